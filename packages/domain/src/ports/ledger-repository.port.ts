@@ -1,0 +1,31 @@
+import type { LedgerEntry } from '../ledger/ledger-entry.js';
+import type { Money } from '../money/money.js';
+
+export interface LedgerDrift {
+  readonly walletId: string;
+  readonly balance: Money;
+  readonly postings: Money;
+}
+
+export interface LedgerRepository {
+  /**
+   * Appends a balanced posting set. Throws if its lines do not sum to zero, and throws `DuplicatePostingError`
+   * when the withdrawal already has an entry of the same kind: a debit or reversal is posted at most once.
+   */
+  append(entry: LedgerEntry): Promise<void>;
+  entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]>;
+  /** Entries whose lines do not sum to zero (expected: none). */
+  unbalancedEntryIds(): Promise<readonly string[]>;
+  /** Wallets whose stored balance differs from the sum of their postings (expected: none). */
+  walletDrift(): Promise<readonly LedgerDrift[]>;
+}
+
+export class DuplicatePostingError extends Error {
+  constructor(
+    readonly withdrawalId: string,
+    readonly kind: string,
+  ) {
+    super(`withdrawal ${withdrawalId} already has a ${kind} posting`);
+    this.name = 'DuplicatePostingError';
+  }
+}

@@ -1,0 +1,57 @@
+import type { Money } from '../money/money.js';
+import type { RailId } from '../rails/rail-id.js';
+import type { FailureReason } from '../withdrawal/failure-reason.js';
+
+export interface RailSubmission {
+  /** The idempotency key: submitting the same withdrawal again never pays twice and answers the same reference. */
+  readonly withdrawalId: string;
+  /** 1 for the first try, then 2, 3 … */
+  readonly attempt: number;
+  readonly amount: Money;
+  readonly currency: 'USD';
+  /** The linked account's kind and decrypted destination details. */
+  readonly destination: { readonly kind: string; readonly details: Readonly<Record<string, string>> };
+  readonly description: string;
+}
+
+export type RailSubmitResult =
+  /** Paid at once (push-to-card and similar). */
+  | { readonly kind: 'SETTLED'; readonly reference: string }
+  /** Accepted; settlement comes later and is learned by `status`. */
+  | { readonly kind: 'ACCEPTED'; readonly reference: string }
+  /** Refused for good: the withdrawal fails and its debit is reversed. */
+  | { readonly kind: 'REJECTED'; readonly reason: FailureReason; readonly detail: string }
+  /** Unreachable, timed out or 5xx: outcome unknown, retried on the same rail with the same key. */
+  | { readonly kind: 'UNAVAILABLE'; readonly detail: string };
+
+export interface RailStatusQuery {
+  readonly withdrawalId: string;
+  readonly reference: string;
+  readonly amount: Money;
+  readonly submittedAt: Date;
+}
+
+export type RailStatus =
+  | { readonly kind: 'PENDING' }
+  /** Accepted by the network, awaiting final settlement (ACH, RTP). */
+  | { readonly kind: 'PROCESSING' }
+  | { readonly kind: 'SETTLED' }
+  | { readonly kind: 'FAILED'; readonly reason: FailureReason }
+  /** Settled, then returned: the money came back. */
+  | { readonly kind: 'RETURNED'; readonly reason: FailureReason }
+  | { readonly kind: 'UNAVAILABLE'; readonly detail: string };
+
+/**
+ * A payout network behind a stable id. Guarantees: `submit` is idempotent on `withdrawalId`; it resolves within
+ * the rail's timeout (a timeout is `UNAVAILABLE`, never a throw); `status` is monotonic: once SETTLED it only
+ * ever becomes RETURNED, once FAILED or RETURNED it stays.
+ */
+export interface PayoutRail {
+  readonly id: RailId;
+  /** How long to wait before asking `status` again while the payout is not final. */
+  readonly pollIntervalMs: number;
+  /** How long after SETTLED a return may still arrive and is watched for; 0 when returns are not reported. */
+  readonly returnWindowMs: number;
+  submit(submission: RailSubmission): Promise<RailSubmitResult>;
+  status(query: RailStatusQuery): Promise<RailStatus>;
+}

@@ -1,0 +1,38 @@
+import type { ApplicationTokenStore } from './application-token-store.port.js';
+import type { EntityRepository } from './entity-repository.port.js';
+import type { JobQueue } from './job-queue.port.js';
+import type { LedgerRepository } from './ledger-repository.port.js';
+import type { LinkedAccountRepository } from './linked-account-repository.port.js';
+import type { MerchantRepository } from './merchant-repository.port.js';
+import type { WalletRepository } from './wallet-repository.port.js';
+import type { WebhookEndpointRepository } from './webhook-endpoint-repository.port.js';
+import type { WebhookEventRepository } from './webhook-event-repository.port.js';
+import type { WithdrawalRepository } from './withdrawal-repository.port.js';
+
+export interface Repositories {
+  readonly merchants: MerchantRepository;
+  readonly entities: EntityRepository;
+  readonly wallets: WalletRepository;
+  readonly ledger: LedgerRepository;
+  readonly linkedAccounts: LinkedAccountRepository;
+  readonly applicationTokens: ApplicationTokenStore;
+  readonly withdrawals: WithdrawalRepository;
+  readonly webhookEndpoints: WebhookEndpointRepository;
+  readonly webhookEvents: WebhookEventRepository;
+}
+
+/** Repositories bound to one transaction, plus the job queue that enqueues inside it. */
+export interface TransactionScope extends Repositories {
+  readonly jobs: JobQueue;
+}
+
+/**
+ * Explicit transactions. `run` executes `work` in one serializable-enough transaction (READ COMMITTED plus row
+ * locks taken by `lock*` methods): it commits when `work` resolves and rolls everything back, jobs included,
+ * when it throws. Nothing outside `work` may be called while it runs: rails and webhooks are called after commit.
+ */
+export interface UnitOfWork {
+  run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T>;
+  /** Repositories for plain reads outside a transaction; `lock*` methods must not be used here. */
+  readonly read: Repositories;
+}

@@ -1,0 +1,18 @@
+import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
+
+export interface WebhookEventRepository {
+  /** Inserts an event. Unique on (withdrawalId, sequence): a status change never yields two events. */
+  insert(event: WebhookEvent): Promise<void>;
+  findById(id: string): Promise<WebhookEvent | null>;
+  /** Reads and holds the event until the unit of work ends, so two workers never deliver one attempt twice. */
+  lockById(id: string): Promise<WebhookEvent | null>;
+  /** Writes delivery state, attempts, next attempt and delivered time. */
+  update(event: WebhookEvent): Promise<void>;
+  /** The event with the highest sequence for the withdrawal, or null when it has none. */
+  latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null>;
+  /** The withdrawal's events in sequence order. */
+  listForWithdrawal(withdrawalId: string): Promise<readonly WebhookEvent[]>;
+  recordAttempt(attempt: WebhookAttempt): Promise<void>;
+  /** Attempts of an event, oldest first. */
+  attempts(eventId: string): Promise<readonly WebhookAttempt[]>;
+}

@@ -1,0 +1,25 @@
+import type { Withdrawal, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
+
+export interface WithdrawalRepository {
+  /** Inserts a new withdrawal with its history. Throws on a duplicate id. */
+  insert(withdrawal: Withdrawal): Promise<void>;
+  findById(id: string): Promise<Withdrawal | null>;
+  /** Reads and holds the withdrawal until the unit of work ends: the guard against two workers moving it at once. */
+  lockById(id: string): Promise<Withdrawal | null>;
+  /**
+   * Writes the withdrawal's state and appends the history entries it has beyond what is stored. Throws
+   * `ConcurrentModificationError` when the stored sequence is not `expectedSequence` (a lost update).
+   */
+  update(withdrawal: Withdrawal, expectedSequence: number): Promise<void>;
+  /** History in sequence order. */
+  history(id: string): Promise<readonly WithdrawalStatusChange[]>;
+  /** AWAITING_APPROVAL withdrawals whose approval window closed before `now`, oldest first. */
+  findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]>;
+}
+
+export class ConcurrentModificationError extends Error {
+  constructor(readonly withdrawalId: string) {
+    super(`withdrawal ${withdrawalId} was modified concurrently`);
+    this.name = 'ConcurrentModificationError';
+  }
+}

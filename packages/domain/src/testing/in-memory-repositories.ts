@@ -1,0 +1,153 @@
+import type { ApplicationToken } from '../application-token/application-token.js';
+import type { Entity } from '../entity/entity.js';
+import { isBalanced, type LedgerEntry, walletAccount } from '../ledger/ledger-entry.js';
+import type { LinkedAccount } from '../linked-account/linked-account.js';
+import type { Merchant } from '../merchant/merchant.js';
+import { Money } from '../money/money.js';
+import type { ApplicationTokenStore } from '../ports/application-token-store.port.js';
+import type { EntityRepository } from '../ports/entity-repository.port.js';
+import {
+  DuplicatePostingError,
+  type LedgerDrift,
+  type LedgerRepository,
+} from '../ports/ledger-repository.port.js';
+import type { LinkedAccountRepository } from '../ports/linked-account-repository.port.js';
+import type { MerchantRepository } from '../ports/merchant-repository.port.js';
+import type { Repositories } from '../ports/unit-of-work.port.js';
+import type { WalletRepository } from '../ports/wallet-repository.port.js';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.port.js';
+import type { WebhookEventRepository } from '../ports/webhook-event-repository.port.js';
+import {
+  ConcurrentModificationError,
+  type WithdrawalRepository,
+} from '../ports/withdrawal-repository.port.js';
+import type { Wallet } from '../wallet/wallet.js';
+import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
+import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
+import type { Withdrawal } from '../withdrawal/withdrawal.js';
+import type { InMemoryState } from './in-memory-state.js';
+
+function insertNew<T>(map: Map<string, T>, id: string, value: T): void {
+  if (map.has(id)) throw new Error(`duplicate id ${id}`);
+  map.set(id, value);
+}
+
+/** Repositories over the shared state; `state()` is read on every call so a rollback swaps what they see. */
+export function inMemoryRepositories(state: () => InMemoryState): Repositories {
+  const merchants: MerchantRepository = {
+    save: async (m: Merchant) => void state().merchants.set(m.id, m),
+    findById: async (id) => state().merchants.get(id) ?? null,
+  };
+  const entities: EntityRepository = {
+    insert: async (e: Entity) => insertNew(state().entities, e.id, e),
+    findById: async (id) => state().entities.get(id) ?? null,
+  };
+  const wallets: WalletRepository = {
+    insert: async (w: Wallet) => insertNew(state().wallets, w.id, w),
+    findById: async (id) => state().wallets.get(id) ?? null,
+    lockById: async (id) => state().wallets.get(id) ?? null,
+    update: async (w) => void state().wallets.set(w.id, w),
+  };
+  const ledger: LedgerRepository = {
+    append: async (entry: LedgerEntry) => {
+      if (!isBalanced(entry)) throw new Error(`unbalanced ledger entry ${entry.id}`);
+      const duplicate = state().ledger.some(
+        (e) => e.withdrawalId !== null && e.withdrawalId === entry.withdrawalId && e.kind === entry.kind,
+      );
+      if (duplicate) throw new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind);
+      state().ledger.push(entry);
+    },
+    entriesForWallet: async (walletId) => state().ledger.filter((e) => e.walletId === walletId),
+    unbalancedEntryIds: async () =>
+      state()
+        .ledger.filter((e) => !isBalanced(e))
+        .map((e) => e.id),
+    walletDrift: async () => {
+      const drift: LedgerDrift[] = [];
+      for (const wallet of state().wallets.values()) {
+        const account = walletAccount(wallet.id);
+        const postings = Money.sum(
+          state().ledger.flatMap((e) => e.lines.filter((l) => l.account === account).map((l) => l.amount)),
+        );
+        if (!postings.equals(wallet.balance))
+          drift.push({ walletId: wallet.id, balance: wallet.balance, postings });
+      }
+      return drift;
+    },
+  };
+  const linkedAccounts: LinkedAccountRepository = {
+    insert: async (a: LinkedAccount) => insertNew(state().linkedAccounts, a.id, a),
+    findById: async (id) => state().linkedAccounts.get(id) ?? null,
+    findForEntity: async (id, entityId) => {
+      const account = state().linkedAccounts.get(id);
+      return account && account.entityId === entityId ? account : null;
+    },
+  };
+  const applicationTokens: ApplicationTokenStore = {
+    insert: async (t: ApplicationToken) => insertNew(state().applicationTokens, t.id, t),
+    findByHash: async (hash) =>
+      [...state().applicationTokens.values()].find((t) => t.tokenHash === hash) ?? null,
+    findById: async (id) => state().applicationTokens.get(id) ?? null,
+    lockById: async (id) => state().applicationTokens.get(id) ?? null,
+    update: async (t) => void state().applicationTokens.set(t.id, t),
+  };
+  const withdrawals: WithdrawalRepository = {
+    insert: async (w: Withdrawal) => insertNew(state().withdrawals, w.id, w),
+    findById: async (id) => state().withdrawals.get(id) ?? null,
+    lockById: async (id) => state().withdrawals.get(id) ?? null,
+    update: async (w, expectedSequence) => {
+      const stored = state().withdrawals.get(w.id);
+      if (!stored || stored.sequence !== expectedSequence) throw new ConcurrentModificationError(w.id);
+      state().withdrawals.set(w.id, w);
+    },
+    history: async (id) => state().withdrawals.get(id)?.history ?? [],
+    findExpiredApprovals: async (now, limit) =>
+      [...state().withdrawals.values()]
+        .filter(
+          (w) =>
+            w.status === 'AWAITING_APPROVAL' && w.approvalExpiresAt !== null && w.approvalExpiresAt < now,
+        )
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .slice(0, limit),
+  };
+  const webhookEndpoints: WebhookEndpointRepository = {
+    save: async (e: WebhookEndpoint) => {
+      for (const [id, other] of state().webhookEndpoints) {
+        if (other.merchantId === e.merchantId && id !== e.id) state().webhookEndpoints.delete(id);
+      }
+      state().webhookEndpoints.set(e.id, e);
+    },
+    findByMerchant: async (merchantId) =>
+      [...state().webhookEndpoints.values()].find((e) => e.merchantId === merchantId) ?? null,
+  };
+  const forWithdrawal = (withdrawalId: string) =>
+    [...state().webhookEvents.values()]
+      .filter((e) => e.withdrawalId === withdrawalId)
+      .sort((a, b) => a.sequence - b.sequence);
+  const webhookEvents: WebhookEventRepository = {
+    insert: async (e: WebhookEvent) => {
+      if (forWithdrawal(e.withdrawalId).some((other) => other.sequence === e.sequence)) {
+        throw new Error(`duplicate event for withdrawal ${e.withdrawalId} sequence ${e.sequence}`);
+      }
+      insertNew(state().webhookEvents, e.id, e);
+    },
+    findById: async (id) => state().webhookEvents.get(id) ?? null,
+    lockById: async (id) => state().webhookEvents.get(id) ?? null,
+    update: async (e) => void state().webhookEvents.set(e.id, e),
+    latestForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId).at(-1) ?? null,
+    listForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId),
+    recordAttempt: async (a: WebhookAttempt) => void state().webhookAttempts.push(a),
+    attempts: async (eventId) => state().webhookAttempts.filter((a) => a.eventId === eventId),
+  };
+  return {
+    merchants,
+    entities,
+    wallets,
+    ledger,
+    linkedAccounts,
+    applicationTokens,
+    withdrawals,
+    webhookEndpoints,
+    webhookEvents,
+  };
+}

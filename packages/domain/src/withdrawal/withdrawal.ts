@@ -1,0 +1,154 @@
+import type { Money } from '../money/money.js';
+import type { RailId } from '../rails/rail-id.js';
+import { type DomainError, domainError } from '../shared/domain-error.js';
+import { err, ok, type Result } from '../shared/result.js';
+import type { FailureReason } from './failure-reason.js';
+import { canTransition, type WithdrawalStatus } from './withdrawal-status.js';
+
+export type WithdrawalFlow = 'PAYOUT' | 'PAYMENT';
+
+/** One status change; its `sequence` numbers the withdrawal's history 1, 2, 3 … and its webhook events. */
+export interface WithdrawalStatusChange {
+  readonly sequence: number;
+  readonly status: WithdrawalStatus;
+  readonly previousStatus: WithdrawalStatus | null;
+  readonly reason: FailureReason | null;
+  readonly at: Date;
+}
+
+export interface Withdrawal {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly entityId: string;
+  readonly linkedAccountId: string;
+  /** The wallet that is (or will be) debited: the entity's SPEND wallet, or the merchant's for a MERCHANT_WALLET link. */
+  readonly walletId: string;
+  readonly flow: WithdrawalFlow;
+  readonly rail: RailId;
+  readonly currency: 'USD';
+  readonly amount: Money;
+  readonly fees: Money;
+  readonly total: Money;
+  /** The client's free-text reason or reference. */
+  readonly reason: string | null;
+  readonly status: WithdrawalStatus;
+  readonly failureReason: FailureReason | null;
+  readonly sequence: number;
+  readonly history: readonly WithdrawalStatusChange[];
+  /** Principal (`sub`) that requested it; an approver must be someone else. */
+  readonly requestedBy: string;
+  readonly applicationTokenId: string | null;
+  readonly debited: boolean;
+  readonly reversed: boolean;
+  readonly railReference: string | null;
+  /** Rail submissions tried so far; the retry schedule and the sandbox's `.99` trigger count them. */
+  readonly submitAttempts: number;
+  /** When the rail accepted the payout: settlement is measured from here. */
+  readonly submittedAt: Date | null;
+  readonly approvalExpiresAt: Date | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export type NewWithdrawal = Omit<
+  Withdrawal,
+  | 'status'
+  | 'failureReason'
+  | 'sequence'
+  | 'history'
+  | 'debited'
+  | 'reversed'
+  | 'railReference'
+  | 'submitAttempts'
+  | 'submittedAt'
+  | 'updatedAt'
+>;
+
+/** Creates the withdrawal in its first status, with history entry 1. */
+export function createWithdrawal(
+  fields: NewWithdrawal,
+  status: 'AWAITING_APPROVAL' | 'PENDING',
+  debited: boolean,
+): Withdrawal {
+  const change: WithdrawalStatusChange = {
+    sequence: 1,
+    status,
+    previousStatus: null,
+    reason: null,
+    at: fields.createdAt,
+  };
+  return {
+    ...fields,
+    status,
+    failureReason: null,
+    sequence: 1,
+    history: [change],
+    debited,
+    reversed: false,
+    railReference: null,
+    submitAttempts: 0,
+    submittedAt: null,
+    updatedAt: fields.createdAt,
+  };
+}
+
+export interface TransitionOutcome {
+  readonly withdrawal: Withdrawal;
+  readonly change: WithdrawalStatusChange;
+  /** True exactly once in a withdrawal's life: when it enters FAILED with its debit not yet reversed. */
+  readonly reversalDue: boolean;
+}
+
+/** Moves a withdrawal along the transitions table. An illegal move is an error value, never a throw. */
+export function transitionWithdrawal(
+  withdrawal: Withdrawal,
+  to: WithdrawalStatus,
+  now: Date,
+  failureReason: FailureReason | null = null,
+): Result<TransitionOutcome, DomainError> {
+  if (!canTransition(withdrawal.status, to)) {
+    return err(
+      domainError('ILLEGAL_TRANSITION', `A ${withdrawal.status} withdrawal cannot become ${to}`, {
+        from: withdrawal.status,
+        to,
+      }),
+    );
+  }
+  if (to === 'FAILED' && failureReason === null) throw new Error('a FAILED transition needs a reason');
+  const change: WithdrawalStatusChange = {
+    sequence: withdrawal.sequence + 1,
+    status: to,
+    previousStatus: withdrawal.status,
+    reason: to === 'FAILED' ? failureReason : null,
+    at: now,
+  };
+  const reversalDue = to === 'FAILED' && withdrawal.debited && !withdrawal.reversed;
+  return ok({
+    withdrawal: {
+      ...withdrawal,
+      status: to,
+      failureReason: change.reason,
+      sequence: change.sequence,
+      history: [...withdrawal.history, change],
+      reversed: withdrawal.reversed || reversalDue,
+      updatedAt: now,
+    },
+    change,
+    reversalDue,
+  });
+}
+
+/** Approval debits the wallet inside the same transaction that moves AWAITING_APPROVAL to PENDING. */
+export const markDebited = (withdrawal: Withdrawal): Withdrawal => ({ ...withdrawal, debited: true });
+
+/** Records the rail's acceptance: its reference and the time settlement is measured from. */
+export const markSubmitted = (withdrawal: Withdrawal, reference: string, now: Date): Withdrawal => ({
+  ...withdrawal,
+  railReference: reference,
+  submittedAt: withdrawal.submittedAt ?? now,
+});
+
+export const countSubmitAttempt = (withdrawal: Withdrawal): Withdrawal => ({
+  ...withdrawal,
+  submitAttempts: withdrawal.submitAttempts + 1,
+});

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { expect } from 'chai';
+import { checkArchitecture } from './check-architecture.mjs';
+
+function tree(files) {
+  const root = mkdtempSync(join(tmpdir(), 'arch-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+describe('architecture check', () => {
+  let root;
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('accepts a domain that imports only relative paths and decimal.js', () => {
+    root = tree({
+      'packages/domain/src/money.ts': "import { Decimal } from 'decimal.js';\nimport { x } from './x.js';\n",
+      'packages/adapters-http/src/a.ts':
+        "import express from 'express';\nimport { Money } from '@payout/domain';\n",
+      'packages/app/src/c.ts': "import { Container } from 'inversify';\nimport '@payout/adapters-http';\n",
+    });
+    expect(checkArchitecture(root)).to.deep.equal([]);
+  });
+
+  it('rejects express imported into a domain file', () => {
+    root = tree({ 'packages/domain/src/money.ts': "import express from 'express';\n" });
+    expect(checkArchitecture(root))
+      .to.have.length(1)
+      .and.match(/money\.ts: 'express'/);
+  });
+
+  it('rejects Node built-ins in the domain, also through export-from and dynamic import', () => {
+    root = tree({
+      'packages/domain/src/a.ts': "export { randomUUID } from 'node:crypto';\n",
+      'packages/domain/src/b.ts': "const fs = await import('node:fs');\n",
+    });
+    expect(checkArchitecture(root)).to.have.length(2);
+  });
+
+  it('rejects an adapter importing another adapter or the app', () => {
+    root = tree({
+      'packages/adapters-http/src/a.ts': "import { X } from '@payout/adapters-persistence';\n",
+      'packages/adapters-rails/src/b.ts': "import { Y } from '@payout/app';\n",
+      'packages/adapters-rails/src/c.ts': "import { Z } from '../../adapters-http/src/z.js';\n",
+    });
+    expect(checkArchitecture(root)).to.have.length(3);
+  });
+
+  it('rejects inversify outside the app package', () => {
+    root = tree({ 'packages/adapters-http/src/a.ts': "import { injectable } from 'inversify';\n" });
+    expect(checkArchitecture(root))
+      .to.have.length(1)
+      .and.match(/inversify/);
+  });
+
+  it('allows chai in domain test code only', () => {
+    root = tree({
+      'packages/domain/src/money.test.ts': "import { expect } from 'chai';\n",
+      'packages/domain/src/money.ts': "import { expect } from 'chai';\n",
+    });
+    expect(checkArchitecture(root))
+      .to.have.length(1)
+      .and.match(/money\.ts:/);
+  });
+});
