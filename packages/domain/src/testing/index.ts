@@ -1,3 +1,4 @@
+export * from './contracts/index.js';
 export * from './fake-secrets.js';
 export * from './in-memory-rate-limiter.js';
 export * from './in-memory-repositories.js';

@@ -1,0 +1,2 @@
+// Barrel of the accounts use cases; each use case file adds its export here.
+export {};

@@ -1,0 +1,2 @@
+// Barrel of the operator use cases; each use case file adds its export here.
+export {};

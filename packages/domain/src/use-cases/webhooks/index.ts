@@ -1,0 +1,2 @@
+// Barrel of the webhooks use cases; each use case file adds its export here.
+export {};

@@ -1,0 +1,2 @@
+// Barrel of the withdrawals use cases; each use case file adds its export here.
+export {};
