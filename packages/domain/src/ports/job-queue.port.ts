@@ -1,6 +1,7 @@
 /** Background work, named by what it does to which record. */
 export type Job =
-  | { readonly name: 'withdrawal.submit'; readonly withdrawalId: string }
+  /** Performs submission `attempt` (2, 3 …; the request itself makes attempt 1) unless a later one already ran. */
+  | { readonly name: 'withdrawal.submit'; readonly withdrawalId: string; readonly attempt: number }
   | { readonly name: 'withdrawal.poll'; readonly withdrawalId: string }
   | { readonly name: 'withdrawal.expire-approval'; readonly withdrawalId: string }
   | { readonly name: 'webhook.deliver'; readonly eventId: string };

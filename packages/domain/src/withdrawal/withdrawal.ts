@@ -148,7 +148,9 @@ export const markSubmitted = (withdrawal: Withdrawal, reference: string, now: Da
   submittedAt: withdrawal.submittedAt ?? now,
 });
 
-export const countSubmitAttempt = (withdrawal: Withdrawal): Withdrawal => ({
+/** Notes that submission `attempt` is being made; attempts only ever go up. */
+export const recordSubmitAttempt = (withdrawal: Withdrawal, attempt: number, now: Date): Withdrawal => ({
   ...withdrawal,
-  submitAttempts: withdrawal.submitAttempts + 1,
+  submitAttempts: Math.max(withdrawal.submitAttempts, attempt),
+  updatedAt: now,
 });

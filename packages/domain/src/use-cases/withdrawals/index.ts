@@ -1,2 +1,12 @@
-// Barrel of the withdrawals use cases; each use case file adds its export here.
-export {};
+export * from './debit-and-dispatch.js';
+export * from './decide-withdrawal.use-case.js';
+export * from './get-transaction.use-case.js';
+export * from './get-webhook-payload.use-case.js';
+export * from './move-withdrawal.js';
+export * from './parse-withdrawal-request.js';
+export * from './rail-dispatcher.js';
+export * from './record-status-change.js';
+export * from './request-withdrawal.use-case.js';
+export * from './withdrawal-jobs.handlers.js';
+export * from './withdrawal-receipt.js';
+export * from './withdrawal-settings.js';

@@ -1,0 +1,64 @@
+import { isTokenUsable } from '../../application-token/application-token.js';
+import { withdrawalDebitEntry } from '../../ledger/ledger-entry.js';
+import type { TransactionScope } from '../../ports/unit-of-work.port.js';
+import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { debitWallet } from '../../wallet/wallet.js';
+import type { Withdrawal } from '../../withdrawal/withdrawal.js';
+import { RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
+import { recordStatusChange } from './record-status-change.js';
+import { receiptFor, type WithdrawalReceipt } from './withdrawal-receipt.js';
+import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
+
+export type WithdrawalFlowDeps = RailDispatcherDeps;
+
+/**
+ * Inside one transaction: locks the wallet, debits the total (amount + fees) with a balanced posting, consumes a
+ * merchant-funded payment link's token, and enqueues the safety-net submission that retries when the rail call
+ * after commit never happens or finds the rail unavailable. `withdrawal` is PENDING and debited; `previous` is
+ * its stored form when it already exists (an approval), null for a new one.
+ */
+export async function debitAndStore(
+  tx: TransactionScope,
+  deps: WithdrawalFlowDeps,
+  withdrawal: Withdrawal,
+  previous: Withdrawal | null,
+  now: Date,
+): Promise<Result<Withdrawal, DomainError>> {
+  const wallet = await tx.wallets.lockById(withdrawal.walletId);
+  if (!wallet) throw new Error(`wallet ${withdrawal.walletId} is missing`);
+  const debited = debitWallet(wallet, withdrawal.total);
+  if (!debited.ok) return debited;
+  if (withdrawal.applicationTokenId) {
+    const token = await tx.applicationTokens.lockById(withdrawal.applicationTokenId);
+    if (!token || !isTokenUsable(token, now))
+      return err(domainError('TOKEN_EXPIRED_OR_INACTIVE', MESSAGES.TOKEN_EXPIRED_OR_INACTIVE));
+    if (token.withdrawalSource === 'MERCHANT_WALLET')
+      await tx.applicationTokens.update({ ...token, status: 'INACTIVE' });
+  }
+  await tx.wallets.update(debited.value);
+  await tx.ledger.append(withdrawalDebitEntry(deps.ids.next(), withdrawal, now));
+  if (previous) await tx.withdrawals.update(withdrawal, previous.sequence);
+  else await tx.withdrawals.insert(withdrawal);
+  await recordStatusChange(tx, withdrawal, withdrawal.history[withdrawal.history.length - 1]!, now, deps.ids);
+  await tx.jobs.enqueue(
+    { name: 'withdrawal.submit', withdrawalId: withdrawal.id, attempt: 2 },
+    { startAfter: new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS) },
+  );
+  return ok(withdrawal);
+}
+
+/**
+ * The first rail attempt, made by the request itself after its commit. A rejection has already been reversed
+ * by the dispatcher and is reported as RAIL_REJECTED (HTTP 500 per the spec).
+ */
+export async function dispatchFirstAttempt(
+  deps: WithdrawalFlowDeps,
+  withdrawal: Withdrawal,
+): Promise<Result<WithdrawalReceipt>> {
+  const outcome = await new RailDispatcher(deps).submit(withdrawal.id, 1, false);
+  if (outcome.kind === 'REJECTED')
+    return err(domainError('RAIL_REJECTED', MESSAGES.RAIL_REJECTED, { transactionId: withdrawal.id }));
+  const latest = outcome.kind === 'SKIPPED' ? withdrawal : outcome.withdrawal;
+  return ok(receiptFor(latest, outcome));
+}

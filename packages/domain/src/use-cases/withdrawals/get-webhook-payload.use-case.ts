@@ -1,0 +1,36 @@
+import type { Clock } from '../../ports/clock.port.js';
+import type { Principal } from '../../ports/token-verifier.port.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
+import { domainError, MESSAGES } from '../../shared/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { buildWebhookBody, type WebhookBody } from '../../webhooks/webhook-body.js';
+import { isUuid } from './parse-withdrawal-request.js';
+import { canRead } from './transaction-access.js';
+
+/** Flows whose webhook payload the lookup serves (spec endpoint 7, rule 2). */
+const WEBHOOK_FLOWS: ReadonlySet<string> = new Set(['PAYOUT', 'PAYMENT']);
+
+/**
+ * Spec endpoint 7: the body a webhook for the transaction's current state carries, for the merchant that owns
+ * it, with `payload.timestamp` set to the time of this request. AWAITING_APPROVAL is shown as PENDING.
+ */
+export class GetWebhookPayload {
+  constructor(private readonly deps: { readonly unitOfWork: UnitOfWork; readonly clock: Clock }) {}
+
+  async execute(principal: Principal, transactionId: string): Promise<Result<WebhookBody>> {
+    if (!principal.scopes.has('merchant.apis'))
+      return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
+    const read = this.deps.unitOfWork.read;
+    const withdrawal = isUuid(transactionId)
+      ? await read.withdrawals.findById(transactionId.toLowerCase())
+      : null;
+    if (!withdrawal || !canRead(principal, withdrawal, false))
+      return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));
+    // Only withdrawals are stored today; the check keeps rule 2 true when other transaction types arrive.
+    if (!WEBHOOK_FLOWS.has(withdrawal.flow))
+      return err(domainError('UNSUPPORTED_TRANSACTION_TYPE', MESSAGES.UNSUPPORTED_TRANSACTION_TYPE));
+    const entity = await read.entities.findById(withdrawal.entityId);
+    if (!entity) throw new Error(`entity ${withdrawal.entityId} of withdrawal ${withdrawal.id} is missing`);
+    return ok(buildWebhookBody(withdrawal, entity, this.deps.clock.now()));
+  }
+}

@@ -1,0 +1,37 @@
+import { withdrawalReversalEntry } from '../../ledger/ledger-entry.js';
+import type { IdGenerator } from '../../ports/id-generator.port.js';
+import type { TransactionScope } from '../../ports/unit-of-work.port.js';
+import type { DomainError } from '../../shared/domain-error.js';
+import { ok, type Result } from '../../shared/result.js';
+import { creditWallet } from '../../wallet/wallet.js';
+import type { FailureReason } from '../../withdrawal/failure-reason.js';
+import { transitionWithdrawal, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import type { WithdrawalStatus } from '../../withdrawal/withdrawal-status.js';
+import { recordStatusChange } from './record-status-change.js';
+
+/**
+ * Moves a withdrawal locked in `tx` to `to`: stores it, announces the change, and when it enters FAILED after a
+ * debit, credits the wallet back with a balanced reversal posting. The aggregate says `reversalDue` once in a
+ * withdrawal's life and the ledger refuses a second reversal, so the money comes back exactly once.
+ */
+export async function moveWithdrawal(
+  tx: TransactionScope,
+  ids: IdGenerator,
+  withdrawal: Withdrawal,
+  to: WithdrawalStatus,
+  now: Date,
+  reason: FailureReason | null = null,
+): Promise<Result<Withdrawal, DomainError>> {
+  const moved = transitionWithdrawal(withdrawal, to, now, reason);
+  if (!moved.ok) return moved;
+  const { withdrawal: next, change, reversalDue } = moved.value;
+  if (reversalDue) {
+    const wallet = await tx.wallets.lockById(next.walletId);
+    if (!wallet) throw new Error(`wallet ${next.walletId} of withdrawal ${next.id} is missing`);
+    await tx.wallets.update(creditWallet(wallet, next.total));
+    await tx.ledger.append(withdrawalReversalEntry(ids.next(), next, now));
+  }
+  await tx.withdrawals.update(next, withdrawal.sequence);
+  await recordStatusChange(tx, next, change, now, ids);
+  return ok(next);
+}

@@ -1,0 +1,139 @@
+import type { ApplicationToken } from '../../application-token/application-token.js';
+import { isTokenUsable } from '../../application-token/application-token.js';
+import type { LinkedAccount } from '../../linked-account/linked-account.js';
+import type { Merchant } from '../../merchant/merchant.js';
+import type { Money } from '../../money/money.js';
+import { requiresApproval } from '../../policy/approval-policy.js';
+import { feeFor } from '../../policy/fee-schedule.js';
+import { withinRailLimit } from '../../policy/rail-limits.js';
+import { resolveRail } from '../../policy/routing-table.js';
+import type { Principal } from '../../ports/token-verifier.port.js';
+import type { Repositories } from '../../ports/unit-of-work.port.js';
+import type { RailId } from '../../rails/rail-id.js';
+import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { createWithdrawal } from '../../withdrawal/withdrawal.js';
+import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
+import {
+  type ParsedWithdrawalRequest,
+  parseWithdrawalRequest,
+  type RequestWithdrawalInput,
+} from './parse-withdrawal-request.js';
+import { recordStatusChange } from './record-status-change.js';
+import type { WithdrawalReceipt } from './withdrawal-receipt.js';
+import { receiptFor } from './withdrawal-receipt.js';
+
+interface Plan {
+  readonly request: ParsedWithdrawalRequest;
+  readonly merchant: Merchant;
+  readonly account: LinkedAccount;
+  readonly rail: RailId;
+  readonly fees: Money;
+  readonly walletId: string;
+  readonly token: ApplicationToken | null;
+}
+
+const unauthorized = (): DomainError => domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED);
+const tokenInvalid = (): DomainError =>
+  domainError('TOKEN_EXPIRED_OR_INACTIVE', MESSAGES.TOKEN_EXPIRED_OR_INACTIVE);
+
+/**
+ * Endpoint 1: a withdrawal from the entity's SPEND wallet (or, for a merchant-funded payment link, the
+ * merchant's wallet) to one of its linked accounts, checked in the order of PRODUCT.md §5. The debit, the
+ * withdrawal, its first event and its safety-net job commit together; the rail is called after the commit.
+ */
+export class RequestWithdrawal {
+  constructor(private readonly deps: WithdrawalFlowDeps) {}
+
+  async execute(principal: Principal, input: RequestWithdrawalInput): Promise<Result<WithdrawalReceipt>> {
+    if (!principal.scopes.has('external.apis') || !principal.entityId || !principal.merchantId)
+      return err(unauthorized());
+    const request = parseWithdrawalRequest(input);
+    if (!request.ok) return request;
+    const plan = await this.plan(principal, request.value);
+    if (!plan.ok) return plan;
+    const { clock, ids, settings, unitOfWork } = this.deps;
+    const now = clock.now();
+    const { merchant, account, rail, fees, walletId, token } = plan.value;
+    const fields = {
+      id: ids.next(),
+      merchantId: merchant.id,
+      entityId: account.entityId,
+      linkedAccountId: account.id,
+      walletId,
+      flow: request.value.flow,
+      rail,
+      currency: 'USD' as const,
+      amount: request.value.amount,
+      fees,
+      total: request.value.amount.plus(fees),
+      reason: request.value.reason,
+      requestedBy: principal.subject,
+      applicationTokenId: token?.id ?? null,
+      approvalExpiresAt: null,
+      createdAt: now,
+    };
+    if (requiresApproval(request.value.amount, merchant.approvalThreshold)) {
+      const expiresAt = new Date(now.getTime() + settings.approvalTtlMs);
+      const withdrawal = createWithdrawal(
+        { ...fields, approvalExpiresAt: expiresAt },
+        'AWAITING_APPROVAL',
+        false,
+      );
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        await recordStatusChange(tx, withdrawal, withdrawal.history[0]!, now, ids);
+        await tx.jobs.enqueue(
+          { name: 'withdrawal.expire-approval', withdrawalId: withdrawal.id },
+          { startAfter: expiresAt },
+        );
+      });
+      return ok(receiptFor(withdrawal, null));
+    }
+    const stored = await unitOfWork.run((tx) =>
+      debitAndStore(tx, this.deps, createWithdrawal(fields, 'PENDING', true), null, now),
+    );
+    if (!stored.ok) return stored;
+    return dispatchFirstAttempt(this.deps, stored.value);
+  }
+
+  /** Everything that can be decided before money moves: account, merchant, routing, limits, payment-link rules. */
+  private async plan(principal: Principal, request: ParsedWithdrawalRequest): Promise<Result<Plan>> {
+    const repos: Repositories = this.deps.unitOfWork.read;
+    const entityId = principal.entityId as string;
+    const [entity, account] = await Promise.all([
+      repos.entities.findById(entityId),
+      repos.linkedAccounts.findForEntity(request.linkedAccountId, entityId),
+    ]);
+    if (
+      !entity ||
+      !account ||
+      entity.merchantId !== principal.merchantId ||
+      account.walletId !== entity.walletId
+    )
+      return err(domainError('LINKED_ACCOUNT_NOT_FOUND', MESSAGES.LINKED_ACCOUNT_NOT_FOUND));
+    const merchant = await repos.merchants.findById(entity.merchantId);
+    if (!merchant) throw new Error(`merchant ${entity.merchantId} of entity ${entity.id} is missing`);
+    if (!merchant.payoutsEnabled) return err(domainError('PAYOUTS_DISABLED', MESSAGES.PAYOUTS_DISABLED));
+    const rail = resolveRail(account.kind, request.routingType);
+    if (!rail.ok) return rail;
+    if (!withinRailLimit(rail.value, request.amount))
+      return err(
+        domainError('AMOUNT_OUT_OF_RANGE', `amount is outside the limits of the ${rail.value} rail`),
+      );
+    let walletId = entity.walletId;
+    let token: ApplicationToken | null = null;
+    if (request.flow === 'PAYMENT') {
+      token = await repos.applicationTokens.findById(account.applicationTokenId);
+      if (token?.purpose !== 'PAYMENT_LINK' || !isTokenUsable(token, this.deps.clock.now()))
+        return err(tokenInvalid());
+      if (token.withdrawalSource === 'MERCHANT_WALLET') {
+        if (!token.amount?.equals(request.amount))
+          return err(domainError('MALFORMED_REQUEST', MESSAGES.MALFORMED_REQUEST));
+        walletId = merchant.walletId;
+      }
+    }
+    const fees = feeFor(rail.value, request.amount, merchant.feeOverrides);
+    return ok({ request, merchant, account, rail: rail.value, fees, walletId, token });
+  }
+}

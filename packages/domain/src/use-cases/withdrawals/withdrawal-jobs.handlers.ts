@@ -1,0 +1,115 @@
+import type { RailStatus } from '../../ports/payout-rail.port.js';
+import type { TransactionScope } from '../../ports/unit-of-work.port.js';
+import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
+import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
+import type { Withdrawal } from '../../withdrawal/withdrawal.js';
+import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
+import { moveWithdrawal } from './move-withdrawal.js';
+import { must, RailDispatcher } from './rail-dispatcher.js';
+
+/** Job `withdrawal.submit`: a retry of the rail submission (see RailDispatcher for its idempotency). */
+export class SubmitWithdrawal {
+  constructor(private readonly deps: WithdrawalFlowDeps) {}
+
+  async handle(withdrawalId: string, attempt: number): Promise<void> {
+    await new RailDispatcher(this.deps).submit(withdrawalId, attempt);
+  }
+}
+
+/** When the withdrawal entered SUCCESS, for the return window. */
+const settledAt = (withdrawal: Withdrawal): Date | null =>
+  withdrawal.history.findLast((change) => change.status === 'SUCCESS')?.at ?? null;
+
+/**
+ * Job `withdrawal.poll`: asks the rail how a submitted payout is doing and applies the answer; reschedules
+ * itself until the payout is final and, after SUCCESS, until the rail's return window has closed. Every move
+ * re-reads the withdrawal under lock, so a stale or duplicate poll changes nothing twice.
+ */
+export class PollWithdrawal {
+  constructor(private readonly deps: WithdrawalFlowDeps) {}
+
+  async handle(withdrawalId: string): Promise<void> {
+    const { unitOfWork, rails } = this.deps;
+    const withdrawal = await unitOfWork.read.withdrawals.findById(withdrawalId);
+    if (!withdrawal || !this.isWatched(withdrawal)) return;
+    const status = await rails.get(withdrawal.rail).status({
+      withdrawalId,
+      reference: withdrawal.railReference as string,
+      amount: withdrawal.amount,
+      submittedAt: withdrawal.submittedAt as Date,
+    });
+    await unitOfWork.run(async (tx) => {
+      const current = await tx.withdrawals.lockById(withdrawalId);
+      if (!current || !this.isWatched(current)) return;
+      const next = await this.apply(tx, current, status);
+      if (this.isWatched(next)) await this.reschedule(tx, next, status);
+    });
+  }
+
+  private isWatched(withdrawal: Withdrawal): boolean {
+    if (withdrawal.railReference === null || withdrawal.submittedAt === null) return false;
+    if (withdrawal.status === 'PENDING' || withdrawal.status === 'PROCESSING_PAY_OUT') return true;
+    if (withdrawal.status !== 'SUCCESS') return false;
+    const window = this.deps.rails.get(withdrawal.rail).returnWindowMs;
+    const at = settledAt(withdrawal);
+    return window > 0 && at !== null && this.deps.clock.now().getTime() < at.getTime() + window;
+  }
+
+  private async apply(tx: TransactionScope, withdrawal: Withdrawal, status: RailStatus): Promise<Withdrawal> {
+    const { ids, clock } = this.deps;
+    const now = clock.now();
+    const move = async (w: Withdrawal, to: 'PROCESSING_PAY_OUT' | 'SUCCESS') =>
+      must(await moveWithdrawal(tx, ids, w, to, now));
+    switch (status.kind) {
+      case 'PENDING':
+      case 'UNAVAILABLE':
+        return withdrawal;
+      case 'PROCESSING':
+        return withdrawal.status === 'PENDING' && RAILS_WITH_PROCESSING_STATE.has(withdrawal.rail)
+          ? move(withdrawal, 'PROCESSING_PAY_OUT')
+          : withdrawal;
+      case 'SETTLED': {
+        if (withdrawal.status === 'SUCCESS') return withdrawal;
+        const processed =
+          withdrawal.status === 'PENDING' && RAILS_WITH_PROCESSING_STATE.has(withdrawal.rail)
+            ? await move(withdrawal, 'PROCESSING_PAY_OUT')
+            : withdrawal;
+        return move(processed, 'SUCCESS');
+      }
+      case 'FAILED':
+      case 'RETURNED':
+        return must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, status.reason));
+    }
+  }
+
+  private async reschedule(tx: TransactionScope, withdrawal: Withdrawal, status: RailStatus): Promise<void> {
+    const rail = this.deps.rails.get(withdrawal.rail);
+    const delay = status.kind === 'UNAVAILABLE' ? this.deps.settings.pollRetryDelayMs : rail.pollIntervalMs;
+    await tx.jobs.enqueue(
+      { name: 'withdrawal.poll', withdrawalId: withdrawal.id },
+      { startAfter: new Date(this.deps.clock.now().getTime() + delay) },
+    );
+  }
+}
+
+/** Job `withdrawal.expire-approval`: no decision within the approval TTL cancels, with nothing debited. */
+export class ExpireApproval {
+  constructor(private readonly deps: WithdrawalFlowDeps) {}
+
+  async handle(withdrawalId: string): Promise<void> {
+    const { unitOfWork, clock, ids } = this.deps;
+    await unitOfWork.run(async (tx) => {
+      const withdrawal = await tx.withdrawals.lockById(withdrawalId);
+      if (withdrawal?.status !== 'AWAITING_APPROVAL' || !withdrawal.approvalExpiresAt) return;
+      const now = clock.now();
+      if (withdrawal.approvalExpiresAt.getTime() > now.getTime()) {
+        await tx.jobs.enqueue(
+          { name: 'withdrawal.expire-approval', withdrawalId },
+          { startAfter: withdrawal.approvalExpiresAt },
+        );
+        return;
+      }
+      must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, FAILURE_REASONS.CANCELLED));
+    });
+  }
+}

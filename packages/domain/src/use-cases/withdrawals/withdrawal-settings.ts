@@ -1,0 +1,31 @@
+import { DEFAULT_APPROVAL_TTL_SECONDS } from '../../policy/approval-policy.js';
+
+/** Timing of the withdrawal flow; the app fills it from configuration. */
+export interface WithdrawalSettings {
+  /** The rails' own call timeout: the safety-net submission waits longer than this before retrying. */
+  readonly railTimeoutMs: number;
+  readonly approvalTtlMs: number;
+  /** First retry delay after an unavailable rail; doubles per attempt up to `maxSubmitRetryDelayMs`. */
+  readonly submitRetryDelayMs: number;
+  readonly maxSubmitRetryDelayMs: number;
+  /** After this many unavailable answers the payout fails ("Payment could not be processed.") and is reversed. */
+  readonly maxSubmitAttempts: number;
+  /** Delay between status polls while the rail itself cannot be reached. */
+  readonly pollRetryDelayMs: number;
+}
+
+export const DEFAULT_WITHDRAWAL_SETTINGS: WithdrawalSettings = {
+  railTimeoutMs: 10_000,
+  approvalTtlMs: DEFAULT_APPROVAL_TTL_SECONDS * 1000,
+  submitRetryDelayMs: 2_000,
+  maxSubmitRetryDelayMs: 10 * 60_000,
+  maxSubmitAttempts: 30,
+  pollRetryDelayMs: 5_000,
+};
+
+/** Exponential backoff for submission attempt `attempt` (2, 3 …). */
+export const submitRetryDelay = (settings: WithdrawalSettings, attempt: number): number =>
+  Math.min(settings.submitRetryDelayMs * 2 ** Math.max(0, attempt - 2), settings.maxSubmitRetryDelayMs);
+
+/** Margin added to the rail timeout before the safety-net submission may run. */
+export const SAFETY_NET_MARGIN_MS = 5_000;
