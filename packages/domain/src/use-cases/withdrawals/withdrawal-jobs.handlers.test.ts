@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import type { RailId } from '../../rails/rail-id.js';
+import { ScriptedRail } from '../../testing/scripted-rail.js';
+import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
+import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
+import { WithdrawalWorld } from './withdrawal-world.fixture.js';
+
+async function start(world: WithdrawalWorld, kind: 'bank' | 'zelle' = 'bank', amount = 100) {
+  const c = await world.customer({ kind });
+  const result = await world.request.execute(c.principal, {
+    currency: 'USD',
+    linkedAccountId: c.accountId,
+    body: { amount, walletType: 'SPEND' },
+  });
+  if (!result.ok) throw new Error(result.error.message);
+  return { c, id: result.value.withdrawal.id };
+}
+
+describe('Settlement jobs', () => {
+  for (const reason of Object.values(FAILURE_REASONS)) {
+    it(`a rail failure "${reason}" ends FAILED with that reason and the debit reversed once`, async () => {
+      const world = new WithdrawalWorld();
+      world.rail('ACH').willReport({ kind: 'PROCESSING' }, { kind: 'FAILED', reason });
+      const { c, id } = await start(world);
+      await world.runJobs();
+      const w = world.uow.state.withdrawals.get(id);
+      expect(w?.status).to.equal('FAILED');
+      expect(w?.failureReason).to.equal(reason);
+      expect(world.eventsOf(id).at(-1)?.body.payload.reason).to.equal(reason);
+      expect(world.reversals(id)).to.equal(1);
+      expect(await world.balance(c.walletId)).to.equal('1000.00');
+      expect(await world.ledgerProblems()).to.deep.equal([]);
+    });
+  }
+
+  it('ACH and RTP pass through PROCESSING_PAY_OUT; other rails go from PENDING to SUCCESS', async () => {
+    const expected: [RailId, 'bank' | 'zelle', string[]][] = [
+      ['ACH', 'bank', ['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS']],
+      ['ZELLE', 'zelle', ['PENDING', 'SUCCESS']],
+    ];
+    for (const [rail, kind, statuses] of expected) {
+      const world = new WithdrawalWorld();
+      world.rail(rail).willReport({ kind: 'PENDING' }, { kind: 'SETTLED' });
+      const { id } = await start(world, kind);
+      await world.runJobs();
+      expect(world.statuses(id), rail).to.deep.equal(statuses);
+      expect(world.eventsOf(id).map((e) => e.sequence)).to.deep.equal(statuses.map((_, i) => i + 1));
+      expect(world.eventsOf(id).map((e) => e.body.payload.previousStatus)).to.deep.equal([
+        null,
+        ...statuses.slice(0, -1),
+      ]);
+    }
+  });
+
+  it('a return after SUCCESS fails the withdrawal and reverses it exactly once', async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 5000)]);
+    world
+      .rail('ZELLE')
+      .willReport({ kind: 'SETTLED' }, { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND });
+    const { c, id } = await start(world, 'zelle');
+    await world.runJobs();
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS', 'FAILED']);
+    expect(world.reversals(id)).to.equal(1);
+    expect(await world.balance(c.walletId)).to.equal('1000.00');
+    await new PollWithdrawal(world.deps).handle(id);
+    expect(world.reversals(id)).to.equal(1);
+  });
+
+  it('stops watching for returns once the return window has closed', async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 2500)]);
+    const { id } = await start(world, 'zelle');
+    await world.runJobs();
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS']);
+    expect(world.rail('ZELLE').statusQueries.length).to.be.within(2, 4);
+  });
+
+  it('a duplicated or stale job changes nothing twice and never resubmits a submitted payout', async () => {
+    const world = new WithdrawalWorld();
+    world.rail('ACH').willReport({ kind: 'FAILED', reason: FAILURE_REASONS.COMPLIANCE });
+    const { c, id } = await start(world);
+    const poll = new PollWithdrawal(world.deps);
+    await Promise.all([poll.handle(id), poll.handle(id), poll.handle(id)]);
+    await new SubmitWithdrawal(world.deps).handle(id, 2);
+    await world.runJobs();
+    expect(world.rail('ACH').submissions).to.have.length(1);
+    expect(world.reversals(id)).to.equal(1);
+    expect(await world.balance(c.walletId)).to.equal('1000.00');
+  });
+
+  it('a superseded submission attempt is skipped', async () => {
+    const world = new WithdrawalWorld();
+    const down = { kind: 'UNAVAILABLE', detail: 'down' } as const;
+    world.rail('ACH').willSubmit(down, down);
+    const { id } = await start(world);
+    await new SubmitWithdrawal(world.deps).handle(id, 2);
+    await new SubmitWithdrawal(world.deps).handle(id, 2 - 1);
+    expect(world.rail('ACH').submissions.map((s) => s.attempt)).to.deep.equal([1, 2]);
+  });
+});
