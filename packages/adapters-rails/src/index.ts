@@ -1,1 +1,2 @@
-export {};
+export * from './simulated-payout.rail.js';
+export * from './simulated-rails.js';

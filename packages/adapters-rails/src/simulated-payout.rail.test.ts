@@ -1,0 +1,107 @@
+import { FAILURE_REASONS, Money, RAIL_IDS, type RailSubmission } from '@payout/domain';
+import { ManualClock } from '@payout/domain/testing';
+import { expect } from 'chai';
+import type { SimulatedPayoutRail } from './simulated-payout.rail.js';
+import { createSimulatedRails } from './simulated-rails.js';
+
+const submission = (amount: string, attempt = 1, withdrawalId = 'w-1'): RailSubmission => ({
+  withdrawalId,
+  attempt,
+  amount: Money.of(amount),
+  currency: 'USD',
+  destination: { kind: 'bank', details: {} },
+  description: 'test',
+});
+
+/** The rail contract, run over every simulated rail. */
+for (const id of RAIL_IDS) {
+  describe(`SimulatedPayoutRail ${id}`, () => {
+    const setup = () => {
+      const clock = new ManualClock();
+      const rail = createSimulatedRails({ clock }).find((r) => r.id === id) as SimulatedPayoutRail;
+      return { clock, rail };
+    };
+    const settle = async (amount: string) => {
+      const { clock, rail } = setup();
+      const submitted = await rail.submit(submission(amount));
+      const query = {
+        withdrawalId: 'w-1',
+        reference: 'reference' in submitted ? submitted.reference : '',
+        amount: Money.of(amount),
+        submittedAt: clock.now(),
+      };
+      return { clock, rail, submitted, query };
+    };
+
+    it('is idempotent on the withdrawal id', async () => {
+      const { rail } = setup();
+      const first = await rail.submit(submission('10.00'));
+      const again = await rail.submit(submission('10.00', 2));
+      expect(again).to.deep.equal(first);
+      expect('reference' in first && first.reference).to.equal(`sim-${id.toLowerCase()}-w-1`);
+    });
+
+    it('settles once the clock passes the delay, and stays settled', async () => {
+      const { clock, rail, submitted, query } = await settle('10.00');
+      if (submitted.kind === 'SETTLED') return expect(id).to.equal('PUSH_TO_CARD');
+      expect(submitted.kind).to.equal('ACCEPTED');
+      const before = await rail.status(query);
+      expect(before.kind).to.equal(id === 'ACH' || id === 'RTP' ? 'PROCESSING' : 'PENDING');
+      clock.advance(60_000);
+      expect(await rail.status(query)).to.deep.equal({ kind: 'SETTLED' });
+      clock.advance(600_000);
+      expect(await rail.status(query)).to.deep.equal({ kind: 'SETTLED' });
+    });
+
+    const failures: [string, string][] = [
+      ['10.92', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
+      ['10.93', FAILURE_REASONS.DUPLICATE],
+      ['10.94', FAILURE_REASONS.COMPLIANCE],
+      ['10.95', FAILURE_REASONS.GENERAL],
+      ['10.96', FAILURE_REASONS.CARD],
+      ['10.97', FAILURE_REASONS.CANCELLED],
+    ];
+    it('fails with the reason the cents pick (.92–.97), after the delay', async () => {
+      for (const [amount, reason] of failures) {
+        const { clock, rail, submitted, query } = await settle(amount);
+        expect(submitted.kind).to.equal('ACCEPTED');
+        clock.advance(60_000);
+        expect(await rail.status(query)).to.deep.equal({ kind: 'FAILED', reason });
+      }
+    });
+
+    it('rejects .91 at submission', async () => {
+      const { rail } = setup();
+      expect((await rail.submit(submission('3.91'))).kind).to.equal('REJECTED');
+    });
+
+    it('is unavailable for the first two attempts of .99, then accepts', async () => {
+      const { rail } = setup();
+      expect((await rail.submit(submission('3.99', 1))).kind).to.equal('UNAVAILABLE');
+      expect((await rail.submit(submission('3.99', 2))).kind).to.equal('UNAVAILABLE');
+      expect(['ACCEPTED', 'SETTLED']).to.include((await rail.submit(submission('3.99', 3))).kind);
+    });
+
+    it('settles .98 and returns it one settlement delay later, inside its return window', async () => {
+      const { clock, rail, query } = await settle('7.98');
+      const steps: string[] = [];
+      for (let t = 0; t <= rail.returnWindowMs; t += 50) {
+        const s = await rail.status(query);
+        if (steps.at(-1) !== s.kind) steps.push(s.kind);
+        clock.advance(50);
+      }
+      expect(steps.slice(-2)).to.deep.equal(['SETTLED', 'RETURNED']);
+    });
+
+    it('answers FAILED for a reference it did not issue', async () => {
+      const { clock, rail } = setup();
+      const status = await rail.status({
+        withdrawalId: 'w-1',
+        reference: 'sim-other-w-1',
+        amount: Money.of('1.00'),
+        submittedAt: clock.now(),
+      });
+      expect(status.kind).to.equal('FAILED');
+    });
+  });
+}

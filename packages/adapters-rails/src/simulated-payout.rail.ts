@@ -1,0 +1,98 @@
+import {
+  type Clock,
+  FAILURE_REASONS,
+  type FailureReason,
+  type PayoutRail,
+  RAILS_WITH_PROCESSING_STATE,
+  type RailId,
+  type RailStatus,
+  type RailStatusQuery,
+  type RailSubmission,
+  type RailSubmitResult,
+} from '@payout/domain';
+
+export interface SimulatedRailOptions {
+  readonly id: RailId;
+  readonly clock: Clock;
+  /** Time from acceptance to settlement; 0 means the rail pays at submission. */
+  readonly settlementDelayMs: number;
+  readonly pollIntervalMs?: number;
+}
+
+/** PRODUCT.md §9: the cents of the payout amount pick the outcome. */
+const FAILURES: Readonly<Record<string, FailureReason>> = {
+  '92': FAILURE_REASONS.RECIPIENT_NOT_FOUND,
+  '93': FAILURE_REASONS.DUPLICATE,
+  '94': FAILURE_REASONS.COMPLIANCE,
+  '95': FAILURE_REASONS.GENERAL,
+  '96': FAILURE_REASONS.CARD,
+  '97': FAILURE_REASONS.CANCELLED,
+};
+const REJECT_AT_SUBMISSION = '91';
+const RETURN_AFTER_SUCCESS = '98';
+const UNAVAILABLE_TWICE = '99';
+const UNAVAILABLE_ATTEMPTS = 2;
+/** Instant rails still return a .98 payout, after this long. */
+const MIN_RETURN_DELAY_MS = 100;
+
+/**
+ * A sandbox rail that keeps no state: the reference is derived from the withdrawal id (so a repeated submission
+ * answers the same reference and pays once), and the status is computed from the amount and the time since
+ * acceptance on the injected clock. Several processes therefore agree on every answer.
+ */
+export class SimulatedPayoutRail implements PayoutRail {
+  readonly id: RailId;
+  readonly pollIntervalMs: number;
+  readonly returnWindowMs: number;
+  private readonly clock: Clock;
+  private readonly delayMs: number;
+  private readonly returnAfterMs: number;
+
+  constructor(options: SimulatedRailOptions) {
+    this.id = options.id;
+    this.clock = options.clock;
+    this.delayMs = options.settlementDelayMs;
+    this.pollIntervalMs =
+      options.pollIntervalMs ?? Math.max(100, Math.min(1000, Math.ceil(this.delayMs / 4) || 100));
+    // A return (.98) arrives one settlement delay after SUCCESS; the worker watches a little longer than that.
+    this.returnAfterMs = Math.max(this.delayMs, MIN_RETURN_DELAY_MS) * 2;
+    this.returnWindowMs = this.returnAfterMs + 2 * this.pollIntervalMs;
+  }
+
+  referenceFor(withdrawalId: string): string {
+    return `sim-${this.id.toLowerCase()}-${withdrawalId}`;
+  }
+
+  async submit(submission: RailSubmission): Promise<RailSubmitResult> {
+    const cents = submission.amount.cents();
+    if (cents === REJECT_AT_SUBMISSION)
+      return {
+        kind: 'REJECTED',
+        reason: FAILURE_REASONS.GENERAL,
+        detail: 'sandbox trigger .91: rejected at submission',
+      };
+    if (cents === UNAVAILABLE_TWICE && submission.attempt <= UNAVAILABLE_ATTEMPTS)
+      return {
+        kind: 'UNAVAILABLE',
+        detail: `sandbox trigger .99: unavailable on attempt ${submission.attempt}`,
+      };
+    const reference = this.referenceFor(submission.withdrawalId);
+    const instant = this.delayMs === 0 && !(cents in FAILURES);
+    return instant ? { kind: 'SETTLED', reference } : { kind: 'ACCEPTED', reference };
+  }
+
+  /** A reference this rail did not issue is answered FAILED: there is no such payout to settle. */
+  async status(query: RailStatusQuery): Promise<RailStatus> {
+    if (query.reference !== this.referenceFor(query.withdrawalId))
+      return { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL };
+    const elapsed = this.clock.now().getTime() - query.submittedAt.getTime();
+    const cents = query.amount.cents();
+    if (elapsed < this.delayMs)
+      return RAILS_WITH_PROCESSING_STATE.has(this.id) ? { kind: 'PROCESSING' } : { kind: 'PENDING' };
+    const failure = FAILURES[cents];
+    if (failure) return { kind: 'FAILED', reason: failure };
+    if (cents === RETURN_AFTER_SUCCESS && elapsed >= this.returnAfterMs)
+      return { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND };
+    return { kind: 'SETTLED' };
+  }
+}
