@@ -4,7 +4,8 @@ export type Job =
   | { readonly name: 'withdrawal.submit'; readonly withdrawalId: string; readonly attempt: number }
   | { readonly name: 'withdrawal.poll'; readonly withdrawalId: string }
   | { readonly name: 'withdrawal.expire-approval'; readonly withdrawalId: string }
-  | { readonly name: 'webhook.deliver'; readonly eventId: string };
+  /** `redelivery` sends even an event already delivered or given up on (the operator's redeliver). */
+  | { readonly name: 'webhook.deliver'; readonly eventId: string; readonly redelivery?: boolean };
 
 export type JobName = Job['name'];
 export const JOB_NAMES: readonly JobName[] = [

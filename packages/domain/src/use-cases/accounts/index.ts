@@ -1,2 +1,2 @@
-// Barrel of the accounts use cases; each use case file adds its export here.
-export {};
+export * from './link-account.use-case.js';
+export * from './link-validation.js';

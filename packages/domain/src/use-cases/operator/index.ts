@@ -1,2 +1,6 @@
-// Barrel of the operator use cases; each use case file adds its export here.
-export {};
+export * from './application-token-operations.use-case.js';
+export * from './entity-wallet-operations.use-case.js';
+export * from './merchant-operations.use-case.js';
+export * from './operator-deps.js';
+export * from './verify-ledger.use-case.js';
+export * from './webhook-operations.use-case.js';

@@ -1,2 +1,1 @@
-// Barrel of the webhooks use cases; each use case file adds its export here.
-export {};
+export * from './deliver-webhook.use-case.js';

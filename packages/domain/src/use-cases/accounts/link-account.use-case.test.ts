@@ -1,0 +1,287 @@
+import { expect } from 'chai';
+import type { LinkKind } from '../../linked-account/link-kind.js';
+import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
+import { InMemoryUnitOfWork } from '../../testing/in-memory-unit-of-work.js';
+import { ManualClock } from '../../testing/manual-clock.js';
+import { SequentialIds } from '../../testing/sequential-ids.js';
+import { CreateEntity, CreateMerchant, IssueApplicationToken } from '../operator/index.js';
+import { LinkAccount } from './link-account.use-case.js';
+import { isAbaRoutingNumber, isLuhn } from './link-validation.js';
+
+const operator = { subject: 'op', merchantId: null, entityId: null, scopes: new Set(['operator']) };
+
+async function world() {
+  const deps = {
+    unitOfWork: new InMemoryUnitOfWork(),
+    clock: new ManualClock(),
+    ids: new SequentialIds(),
+    secrets: new FakeSecretGenerator(),
+  };
+  const merchant = await new CreateMerchant(deps).execute(operator, { name: 'Acme' });
+  if (!merchant.ok) throw new Error('merchant');
+  const entity = await new CreateEntity(deps).execute(operator, merchant.value.id, {
+    entityType: 'USER',
+    email: 'ada@example.com',
+    externalIdentifier: 'ext-9',
+  });
+  if (!entity.ok) throw new Error('entity');
+  const issued = await new IssueApplicationToken(deps).execute(operator, {
+    entityId: entity.value.id,
+    purpose: 'ACCOUNT_LINK',
+  });
+  if (!issued.ok) throw new Error('token');
+  const principal = {
+    subject: 'u',
+    merchantId: merchant.value.id,
+    entityId: entity.value.id,
+    scopes: new Set(['external.apis']),
+  };
+  return { deps, link: new LinkAccount(deps), token: issued.value.token, entity: entity.value, principal };
+}
+
+const person = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+const BODIES: Record<LinkKind, Record<string, unknown>> = {
+  bank: {
+    label: 'Checking',
+    data: {
+      accountHolderName: 'Ada Lovelace',
+      routingNumber: '021000021',
+      accountNumber: '000123456789',
+      accountType: 'checking',
+    },
+  },
+  international_bank: {
+    label: 'EU',
+    data: {
+      ...person,
+      recipientType: 'personal',
+      accountNumber: 'DE89370400440532013000',
+      swiftOrBic: 'DEUTDEFF',
+      bankName: 'Deutsche Bank',
+      recipientAddress: '1 Str',
+      recipientCity: 'Berlin',
+      recipientState: 'BE',
+      recipientCountry: 'DE',
+      recipientPostalCode: '10115',
+    },
+  },
+  card: {
+    label: 'Visa',
+    data: { cardNumber: '4111111111111111', expMonth: 12, expYear: 2030, cardholderName: 'Ada Lovelace' },
+  },
+  prepaid_card: { label: 'Prepaid', data: { ...person, recipientType: 'personal' } },
+  zelle: { label: 'Zelle', data: { username: 'ada@example.com' } },
+  paypal: {
+    label: 'PayPal',
+    data: {
+      ...person,
+      username: 'ada@paypal.test',
+      paypalDestinationType: 'EMAIL',
+      recipientType: 'personal',
+    },
+  },
+  venmo: { label: 'Venmo', data: { ...person, username: '@ada' } },
+};
+
+describe('LinkAccount', () => {
+  it('knows ABA and Luhn check digits', () => {
+    expect(isAbaRoutingNumber('021000021')).to.equal(true);
+    expect(isAbaRoutingNumber('021000022')).to.equal(false);
+    expect(isLuhn('4111111111111111')).to.equal(true);
+    expect(isLuhn('4111111111111112')).to.equal(false);
+  });
+
+  for (const kind of Object.keys(BODIES) as LinkKind[]) {
+    it(`links a ${kind} account to the token's entity and shows no secret`, async () => {
+      const w = await world();
+      const result = await w.link.execute({
+        principal: w.principal,
+        applicationToken: w.token,
+        currency: 'USD',
+        kind,
+        step: '1',
+        body: BODIES[kind] as never,
+      });
+      if (!result.ok) throw new Error(result.error.message);
+      const view = result.value.linkedAccount;
+      expect(view.entity).to.deep.equal({
+        id: w.entity.id,
+        entityType: 'USER',
+        email: 'ada@example.com',
+        externalIdentifier: 'ext-9',
+      });
+      expect(view.wallet).to.deep.equal({ id: w.entity.wallet.id, balance: '0.00', disabled: false });
+      expect(view.application.token).to.equal(w.token);
+      const stored = w.deps.unitOfWork.state.linkedAccounts.get(view.id);
+      expect(stored?.walletId).to.equal(w.entity.wallet.id);
+      const shown = JSON.stringify(view);
+      for (const secret of ['000123456789', 'DE89370400440532013000', '4111111111111111'])
+        expect(shown).to.not.include(secret);
+      if (kind === 'zelle') expect(view.counterPartyName).to.equal('ada@example.com');
+      if (kind === 'card') expect(view.account.lastFourDigits).to.equal('1111');
+      if (kind === 'bank') expect(view.account.lastFourDigits).to.equal('6789');
+    });
+  }
+
+  const invalid: [LinkKind, string, (b: Record<string, unknown>) => void][] = [
+    [
+      'bank',
+      'data.routingNumber',
+      (b) => {
+        (b.data as Record<string, unknown>).routingNumber = '021000022';
+      },
+    ],
+    [
+      'bank',
+      'data.accountNumber',
+      (b) => {
+        (b.data as Record<string, unknown>).accountNumber = '12';
+      },
+    ],
+    [
+      'bank',
+      'data.accountType',
+      (b) => {
+        (b.data as Record<string, unknown>).accountType = 'brokerage';
+      },
+    ],
+    [
+      'card',
+      'data.cardNumber',
+      (b) => {
+        (b.data as Record<string, unknown>).cardNumber = '4111111111111112';
+      },
+    ],
+    [
+      'card',
+      'data.expYear',
+      (b) => {
+        (b.data as Record<string, unknown>).expYear = 2020;
+      },
+    ],
+    [
+      'international_bank',
+      'data.swiftOrBic',
+      (b) => {
+        (b.data as Record<string, unknown>).swiftOrBic = 'nope';
+      },
+    ],
+    [
+      'international_bank',
+      'data.recipientCountry',
+      (b) => {
+        (b.data as Record<string, unknown>).recipientCountry = 'Germany';
+      },
+    ],
+    [
+      'international_bank',
+      'data.name',
+      (b) => {
+        Object.assign(b.data as object, { recipientType: 'business', name: undefined });
+      },
+    ],
+    [
+      'zelle',
+      'data.username',
+      (b) => {
+        (b.data as Record<string, unknown>).username = '';
+      },
+    ],
+    [
+      'paypal',
+      'data.paypalDestinationType',
+      (b) => {
+        (b.data as Record<string, unknown>).paypalDestinationType = 'FAX';
+      },
+    ],
+    [
+      'venmo',
+      'data.username',
+      (b) => {
+        delete (b.data as Record<string, unknown>).username;
+      },
+    ],
+    [
+      'prepaid_card',
+      'data.email',
+      (b) => {
+        (b.data as Record<string, unknown>).email = 'not-an-email';
+      },
+    ],
+    [
+      'prepaid_card',
+      'data.name',
+      (b) => {
+        Object.assign(b.data as object, { firstName: undefined });
+      },
+    ],
+    [
+      'paypal',
+      'label',
+      (b) => {
+        b.label = '';
+      },
+    ],
+    [
+      'venmo',
+      'data',
+      (b) => {
+        b.data = 'x';
+      },
+    ],
+  ];
+  for (const [kind, fieldName, spoil] of invalid) {
+    it(`rejects a ${kind} body with a bad ${fieldName}`, async () => {
+      const w = await world();
+      const body = structuredClone(BODIES[kind]);
+      spoil(body);
+      const result = await w.link.execute({
+        principal: w.principal,
+        applicationToken: w.token,
+        currency: 'USD',
+        kind,
+        step: '1',
+        body,
+      });
+      expect(!result.ok && result.error).to.deep.include({ code: 'VALIDATION_ERROR' });
+      expect(!result.ok && result.error.details?.field).to.equal(fieldName);
+      expect(w.deps.unitOfWork.state.linkedAccounts.size).to.equal(0);
+    });
+  }
+
+  it('refuses step 2, other currencies, unknown/expired tokens, and a missing bearer for zelle', async () => {
+    const w = await world();
+    const base = {
+      principal: w.principal,
+      applicationToken: w.token,
+      currency: 'USD',
+      kind: 'zelle' as const,
+      step: '1',
+      body: BODIES.zelle,
+    };
+    const code = async (patch: Partial<typeof base>) => {
+      const r = await w.link.execute({ ...base, ...patch });
+      return r.ok ? 'ok' : r.error.code;
+    };
+    expect(await code({ step: '2' })).to.equal('INVALID_STEP');
+    expect(await code({ currency: 'EUR' })).to.equal('UNSUPPORTED_CURRENCY');
+    expect(await code({ applicationToken: 'apptok_unknown' })).to.equal('TOKEN_EXPIRED_OR_INACTIVE');
+    expect(await code({ principal: null as never })).to.equal('UNAUTHORIZED');
+    expect(await code({ principal: { ...w.principal, entityId: 'someone-else' } })).to.equal('UNAUTHORIZED');
+    w.deps.clock.advance(3601 * 1000);
+    expect(await code({})).to.equal('TOKEN_EXPIRED_OR_INACTIVE');
+  });
+
+  it('links PayPal without a bearer token', async () => {
+    const w = await world();
+    const result = await w.link.execute({
+      principal: null,
+      applicationToken: w.token,
+      currency: 'USD',
+      kind: 'paypal',
+      step: '1',
+      body: BODIES.paypal as never,
+    });
+    expect(result.ok).to.equal(true);
+  });
+});

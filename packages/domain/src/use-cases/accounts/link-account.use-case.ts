@@ -1,0 +1,177 @@
+import { isTokenUsable } from '../../application-token/application-token.js';
+import {
+  LINK_KINDS_REQUIRING_ACCESS_TOKEN,
+  LINK_RESPONSE_STYLE,
+  type LinkKind,
+  type LinkResponseStyle,
+  OPTION_TYPE,
+} from '../../linked-account/link-kind.js';
+import type { LinkedAccount } from '../../linked-account/linked-account.js';
+import type { Clock } from '../../ports/clock.port.js';
+import type { IdGenerator } from '../../ports/id-generator.port.js';
+import type { SecretGenerator } from '../../ports/secret-generator.port.js';
+import type { Principal } from '../../ports/token-verifier.port.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
+import { domainError, MESSAGES } from '../../shared/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { validateLinkBody } from './link-validation.js';
+
+export interface LinkAccountInput {
+  readonly principal: Principal | null;
+  readonly applicationToken: string;
+  readonly currency: string;
+  readonly kind: LinkKind;
+  readonly step: string;
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+export interface LinkedAccountView {
+  readonly style: LinkResponseStyle;
+  readonly message: string;
+  readonly linkedAccount: {
+    readonly id: string;
+    readonly currency: string;
+    readonly optionType: string;
+    readonly counterPartyName: string;
+    readonly createdAt: string;
+    readonly account: { readonly label: string; readonly lastFourDigits: string };
+    readonly wallet: { readonly id: string; readonly balance: string; readonly disabled: boolean };
+    readonly entity: {
+      readonly id: string;
+      readonly entityType: string;
+      readonly email: string;
+      readonly externalIdentifier: string;
+    };
+    readonly application: {
+      readonly id: string;
+      readonly externalId: string;
+      readonly token: string;
+      readonly businessId: string;
+    };
+  };
+}
+
+export interface LinkAccountDeps {
+  readonly unitOfWork: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly secrets: SecretGenerator;
+}
+
+/** Fields a rail needs, per kind; whatever else the body carries is not kept. */
+const DESTINATION_FIELDS: Readonly<Record<LinkKind, readonly string[]>> = {
+  bank: ['accountHolderName', 'routingNumber', 'accountNumber', 'accountType'],
+  international_bank: [
+    'recipientType',
+    'firstName',
+    'lastName',
+    'name',
+    'email',
+    'accountNumber',
+    'swiftOrBic',
+    'bankName',
+    'recipientAddress',
+    'recipientCity',
+    'recipientState',
+    'recipientCountry',
+    'recipientPostalCode',
+    'nickName',
+  ],
+  card: ['cardNumber', 'expMonth', 'expYear', 'cardholderName'],
+  prepaid_card: ['firstName', 'lastName', 'name', 'recipientType', 'email'],
+  zelle: ['username'],
+  paypal: ['firstName', 'lastName', 'name', 'username', 'email', 'paypalDestinationType', 'recipientType'],
+  venmo: ['firstName', 'lastName', 'name', 'username', 'email'],
+};
+
+const fullName = (d: Readonly<Record<string, string>>): string =>
+  d.name ?? [d.firstName, d.lastName].filter(Boolean).join(' ');
+
+function counterParty(kind: LinkKind, d: Readonly<Record<string, string>>): string {
+  if (kind === 'zelle') return d.username ?? '';
+  if (kind === 'bank') return d.accountHolderName ?? '';
+  if (kind === 'card') return d.cardholderName ?? '';
+  return fullName(d);
+}
+
+const lastFour = (d: Readonly<Record<string, string>>): string =>
+  (d.cardNumber ?? d.accountNumber ?? '').slice(-4);
+
+const unauthorized = () => err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
+
+/**
+ * Endpoints 2–6 and the bank/card extensions (PRODUCT.md §4): links a payout account to the SPEND wallet of the
+ * application token's entity. Only step 1 exists. Sensitive values are kept in the destination, which the
+ * persistence adapter encrypts at rest; responses carry the last four digits only.
+ */
+export class LinkAccount {
+  constructor(private readonly deps: LinkAccountDeps) {}
+
+  async execute(input: LinkAccountInput): Promise<Result<LinkedAccountView>> {
+    const { principal, kind } = input;
+    if (LINK_KINDS_REQUIRING_ACCESS_TOKEN.has(kind) && !principal?.scopes.has('external.apis'))
+      return unauthorized();
+    if (input.step !== '1')
+      return err(domainError('INVALID_STEP', 'Only step 1 exists for this link operation'));
+    if (input.currency !== 'USD') return err(domainError('UNSUPPORTED_CURRENCY', 'currency must be USD'));
+    const now = this.deps.clock.now();
+    const body = validateLinkBody(kind, input.body, now);
+    if (!body.ok) return body;
+    const read = this.deps.unitOfWork.read;
+    const token = await read.applicationTokens.findByHash(this.deps.secrets.hash(input.applicationToken));
+    if (!token || !isTokenUsable(token, now))
+      return err(domainError('TOKEN_EXPIRED_OR_INACTIVE', MESSAGES.TOKEN_EXPIRED_OR_INACTIVE));
+    if (principal && (principal.entityId !== token.entityId || principal.merchantId !== token.merchantId))
+      return unauthorized();
+    const entity = await read.entities.findById(token.entityId);
+    const wallet = entity ? await read.wallets.findById(entity.walletId) : null;
+    if (!entity || !wallet)
+      throw new Error(`entity ${token.entityId} of application token ${token.id} is missing`);
+    const destination: Record<string, string> = {};
+    for (const name of DESTINATION_FIELDS[kind]) {
+      const value = body.value.data[name];
+      if (value !== undefined && value !== null) destination[name] = String(value).trim();
+    }
+    const account: LinkedAccount = {
+      id: this.deps.ids.next(),
+      merchantId: token.merchantId,
+      entityId: entity.id,
+      walletId: wallet.id,
+      kind,
+      optionType: OPTION_TYPE[kind],
+      currency: input.currency,
+      label: body.value.label,
+      counterPartyName: counterParty(kind, destination),
+      lastFourDigits: lastFour(destination) || null,
+      applicationTokenId: token.id,
+      destination,
+      createdAt: now,
+    };
+    await this.deps.unitOfWork.run((tx) => tx.linkedAccounts.insert(account));
+    return ok({
+      style: LINK_RESPONSE_STYLE[kind],
+      message: 'Account linked successfully',
+      linkedAccount: {
+        id: account.id,
+        currency: account.currency,
+        optionType: account.optionType,
+        counterPartyName: account.counterPartyName,
+        createdAt: account.createdAt.toISOString(),
+        account: { label: account.label, lastFourDigits: account.lastFourDigits ?? '' },
+        wallet: { id: wallet.id, balance: wallet.balance.toString(), disabled: wallet.disabled },
+        entity: {
+          id: entity.id,
+          entityType: entity.entityType,
+          email: entity.email,
+          externalIdentifier: entity.externalIdentifier ?? '',
+        },
+        application: {
+          id: token.id,
+          externalId: entity.externalIdentifier ?? entity.id,
+          token: input.applicationToken,
+          businessId: token.merchantId,
+        },
+      },
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import { Money } from '../../money/money.js';
+import type { Clock } from '../../ports/clock.port.js';
+import type { IdGenerator } from '../../ports/id-generator.port.js';
+import type { JobQueue } from '../../ports/job-queue.port.js';
+import type { SecretGenerator } from '../../ports/secret-generator.port.js';
+import type { Principal } from '../../ports/token-verifier.port.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
+import { type DomainError, domainError, MESSAGES, validationError } from '../../shared/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+
+export interface OperatorDeps {
+  readonly unitOfWork: UnitOfWork;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly secrets: SecretGenerator;
+}
+
+export type { JobQueue };
+
+export const requireOperator = (principal: Principal): Result<true> =>
+  principal.scopes.has('operator') ? ok(true) : err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
+
+export const notFound = (what: string): DomainError => domainError('NOT_FOUND', `${what} not found`);
+
+/** A money input of the operator API: a JSON number or decimal string, > 0, at most two decimals. */
+export function parsePositiveMoney(field: string, value: unknown): Result<Money, DomainError> {
+  const message = `${field} must be a positive amount with at most two decimal places`;
+  if (typeof value === 'number') {
+    const money = Money.fromJsonNumber(value);
+    return money.ok && money.value.isPositive() ? ok(money.value) : err(validationError(field, message));
+  }
+  if (typeof value === 'string' && /^\d{1,18}(\.\d{1,2})?$/.test(value)) {
+    const money = Money.of(value);
+    return money.isPositive() ? ok(money) : err(validationError(field, message));
+  }
+  return err(validationError(field, message));
+}
+
+export const isNonEmptyString = (value: unknown, max = 200): value is string =>
+  typeof value === 'string' && value.trim().length > 0 && value.length <= max;

@@ -1,0 +1,134 @@
+import type { Principal } from '../../ports/token-verifier.port.js';
+import { validationError } from '../../shared/domain-error.js';
+import { err, ok, type Result } from '../../shared/result.js';
+import { ROTATION_OVERLAP_MS, type WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
+import type { DeliveryState } from '../../webhooks/webhook-event.js';
+import { notFound, type OperatorDeps, requireOperator } from './operator-deps.js';
+
+const isWebhookUrl = (value: unknown): value is string => {
+  if (typeof value !== 'string' || value.length > 2048) return false;
+  return /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(value);
+};
+
+/**
+ * `PUT /v1/operator/merchants/:merchantId/webhook-endpoint`: registers the merchant's one endpoint, or rotates
+ * its secret when one exists: the previous secret keeps signing for 24 h beside the new one (PRODUCT.md §7).
+ * The new secret is returned once and never again.
+ */
+export class SetWebhookEndpoint {
+  constructor(private readonly deps: OperatorDeps) {}
+
+  async execute(
+    principal: Principal,
+    merchantId: string,
+    input: { readonly url?: unknown },
+  ): Promise<Result<{ url: string; secret: string }>> {
+    const allowed = requireOperator(principal);
+    if (!allowed.ok) return allowed;
+    if (!isWebhookUrl(input.url)) return err(validationError('url', 'url must be an http(s) URL'));
+    const url = input.url;
+    const { ids, clock, unitOfWork, secrets } = this.deps;
+    return unitOfWork.run(async (tx) => {
+      if (!(await tx.merchants.findById(merchantId))) return err(notFound('Merchant'));
+      const now = clock.now();
+      const existing = await tx.webhookEndpoints.findByMerchant(merchantId);
+      const secret = secrets.webhookSecret();
+      const overlapEnds = new Date(now.getTime() + ROTATION_OVERLAP_MS);
+      const previous = (existing?.secrets ?? [])
+        .filter((s) => s.expiresAt === null || s.expiresAt.getTime() > now.getTime())
+        .map((s) => ({ secret: s.secret, expiresAt: s.expiresAt ?? overlapEnds }));
+      const endpoint: WebhookEndpoint = {
+        id: existing?.id ?? ids.next(),
+        merchantId,
+        url,
+        secrets: [{ secret, expiresAt: null }, ...previous],
+        disabled: false,
+        createdAt: existing?.createdAt ?? now,
+        updatedAt: now,
+      };
+      await tx.webhookEndpoints.save(endpoint);
+      return ok({ url, secret });
+    });
+  }
+}
+
+export interface DeliveryView {
+  readonly eventId: string;
+  readonly transactionId: string;
+  readonly sequence: number;
+  readonly status: string;
+  readonly deliveryState: DeliveryState;
+  readonly nextAttemptAt: string | null;
+  readonly deliveredAt: string | null;
+  readonly attempts: readonly {
+    readonly attempt: number;
+    readonly attemptedAt: string;
+    readonly statusCode: number | null;
+    readonly latencyMs: number;
+    readonly succeeded: boolean;
+    readonly error: string | null;
+  }[];
+}
+
+/** `GET /v1/operator/webhook-deliveries?transactionId=…`: every event of a withdrawal with every attempt. */
+export class ListWebhookDeliveries {
+  constructor(private readonly deps: OperatorDeps) {}
+
+  async execute(
+    principal: Principal,
+    input: { readonly transactionId?: unknown },
+  ): Promise<Result<DeliveryView[]>> {
+    const allowed = requireOperator(principal);
+    if (!allowed.ok) return allowed;
+    if (typeof input.transactionId !== 'string' || input.transactionId.length === 0)
+      return err(validationError('transactionId', 'transactionId is required'));
+    const read = this.deps.unitOfWork.read;
+    const events = await read.webhookEvents.listForWithdrawal(input.transactionId);
+    const views: DeliveryView[] = [];
+    for (const event of events) {
+      const attempts = await read.webhookEvents.attempts(event.id);
+      views.push({
+        eventId: event.id,
+        transactionId: event.withdrawalId,
+        sequence: event.sequence,
+        status: event.status,
+        deliveryState: event.deliveryState,
+        nextAttemptAt: event.nextAttemptAt?.toISOString() ?? null,
+        deliveredAt: event.deliveredAt?.toISOString() ?? null,
+        attempts: attempts.map((a) => ({
+          attempt: a.attempt,
+          attemptedAt: a.attemptedAt.toISOString(),
+          statusCode: a.statusCode,
+          latencyMs: a.latencyMs,
+          succeeded: a.succeeded,
+          error: a.error,
+        })),
+      });
+    }
+    return ok(views);
+  }
+}
+
+/** `POST /v1/operator/webhook-deliveries/:id/redeliver`: sends the same event (same id) again, now. */
+export class RedeliverWebhook {
+  constructor(private readonly deps: OperatorDeps) {}
+
+  async execute(
+    principal: Principal,
+    eventId: string,
+  ): Promise<Result<{ eventId: string; deliveryState: DeliveryState }>> {
+    const allowed = requireOperator(principal);
+    if (!allowed.ok) return allowed;
+    const { unitOfWork, clock } = this.deps;
+    return unitOfWork.run(async (tx) => {
+      const event = await tx.webhookEvents.lockById(eventId);
+      if (!event) return err(notFound('Webhook delivery'));
+      const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
+      if (endpoint?.disabled)
+        await tx.webhookEndpoints.save({ ...endpoint, disabled: false, updatedAt: clock.now() });
+      await tx.webhookEvents.update({ ...event, deliveryState: 'PENDING', nextAttemptAt: clock.now() });
+      await tx.jobs.enqueue({ name: 'webhook.deliver', eventId: event.id, redelivery: true });
+      return ok({ eventId: event.id, deliveryState: 'PENDING' as const });
+    });
+  }
+}

@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import type { WebhookResponse } from '../../ports/webhook-sender.port.js';
+import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
+import { RecordingWebhookSender } from '../../testing/recording-webhook-sender.js';
+import { RedeliverWebhook, SetWebhookEndpoint } from '../operator/index.js';
+import { WithdrawalWorld } from '../withdrawals/withdrawal-world.fixture.js';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, DeliverWebhook } from './deliver-webhook.use-case.js';
+
+const operator = { subject: 'op', merchantId: null, entityId: null, scopes: new Set(['operator']) };
+const answer = (statusCode: number | null, retryAfterSeconds: number | null = null): WebhookResponse => ({
+  statusCode,
+  latencyMs: 3,
+  retryAfterSeconds,
+  error: statusCode === null ? 'ECONNREFUSED' : null,
+});
+
+async function setup(withEndpoint = true) {
+  const world = new WithdrawalWorld();
+  const c = await world.customer();
+  const secrets = new FakeSecretGenerator();
+  const opDeps = { unitOfWork: world.uow, clock: world.clock, ids: world.ids, secrets };
+  const endpoint = withEndpoint
+    ? await new SetWebhookEndpoint(opDeps).execute(operator, c.merchantId, {
+        url: 'https://merchant.test/hooks',
+      })
+    : null;
+  const result = await world.request.execute(c.principal, {
+    currency: 'USD',
+    linkedAccountId: c.accountId,
+    body: { amount: 10, walletType: 'SPEND' },
+  });
+  if (!result.ok) throw new Error(result.error.message);
+  const sender = new RecordingWebhookSender();
+  const deliver = new DeliverWebhook({
+    unitOfWork: world.uow,
+    sender,
+    clock: world.clock,
+    ids: world.ids,
+    settings: { retryScheduleMs: [1000, 4000], jitterRatio: 0.5 },
+    random: () => 0.5,
+  });
+  const event = world.eventsOf(result.value.withdrawal.id)[0];
+  if (!event) throw new Error('no event');
+  return { world, sender, deliver, event, secret: endpoint?.ok ? endpoint.value.secret : '', opDeps };
+}
+
+describe('DeliverWebhook', () => {
+  it('the default schedule retries for at least three days', () => {
+    const total = DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS.reduce((a, b) => a + b, 0);
+    expect(total).to.be.at.least(3 * 24 * 3600 * 1000);
+  });
+
+  it('signs with the endpoint secret, sends the event body, records the attempt and stops on 2xx', async () => {
+    const { world, sender, deliver, event, secret } = await setup();
+    sender.willAnswer(answer(204));
+    await deliver.handle(event.id);
+    expect(sender.requests).to.have.length(1);
+    expect(sender.requests[0]).to.deep.include({
+      eventId: event.id,
+      url: 'https://merchant.test/hooks',
+      secrets: [secret],
+    });
+    expect(JSON.parse(sender.requests[0]?.body ?? '{}')).to.deep.equal(
+      JSON.parse(JSON.stringify(event.body)),
+    );
+    const stored = world.uow.state.webhookEvents.get(event.id);
+    expect(stored?.deliveryState).to.equal('DELIVERED');
+    expect(world.uow.state.webhookAttempts.map((a) => [a.attempt, a.statusCode, a.succeeded])).to.deep.equal([
+      [1, 204, true],
+    ]);
+    await deliver.handle(event.id);
+    expect(sender.requests).to.have.length(1);
+  });
+
+  it('retries on failure per the schedule, honouring a longer Retry-After, then gives up without dropping', async () => {
+    const { world, sender, deliver, event } = await setup();
+    sender.willAnswer(answer(500), answer(503, 30), answer(null));
+    await deliver.handle(event.id);
+    const afterFirst = world.uow.state.webhookEvents.get(event.id);
+    expect(afterFirst?.nextAttemptAt?.getTime()).to.equal(world.clock.now().getTime() + 1000);
+    await deliver.handle(event.id);
+    expect(world.uow.state.webhookEvents.get(event.id)?.nextAttemptAt?.getTime()).to.equal(
+      world.clock.now().getTime() + 30_000,
+    );
+    await deliver.handle(event.id);
+    const last = world.uow.state.webhookEvents.get(event.id);
+    expect(last?.deliveryState).to.equal('FAILED');
+    expect(world.uow.state.webhookAttempts).to.have.length(3);
+    const queued = world.uow.jobs.filter(
+      (q) => q.job.name === 'webhook.deliver' && q.job.eventId === event.id,
+    );
+    expect(queued.length).to.equal(3); // the original job plus two scheduled retries
+  });
+
+  it('410 Gone disables the endpoint; redelivery re-enables it and sends the same event id', async () => {
+    const { world, sender, deliver, event, opDeps } = await setup();
+    sender.willAnswer(answer(410), answer(200));
+    await deliver.handle(event.id);
+    expect([...world.uow.state.webhookEndpoints.values()][0]?.disabled).to.equal(true);
+    const redelivered = await new RedeliverWebhook(opDeps).execute(operator, event.id);
+    expect(redelivered.ok).to.equal(true);
+    await deliver.handle(event.id, true);
+    expect(sender.requests.map((r) => r.eventId)).to.deep.equal([event.id, event.id]);
+    expect(world.uow.state.webhookEvents.get(event.id)?.deliveryState).to.equal('DELIVERED');
+  });
+
+  it('keeps events waiting when the merchant has no endpoint', async () => {
+    const { world, sender, deliver, event } = await setup(false);
+    await deliver.handle(event.id);
+    expect(sender.requests).to.have.length(0);
+    expect(world.uow.state.webhookEvents.get(event.id)?.deliveryState).to.equal('NO_ENDPOINT');
+  });
+});

@@ -1,0 +1,136 @@
+import type { Clock } from '../../ports/clock.port.js';
+import type { IdGenerator } from '../../ports/id-generator.port.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
+import type { WebhookResponse, WebhookSender } from '../../ports/webhook-sender.port.js';
+import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
+import type { WebhookEvent } from '../../webhooks/webhook-event.js';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** Delay before retry n (1-based): exponential, then daily, summing to a little over 3 days (PRODUCT.md §7). */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [
+  5 * SECOND,
+  30 * SECOND,
+  2 * MINUTE,
+  10 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  4 * HOUR,
+  8 * HOUR,
+  12 * HOUR,
+  24 * HOUR,
+  24 * HOUR,
+  24 * HOUR,
+];
+
+export interface WebhookDeliverySettings {
+  readonly retryScheduleMs: readonly number[];
+  /** Each delay is spread by ± this fraction so that retries of many events do not arrive together. */
+  readonly jitterRatio: number;
+}
+
+export interface DeliverWebhookDeps {
+  readonly unitOfWork: UnitOfWork;
+  readonly sender: WebhookSender;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly settings: WebhookDeliverySettings;
+  /** A number in [0, 1); injected so tests are deterministic. */
+  readonly random: () => number;
+}
+
+const isSuccess = (r: WebhookResponse): boolean =>
+  r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+const GONE = 410;
+
+/**
+ * Job `webhook.deliver`: one signed attempt of one event. The receiver is called with no transaction open; the
+ * attempt is then recorded and the next one scheduled (backoff with jitter, never sooner than Retry-After).
+ * 410 disables the endpoint. Events are never dropped: without an endpoint they wait, and an operator can
+ * redeliver any event. Delivery is at least once; `webhook-id` (the event id) lets receivers deduplicate.
+ */
+export class DeliverWebhook {
+  constructor(private readonly deps: DeliverWebhookDeps) {}
+
+  async handle(eventId: string, redelivery = false): Promise<void> {
+    const { unitOfWork, sender, clock } = this.deps;
+    const event = await unitOfWork.read.webhookEvents.findById(eventId);
+    if (!event || (!redelivery && event.deliveryState !== 'PENDING')) return;
+    const endpoint = await unitOfWork.read.webhookEndpoints.findByMerchant(event.merchantId);
+    if (!endpoint || endpoint.disabled) {
+      await this.park(eventId, endpoint ? 'ENDPOINT_DISABLED' : 'NO_ENDPOINT');
+      return;
+    }
+    const now = clock.now();
+    const response = await sender.send({
+      url: endpoint.url,
+      eventId: event.id,
+      timestamp: now,
+      body: JSON.stringify(event.body),
+      secrets: activeSecrets(endpoint, now),
+    });
+    await this.record(eventId, now, response);
+  }
+
+  private async park(eventId: string, state: 'NO_ENDPOINT' | 'ENDPOINT_DISABLED'): Promise<void> {
+    await this.deps.unitOfWork.run(async (tx) => {
+      const event = await tx.webhookEvents.lockById(eventId);
+      if (event) await tx.webhookEvents.update({ ...event, deliveryState: state, nextAttemptAt: null });
+    });
+  }
+
+  private async record(eventId: string, at: Date, response: WebhookResponse): Promise<void> {
+    const { unitOfWork, ids, clock } = this.deps;
+    await unitOfWork.run(async (tx) => {
+      const event = await tx.webhookEvents.lockById(eventId);
+      if (!event) return;
+      const attempt = event.attempts + 1;
+      const succeeded = isSuccess(response);
+      await tx.webhookEvents.recordAttempt({
+        id: ids.next(),
+        eventId,
+        attempt,
+        attemptedAt: at,
+        statusCode: response.statusCode,
+        latencyMs: response.latencyMs,
+        error: response.error,
+        succeeded,
+      });
+      const base = { ...event, attempts: attempt };
+      if (succeeded) {
+        await tx.webhookEvents.update({
+          ...base,
+          deliveryState: 'DELIVERED',
+          deliveredAt: clock.now(),
+          nextAttemptAt: null,
+        });
+        return;
+      }
+      if (response.statusCode === GONE) {
+        const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
+        if (endpoint) await tx.webhookEndpoints.save({ ...endpoint, disabled: true, updatedAt: clock.now() });
+        await tx.webhookEvents.update({ ...base, deliveryState: 'ENDPOINT_DISABLED', nextAttemptAt: null });
+        return;
+      }
+      const next = this.nextAttemptAt(event, attempt, response);
+      await tx.webhookEvents.update({
+        ...base,
+        deliveryState: next ? 'PENDING' : 'FAILED',
+        nextAttemptAt: next,
+      });
+      if (next) await tx.jobs.enqueue({ name: 'webhook.deliver', eventId }, { startAfter: next });
+    });
+  }
+
+  private nextAttemptAt(_event: WebhookEvent, attempt: number, response: WebhookResponse): Date | null {
+    const { settings, random, clock } = this.deps;
+    const base = settings.retryScheduleMs[attempt - 1];
+    if (base === undefined) return null;
+    const jittered = base * (1 + settings.jitterRatio * (2 * random() - 1));
+    const delay = Math.max(jittered, (response.retryAfterSeconds ?? 0) * 1000);
+    return new Date(clock.now().getTime() + Math.round(delay));
+  }
+}
