@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { DEV_JWT_SECRET, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs with nothing configured, on development defaults it names', () => {
+    const result = loadConfig({});
+    if (!result.ok) throw new Error(result.errors.join('; '));
+    expect(result.config).to.deep.include({
+      appEnv: 'development',
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: null,
+      role: 'all',
+    });
+    expect(result.config.jwt.secret).to.equal(DEV_JWT_SECRET);
+    expect(result.config.developmentDefaults).to.deep.equal(['JWT_SECRET', 'ENCRYPTION_KEY']);
+    expect(result.config.withdrawalRateLimitPerMinute).to.equal(1);
+    expect(result.config.approvalTtlSeconds).to.equal(604800);
+  });
+
+  it('names every bad variable in one answer', () => {
+    const result = loadConfig({
+      PORT: 'eighty',
+      APP_ENV: 'staging',
+      ENCRYPTION_KEY: 'short',
+      RAIL_DELAYS_MS: 'ACH=fast',
+      JWT_ALGORITHMS: 'none',
+    });
+    expect(result.ok).to.equal(false);
+    const text = result.ok ? '' : result.errors.join('\n');
+    for (const name of ['PORT', 'APP_ENV', 'ENCRYPTION_KEY', 'RAIL_DELAYS_MS', 'JWT_ALGORITHMS'])
+      expect(text).to.include(name);
+  });
+
+  it('refuses development defaults and simulated rails in production', () => {
+    const result = loadConfig({ APP_ENV: 'production' });
+    const text = result.ok ? '' : result.errors.join('\n');
+    expect(text).to.include('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
+    expect(text).to.include('ENCRYPTION_KEY is required in production');
+    expect(text).to.include('DATABASE_URL is required in production');
+    expect(text).to.include('simulated rails');
+  });
+
+  it('refuses HS algorithms beside a public key (algorithm confusion)', () => {
+    const result = loadConfig({
+      JWT_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nabc\\n-----END PUBLIC KEY-----',
+      JWT_ALGORITHMS: 'RS256,HS256',
+    });
+    expect(!result.ok && result.errors.join()).to.include('algorithm confusion');
+  });
+
+  it('parses rail delays, retry schedule, key formats and proxy trust', () => {
+    const hexKey = 'ab'.repeat(32);
+    const result = loadConfig({
+      RAIL_DELAYS_MS: 'ACH=50, RTP=10',
+      WEBHOOK_RETRY_SCHEDULE_MS: '10,20',
+      ENCRYPTION_KEY: hexKey,
+      TRUST_PROXY: '1',
+    });
+    if (!result.ok) throw new Error(result.errors.join('; '));
+    expect(result.config.railDelaysMs).to.deep.equal({ ACH: 50, RTP: 10 });
+    expect(result.config.webhookRetryScheduleMs).to.deep.equal([10, 20]);
+    expect(result.config.encryptionKey.toString('hex')).to.equal(hexKey);
+    expect(result.config.trustProxy).to.equal(1);
+    expect(result.config.developmentDefaults).to.deep.equal(['JWT_SECRET']);
+  });
+});

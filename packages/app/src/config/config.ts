@@ -1,0 +1,166 @@
+import { RAIL_IDS, type RailId } from '@payout/domain';
+
+export type AppEnv = 'development' | 'test' | 'production';
+export type ProcessRole = 'all' | 'api' | 'worker';
+
+export interface AppConfig {
+  readonly appEnv: AppEnv;
+  readonly role: ProcessRole;
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string | null;
+  readonly redisUrl: string | null;
+  readonly dataDir: string;
+  readonly jwt: {
+    readonly secret: string | null;
+    readonly publicKey: string | null;
+    readonly algorithms: readonly string[];
+    readonly issuer: string | null;
+    readonly audience: string | null;
+  };
+  readonly encryptionKey: Buffer;
+  readonly trustProxy: boolean | number | string;
+  readonly withdrawalRateLimitPerMinute: number;
+  readonly approvalTtlSeconds: number;
+  readonly railTimeoutMs: number;
+  readonly railDelaysMs: Partial<Record<RailId, number>>;
+  readonly webhookRetryScheduleMs: readonly number[] | null;
+  readonly workerConcurrency: number;
+  readonly logLevel: string;
+  /** Names of the secrets that fell back to development defaults; the start-up log lists them. */
+  readonly developmentDefaults: readonly string[];
+}
+
+/** Development-only defaults: refused in production, named in the start-up log everywhere else. */
+export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
+export const DEV_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
+export type ConfigResult =
+  | { readonly ok: true; readonly config: AppConfig }
+  | { readonly ok: false; readonly errors: string[] };
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function integer(env: Env, name: string, fallback: number, errors: string[], min = 0, max = 2 ** 31): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    errors.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function encryptionKey(raw: string | undefined, errors: string[]): Buffer | null {
+  if (!raw) return null;
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) {
+    errors.push('ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
+    return null;
+  }
+  return key;
+}
+
+function railDelays(raw: string | undefined, errors: string[]): Partial<Record<RailId, number>> {
+  const delays: Partial<Record<RailId, number>> = {};
+  if (!raw) return delays;
+  for (const pair of raw.split(',')) {
+    const [rail, ms] = pair.split('=').map((s) => s.trim());
+    if (!RAIL_IDS.includes(rail as RailId) || !/^\d+$/.test(ms ?? '')) {
+      errors.push(
+        `RAIL_DELAYS_MS must look like "ACH=5000,RTP=1000" with rails ${RAIL_IDS.join(', ')} (bad part "${pair}")`,
+      );
+      continue;
+    }
+    delays[rail as RailId] = Number(ms);
+  }
+  return delays;
+}
+
+function schedule(raw: string | undefined, errors: string[]): number[] | null {
+  if (!raw) return null;
+  const parts = raw.split(',').map((s) => s.trim());
+  if (parts.length === 0 || parts.some((p) => !/^\d+$/.test(p))) {
+    errors.push('WEBHOOK_RETRY_SCHEDULE_MS must be a comma-separated list of milliseconds');
+    return null;
+  }
+  return parts.map(Number);
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+/**
+ * Reads and checks every variable at once, so a bad deployment hears about all its mistakes in one message.
+ * Outside production, unset secrets get development defaults; production refuses them (PRODUCT.md §10).
+ */
+export function loadConfig(env: Env): ConfigResult {
+  const errors: string[] = [];
+  const appEnv = (env.APP_ENV ?? 'development') as AppEnv;
+  if (!['development', 'test', 'production'].includes(appEnv))
+    errors.push(`APP_ENV must be development, test or production (got "${env.APP_ENV}")`);
+  const role = (env.PROCESS_ROLE ?? 'all') as ProcessRole;
+  if (!['all', 'api', 'worker'].includes(role))
+    errors.push(`PROCESS_ROLE must be all, api or worker (got "${role}")`);
+  const production = appEnv === 'production';
+  const developmentDefaults: string[] = [];
+  const publicKey = env.JWT_PUBLIC_KEY?.replace(/\\n/g, '\n') || null;
+  let secret = env.JWT_SECRET || null;
+  if (!secret && !publicKey) {
+    if (production) errors.push('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
+    secret = DEV_JWT_SECRET;
+    developmentDefaults.push('JWT_SECRET');
+  }
+  if (production && secret === DEV_JWT_SECRET)
+    errors.push('JWT_SECRET must not be the development default in production');
+  if (secret && secret.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
+  const algorithms = (env.JWT_ALGORITHMS ?? (publicKey ? 'RS256' : 'HS256')).split(',').map((a) => a.trim());
+  const allowed = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512'];
+  for (const alg of algorithms)
+    if (!allowed.includes(alg)) errors.push(`JWT_ALGORITHMS has an unsupported algorithm "${alg}"`);
+  if (publicKey && algorithms.some((a) => a.startsWith('HS')))
+    errors.push('JWT_ALGORITHMS must not mix HS* with JWT_PUBLIC_KEY (algorithm confusion)');
+  let key = encryptionKey(env.ENCRYPTION_KEY, errors);
+  if (!key) {
+    if (production && !env.ENCRYPTION_KEY) errors.push('ENCRYPTION_KEY is required in production');
+    key = Buffer.from(DEV_ENCRYPTION_KEY, 'base64');
+    if (!env.ENCRYPTION_KEY) developmentDefaults.push('ENCRYPTION_KEY');
+  }
+  if (production && !env.DATABASE_URL) errors.push('DATABASE_URL is required in production');
+  // Only simulated rails exist for most rails today, so production cannot start until real ones are configured.
+  if (production)
+    errors.push(
+      'production refuses simulated rails, and ACH, RTP, WIRE, SWIFT, PUSH_TO_CARD and ZELLE have no real adapter yet',
+    );
+  const config: AppConfig = {
+    appEnv,
+    role,
+    port: integer(env, 'PORT', 3000, errors, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    dataDir: env.DATA_DIR || '.data',
+    jwt: {
+      secret: publicKey ? null : secret,
+      publicKey,
+      algorithms,
+      issuer: env.JWT_ISSUER || null,
+      audience: env.JWT_AUDIENCE || null,
+    },
+    encryptionKey: key,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    withdrawalRateLimitPerMinute: integer(env, 'WITHDRAWAL_RATE_LIMIT_PER_MINUTE', 1, errors, 1, 1_000_000),
+    approvalTtlSeconds: integer(env, 'APPROVAL_TTL_SECONDS', 7 * 24 * 3600, errors, 1),
+    railTimeoutMs: integer(env, 'RAIL_TIMEOUT_MS', 10_000, errors, 1),
+    railDelaysMs: railDelays(env.RAIL_DELAYS_MS, errors),
+    webhookRetryScheduleMs: schedule(env.WEBHOOK_RETRY_SCHEDULE_MS, errors),
+    workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 8, errors, 1, 256),
+    logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
+    developmentDefaults,
+  };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, config };
+}
