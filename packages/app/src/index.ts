@@ -1,1 +1,2 @@
-export {};
+export * from './config/config.js';
+export * from './container/use-cases.js';

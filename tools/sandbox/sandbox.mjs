@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// Sets up a sandbox merchant through the operator API of a running service and prints what you need to try it:
+//   npm run sandbox            (BASE_URL defaults to http://localhost:3000; WEBHOOK_URL registers an endpoint)
+import { mintToken } from '../token/mint-token.mjs';
+
+const person = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+export const LINK_BODIES = {
+  bank: {
+    label: 'Checking',
+    data: {
+      accountHolderName: 'Ada Lovelace',
+      routingNumber: '021000021',
+      accountNumber: '000123456789',
+      accountType: 'checking',
+    },
+  },
+  international_bank: {
+    label: 'Euro account',
+    data: {
+      ...person,
+      recipientType: 'personal',
+      accountNumber: 'DE89370400440532013000',
+      swiftOrBic: 'DEUTDEFF',
+      bankName: 'Deutsche Bank',
+      recipientAddress: 'Unter den Linden 1',
+      recipientCity: 'Berlin',
+      recipientState: 'BE',
+      recipientCountry: 'DE',
+      recipientPostalCode: '10117',
+    },
+  },
+  card: {
+    label: 'Visa debit',
+    data: { cardNumber: '4111111111111111', expMonth: 12, expYear: 2031, cardholderName: 'Ada Lovelace' },
+  },
+  prepaid_card: {
+    label: 'Prepaid card',
+    data: { ...person, name: 'Ada Lovelace', recipientType: 'personal' },
+  },
+  zelle: { label: 'Zelle', data: { username: 'ada@example.com' } },
+  paypal: {
+    label: 'PayPal',
+    data: {
+      ...person,
+      name: 'Ada Lovelace',
+      paypalDestinationType: 'EMAIL',
+      recipientType: 'personal',
+      username: 'ada@paypal.example',
+      recipientAddress: '1 Main St',
+      recipientCity: 'Springfield',
+      recipientState: 'IL',
+      recipientPostalCode: '62701',
+    },
+  },
+  venmo: { label: 'Venmo', data: { ...person, name: 'Ada Lovelace', username: '@ada-lovelace' } },
+};
+
+async function call(baseUrl, method, path, body, token) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Creates the sandbox and returns its description. */
+export async function createSandbox({
+  baseUrl = 'http://localhost:3000',
+  webhookUrl,
+  entities = 2,
+  funds = '10000.00',
+} = {}) {
+  const operator = mintToken({ scope: 'operator', sub: 'sandbox-operator' });
+  const merchant = (
+    await call(baseUrl, 'POST', '/v1/operator/merchants', { name: 'Sandbox Merchant' }, operator)
+  ).data;
+  let webhook = null;
+  if (webhookUrl)
+    webhook = (
+      await call(
+        baseUrl,
+        'PUT',
+        `/v1/operator/merchants/${merchant.id}/webhook-endpoint`,
+        { url: webhookUrl },
+        operator,
+      )
+    ).data;
+  const out = {
+    baseUrl,
+    merchant: {
+      id: merchant.id,
+      walletId: merchant.wallet.id,
+      accessToken: mintToken({
+        merchant: merchant.id,
+        scope: 'merchant.apis',
+        sub: `merchant-${merchant.id}`,
+      }),
+    },
+    webhook,
+    entities: [],
+  };
+  for (let i = 0; i < entities; i++) {
+    const entity = (
+      await call(
+        baseUrl,
+        'POST',
+        `/v1/operator/merchants/${merchant.id}/entities`,
+        {
+          entityType: 'USER',
+          email: `user${i + 1}@example.com`,
+          externalIdentifier: `sandbox-user-${i + 1}`,
+        },
+        operator,
+      )
+    ).data;
+    await call(
+      baseUrl,
+      'POST',
+      `/v1/operator/wallets/${entity.wallet.id}/credits`,
+      { amount: funds, reason: 'sandbox funding' },
+      operator,
+    );
+    const accessToken = mintToken({
+      merchant: merchant.id,
+      entity: entity.id,
+      scope: 'external.apis',
+      sub: `user-${entity.id}`,
+    });
+    const linkToken = (
+      await call(
+        baseUrl,
+        'POST',
+        '/v1/operator/application-tokens',
+        { entityId: entity.id, purpose: 'ACCOUNT_LINK', expiresInSeconds: 86400 },
+        operator,
+      )
+    ).data.token;
+    const linkedAccounts = {};
+    for (const [kind, body] of Object.entries(LINK_BODIES)) {
+      const json = await call(
+        baseUrl,
+        'POST',
+        `/v1/ext/application-token/${linkToken}/linked-accounts/USD/link/${kind}/1`,
+        body,
+        accessToken,
+      );
+      linkedAccounts[kind] = json.data?.data?.id ?? json.data?.id;
+    }
+    out.entities.push({
+      id: entity.id,
+      walletId: entity.wallet.id,
+      balance: funds,
+      accessToken,
+      applicationToken: linkToken,
+      linkedAccounts,
+    });
+  }
+  const first = out.entities[0];
+  if (first) {
+    out.tryIt = `curl -s -X POST ${baseUrl}/v1/ext/linked-accounts/USD/${first.linkedAccounts.bank}/withdrawal -H 'Authorization: Bearer ${first.accessToken}' -H 'Content-Type: application/json' -d '{"amount": 25.00, "walletType": "SPEND"}'`;
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  createSandbox({
+    baseUrl: process.env.BASE_URL ?? 'http://localhost:3000',
+    webhookUrl: process.env.WEBHOOK_URL,
+  })
+    .then((sandbox) => process.stdout.write(`${JSON.stringify(sandbox, null, 2)}\n`))
+    .catch((error) => {
+      process.stderr.write(`sandbox: ${error.message}\nIs the service running (npm start)?\n`);
+      process.exit(1);
+    });
+}
