@@ -1,0 +1,57 @@
+import { JOB_NAMES } from '@payout/domain';
+import type { Knex } from 'knex';
+import { fromKnex, PgBoss } from 'pg-boss';
+import { DEFAULT_JOB_QUEUE_SETTINGS, type JobQueueSettings } from './job-queue.settings.js';
+
+export interface PgBossOptions {
+  /** Either a connection string (pg-boss opens its own pool) or the service's Knex (shares its pool). */
+  readonly connectionString?: string;
+  readonly knex?: Knex;
+  readonly schema?: string;
+  readonly settings?: JobQueueSettings;
+  /** pg-boss reports background failures (maintenance, polling) as events; an unheard one would crash. */
+  readonly onError?: (error: Error) => void;
+}
+
+/**
+ * Starts pg-boss, installing or migrating its schema. Safe when several processes start at once: pg-boss
+ * serializes its migrations with an advisory lock. Stop it before destroying the Knex it was given.
+ */
+export async function createPgBoss(options: PgBossOptions): Promise<PgBoss> {
+  const settings = options.settings ?? DEFAULT_JOB_QUEUE_SETTINGS;
+  const connection = options.knex
+    ? { db: fromKnex(options.knex) }
+    : { connectionString: requireConnectionString(options.connectionString) };
+  const boss = new PgBoss({
+    ...connection,
+    schema: options.schema ?? 'pgboss',
+    superviseIntervalSeconds: settings.superviseIntervalSeconds,
+    monitorIntervalSeconds: settings.superviseIntervalSeconds,
+    // Our jobs are not cron-scheduled; the scheduler would only add polling.
+    schedule: false,
+  });
+  boss.on('error', options.onError ?? (() => {}));
+  await boss.start();
+  return boss;
+}
+
+function requireConnectionString(value: string | undefined): string {
+  if (!value) throw new Error('createPgBoss needs a connectionString or a knex');
+  return value;
+}
+
+/** Creates the four job queues, or brings an existing queue's retry and expiry policy up to `settings`. */
+export async function ensureQueues(boss: PgBoss, settings: JobQueueSettings = DEFAULT_JOB_QUEUE_SETTINGS) {
+  const policy = {
+    retryLimit: settings.retryLimit,
+    retryDelay: settings.retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: settings.retryDelayMaxSeconds,
+    expireInSeconds: settings.expireInSeconds,
+    heartbeatSeconds: settings.heartbeatSeconds,
+  };
+  for (const name of JOB_NAMES) {
+    await boss.createQueue(name, policy);
+    await boss.updateQueue(name, policy);
+  }
+}
