@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import * as parties from './0001-parties.migration.js';
+import * as accounts from './0002-accounts.migration.js';
+import * as withdrawals from './0003-withdrawals.migration.js';
+import * as webhooks from './0004-webhooks.migration.js';
+
+interface NamedMigration {
+  readonly name: string;
+  readonly migration: Knex.Migration;
+}
+
+/** The compiled migrations in order, imported statically so they run from dist without ts-node or a directory scan. */
+const MIGRATIONS: readonly NamedMigration[] = [
+  { name: '0001-parties', migration: parties },
+  { name: '0002-accounts', migration: accounts },
+  { name: '0003-withdrawals', migration: withdrawals },
+  { name: '0004-webhooks', migration: webhooks },
+];
+
+export const migrationSource: Knex.MigrationSource<NamedMigration> = {
+  getMigrations: async () => [...MIGRATIONS],
+  getMigrationName: (entry) => entry.name,
+  getMigration: async (entry) => entry.migration,
+};

@@ -1,0 +1,45 @@
+import type { Entity, EntityRepository, EntityType } from '@payout/domain';
+import { type Db, isUuid } from './columns.js';
+
+interface EntityRow {
+  id: string;
+  merchant_id: string;
+  entity_type: EntityType;
+  email: string;
+  external_identifier: string | null;
+  wallet_id: string;
+  created_at: Date;
+}
+
+const toEntity = (row: EntityRow): Entity => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  entityType: row.entity_type,
+  email: row.email,
+  externalIdentifier: row.external_identifier,
+  walletId: row.wallet_id,
+  createdAt: row.created_at,
+});
+
+export class KnexEntityRepository implements EntityRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(entity: Entity): Promise<void> {
+    const row: EntityRow = {
+      id: entity.id,
+      merchant_id: entity.merchantId,
+      entity_type: entity.entityType,
+      email: entity.email,
+      external_identifier: entity.externalIdentifier,
+      wallet_id: entity.walletId,
+      created_at: entity.createdAt,
+    };
+    await this.db('entities').insert(row);
+  }
+
+  async findById(id: string): Promise<Entity | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.db<EntityRow>('entities').where({ id }).first();
+    return row ? toEntity(row) : null;
+  }
+}

@@ -1,0 +1,111 @@
+import {
+  DuplicatePostingError,
+  isBalanced,
+  type LedgerDrift,
+  type LedgerEntry,
+  type LedgerEntryKind,
+  type LedgerRepository,
+  walletAccount,
+} from '@payout/domain';
+import { type Db, isUuid, money } from './columns.js';
+import { isUniqueViolation } from './pg-errors.js';
+
+const WALLET_ACCOUNT_PREFIX = walletAccount('');
+
+interface EntryRow {
+  id: string;
+  kind: LedgerEntryKind;
+  wallet_id: string;
+  withdrawal_id: string | null;
+  memo: string;
+  created_at: Date;
+}
+
+interface LineRow {
+  entry_id: string;
+  position: number;
+  account: string;
+  amount: string;
+}
+
+export class KnexLedgerRepository implements LedgerRepository {
+  constructor(private readonly db: Db) {}
+
+  async append(entry: LedgerEntry): Promise<void> {
+    if (!isBalanced(entry)) throw new Error(`unbalanced ledger entry ${entry.id}`);
+    const row: EntryRow = {
+      id: entry.id,
+      kind: entry.kind,
+      wallet_id: entry.walletId,
+      withdrawal_id: entry.withdrawalId,
+      memo: entry.memo,
+      created_at: entry.createdAt,
+    };
+    try {
+      await this.db('ledger_entries').insert(row);
+    } catch (error) {
+      if (isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind'))
+        throw new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind);
+      throw error;
+    }
+    const lines: LineRow[] = entry.lines.map((line, position) => ({
+      entry_id: entry.id,
+      position,
+      account: line.account,
+      amount: line.amount.toString(),
+    }));
+    await this.db('ledger_lines').insert(lines);
+  }
+
+  async entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]> {
+    if (!isUuid(walletId)) return [];
+    const entries = await this.db<EntryRow>('ledger_entries')
+      .where({ wallet_id: walletId })
+      .orderBy('posted_seq');
+    if (entries.length === 0) return [];
+    const lines = await this.db<LineRow>('ledger_lines')
+      .whereIn(
+        'entry_id',
+        entries.map((e) => e.id),
+      )
+      .orderBy([{ column: 'entry_id' }, { column: 'position' }]);
+    return entries.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      walletId: e.wallet_id,
+      withdrawalId: e.withdrawal_id,
+      memo: e.memo,
+      createdAt: e.created_at,
+      lines: lines
+        .filter((l) => l.entry_id === e.id)
+        .map((l) => ({ account: l.account, amount: money(l.amount) })),
+    }));
+  }
+
+  async unbalancedEntryIds(): Promise<readonly string[]> {
+    const rows: Array<{ id: string }> = await this.db('ledger_entries as e')
+      .leftJoin('ledger_lines as l', 'l.entry_id', 'e.id')
+      .groupBy('e.id')
+      .havingRaw('coalesce(sum(l.amount), 0) <> 0')
+      .orderBy('e.id')
+      .select('e.id');
+    return rows.map((row) => row.id);
+  }
+
+  async walletDrift(): Promise<readonly LedgerDrift[]> {
+    const result = await this.db.raw<{ rows: Array<{ id: string; balance: string; postings: string }> }>(
+      `SELECT w.id, w.balance, coalesce(p.total, 0)::numeric(20,2)::text AS postings
+         FROM wallets w
+         LEFT JOIN (SELECT account, sum(amount) AS total FROM ledger_lines GROUP BY account) p
+           ON p.account = ? || w.id::text
+        WHERE w.balance <> coalesce(p.total, 0)
+        ORDER BY w.id`,
+      [WALLET_ACCOUNT_PREFIX],
+    );
+    return result.rows.map((row) => ({
+      walletId: row.id,
+      balance: money(row.balance),
+      postings: money(row.postings),
+    }));
+  }
+}

@@ -1,0 +1,98 @@
+import {
+  type FieldCipher,
+  type LinkedAccount,
+  type LinkedAccountRepository,
+  type LinkKind,
+  type OptionType,
+  SENSITIVE_DESTINATION_FIELDS,
+} from '@payout/domain';
+import { type Db, isUuid } from './columns.js';
+
+interface LinkedAccountRow {
+  id: string;
+  merchant_id: string;
+  entity_id: string;
+  wallet_id: string;
+  kind: LinkKind;
+  option_type: OptionType;
+  currency: string;
+  label: string;
+  counter_party_name: string;
+  last_four: string | null;
+  application_token_id: string;
+  destination_public: Record<string, string>;
+  destination_secret: string;
+  created_at: Date;
+}
+
+type Destination = Readonly<Record<string, string>>;
+
+/** Splits a destination into fields kept in clear and the sensitive ones that are only stored encrypted. */
+function split(destination: Destination): { open: Destination; sensitive: Destination } {
+  const open: Record<string, string> = {};
+  const sensitive: Record<string, string> = {};
+  for (const [field, value] of Object.entries(destination)) {
+    if (SENSITIVE_DESTINATION_FIELDS.has(field)) sensitive[field] = value;
+    else open[field] = value;
+  }
+  return { open, sensitive };
+}
+
+export class KnexLinkedAccountRepository implements LinkedAccountRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly cipher: FieldCipher,
+  ) {}
+
+  async insert(account: LinkedAccount): Promise<void> {
+    const { open, sensitive } = split(account.destination);
+    const row: LinkedAccountRow = {
+      id: account.id,
+      merchant_id: account.merchantId,
+      entity_id: account.entityId,
+      wallet_id: account.walletId,
+      kind: account.kind,
+      option_type: account.optionType,
+      currency: account.currency,
+      label: account.label,
+      counter_party_name: account.counterPartyName,
+      last_four: account.lastFourDigits,
+      application_token_id: account.applicationTokenId,
+      destination_public: open,
+      destination_secret: this.cipher.encrypt(JSON.stringify(sensitive)),
+      created_at: account.createdAt,
+    };
+    await this.db('linked_accounts').insert({ ...row, destination_public: JSON.stringify(open) });
+  }
+
+  async findForEntity(id: string, entityId: string): Promise<LinkedAccount | null> {
+    if (!isUuid(id) || !isUuid(entityId)) return null;
+    const row = await this.db<LinkedAccountRow>('linked_accounts').where({ id, entity_id: entityId }).first();
+    return row ? this.toAccount(row) : null;
+  }
+
+  async findById(id: string): Promise<LinkedAccount | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.db<LinkedAccountRow>('linked_accounts').where({ id }).first();
+    return row ? this.toAccount(row) : null;
+  }
+
+  private toAccount(row: LinkedAccountRow): LinkedAccount {
+    const sensitive = JSON.parse(this.cipher.decrypt(row.destination_secret)) as Destination;
+    return {
+      id: row.id,
+      merchantId: row.merchant_id,
+      entityId: row.entity_id,
+      walletId: row.wallet_id,
+      kind: row.kind,
+      optionType: row.option_type,
+      currency: row.currency,
+      label: row.label,
+      counterPartyName: row.counter_party_name,
+      lastFourDigits: row.last_four,
+      applicationTokenId: row.application_token_id,
+      destination: { ...row.destination_public, ...sensitive },
+      createdAt: row.created_at,
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
+import { type Db, isUuid, money } from './columns.js';
+
+interface WalletRow {
+  id: string;
+  merchant_id: string;
+  owner_id: string;
+  wallet_type: WalletType;
+  currency: 'USD';
+  balance: string;
+  disabled: boolean;
+}
+
+const toWallet = (row: WalletRow): Wallet => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  ownerId: row.owner_id,
+  walletType: row.wallet_type,
+  currency: row.currency,
+  balance: money(row.balance),
+  disabled: row.disabled,
+});
+
+export class KnexWalletRepository implements WalletRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(wallet: Wallet): Promise<void> {
+    const row: WalletRow = {
+      id: wallet.id,
+      merchant_id: wallet.merchantId,
+      owner_id: wallet.ownerId,
+      wallet_type: wallet.walletType,
+      currency: wallet.currency,
+      balance: wallet.balance.toString(),
+      disabled: wallet.disabled,
+    };
+    await this.db('wallets').insert(row);
+  }
+
+  async findById(id: string): Promise<Wallet | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.db<WalletRow>('wallets').where({ id }).first();
+    return row ? toWallet(row) : null;
+  }
+
+  async lockById(id: string): Promise<Wallet | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.db<WalletRow>('wallets').where({ id }).forUpdate().first();
+    return row ? toWallet(row) : null;
+  }
+
+  async update(wallet: Wallet): Promise<void> {
+    const updated = await this.db('wallets')
+      .where({ id: wallet.id })
+      .update({ balance: wallet.balance.toString(), disabled: wallet.disabled });
+    if (updated !== 1) throw new Error(`wallet ${wallet.id} does not exist`);
+  }
+}

@@ -1,0 +1,139 @@
+import type {
+  DeliveryState,
+  WebhookAttempt,
+  WebhookBody,
+  WebhookEvent,
+  WebhookEventRepository,
+  WebhookStatus,
+} from '@payout/domain';
+import { type Db, isUuid } from './columns.js';
+
+interface EventRow {
+  id: string;
+  merchant_id: string;
+  withdrawal_id: string;
+  sequence: number;
+  status: WebhookStatus;
+  body: WebhookBody;
+  created_at: Date;
+  delivery_state: DeliveryState;
+  attempts: number;
+  next_attempt_at: Date | null;
+  delivered_at: Date | null;
+}
+
+interface AttemptRow {
+  id: string;
+  event_id: string;
+  attempt: number;
+  attempted_at: Date;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  succeeded: boolean;
+}
+
+const toEvent = (row: EventRow): WebhookEvent => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  withdrawalId: row.withdrawal_id,
+  sequence: row.sequence,
+  status: row.status,
+  body: row.body,
+  createdAt: row.created_at,
+  deliveryState: row.delivery_state,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  deliveredAt: row.delivered_at,
+});
+
+const toAttempt = (row: AttemptRow): WebhookAttempt => ({
+  id: row.id,
+  eventId: row.event_id,
+  attempt: row.attempt,
+  attemptedAt: row.attempted_at,
+  statusCode: row.status_code,
+  latencyMs: row.latency_ms,
+  error: row.error,
+  succeeded: row.succeeded,
+});
+
+export class KnexWebhookEventRepository implements WebhookEventRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(event: WebhookEvent): Promise<void> {
+    await this.db('webhook_events').insert({
+      id: event.id,
+      merchant_id: event.merchantId,
+      withdrawal_id: event.withdrawalId,
+      sequence: event.sequence,
+      status: event.status,
+      body: JSON.stringify(event.body),
+      created_at: event.createdAt,
+      delivery_state: event.deliveryState,
+      attempts: event.attempts,
+      next_attempt_at: event.nextAttemptAt,
+      delivered_at: event.deliveredAt,
+    });
+  }
+
+  async findById(id: string): Promise<WebhookEvent | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.db<EventRow>('webhook_events').where({ id }).first();
+    return row ? toEvent(row) : null;
+  }
+
+  async lockById(id: string): Promise<WebhookEvent | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.db<EventRow>('webhook_events').where({ id }).forUpdate().first();
+    return row ? toEvent(row) : null;
+  }
+
+  async update(event: WebhookEvent): Promise<void> {
+    const updated = await this.db('webhook_events').where({ id: event.id }).update({
+      delivery_state: event.deliveryState,
+      attempts: event.attempts,
+      next_attempt_at: event.nextAttemptAt,
+      delivered_at: event.deliveredAt,
+    });
+    if (updated !== 1) throw new Error(`webhook event ${event.id} does not exist`);
+  }
+
+  async latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null> {
+    if (!isUuid(withdrawalId)) return null;
+    const row = await this.db<EventRow>('webhook_events')
+      .where({ withdrawal_id: withdrawalId })
+      .orderBy('sequence', 'desc')
+      .first();
+    return row ? toEvent(row) : null;
+  }
+
+  async listForWithdrawal(withdrawalId: string): Promise<readonly WebhookEvent[]> {
+    if (!isUuid(withdrawalId)) return [];
+    const rows = await this.db<EventRow>('webhook_events')
+      .where({ withdrawal_id: withdrawalId })
+      .orderBy('sequence');
+    return rows.map(toEvent);
+  }
+
+  async recordAttempt(attempt: WebhookAttempt): Promise<void> {
+    await this.db('webhook_attempts').insert({
+      id: attempt.id,
+      event_id: attempt.eventId,
+      attempt: attempt.attempt,
+      attempted_at: attempt.attemptedAt,
+      status_code: attempt.statusCode,
+      latency_ms: attempt.latencyMs,
+      error: attempt.error,
+      succeeded: attempt.succeeded,
+    });
+  }
+
+  async attempts(eventId: string): Promise<readonly WebhookAttempt[]> {
+    if (!isUuid(eventId)) return [];
+    const rows = await this.db<AttemptRow>('webhook_attempts')
+      .where({ event_id: eventId })
+      .orderBy('attempt');
+    return rows.map(toAttempt);
+  }
+}

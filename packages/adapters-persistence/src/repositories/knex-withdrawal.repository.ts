@@ -1,0 +1,81 @@
+import {
+  ConcurrentModificationError,
+  type Withdrawal,
+  type WithdrawalRepository,
+  type WithdrawalStatusChange,
+} from '@payout/domain';
+import { type Db, isUuid } from './columns.js';
+import {
+  type HistoryRow,
+  mutableColumns,
+  toChange,
+  toHistoryRow,
+  toWithdrawal,
+  toWithdrawalRow,
+  type WithdrawalRow,
+} from './withdrawal-rows.js';
+
+export class KnexWithdrawalRepository implements WithdrawalRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(withdrawal: Withdrawal): Promise<void> {
+    await this.db('withdrawals').insert(toWithdrawalRow(withdrawal));
+    await this.appendHistory(withdrawal, 0);
+  }
+
+  async findById(id: string): Promise<Withdrawal | null> {
+    if (!isUuid(id)) return null;
+    return this.withHistory(await this.db<WithdrawalRow>('withdrawals').where({ id }).first());
+  }
+
+  async lockById(id: string): Promise<Withdrawal | null> {
+    if (!isUuid(id)) return null;
+    return this.withHistory(await this.db<WithdrawalRow>('withdrawals').where({ id }).forUpdate().first());
+  }
+
+  /** The `sequence` guard in the WHERE clause makes a stale write update nothing instead of overwriting. */
+  async update(withdrawal: Withdrawal, expectedSequence: number): Promise<void> {
+    const updated = await this.db('withdrawals')
+      .where({ id: withdrawal.id, sequence: expectedSequence })
+      .update(mutableColumns(withdrawal));
+    if (updated !== 1) throw new ConcurrentModificationError(withdrawal.id);
+    await this.appendHistory(withdrawal, expectedSequence);
+  }
+
+  async history(id: string): Promise<readonly WithdrawalStatusChange[]> {
+    if (!isUuid(id)) return [];
+    return (await this.historyRows([id])).map(toChange);
+  }
+
+  async findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]> {
+    const rows = await this.db<WithdrawalRow>('withdrawals')
+      .where({ status: 'AWAITING_APPROVAL' })
+      .andWhere('approval_expires_at', '<', now)
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(limit);
+    const history = await this.historyRows(rows.map((row) => row.id));
+    return rows.map((row) =>
+      toWithdrawal(
+        row,
+        history.filter((h) => h.withdrawal_id === row.id),
+      ),
+    );
+  }
+
+  private async appendHistory(withdrawal: Withdrawal, storedSequence: number): Promise<void> {
+    const fresh = withdrawal.history.filter((change) => change.sequence > storedSequence);
+    if (fresh.length > 0)
+      await this.db('withdrawal_history').insert(fresh.map((change) => toHistoryRow(withdrawal.id, change)));
+  }
+
+  private async withHistory(row: WithdrawalRow | undefined): Promise<Withdrawal | null> {
+    return row ? toWithdrawal(row, await this.historyRows([row.id])) : null;
+  }
+
+  private async historyRows(ids: readonly string[]): Promise<HistoryRow[]> {
+    if (ids.length === 0) return [];
+    return this.db<HistoryRow>('withdrawal_history')
+      .whereIn('withdrawal_id', ids)
+      .orderBy([{ column: 'withdrawal_id' }, { column: 'sequence' }]);
+  }
+}

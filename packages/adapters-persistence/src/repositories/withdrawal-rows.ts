@@ -1,0 +1,125 @@
+import type {
+  FailureReason,
+  RailId,
+  Withdrawal,
+  WithdrawalFlow,
+  WithdrawalStatus,
+  WithdrawalStatusChange,
+} from '@payout/domain';
+import { money } from './columns.js';
+
+export interface WithdrawalRow {
+  id: string;
+  merchant_id: string;
+  entity_id: string;
+  linked_account_id: string;
+  wallet_id: string;
+  flow: WithdrawalFlow;
+  rail: RailId;
+  currency: 'USD';
+  amount: string;
+  fees: string;
+  total: string;
+  reason: string | null;
+  status: WithdrawalStatus;
+  failure_reason: FailureReason | null;
+  sequence: number;
+  requested_by: string;
+  application_token_id: string | null;
+  debited: boolean;
+  reversed: boolean;
+  rail_reference: string | null;
+  submit_attempts: number;
+  submitted_at: Date | null;
+  approval_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface HistoryRow {
+  withdrawal_id: string;
+  sequence: number;
+  status: WithdrawalStatus;
+  previous_status: WithdrawalStatus | null;
+  reason: FailureReason | null;
+  at: Date;
+}
+
+/** The columns an update may change; identity, parties and amounts are fixed at creation. */
+export const mutableColumns = (w: Withdrawal) => ({
+  status: w.status,
+  failure_reason: w.failureReason,
+  sequence: w.sequence,
+  debited: w.debited,
+  reversed: w.reversed,
+  rail_reference: w.railReference,
+  submit_attempts: w.submitAttempts,
+  submitted_at: w.submittedAt,
+  approval_expires_at: w.approvalExpiresAt,
+  updated_at: w.updatedAt,
+});
+
+export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
+  id: w.id,
+  merchant_id: w.merchantId,
+  entity_id: w.entityId,
+  linked_account_id: w.linkedAccountId,
+  wallet_id: w.walletId,
+  flow: w.flow,
+  rail: w.rail,
+  currency: w.currency,
+  amount: w.amount.toString(),
+  fees: w.fees.toString(),
+  total: w.total.toString(),
+  reason: w.reason,
+  requested_by: w.requestedBy,
+  application_token_id: w.applicationTokenId,
+  created_at: w.createdAt,
+  ...mutableColumns(w),
+});
+
+export const toHistoryRow = (withdrawalId: string, change: WithdrawalStatusChange): HistoryRow => ({
+  withdrawal_id: withdrawalId,
+  sequence: change.sequence,
+  status: change.status,
+  previous_status: change.previousStatus,
+  reason: change.reason,
+  at: change.at,
+});
+
+export const toChange = (row: HistoryRow): WithdrawalStatusChange => ({
+  sequence: row.sequence,
+  status: row.status,
+  previousStatus: row.previous_status,
+  reason: row.reason,
+  at: row.at,
+});
+
+export const toWithdrawal = (row: WithdrawalRow, history: readonly HistoryRow[]): Withdrawal => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  entityId: row.entity_id,
+  linkedAccountId: row.linked_account_id,
+  walletId: row.wallet_id,
+  flow: row.flow,
+  rail: row.rail,
+  currency: row.currency,
+  amount: money(row.amount),
+  fees: money(row.fees),
+  total: money(row.total),
+  reason: row.reason,
+  status: row.status,
+  failureReason: row.failure_reason,
+  sequence: row.sequence,
+  history: history.map(toChange),
+  requestedBy: row.requested_by,
+  applicationTokenId: row.application_token_id,
+  debited: row.debited,
+  reversed: row.reversed,
+  railReference: row.rail_reference,
+  submitAttempts: row.submit_attempts,
+  submittedAt: row.submitted_at,
+  approvalExpiresAt: row.approval_expires_at,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});

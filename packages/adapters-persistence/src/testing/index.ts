@@ -1,0 +1,2 @@
+export * from './recording-job-queue.js';
+export * from './test-database.js';

@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { startEmbeddedPostgres } from '../embedded/embedded-postgres.js';
+import { migrateLatest } from '../migrations/migrate.js';
+import { createRecordedJobsTable } from './recording-job-queue.js';
+
+export interface TestDatabase {
+  /** Connection string of this run's own database. */
+  readonly url: string;
+  /** A pool on it, large enough for concurrency tests. */
+  readonly knex: Knex;
+}
+
+interface Server {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+let current: Promise<TestDatabase> | null = null;
+let release: (() => Promise<void>) | null = null;
+let created = 0;
+
+async function startServer(): Promise<Server> {
+  const configured = process.env.TEST_DATABASE_URL;
+  if (configured) return { url: configured, stop: async () => undefined };
+  const dataDir = await mkdtemp(join(tmpdir(), 'payout-test-pg-'));
+  const embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'data') });
+  return {
+    url: embedded.url,
+    stop: async () => {
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const withDatabase = (serverUrl: string, database: string): string => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+async function create(): Promise<TestDatabase> {
+  const server = await startServer();
+  created += 1;
+  const name = `payout_test_${process.pid}_${created}`;
+  const admin = knexFactory({ client: 'pg', connection: server.url, pool: { min: 0, max: 1 } });
+  await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
+  await admin.raw('CREATE DATABASE ??', [name]);
+  const url = withDatabase(server.url, name);
+  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 20 } });
+  release = async () => {
+    await knex.destroy();
+    await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
+    await admin.destroy();
+    await server.stop();
+  };
+  await migrateLatest(knex);
+  await createRecordedJobsTable(knex);
+  return { url, knex };
+}
+
+/**
+ * This process's test database, created and migrated on first call: a fresh database on the server named by
+ * `TEST_DATABASE_URL`, or else on an embedded PostgreSQL started for the run. It never skips: an unreachable
+ * server makes the calling hook fail.
+ */
+export function testDatabase(): Promise<TestDatabase> {
+  current ??= create();
+  return current;
+}
+
+/** Drops the database (and stops the embedded server); registered as a mocha root `after` hook below. */
+export async function releaseTestDatabase(): Promise<void> {
+  const pending = current;
+  current = null;
+  if (!pending) return;
+  await pending.catch(() => undefined);
+  const drop = release;
+  release = null;
+  await drop?.();
+}
+
+// Loaded while mocha reads spec files, so the hook lands on the root suite and runs once after every test.
+if (typeof after === 'function') after(releaseTestDatabase);
