@@ -1,1 +1,10 @@
-export {};
+export * from './app/create-http-app.js';
+export * from './app/http-app-deps.js';
+export * from './auth/jwt-token-verifier.js';
+export * from './errors/error-envelope.js';
+export * from './errors/error-status.table.js';
+export * from './logging/logger.js';
+export * from './openapi/openapi.document.js';
+export * from './rate-limit/withdrawal-rate-limiter.js';
+export * from './webhooks/retry-after.js';
+export * from './webhooks/standard-webhook.sender.js';

@@ -1,0 +1,29 @@
+import express from 'express';
+import { requestLogging } from '../logging/request-logging.middleware.js';
+import { docsRoutes } from '../routes/docs.routes.js';
+import { healthRoutes } from '../routes/health.routes.js';
+import { linkRoutes } from '../routes/links.routes.js';
+import { operatorRoutes } from '../routes/operator.routes.js';
+import { transactionRoutes } from '../routes/transactions.routes.js';
+import { withdrawalRoutes } from '../routes/withdrawals.routes.js';
+import { bodyErrors } from './body-parsing.middleware.js';
+import { internalErrors, routeNotFound } from './error-handler.middleware.js';
+import type { HttpAppDeps } from './http-app-deps.js';
+
+/** The whole HTTP surface: the spec's endpoints 1–7, PRODUCT.md's extensions and operator API, health and docs. */
+export function createHttpApp(deps: HttpAppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy);
+  app.use(requestLogging(deps.logger));
+  app.use(healthRoutes(deps));
+  app.use(docsRoutes());
+  app.use(withdrawalRoutes(deps));
+  app.use(linkRoutes(deps));
+  app.use(transactionRoutes(deps));
+  app.use(operatorRoutes(deps));
+  app.use(routeNotFound);
+  app.use(bodyErrors);
+  app.use(internalErrors(deps.logger));
+  return app;
+}

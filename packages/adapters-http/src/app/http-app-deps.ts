@@ -1,0 +1,52 @@
+import type {
+  CreateEntity,
+  CreateMerchant,
+  CreditWallet,
+  DecideWithdrawal,
+  GetTransaction,
+  GetWebhookPayload,
+  IssueApplicationToken,
+  LinkAccount,
+  ListWebhookDeliveries,
+  RateLimiter,
+  RedeliverWebhook,
+  RequestWithdrawal,
+  SetWebhookEndpoint,
+  TokenVerifier,
+  UpdateMerchant,
+  UpdateWallet,
+} from '@payout/domain';
+import type { Logger } from 'pino';
+
+type Port<T, K extends keyof T> = Pick<T, K>;
+
+/** The use cases the HTTP surface calls, named as packages/app's `buildUseCases` names them. */
+export interface HttpUseCases {
+  readonly requestWithdrawal: Port<RequestWithdrawal, 'execute'>;
+  readonly decideWithdrawal: Port<DecideWithdrawal, 'approve' | 'reject'>;
+  readonly getTransaction: Port<GetTransaction, 'execute'>;
+  readonly getWebhookPayload: Port<GetWebhookPayload, 'execute'>;
+  readonly linkAccount: Port<LinkAccount, 'execute'>;
+  readonly createMerchant: Port<CreateMerchant, 'execute'>;
+  readonly updateMerchant: Port<UpdateMerchant, 'execute'>;
+  readonly setWebhookEndpoint: Port<SetWebhookEndpoint, 'execute'>;
+  readonly createEntity: Port<CreateEntity, 'execute'>;
+  readonly creditWallet: Port<CreditWallet, 'execute'>;
+  readonly updateWallet: Port<UpdateWallet, 'execute'>;
+  readonly issueApplicationToken: Port<IssueApplicationToken, 'execute'>;
+  readonly listWebhookDeliveries: Port<ListWebhookDeliveries, 'execute'>;
+  readonly redeliverWebhook: Port<RedeliverWebhook, 'execute'>;
+}
+
+export type ReadinessReport = Record<string, { ok: boolean; detail?: string }>;
+
+export interface HttpAppDeps {
+  readonly useCases: HttpUseCases;
+  readonly tokenVerifier: TokenVerifier;
+  readonly withdrawalRateLimiter: RateLimiter;
+  readonly logger: Logger;
+  /** Checks of every dependency the API needs (PostgreSQL, Redis, job queue); /readyz is 503 when one fails. */
+  readonly readiness: () => Promise<ReadinessReport>;
+  /** express `trust proxy`: false, true, a hop count or a list of addresses (TRUST_PROXY). */
+  readonly trustProxy: boolean | number | string;
+}

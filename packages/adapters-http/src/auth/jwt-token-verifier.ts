@@ -1,0 +1,74 @@
+import { domainError, err, MESSAGES, ok, type Principal, type TokenVerifier } from '@payout/domain';
+import jwt from 'jsonwebtoken';
+
+export type JwtAlgorithm =
+  | 'HS256'
+  | 'HS384'
+  | 'HS512'
+  | 'RS256'
+  | 'RS384'
+  | 'RS512'
+  | 'ES256'
+  | 'ES384'
+  | 'ES512';
+
+export interface JwtVerifierOptions {
+  /** HMAC secret (HS*); exactly one of `secret` and `publicKey`. */
+  readonly secret?: string | null;
+  /** PEM public key (RS*, ES*). */
+  readonly publicKey?: string | null;
+  readonly algorithms: readonly string[];
+  readonly issuer?: string | null;
+  readonly audience?: string | null;
+}
+
+const unauthorized = () => err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
+const optionalString = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/**
+ * PRODUCT.md §2. The algorithm list is pinned and must match the key kind, so `alg: none` and HS/RS confusion
+ * (an HS256 token signed with the public key as its secret) can never verify; `exp` is required.
+ */
+export class JwtTokenVerifier implements TokenVerifier {
+  private readonly key: string;
+  private readonly algorithms: jwt.Algorithm[];
+
+  constructor(private readonly options: JwtVerifierOptions) {
+    const { secret, publicKey, algorithms } = options;
+    if (Boolean(secret) === Boolean(publicKey))
+      throw new Error('JwtTokenVerifier needs exactly one of secret and publicKey');
+    if (algorithms.length === 0) throw new Error('JwtTokenVerifier needs at least one algorithm');
+    const hmac = algorithms.filter((a) => a.startsWith('HS'));
+    if (secret && hmac.length !== algorithms.length)
+      throw new Error('a JWT secret verifies HS* algorithms only');
+    if (publicKey && hmac.length > 0) throw new Error('a JWT public key must not verify HS* algorithms');
+    if (algorithms.some((a) => a === 'none' || !/^(HS|RS|ES)(256|384|512)$/.test(a)))
+      throw new Error(`unsupported JWT algorithm in ${algorithms.join(',')}`);
+    this.key = (secret ?? publicKey) as string;
+    this.algorithms = [...algorithms] as jwt.Algorithm[];
+  }
+
+  async verify(token: string) {
+    let claims: jwt.JwtPayload;
+    try {
+      const decoded = jwt.verify(token, this.key, {
+        algorithms: this.algorithms,
+        ...(this.options.issuer ? { issuer: this.options.issuer } : {}),
+        ...(this.options.audience ? { audience: this.options.audience } : {}),
+      });
+      if (typeof decoded === 'string') return unauthorized();
+      claims = decoded;
+    } catch {
+      return unauthorized();
+    }
+    const subject = optionalString(claims.sub);
+    if (typeof claims.exp !== 'number' || !subject || typeof claims.scope !== 'string') return unauthorized();
+    const principal: Principal = {
+      subject,
+      merchantId: optionalString(claims.merchant_id),
+      entityId: optionalString(claims.entity_id),
+      scopes: new Set(claims.scope.split(' ').filter(Boolean)),
+    };
+    return ok(principal);
+  }
+}

@@ -1,0 +1,38 @@
+import { type DomainError, MESSAGES } from '@payout/domain';
+import type { Response } from 'express';
+import { ERROR_STATUS } from './error-status.table.js';
+
+/** Codes of failures the adapter itself detects before any use case runs. */
+export type TransportErrorCode =
+  | 'ROUTE_NOT_FOUND'
+  | 'MALFORMED_JSON'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL_ERROR';
+
+/** The spec's error body plus a stable `code`; `field` names the offending input of a validation error. */
+export interface ErrorEnvelope {
+  readonly success: false;
+  readonly message: string;
+  readonly fatal: true;
+  readonly code: string;
+  readonly field?: string;
+}
+
+export const envelope = (code: string, message: string, field?: unknown): ErrorEnvelope =>
+  typeof field === 'string'
+    ? { success: false, message, fatal: true, code, field }
+    : { success: false, message, fatal: true, code };
+
+export function sendError(res: Response, status: number, code: string, message: string): void {
+  res.status(status).json(envelope(code, message));
+}
+
+/** Answers a domain error with its status from the table; 401 always says exactly "Unauthorized". */
+export function sendDomainError(res: Response, error: DomainError): void {
+  const status = ERROR_STATUS[error.code];
+  const message = error.code === 'UNAUTHORIZED' ? MESSAGES.UNAUTHORIZED : error.message;
+  if (error.code === 'RATE_LIMITED' && typeof error.details?.retryAfterSeconds === 'number')
+    res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
+  res.status(status).json(envelope(error.code, message, error.details?.field));
+}

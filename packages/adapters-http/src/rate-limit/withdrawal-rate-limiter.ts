@@ -1,0 +1,74 @@
+import type { RateLimitDecision, RateLimiter } from '@payout/domain';
+import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+
+export interface WithdrawalRateLimiterOptions {
+  /** Shared counting across processes; without it the limiter counts in process. */
+  readonly redis?: Redis | null;
+  readonly pointsPerMinute: number;
+  readonly keyPrefix: string;
+  /** How long a Redis call may take before the in-process limiter answers instead. */
+  readonly storeTimeoutMs?: number;
+}
+
+const WINDOW_SECONDS = 60;
+
+const decisionOf = (res: RateLimiterRes, allowed: boolean): RateLimitDecision => ({
+  allowed,
+  retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+});
+
+/**
+ * The RateLimiter port over rate-limiter-flexible. With Redis, an in-memory insurance limiter takes over
+ * whenever Redis is not ready, fails or is slow, so a Redis outage never turns into a 500 (PRODUCT.md §5).
+ */
+class FlexibleRateLimiter implements RateLimiter {
+  constructor(
+    private readonly primary: RateLimiterAbstract,
+    private readonly fallback: RateLimiterMemory,
+    private readonly storeTimeoutMs: number,
+  ) {}
+
+  async consume(key: string): Promise<RateLimitDecision> {
+    try {
+      return decisionOf(await this.withTimeout(this.primary.consume(key)), true);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return decisionOf(rejection, false);
+    }
+    // A plain Error or a timeout: the store is unreachable, so count in process.
+    try {
+      return decisionOf(await this.fallback.consume(key), true);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return decisionOf(rejection, false);
+      throw rejection;
+    }
+  }
+
+  private withTimeout(pending: Promise<RateLimiterRes>): Promise<RateLimiterRes> {
+    if (this.primary === this.fallback) return pending;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('rate limit store timed out')), this.storeTimeoutMs);
+    });
+    pending.catch(() => undefined);
+    return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+  }
+}
+
+export function createWithdrawalRateLimiter(options: WithdrawalRateLimiterOptions): RateLimiter {
+  const common = { points: options.pointsPerMinute, duration: WINDOW_SECONDS, keyPrefix: options.keyPrefix };
+  const memory = new RateLimiterMemory(common);
+  if (!options.redis) return new FlexibleRateLimiter(memory, memory, 0);
+  const redis = new RateLimiterRedis({
+    ...common,
+    storeClient: options.redis,
+    insuranceLimiter: memory,
+    rejectIfRedisNotReady: true,
+  });
+  return new FlexibleRateLimiter(redis, memory, options.storeTimeoutMs ?? 500);
+}

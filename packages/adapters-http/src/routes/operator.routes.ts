@@ -1,0 +1,164 @@
+import { type RequestHandler, Router } from 'express';
+import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
+import type { HttpAppDeps } from '../app/http-app-deps.js';
+import { bodyOf, validate } from '../app/validate.middleware.js';
+import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
+import {
+  createEntitySchema,
+  createMerchantSchema,
+  creditWalletSchema,
+  deliveryParamsSchema,
+  issueApplicationTokenSchema,
+  listDeliveriesQuerySchema,
+  merchantParamsSchema,
+  rejectWithdrawalSchema,
+  updateMerchantSchema,
+  updateWalletSchema,
+  walletParamsSchema,
+  webhookEndpointSchema,
+  withdrawalIdParamsSchema,
+} from '../schemas/operator.schemas.js';
+import { respond, successEnvelope } from './respond.js';
+import { withdrawalResponse } from './withdrawals.routes.js';
+
+const CREATED = 201;
+
+/** PRODUCT.md §8: the operator API, scope `operator`, answers `{success: true, data}`. */
+export function operatorRoutes(deps: HttpAppDeps): Router {
+  const router = Router();
+  const uc = deps.useCases;
+  router.use('/v1/operator', authenticate(deps.tokenVerifier, { required: true, scopes: ['operator'] }));
+  const json: RequestHandler[] = [requireJsonBody, parseJson];
+  const merchant = validate('params', merchantParamsSchema);
+  const wallet = validate('params', walletParamsSchema);
+  const withdrawal = validate('params', withdrawalIdParamsSchema);
+  const p = (value: unknown) => String(value);
+
+  router.post('/v1/operator/merchants', ...json, validate('body', createMerchantSchema), async (req, res) =>
+    respond(
+      res,
+      await uc.createMerchant.execute(requirePrincipal(res), bodyOf(req)),
+      successEnvelope,
+      CREATED,
+    ),
+  );
+  router.patch(
+    '/v1/operator/merchants/:merchantId',
+    ...json,
+    merchant,
+    validate('body', updateMerchantSchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.updateMerchant.execute(requirePrincipal(res), p(req.params.merchantId), bodyOf(req)),
+        successEnvelope,
+      ),
+  );
+  router.put(
+    '/v1/operator/merchants/:merchantId/webhook-endpoint',
+    ...json,
+    merchant,
+    validate('body', webhookEndpointSchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.setWebhookEndpoint.execute(requirePrincipal(res), p(req.params.merchantId), bodyOf(req)),
+        successEnvelope,
+      ),
+  );
+  router.post(
+    '/v1/operator/merchants/:merchantId/entities',
+    ...json,
+    merchant,
+    validate('body', createEntitySchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.createEntity.execute(requirePrincipal(res), p(req.params.merchantId), bodyOf(req)),
+        successEnvelope,
+        CREATED,
+      ),
+  );
+  router.post(
+    '/v1/operator/wallets/:walletId/credits',
+    ...json,
+    wallet,
+    validate('body', creditWalletSchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.creditWallet.execute(requirePrincipal(res), p(req.params.walletId), bodyOf(req)),
+        successEnvelope,
+      ),
+  );
+  router.patch(
+    '/v1/operator/wallets/:walletId',
+    ...json,
+    wallet,
+    validate('body', updateWalletSchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.updateWallet.execute(requirePrincipal(res), p(req.params.walletId), bodyOf(req)),
+        successEnvelope,
+      ),
+  );
+  router.post(
+    '/v1/operator/application-tokens',
+    ...json,
+    validate('body', issueApplicationTokenSchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.issueApplicationToken.execute(requirePrincipal(res), bodyOf(req)),
+        successEnvelope,
+        CREATED,
+      ),
+  );
+  router.post('/v1/operator/withdrawals/:id/approve', ...json, withdrawal, async (req, res) =>
+    respond(
+      res,
+      await uc.decideWithdrawal.approve(requirePrincipal(res), p(req.params.id)),
+      withdrawalResponse,
+    ),
+  );
+  router.post(
+    '/v1/operator/withdrawals/:id/reject',
+    ...json,
+    withdrawal,
+    validate('body', rejectWithdrawalSchema),
+    async (req, res) => {
+      const reason = bodyOf(req).reason;
+      const result = await uc.decideWithdrawal.reject(
+        requirePrincipal(res),
+        p(req.params.id),
+        typeof reason === 'string' ? reason : null,
+      );
+      respond(res, result, (w) => successEnvelope({ id: w.id, status: w.status, reason: w.failureReason }));
+    },
+  );
+  router.get(
+    '/v1/operator/webhook-deliveries',
+    validate('query', listDeliveriesQuerySchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.listWebhookDeliveries.execute(requirePrincipal(res), {
+          transactionId: req.query.transactionId,
+        }),
+        successEnvelope,
+      ),
+  );
+  router.post(
+    '/v1/operator/webhook-deliveries/:id/redeliver',
+    ...json,
+    validate('params', deliveryParamsSchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.redeliverWebhook.execute(requirePrincipal(res), p(req.params.id)),
+        successEnvelope,
+      ),
+  );
+  return router;
+}

@@ -1,0 +1,48 @@
+import type { WithdrawalReceipt } from '@payout/domain';
+import { Router } from 'express';
+import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
+import type { HttpAppDeps } from '../app/http-app-deps.js';
+import { bodyOf, validate } from '../app/validate.middleware.js';
+import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
+import { limitWithdrawals } from '../rate-limit/rate-limit.middleware.js';
+import { withdrawalBodySchema, withdrawalParamsSchema } from '../schemas/withdrawals.schemas.js';
+import { respond } from './respond.js';
+
+/** Spec endpoint 1's success body: `amount` is the total debited (amount + fees). */
+export const withdrawalResponse = ({ withdrawal, message }: WithdrawalReceipt) => ({
+  success: true,
+  message,
+  data: {
+    id: withdrawal.id,
+    status: withdrawal.status,
+    fees: withdrawal.fees.toString(),
+    amount: withdrawal.total.toString(),
+  },
+});
+
+export const WITHDRAWAL_PATH = '/v1/ext/linked-accounts/:currency/:linkedAccountId/withdrawal';
+
+/** Spec endpoint 1, in PRODUCT.md §5's order: authentication → rate limit → validation → use case. */
+export function withdrawalRoutes(deps: HttpAppDeps): Router {
+  const router = Router();
+  router.post(
+    WITHDRAWAL_PATH,
+    authenticate(deps.tokenVerifier, { required: true, scopes: ['external.apis'] }),
+    limitWithdrawals(deps.withdrawalRateLimiter),
+    requireJsonBody,
+    parseJson,
+    validate('params', withdrawalParamsSchema),
+    validate('body', withdrawalBodySchema),
+    async (req, res) => {
+      const principal = requirePrincipal(res);
+      const { currency, linkedAccountId } = req.params as Record<string, string>;
+      const result = await deps.useCases.requestWithdrawal.execute(principal, {
+        currency: currency as string,
+        linkedAccountId: linkedAccountId as string,
+        body: bodyOf(req),
+      });
+      respond(res, result, withdrawalResponse);
+    },
+  );
+  return router;
+}

@@ -1,0 +1,119 @@
+import { MESSAGES } from '@payout/domain';
+import { EMAIL_PATTERN, fault, type JsonSchema, object, text, uuidParam } from './schema-fault.js';
+
+/** Operator API (PRODUCT.md §8); messages are the operator use cases' own. */
+const money = (field: string): JsonSchema => {
+  const message = `${field} must be a positive amount with at most two decimal places`;
+  return {
+    anyOf: [
+      { type: 'number', exclusiveMinimum: 0, multipleOf: 0.01 },
+      { type: 'string', pattern: '^\\d{1,18}(\\.\\d{1,2})?$' },
+    ],
+    ...fault(field, message),
+  };
+};
+const bool = (field: string): JsonSchema => ({
+  type: 'boolean',
+  ...fault(field, `${field} must be a boolean`),
+});
+
+export const merchantParamsSchema = object(
+  { merchantId: uuidParam('merchantId', 'Merchant not found', 'NOT_FOUND') },
+  ['merchantId'],
+);
+export const walletParamsSchema = object(
+  { walletId: uuidParam('walletId', 'Wallet not found', 'NOT_FOUND') },
+  ['walletId'],
+);
+export const withdrawalIdParamsSchema = object(
+  { id: uuidParam('id', MESSAGES.TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND') },
+  ['id'],
+);
+export const deliveryParamsSchema = object(
+  { id: uuidParam('id', 'Webhook delivery not found', 'NOT_FOUND') },
+  ['id'],
+);
+
+export const createMerchantSchema = object({ name: text('name', 'name is required') }, ['name']);
+
+export const updateMerchantSchema = object({
+  payoutsEnabled: bool('payoutsEnabled'),
+  approvalThreshold: money('approvalThreshold'),
+});
+
+export const webhookEndpointSchema = object(
+  {
+    url: {
+      type: 'string',
+      maxLength: 2048,
+      pattern: '^[hH][tT][tT][pP][sS]?://[^\\s/]+(/\\S*)?$',
+      ...fault('url', 'url must be an http(s) URL'),
+    },
+  },
+  ['url'],
+);
+
+export const createEntitySchema = object(
+  {
+    entityType: {
+      type: 'string',
+      enum: ['USER', 'BUSINESS'],
+      ...fault('entityType', 'entityType must be USER or BUSINESS'),
+    },
+    email: {
+      type: 'string',
+      maxLength: 254,
+      pattern: EMAIL_PATTERN,
+      ...fault('email', 'email must be an email address'),
+    },
+    externalIdentifier: text('externalIdentifier', 'externalIdentifier must be a non-empty string'),
+  },
+  ['entityType', 'email'],
+);
+
+export const creditWalletSchema = object(
+  {
+    amount: money('amount'),
+    reason: text('reason', 'reason must be a string of at most 255 characters', 255),
+  },
+  ['amount'],
+);
+
+export const updateWalletSchema = object({ disabled: bool('disabled') });
+
+export const issueApplicationTokenSchema = object(
+  {
+    purpose: {
+      type: 'string',
+      enum: ['ACCOUNT_LINK', 'PAYMENT_LINK'],
+      ...fault('purpose', 'purpose must be ACCOUNT_LINK or PAYMENT_LINK'),
+    },
+    amount: money('amount'),
+    withdrawalSource: {
+      type: 'string',
+      enum: ['ENTITY_WALLET', 'MERCHANT_WALLET'],
+      ...fault('withdrawalSource', 'withdrawalSource must be ENTITY_WALLET or MERCHANT_WALLET'),
+    },
+    expiresInSeconds: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 30 * 24 * 3600,
+      ...fault('expiresInSeconds', `expiresInSeconds must be an integer from 1 to ${30 * 24 * 3600}`),
+    },
+    entityId: uuidParam('entityId', 'Entity not found', 'NOT_FOUND'),
+  },
+  ['purpose', 'entityId'],
+);
+
+export const rejectWithdrawalSchema = object({
+  reason: {
+    type: ['string', 'null'],
+    maxLength: 255,
+    ...fault('reason', 'reason must be a string of at most 255 characters'),
+  },
+});
+
+export const listDeliveriesQuerySchema = object(
+  { transactionId: { type: 'string', minLength: 1, ...fault('transactionId', 'transactionId is required') } },
+  ['transactionId'],
+);
