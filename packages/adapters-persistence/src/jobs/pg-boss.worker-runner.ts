@@ -1,5 +1,5 @@
 import { JOB_NAMES, type Job, type JobName } from '@payout/domain';
-import type { PgBoss } from 'pg-boss';
+import type { JobResult, PgBoss } from 'pg-boss';
 
 /** One handler per job name; it throws only for infrastructure faults, which pg-boss retries with backoff. */
 export type JobHandlers = { readonly [N in JobName]: (job: Extract<Job, { name: N }>) => Promise<void> };
@@ -12,8 +12,13 @@ export interface JobLogger {
 export interface PgBossWorkerRunnerOptions {
   readonly boss: PgBoss;
   readonly handlers: JobHandlers;
-  /** Jobs of one queue run at the same time in this process. */
+  /** Workers per queue in this process; each runs up to `batchSize` jobs at once. */
   readonly concurrency: number;
+  /**
+   * Jobs one worker claims per fetch (default 4). While fetches come back full the worker fetches again at
+   * once; a worker fetching one job at a time would wait a polling interval after every job.
+   */
+  readonly batchSize?: number;
   /** How often an idle worker looks for due jobs. pg-boss requires ≥ 0.5. */
   readonly pollingIntervalSeconds?: number;
   readonly logger?: JobLogger;
@@ -31,14 +36,18 @@ export class PgBossWorkerRunner {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    const { boss, concurrency, pollingIntervalSeconds = 1 } = this.options;
+    const { boss, concurrency, batchSize = 4, pollingIntervalSeconds = 1 } = this.options;
+    const workOptions = {
+      batchSize,
+      localConcurrency: concurrency,
+      pollingIntervalSeconds,
+      burstWhenBatchFull: true,
+      // One failing job of a batch is retried alone; the others complete.
+      perJobResults: true,
+    } as const;
     for (const name of JOB_NAMES) {
-      await boss.work<Record<string, unknown>>(
-        name,
-        { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds },
-        async (jobs) => {
-          for (const job of jobs) await this.run(name, job.id, job.data);
-        },
+      await boss.work<Record<string, unknown>, unknown, typeof workOptions>(name, workOptions, async (jobs) =>
+        Promise.all(jobs.map((job) => this.run(name, job.id, job.data))),
       );
     }
   }
@@ -50,14 +59,18 @@ export class PgBossWorkerRunner {
     await Promise.all(JOB_NAMES.map((name) => this.options.boss.offWork(name, { wait: true })));
   }
 
-  private async run(name: JobName, jobId: string, data: Record<string, unknown>): Promise<void> {
-    const job = { ...data, name } as Job;
+  private async run(name: JobName, id: string, data: Record<string, unknown>): Promise<JobResult> {
     const handler = this.options.handlers[name] as (job: Job) => Promise<void>;
     try {
-      await handler(job);
+      await handler({ ...data, name } as Job);
+      return { id, status: 'completed' };
     } catch (error) {
-      this.options.logger?.error({ err: error, job: name, jobId }, 'job failed; pg-boss will retry it');
-      throw error;
+      this.options.logger?.error({ err: error, job: name, jobId: id }, 'job failed; pg-boss will retry it');
+      return {
+        id,
+        status: 'failed',
+        output: { error: error instanceof Error ? error.message : String(error) },
+      };
     }
   }
 }
