@@ -1,2 +1,3 @@
+export * from './knex-contract-subject.js';
 export * from './recording-job-queue.js';
 export * from './test-database.js';

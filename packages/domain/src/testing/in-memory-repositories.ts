@@ -84,7 +84,11 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     },
   };
   const applicationTokens: ApplicationTokenStore = {
-    insert: async (t: ApplicationToken) => insertNew(state().applicationTokens, t.id, t),
+    insert: async (t: ApplicationToken) => {
+      if ([...state().applicationTokens.values()].some((other) => other.tokenHash === t.tokenHash))
+        throw new Error(`duplicate application token hash for ${t.id}`);
+      insertNew(state().applicationTokens, t.id, t);
+    },
     findByHash: async (hash) =>
       [...state().applicationTokens.values()].find((t) => t.tokenHash === hash) ?? null,
     findById: async (id) => state().applicationTokens.get(id) ?? null,

@@ -1,0 +1,13 @@
+import { InMemoryUnitOfWork } from '../in-memory-unit-of-work.js';
+import { persistenceContracts } from './persistence.contracts.js';
+
+describe('in-memory adapters', () => {
+  persistenceContracts(async () => {
+    const unitOfWork = new InMemoryUnitOfWork();
+    return {
+      unitOfWork,
+      committedJobs: async () =>
+        unitOfWork.jobs.map((queued) => ({ job: queued.job, startAfter: queued.options.startAfter ?? null })),
+    };
+  });
+});

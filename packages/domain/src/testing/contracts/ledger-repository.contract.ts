@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import {
+  type LedgerEntry,
+  walletAccount,
+  walletCreditEntry,
+  withdrawalDebitEntry,
+  withdrawalReversalEntry,
+} from '../../ledger/ledger-entry.js';
+import { Money } from '../../money/money.js';
+import { DuplicatePostingError } from '../../ports/ledger-repository.port.js';
+import { at, buildWithdrawal, seedParties } from './contract-fixtures.js';
+import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
+
+const linesOf = (entry: LedgerEntry) => entry.lines.map((l) => [l.account, l.amount.toString()]);
+
+export function ledgerRepositoryContract(factory: ContractFactory): void {
+  describe('LedgerRepository contract', () => {
+    it('returns a wallet’s entries in posting order with their exact lines', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties, '0.10');
+      const credit = walletCreditEntry(
+        contractIds.next(),
+        parties.wallet.id,
+        Money.of('0.30'),
+        'top up',
+        at(0),
+      );
+      const debit = withdrawalDebitEntry(contractIds.next(), withdrawal, at(0));
+      await unitOfWork.run(async (tx) => {
+        await tx.ledger.append(credit);
+        await tx.withdrawals.insert(withdrawal);
+        await tx.ledger.append(debit);
+      });
+      const entries = await unitOfWork.read.ledger.entriesForWallet(parties.wallet.id);
+      expect(entries.map((e) => [e.id, e.kind, e.withdrawalId, e.memo])).to.deep.equal([
+        [credit.id, 'WALLET_CREDIT', null, 'top up'],
+        [debit.id, 'WITHDRAWAL_DEBIT', withdrawal.id, debit.memo],
+      ]);
+      expect(entries.map(linesOf)).to.deep.equal([linesOf(credit), linesOf(debit)]);
+      expect(linesOf(debit)[0]).to.deep.equal([walletAccount(parties.wallet.id), '-0.35']);
+    });
+
+    it('refuses an unbalanced entry and stores nothing of it', async () => {
+      const { unitOfWork } = await factory();
+      const { wallet } = await seedParties(unitOfWork);
+      const credit = walletCreditEntry(contractIds.next(), wallet.id, Money.of('1.00'), 'x', at(0));
+      const lopsided = {
+        ...credit,
+        lines: [credit.lines[0]!, { ...credit.lines[1]!, amount: Money.of('-0.99') }],
+      };
+      await rejectionOf(unitOfWork.run((tx) => tx.ledger.append(lopsided)));
+      expect(await unitOfWork.read.ledger.entriesForWallet(wallet.id)).to.deep.equal([]);
+    });
+
+    it('posts a debit and a reversal once each per withdrawal (DuplicatePostingError on the second)', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        await tx.ledger.append(withdrawalDebitEntry(contractIds.next(), withdrawal, at(0)));
+        await tx.ledger.append(withdrawalReversalEntry(contractIds.next(), withdrawal, at(1)));
+      });
+      for (const again of [withdrawalDebitEntry, withdrawalReversalEntry]) {
+        const error = await rejectionOf(
+          unitOfWork.run((tx) => tx.ledger.append(again(contractIds.next(), withdrawal, at(2)))),
+        );
+        expect(error).to.be.instanceOf(DuplicatePostingError);
+        expect((error as DuplicatePostingError).withdrawalId).to.equal(withdrawal.id);
+      }
+      expect(await unitOfWork.read.ledger.entriesForWallet(parties.wallet.id)).to.have.length(2);
+    });
+
+    it('reports a wallet whose balance differs from its postings, and not one that matches', async () => {
+      const { unitOfWork } = await factory();
+      const matching = await seedParties(unitOfWork);
+      const drifting = await seedParties(unitOfWork);
+      const entries = [matching, drifting].map((p) =>
+        walletCreditEntry(contractIds.next(), p.wallet.id, Money.of('0.10'), 'x', at(0)),
+      );
+      await unitOfWork.run(async (tx) => {
+        for (const [i, p] of [matching, drifting].entries()) {
+          await tx.wallets.update({ ...p.wallet, balance: Money.of(i === 0 ? '0.10' : '0.30') });
+          await tx.ledger.append(entries[i]!);
+        }
+      });
+      const drift = await unitOfWork.read.ledger.walletDrift();
+      const ids = drift.map((d) => d.walletId);
+      expect(ids).to.include(drifting.wallet.id);
+      expect(ids).to.not.include(matching.wallet.id);
+      const found = drift.find((d) => d.walletId === drifting.wallet.id);
+      expect([found?.balance.toString(), found?.postings.toString()]).to.deep.equal(['0.30', '0.10']);
+      const unbalanced = await unitOfWork.read.ledger.unbalancedEntryIds();
+      for (const entry of entries) expect(unbalanced).to.not.include(entry.id);
+    });
+  });
+}

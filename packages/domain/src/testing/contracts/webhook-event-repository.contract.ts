@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { buildWebhookBody } from '../../webhooks/webhook-body.js';
+import type { WebhookAttempt, WebhookEvent } from '../../webhooks/webhook-event.js';
+import { at, buildWithdrawal, type Parties, seedParties } from './contract-fixtures.js';
+import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
+
+function eventFor(parties: Parties, withdrawalId: string, sequence: number): WebhookEvent {
+  const withdrawal = { ...buildWithdrawal(parties, '12.30'), id: withdrawalId };
+  return {
+    id: contractIds.next(),
+    merchantId: parties.merchant.id,
+    withdrawalId,
+    sequence,
+    status: 'PENDING',
+    body: buildWebhookBody(withdrawal, parties.entity, at(sequence)),
+    createdAt: at(sequence),
+    deliveryState: 'PENDING',
+    attempts: 0,
+    nextAttemptAt: at(sequence),
+    deliveredAt: null,
+  };
+}
+
+export function webhookEventRepositoryContract(factory: ContractFactory): void {
+  describe('WebhookEventRepository contract', () => {
+    it('stores one event per status change, lists them in sequence order, and knows the latest', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      const [first, second] = [eventFor(parties, withdrawal.id, 1), eventFor(parties, withdrawal.id, 2)];
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        await tx.webhookEvents.insert(second!);
+        await tx.webhookEvents.insert(first!);
+      });
+      const read = unitOfWork.read.webhookEvents;
+      expect(await read.listForWithdrawal(withdrawal.id)).to.deep.equal([first, second]);
+      expect(await read.latestForWithdrawal(withdrawal.id)).to.deep.equal(second);
+      expect(await read.findById(first!.id)).to.deep.equal(first);
+      expect(await read.latestForWithdrawal(contractIds.next())).to.equal(null);
+      const duplicate = { ...eventFor(parties, withdrawal.id, 2) };
+      await rejectionOf(unitOfWork.run((tx) => tx.webhookEvents.insert(duplicate)));
+      expect(await read.listForWithdrawal(withdrawal.id)).to.have.length(2);
+    });
+
+    it('writes delivery state and records attempts oldest first', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      const event = eventFor(parties, withdrawal.id, 1);
+      const attempt = (n: number, statusCode: number | null): WebhookAttempt => ({
+        id: contractIds.next(),
+        eventId: event.id,
+        attempt: n,
+        attemptedAt: at(n * 1000),
+        statusCode,
+        latencyMs: 40 + n,
+        error: statusCode === null ? 'connection refused' : null,
+        succeeded: statusCode === 200,
+      });
+      const attempts = [attempt(1, null), attempt(2, 503), attempt(3, 200)];
+      const delivered: WebhookEvent = {
+        ...event,
+        deliveryState: 'DELIVERED',
+        attempts: 3,
+        nextAttemptAt: null,
+        deliveredAt: at(3000),
+      };
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        await tx.webhookEvents.insert(event);
+      });
+      await unitOfWork.run(async (tx) => {
+        await tx.webhookEvents.lockById(event.id);
+        for (const a of attempts) await tx.webhookEvents.recordAttempt(a);
+        await tx.webhookEvents.update(delivered);
+      });
+      expect(await unitOfWork.read.webhookEvents.attempts(event.id)).to.deep.equal(attempts);
+      expect(await unitOfWork.read.webhookEvents.findById(event.id)).to.deep.equal(delivered);
+    });
+  });
+}

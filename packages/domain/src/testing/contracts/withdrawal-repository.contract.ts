@@ -1,0 +1,125 @@
+import { expect } from 'chai';
+import { ConcurrentModificationError } from '../../ports/withdrawal-repository.port.js';
+import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
+import {
+  markSubmitted,
+  recordSubmitAttempt,
+  transitionWithdrawal,
+  type Withdrawal,
+} from '../../withdrawal/withdrawal.js';
+import type { WithdrawalStatus } from '../../withdrawal/withdrawal-status.js';
+import { at, buildWithdrawal, seedParties } from './contract-fixtures.js';
+import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
+
+/** Money as strings and dates as ISO text, so stored and expected records compare by value. */
+export function comparableWithdrawal(w: Withdrawal | null): unknown {
+  if (!w) return w;
+  return {
+    ...w,
+    amount: w.amount.toString(),
+    fees: w.fees.toString(),
+    total: w.total.toString(),
+    history: w.history.map((h) => ({ ...h, at: h.at.toISOString() })),
+  };
+}
+
+function move(w: Withdrawal, to: WithdrawalStatus, atMs: number): Withdrawal {
+  const moved = transitionWithdrawal(w, to, at(atMs), to === 'FAILED' ? FAILURE_REASONS.GENERAL : null);
+  if (!moved.ok) throw new Error(moved.error.message);
+  return moved.value.withdrawal;
+}
+
+export function withdrawalRepositoryContract(factory: ContractFactory): void {
+  describe('WithdrawalRepository contract', () => {
+    it('reads back an inserted withdrawal with its first history entry', async () => {
+      const { unitOfWork } = await factory();
+      const withdrawal = buildWithdrawal(await seedParties(unitOfWork), '99999999999999999.99');
+      await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
+      const stored = await unitOfWork.read.withdrawals.findById(withdrawal.id);
+      expect(comparableWithdrawal(stored)).to.deep.equal(comparableWithdrawal(withdrawal));
+      expect(stored?.total.toString()).to.equal('100000000000000000.24');
+      expect(await unitOfWork.read.withdrawals.findById('no-such-withdrawal')).to.equal(null);
+    });
+
+    it('appends history on update and lists it in sequence order', async () => {
+      const { unitOfWork } = await factory();
+      const created = buildWithdrawal(await seedParties(unitOfWork));
+      await unitOfWork.run((tx) => tx.withdrawals.insert(created));
+      const submitted = markSubmitted(recordSubmitAttempt(created, 1, at(1)), 'REF-1', at(1));
+      const processing = move(submitted, 'PROCESSING_PAY_OUT', 2);
+      await unitOfWork.run((tx) => tx.withdrawals.update(processing, 1));
+      const failed = move(move(processing, 'SUCCESS', 3), 'FAILED', 4);
+      await unitOfWork.run((tx) => tx.withdrawals.update(failed, 2));
+      const history = await unitOfWork.read.withdrawals.history(created.id);
+      expect(history.map((h) => [h.sequence, h.previousStatus, h.status, h.reason])).to.deep.equal([
+        [1, null, 'PENDING', null],
+        [2, 'PENDING', 'PROCESSING_PAY_OUT', null],
+        [3, 'PROCESSING_PAY_OUT', 'SUCCESS', null],
+        [4, 'SUCCESS', 'FAILED', FAILURE_REASONS.GENERAL],
+      ]);
+      expect(comparableWithdrawal(await unitOfWork.read.withdrawals.findById(created.id))).to.deep.equal(
+        comparableWithdrawal(failed),
+      );
+    });
+
+    it('refuses a stale write with ConcurrentModificationError and keeps the winner', async () => {
+      const { unitOfWork } = await factory();
+      const created = buildWithdrawal(await seedParties(unitOfWork));
+      await unitOfWork.run((tx) => tx.withdrawals.insert(created));
+      const winner = move(created, 'SUCCESS', 1);
+      await unitOfWork.run((tx) => tx.withdrawals.update(winner, 1));
+      const loser = move(created, 'FAILED', 2);
+      const error = await rejectionOf(unitOfWork.run((tx) => tx.withdrawals.update(loser, 1)));
+      expect(error).to.be.instanceOf(ConcurrentModificationError);
+      const stored = await unitOfWork.read.withdrawals.findById(created.id);
+      expect([stored?.status, stored?.history.length]).to.deep.equal(['SUCCESS', 2]);
+    });
+
+    it('finds approvals that expired strictly before now, oldest first, up to the limit', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      // A year of its own, so rows of other tests sharing the database never match.
+      const base = new Date('2001-05-01T00:00:00.000Z').getTime();
+      const awaiting = (createdMs: number, expiresMs: number) =>
+        buildWithdrawal(
+          parties,
+          '20000.00',
+          'AWAITING_APPROVAL',
+          new Date(base + createdMs),
+          new Date(base + expiresMs),
+        );
+      const older = awaiting(0, 1_000);
+      const newer = awaiting(10, 2_000);
+      const notYet = awaiting(5, 5_000);
+      const decided = move(awaiting(1, 1_000), 'PENDING', 1);
+      await unitOfWork.run(async (tx) => {
+        for (const w of [newer, notYet, older, decided]) await tx.withdrawals.insert(w);
+      });
+      const now = new Date(base + 5_000);
+      const expired = await unitOfWork.read.withdrawals.findExpiredApprovals(now, 10);
+      expect(expired.map((w) => w.id)).to.deep.equal([older.id, newer.id]);
+      const limited = await unitOfWork.read.withdrawals.findExpiredApprovals(now, 1);
+      expect(limited.map((w) => w.id)).to.deep.equal([older.id]);
+      expect(limited[0]?.history).to.have.length(1);
+    });
+
+    it('holds a locked withdrawal: concurrent lock-and-advance runs never lose a step', async () => {
+      const { unitOfWork } = await factory();
+      const created = buildWithdrawal(await seedParties(unitOfWork));
+      await unitOfWork.run((tx) => tx.withdrawals.insert(created));
+      const bumps = Array.from({ length: 10 }, (_, i) =>
+        unitOfWork.run(async (tx) => {
+          const locked = await tx.withdrawals.lockById(created.id);
+          if (!locked) throw new Error('withdrawal vanished');
+          await tx.withdrawals.update(
+            recordSubmitAttempt(locked, locked.submitAttempts + 1, at(i)),
+            locked.sequence,
+          );
+        }),
+      );
+      await Promise.all(bumps);
+      expect((await unitOfWork.read.withdrawals.findById(created.id))?.submitAttempts).to.equal(10);
+      expect(await unitOfWork.run((tx) => tx.withdrawals.lockById(contractIds.next()))).to.equal(null);
+    });
+  });
+}
