@@ -18,7 +18,13 @@ interface Server {
   stop(): Promise<void>;
 }
 
+export interface ScratchDatabase extends TestDatabase {
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
 let current: Promise<TestDatabase> | null = null;
+let serverUrl: string | null = null;
 let release: (() => Promise<void>) | null = null;
 let created = 0;
 
@@ -49,6 +55,7 @@ async function create(): Promise<TestDatabase> {
   const admin = knexFactory({ client: 'pg', connection: server.url, pool: { min: 0, max: 1 } });
   await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
   await admin.raw('CREATE DATABASE ??', [name]);
+  serverUrl = server.url;
   const url = withDatabase(server.url, name);
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 20 } });
   release = async () => {
@@ -72,6 +79,31 @@ export function testDatabase(): Promise<TestDatabase> {
   return current;
 }
 
+/**
+ * An empty, unmigrated database on the test server, for tests that migrate or break schemas themselves
+ * (the shared test database must stay intact for the other suites).
+ */
+export async function scratchDatabase(label: string): Promise<ScratchDatabase> {
+  await testDatabase();
+  if (!serverUrl) throw new Error('the test database server is not running');
+  const server = serverUrl;
+  created += 1;
+  const name = `payout_test_${process.pid}_${created}_${label}`;
+  const admin = knexFactory({ client: 'pg', connection: server, pool: { min: 0, max: 1 } });
+  await admin.raw('CREATE DATABASE ??', [name]);
+  const url = withDatabase(server, name);
+  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
+  return {
+    url,
+    knex,
+    drop: async () => {
+      await knex.destroy();
+      await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
+      await admin.destroy();
+    },
+  };
+}
+
 /** Drops the database (and stops the embedded server); registered as a mocha root `after` hook below. */
 export async function releaseTestDatabase(): Promise<void> {
   const pending = current;
@@ -80,6 +112,7 @@ export async function releaseTestDatabase(): Promise<void> {
   await pending.catch(() => undefined);
   const drop = release;
   release = null;
+  serverUrl = null;
   await drop?.();
 }
 
