@@ -3,7 +3,10 @@ import { join, resolve } from 'node:path';
 import { freePort } from './free-port.js';
 
 export interface EmbeddedPostgresOptions {
-  /** Where the cluster lives; initialised on first use and reused by later starts. */
+  /**
+   * Where the cluster lives; initialised on first use and reused by later starts. As root, the `postgres`
+   * system user must be able to traverse its parent directories.
+   */
   readonly dataDir: string;
   /** Defaults to a free port chosen at start. */
   readonly port?: number;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -32,6 +32,8 @@ async function startServer(): Promise<Server> {
   const configured = process.env.TEST_DATABASE_URL;
   if (configured) return { url: configured, stop: async () => undefined };
   const dataDir = await mkdtemp(join(tmpdir(), 'payout-test-pg-'));
+  // mkdtemp makes the directory private; as root the server runs as the `postgres` user, who must enter it.
+  await chmod(dataDir, 0o755);
   const embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'data') });
   return {
     url: embedded.url,

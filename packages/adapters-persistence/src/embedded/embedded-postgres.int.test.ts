@@ -1,0 +1,52 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import knexFactory from 'knex';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+
+async function query<T>(url: string, sql: string): Promise<T[]> {
+  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  try {
+    return (await knex.raw<{ rows: T[] }>(sql)).rows;
+  } finally {
+    await knex.destroy();
+  }
+}
+
+describe('startEmbeddedPostgres', function () {
+  // initdb and two server starts: seconds, not the default test budget.
+  this.timeout(120_000);
+  let root: string;
+
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'payout-embedded-test-'));
+    // mkdtemp makes the directory private; the server may run as the `postgres` user, not as us.
+    await chmod(root, 0o755);
+  });
+
+  after(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('initialises a data directory once and finds its data again on the next start', async () => {
+    const dataDir = join(root, 'data');
+    const first = await startEmbeddedPostgres({ dataDir });
+    try {
+      await query(first.url, "CREATE TABLE kept (note text); INSERT INTO kept VALUES ('survives a restart')");
+    } finally {
+      await first.stop();
+    }
+    const second = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(second.url).to.match(/^postgres:\/\/postgres:[^@]+@127\.0\.0\.1:\d+\/postgres$/);
+      expect(await query(second.url, 'SELECT note FROM kept')).to.deep.equal([
+        { note: 'survives a restart' },
+      ]);
+      const [version] = await query<{ server_version_num: string }>(second.url, 'SHOW server_version_num');
+      expect(Number(version?.server_version_num)).to.be.at.least(150000);
+    } finally {
+      await second.stop();
+    }
+  });
+});
