@@ -15,3 +15,4 @@ export * from './repositories/knex-webhook-endpoint.repository.js';
 export * from './repositories/knex-webhook-event.repository.js';
 export * from './repositories/knex-withdrawal.repository.js';
 export * from './unit-of-work/knex-unit-of-work.js';
+export * from './ledger/index.js';
