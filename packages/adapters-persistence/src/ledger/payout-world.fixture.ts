@@ -1,0 +1,164 @@
+import {
+  createRailRegistry,
+  DEFAULT_WITHDRAWAL_SETTINGS,
+  type LinkedAccount,
+  Money,
+  OPTION_TYPE,
+  type Principal,
+  RAIL_IDS,
+  type RailId,
+  type Wallet,
+  type WithdrawalFlowDeps,
+  walletCreditEntry,
+} from '@payout/domain';
+import { ManualClock, ScriptedRail, SequentialIds } from '@payout/domain/testing';
+import type { PgBoss } from 'pg-boss';
+import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
+import { FAST_JOB_QUEUE_SETTINGS } from '../jobs/job-queue.settings.js';
+import { createPgBoss, ensureQueues } from '../jobs/pg-boss.factory.js';
+import { pgBossJobsFor } from '../jobs/pg-boss.job-queue.js';
+import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
+import { type IsolatedDatabase, isolatedDatabase } from './isolated-database.fixture.js';
+
+export interface Customer {
+  readonly walletId: string;
+  readonly accountId: string;
+  readonly principal: Principal;
+}
+
+/**
+ * The withdrawal flow on real PostgreSQL: Knex unit of work, pg-boss enqueueing inside its transactions, a
+ * manual clock, deterministic ids and a scripted rail per rail id. Nothing runs the queued jobs: tests call
+ * the handlers themselves, as concurrently as they like.
+ */
+export class PayoutWorld {
+  readonly clock = new ManualClock('2026-03-02T10:00:00.000Z');
+  readonly ids = new SequentialIds('0000face');
+  readonly rails = new Map<RailId, ScriptedRail>(RAIL_IDS.map((id) => [id, new ScriptedRail(id, 1000, 0)]));
+  readonly unitOfWork: KnexUnitOfWork;
+  readonly deps: WithdrawalFlowDeps;
+
+  private constructor(
+    readonly db: IsolatedDatabase,
+    private readonly boss: PgBoss,
+  ) {
+    const cipher = new AesGcmFieldCipher(new Uint8Array(32).fill(7));
+    this.unitOfWork = new KnexUnitOfWork({ knex: db.knex, cipher, jobsFor: pgBossJobsFor(boss) });
+    this.deps = {
+      unitOfWork: this.unitOfWork,
+      rails: createRailRegistry([...this.rails.values()]),
+      clock: this.clock,
+      ids: this.ids,
+      settings: { ...DEFAULT_WITHDRAWAL_SETTINGS, railTimeoutMs: 1000, maxSubmitAttempts: 5 },
+    };
+  }
+
+  static async create(label: string): Promise<PayoutWorld> {
+    const db = await isolatedDatabase(label);
+    const boss = await createPgBoss({ knex: db.knex, settings: FAST_JOB_QUEUE_SETTINGS });
+    await ensureQueues(boss, FAST_JOB_QUEUE_SETTINGS);
+    return new PayoutWorld(db, boss);
+  }
+
+  async close(): Promise<void> {
+    await this.boss.stop({ graceful: false });
+    await this.db.drop();
+  }
+
+  rail(id: RailId): ScriptedRail {
+    return this.rails.get(id) as ScriptedRail;
+  }
+
+  /** A merchant with one entity, its SPEND wallet funded through the ledger, and a linked bank account. */
+  async customer(balance: string): Promise<Customer> {
+    const now = this.clock.now();
+    const [merchantId, merchantWalletId, entityId, walletId, accountId, tokenId] = Array.from(
+      { length: 6 },
+      () => this.ids.next(),
+    ) as [string, string, string, string, string, string];
+    const wallet = (id: string, ownerId: string, walletType: Wallet['walletType']): Wallet => ({
+      id,
+      merchantId,
+      ownerId,
+      walletType,
+      currency: 'USD',
+      balance: Money.of('0'),
+      disabled: false,
+    });
+    const account: LinkedAccount = {
+      id: accountId,
+      merchantId,
+      entityId,
+      walletId,
+      kind: 'bank',
+      optionType: OPTION_TYPE.bank,
+      currency: 'USD',
+      label: 'Main account',
+      counterPartyName: 'Ada Lovelace',
+      lastFourDigits: '6789',
+      applicationTokenId: tokenId,
+      destination: { accountNumber: '123456789', routingNumber: '021000021' },
+      createdAt: now,
+    };
+    await this.unitOfWork.run(async (tx) => {
+      await tx.merchants.save({
+        id: merchantId,
+        name: 'Acme',
+        payoutsEnabled: true,
+        approvalThreshold: Money.of('10000.00'),
+        feeOverrides: {},
+        walletId: merchantWalletId,
+        createdAt: now,
+      });
+      await tx.wallets.insert(wallet(merchantWalletId, merchantId, 'MERCHANT'));
+      await tx.wallets.insert(wallet(walletId, entityId, 'SPEND'));
+      await tx.entities.insert({
+        id: entityId,
+        merchantId,
+        entityType: 'USER',
+        email: 'ada@example.com',
+        externalIdentifier: `ext-${entityId}`,
+        walletId,
+        createdAt: now,
+      });
+      await tx.applicationTokens.insert({
+        id: tokenId,
+        tokenHash: `hash-${tokenId}`,
+        merchantId,
+        entityId,
+        purpose: 'ACCOUNT_LINK',
+        amount: null,
+        withdrawalSource: 'ENTITY_WALLET',
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        status: 'ACTIVE',
+        createdAt: now,
+      });
+      await tx.linkedAccounts.insert(account);
+      const funded = await tx.wallets.lockById(walletId);
+      if (!funded) throw new Error(`wallet ${walletId} vanished`);
+      await tx.wallets.update({ ...funded, balance: Money.of(balance) });
+      await tx.ledger.append(walletCreditEntry(this.ids.next(), walletId, Money.of(balance), 'funding', now));
+    });
+    return {
+      walletId,
+      accountId,
+      principal: { subject: `user-${entityId}`, merchantId, entityId, scopes: new Set(['external.apis']) },
+    };
+  }
+
+  async balance(walletId: string): Promise<string> {
+    const wallet = await this.unitOfWork.read.wallets.findById(walletId);
+    if (!wallet) throw new Error(`wallet ${walletId} is missing`);
+    return wallet.balance.toString();
+  }
+
+  /** Ledger entries of `kind` per withdrawal of the wallet, straight from the tables. */
+  async postingsPerWithdrawal(walletId: string, kind: string): Promise<Map<string, number>> {
+    const rows: Array<{ withdrawal_id: string; n: string }> = await this.db
+      .knex('ledger_entries')
+      .where({ wallet_id: walletId, kind })
+      .groupBy('withdrawal_id')
+      .select('withdrawal_id', this.db.knex.raw('count(*) as n'));
+    return new Map(rows.map((row) => [row.withdrawal_id, Number(row.n)]));
+  }
+}
