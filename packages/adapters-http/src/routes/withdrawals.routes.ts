@@ -8,13 +8,17 @@ import { limitWithdrawals } from '../rate-limit/rate-limit.middleware.js';
 import { withdrawalBodySchema, withdrawalParamsSchema } from '../schemas/withdrawals.schemas.js';
 import { respond } from './respond.js';
 
-/** Spec endpoint 1's success body: `amount` is the total debited (amount + fees). */
+/**
+ * Spec endpoint 1's success body: `amount` is the total debited (amount + fees). The spec's creation statuses
+ * are SUCCESS, PENDING and AWAITING_APPROVAL only, so an ACH/RTP payout already accepted by the network
+ * (PROCESSING_PAY_OUT) is shown as PENDING: accepted, final confirmation asynchronous.
+ */
 export const withdrawalResponse = ({ withdrawal, message }: WithdrawalReceipt) => ({
   success: true,
   message,
   data: {
     id: withdrawal.id,
-    status: withdrawal.status,
+    status: withdrawal.status === 'PROCESSING_PAY_OUT' ? 'PENDING' : withdrawal.status,
     fees: withdrawal.fees.toString(),
     amount: withdrawal.total.toString(),
   },

@@ -1,0 +1,32 @@
+import {
+  FAILURE_REASONS,
+  type PayoutRail,
+  type RailId,
+  type RailStatus,
+  type RailSubmission,
+  type RailSubmitResult,
+} from '@payout/domain';
+
+/**
+ * The part of PRODUCT.md §9's sandbox triggers the HTTP suite relies on, for apps built without
+ * adapters-rails (adapters never import each other): `.91` rejects at submission, `.99` is unavailable,
+ * anything else is accepted and settles at the first poll.
+ */
+export class CentsTriggerRail implements PayoutRail {
+  readonly pollIntervalMs = 1000;
+  readonly returnWindowMs = 0;
+
+  constructor(readonly id: RailId) {}
+
+  async submit(submission: RailSubmission): Promise<RailSubmitResult> {
+    const cents = submission.amount.toString().split('.')[1];
+    if (cents === '91')
+      return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'sandbox trigger .91' };
+    if (cents === '99') return { kind: 'UNAVAILABLE', detail: 'sandbox trigger .99' };
+    return { kind: 'ACCEPTED', reference: `sandbox-${submission.withdrawalId}` };
+  }
+
+  async status(): Promise<RailStatus> {
+    return { kind: 'SETTLED' };
+  }
+}

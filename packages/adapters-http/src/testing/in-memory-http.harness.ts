@@ -1,0 +1,110 @@
+import type { AddressInfo } from 'node:net';
+import {
+  CreateEntity,
+  CreateMerchant,
+  CreditWallet,
+  createRailRegistry,
+  DEFAULT_WITHDRAWAL_SETTINGS,
+  DecideWithdrawal,
+  GetTransaction,
+  GetWebhookPayload,
+  IssueApplicationToken,
+  LinkAccount,
+  ListWebhookDeliveries,
+  RAIL_IDS,
+  RedeliverWebhook,
+  RequestWithdrawal,
+  SetWebhookEndpoint,
+  UpdateMerchant,
+  UpdateWallet,
+} from '@payout/domain';
+import { FakeSecretGenerator, InMemoryUnitOfWork, SequentialIds } from '@payout/domain/testing';
+import jwt from 'jsonwebtoken';
+import { createHttpApp } from '../app/create-http-app.js';
+import type { HttpAppDeps, HttpUseCases } from '../app/http-app-deps.js';
+import { JwtTokenVerifier } from '../auth/jwt-token-verifier.js';
+import { createLogger } from '../logging/logger.js';
+import { createWithdrawalRateLimiter } from '../rate-limit/withdrawal-rate-limiter.js';
+import { CentsTriggerRail } from './cents-trigger.rail.js';
+import type { HttpHarness, MintOptions, TokenClaims } from './http-harness.js';
+
+export const HARNESS_JWT = {
+  secret: 'in-memory-harness-secret-0123456789abcdef',
+  issuer: 'payout-tests',
+  audience: 'payout-api',
+};
+
+/** Every use case over the domain's in-memory adapters, with a wall clock (JWT expiry is real time). */
+export function inMemoryUseCases(): HttpUseCases {
+  const clock = { now: () => new Date() };
+  const unitOfWork = new InMemoryUnitOfWork();
+  const ids = new SequentialIds();
+  const flow = {
+    unitOfWork,
+    rails: createRailRegistry(RAIL_IDS.map((id) => new CentsTriggerRail(id))),
+    clock,
+    ids,
+    settings: DEFAULT_WITHDRAWAL_SETTINGS,
+  };
+  const operator = { unitOfWork, clock, ids, secrets: new FakeSecretGenerator() };
+  return {
+    requestWithdrawal: new RequestWithdrawal(flow),
+    decideWithdrawal: new DecideWithdrawal(flow),
+    getTransaction: new GetTransaction(flow),
+    getWebhookPayload: new GetWebhookPayload(flow),
+    linkAccount: new LinkAccount(operator),
+    createMerchant: new CreateMerchant(operator),
+    updateMerchant: new UpdateMerchant(operator),
+    setWebhookEndpoint: new SetWebhookEndpoint(operator),
+    createEntity: new CreateEntity(operator),
+    creditWallet: new CreditWallet(operator),
+    updateWallet: new UpdateWallet(operator),
+    issueApplicationToken: new IssueApplicationToken(operator),
+    listWebhookDeliveries: new ListWebhookDeliveries(operator),
+    redeliverWebhook: new RedeliverWebhook(operator),
+  };
+}
+
+export function mintHarnessToken(
+  claims: TokenClaims,
+  options: MintOptions = {},
+  secret = HARNESS_JWT.secret,
+): string {
+  return jwt.sign({ ...claims }, secret, {
+    algorithm: 'HS256',
+    expiresIn: options.expiresInSeconds ?? 3600,
+    issuer: HARNESS_JWT.issuer,
+    audience: options.audience ?? HARNESS_JWT.audience,
+  });
+}
+
+/** Deps of an app over the in-memory domain; override any of them per test. */
+export function inMemoryHttpDeps(overrides: Partial<HttpAppDeps> = {}): HttpAppDeps {
+  return {
+    useCases: inMemoryUseCases(),
+    tokenVerifier: new JwtTokenVerifier({ ...HARNESS_JWT, algorithms: ['HS256'] }),
+    withdrawalRateLimiter: createWithdrawalRateLimiter({ pointsPerMinute: 1, keyPrefix: 'test-withdrawal' }),
+    logger: createLogger({ level: 'silent' }),
+    readiness: async () => ({ memory: { ok: true } }),
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+/** Starts an app on 127.0.0.1 on a free port. */
+export async function startHttpApp(
+  deps: HttpAppDeps,
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server = createHttpApp(deps).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function inMemoryHttpHarness(): Promise<HttpHarness> {
+  const started = await startHttpApp(inMemoryHttpDeps());
+  return { ...started, mintToken: mintHarnessToken };
+}

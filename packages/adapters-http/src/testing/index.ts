@@ -1,0 +1,6 @@
+export * from './api-client.js';
+export * from './cents-trigger.rail.js';
+export * from './http-api.suite.js';
+export * from './http-harness.js';
+export * from './in-memory-http.harness.js';
+export * from './link-bodies.fixture.js';
