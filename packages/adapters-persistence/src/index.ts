@@ -1,9 +1,10 @@
 export * from './crypto/aes-gcm-field-cipher.js';
 export * from './embedded/embedded-postgres.js';
 export * from './jobs/index.js';
+export * from './ledger/index.js';
 export * from './migrations/migrate.js';
 export * from './migrations/migration-source.js';
-export * from './repositories/columns.js';
+export type { Db } from './repositories/columns.js';
 export * from './repositories/knex-application-token.store.js';
 export * from './repositories/knex-entity.repository.js';
 export * from './repositories/knex-ledger.repository.js';
@@ -15,4 +16,3 @@ export * from './repositories/knex-webhook-endpoint.repository.js';
 export * from './repositories/knex-webhook-event.repository.js';
 export * from './repositories/knex-withdrawal.repository.js';
 export * from './unit-of-work/knex-unit-of-work.js';
-export * from './ledger/index.js';

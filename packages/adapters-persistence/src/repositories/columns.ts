@@ -15,5 +15,3 @@ export const isUuid = (id: string): boolean => UUID.test(id);
 /** `numeric` arrives as a string and stays one: Money parses it exactly, never through a JS number. */
 export const money = (value: string): Money => Money.of(value);
 export const moneyOrNull = (value: string | null): Money | null => (value === null ? null : Money.of(value));
-
-export const dateOrNull = (value: Date | null): Date | null => (value === null ? null : new Date(value));

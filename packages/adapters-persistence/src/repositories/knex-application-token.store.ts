@@ -59,16 +59,12 @@ export class KnexApplicationTokenStore implements ApplicationTokenStore {
     return row ? toToken(row) : null;
   }
 
-  async findById(id: string): Promise<ApplicationToken | null> {
-    if (!isUuid(id)) return null;
-    const row = await this.db<ApplicationTokenRow>('application_tokens').where({ id }).first();
-    return row ? toToken(row) : null;
+  findById(id: string): Promise<ApplicationToken | null> {
+    return this.one(id, false);
   }
 
-  async lockById(id: string): Promise<ApplicationToken | null> {
-    if (!isUuid(id)) return null;
-    const row = await this.db<ApplicationTokenRow>('application_tokens').where({ id }).forUpdate().first();
-    return row ? toToken(row) : null;
+  lockById(id: string): Promise<ApplicationToken | null> {
+    return this.one(id, true);
   }
 
   async update(token: ApplicationToken): Promise<void> {
@@ -76,5 +72,12 @@ export class KnexApplicationTokenStore implements ApplicationTokenStore {
       .where({ id: token.id })
       .update({ status: token.status });
     if (updated !== 1) throw new Error(`application token ${token.id} does not exist`);
+  }
+
+  private async one(id: string, lock: boolean): Promise<ApplicationToken | null> {
+    if (!isUuid(id)) return null;
+    const query = this.db<ApplicationTokenRow>('application_tokens').where({ id });
+    const row = await (lock ? query.forUpdate() : query).first();
+    return row ? toToken(row) : null;
   }
 }

@@ -37,16 +37,12 @@ export class KnexWalletRepository implements WalletRepository {
     await this.db('wallets').insert(row);
   }
 
-  async findById(id: string): Promise<Wallet | null> {
-    if (!isUuid(id)) return null;
-    const row = await this.db<WalletRow>('wallets').where({ id }).first();
-    return row ? toWallet(row) : null;
+  findById(id: string): Promise<Wallet | null> {
+    return this.one(id, false);
   }
 
-  async lockById(id: string): Promise<Wallet | null> {
-    if (!isUuid(id)) return null;
-    const row = await this.db<WalletRow>('wallets').where({ id }).forUpdate().first();
-    return row ? toWallet(row) : null;
+  lockById(id: string): Promise<Wallet | null> {
+    return this.one(id, true);
   }
 
   async update(wallet: Wallet): Promise<void> {
@@ -54,5 +50,12 @@ export class KnexWalletRepository implements WalletRepository {
       .where({ id: wallet.id })
       .update({ balance: wallet.balance.toString(), disabled: wallet.disabled });
     if (updated !== 1) throw new Error(`wallet ${wallet.id} does not exist`);
+  }
+
+  private async one(id: string, lock: boolean): Promise<Wallet | null> {
+    if (!isUuid(id)) return null;
+    const query = this.db<WalletRow>('wallets').where({ id });
+    const row = await (lock ? query.forUpdate() : query).first();
+    return row ? toWallet(row) : null;
   }
 }

@@ -77,16 +77,12 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     });
   }
 
-  async findById(id: string): Promise<WebhookEvent | null> {
-    if (!isUuid(id)) return null;
-    const row = await this.db<EventRow>('webhook_events').where({ id }).first();
-    return row ? toEvent(row) : null;
+  findById(id: string): Promise<WebhookEvent | null> {
+    return this.one(id, false);
   }
 
-  async lockById(id: string): Promise<WebhookEvent | null> {
-    if (!isUuid(id)) return null;
-    const row = await this.db<EventRow>('webhook_events').where({ id }).forUpdate().first();
-    return row ? toEvent(row) : null;
+  lockById(id: string): Promise<WebhookEvent | null> {
+    return this.one(id, true);
   }
 
   async update(event: WebhookEvent): Promise<void> {
@@ -135,5 +131,12 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       .where({ event_id: eventId })
       .orderBy('attempt');
     return rows.map(toAttempt);
+  }
+
+  private async one(id: string, lock: boolean): Promise<WebhookEvent | null> {
+    if (!isUuid(id)) return null;
+    const query = this.db<EventRow>('webhook_events').where({ id });
+    const row = await (lock ? query.forUpdate() : query).first();
+    return row ? toEvent(row) : null;
   }
 }
