@@ -1,0 +1,59 @@
+import { createLogger } from '@payout/adapters-http';
+import { type AppConfig, loadConfig, type ProcessRole } from '../config/config.js';
+import type { Logger } from '../infrastructure/logger.js';
+import { startService } from '../service/start-service.js';
+
+/** Reads configuration or exits 1 naming every bad variable. */
+export function configOrExit(role?: ProcessRole): AppConfig {
+  const env = role ? { ...process.env, PROCESS_ROLE: role } : process.env;
+  const result = loadConfig(env);
+  if (!result.ok) {
+    process.stderr.write(`Configuration is invalid:\n  - ${result.errors.join('\n  - ')}\n`);
+    process.exit(1);
+  }
+  return result.config;
+}
+
+/** One service process: starts it, logs how it runs, and shuts it down gracefully on SIGTERM or SIGINT. */
+export async function runProcess(role: ProcessRole): Promise<void> {
+  const config = configOrExit(role);
+  const logger: Logger = createLogger({ level: config.logLevel, name: `payout-${role}` });
+  const service = await startService(config, logger).catch((error: unknown) => {
+    logger.fatal({ err: error }, 'service failed to start');
+    process.exit(1);
+  });
+  logger.info(
+    {
+      url: service.url,
+      role,
+      environment: config.appEnv,
+      database:
+        config.appEnv === 'test'
+          ? 'in-memory'
+          : config.databaseUrl
+            ? 'external PostgreSQL'
+            : 'embedded PostgreSQL',
+      rateLimiter: config.redisUrl ? 'redis' : 'in-process',
+      rails: 'simulated',
+      developmentDefaults: config.developmentDefaults,
+    },
+    config.developmentDefaults.length > 0
+      ? `service started; development defaults in use for ${config.developmentDefaults.join(', ')} (never use them in production)`
+      : 'service started',
+  );
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    service
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}

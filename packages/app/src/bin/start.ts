@@ -1,0 +1,3 @@
+import { runProcess } from './run-process.js';
+
+await runProcess('all');

@@ -1,0 +1,20 @@
+import { Container } from 'inversify';
+import type { AppConfig } from '../config/config.js';
+import type { Logger } from '../infrastructure/logger.js';
+import { coreModule } from './core.module.js';
+import { inMemoryModule } from './in-memory.module.js';
+import { postgresModule } from './postgres.module.js';
+
+/**
+ * The composition root and the one place that branches on the environment: `test` runs in memory,
+ * `development` and `production` on PostgreSQL (embedded when DATABASE_URL is unset; production requires it,
+ * which configuration enforces). Tests may rebind single services on the container this returns.
+ */
+export async function buildContainer(config: AppConfig, logger: Logger): Promise<Container> {
+  const container = new Container({ defaultScope: 'Singleton' });
+  await container.loadAsync(
+    coreModule(config),
+    config.appEnv === 'test' ? inMemoryModule() : postgresModule(config, logger),
+  );
+  return container;
+}

@@ -1,0 +1,43 @@
+import { StandardWebhookSender } from '@payout/adapters-http';
+import { createSimulatedRails } from '@payout/adapters-rails';
+import { createRailRegistry } from '@payout/domain';
+import { ContainerModule } from 'inversify';
+import type { AppConfig } from '../config/config.js';
+import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
+import { RandomUuidGenerator } from '../infrastructure/random-uuid-generator.js';
+import { SystemClock } from '../infrastructure/system-clock.js';
+import { TOKENS } from './tokens.js';
+import { buildUseCases } from './use-cases.js';
+
+/** Bindings every environment shares: time, ids, secrets, rails, the webhook sender and the use cases. */
+export const coreModule = (config: AppConfig) =>
+  new ContainerModule(({ bind }) => {
+    bind(TOKENS.config).toConstantValue(config);
+    bind(TOKENS.clock).toConstantValue(new SystemClock());
+    bind(TOKENS.ids).toConstantValue(new RandomUuidGenerator());
+    bind(TOKENS.secrets).toConstantValue(new CryptoSecretGenerator());
+    bind(TOKENS.webhookSender).toConstantValue(new StandardWebhookSender());
+    bind(TOKENS.rails)
+      .toDynamicValue((ctx) =>
+        createRailRegistry(
+          createSimulatedRails({ clock: ctx.get(TOKENS.clock), delaysMs: config.railDelaysMs }),
+        ),
+      )
+      .inSingletonScope();
+    bind(TOKENS.useCases)
+      .toDynamicValue(async (ctx) =>
+        buildUseCases(
+          {
+            unitOfWork: await ctx.getAsync(TOKENS.unitOfWork),
+            rails: ctx.get(TOKENS.rails),
+            clock: ctx.get(TOKENS.clock),
+            ids: ctx.get(TOKENS.ids),
+            secrets: ctx.get(TOKENS.secrets),
+            sender: ctx.get(TOKENS.webhookSender),
+            random: Math.random,
+          },
+          config,
+        ),
+      )
+      .inSingletonScope();
+  });

@@ -1,0 +1,117 @@
+import { join } from 'node:path';
+import {
+  AesGcmFieldCipher,
+  createPgBoss,
+  DEFAULT_JOB_QUEUE_SETTINGS,
+  ensureQueues,
+  KnexUnitOfWork,
+  migrateLatest,
+  PgBossWorkerRunner,
+  pgBossJobsFor,
+  startEmbeddedPostgres,
+} from '@payout/adapters-persistence';
+import { ContainerModule } from 'inversify';
+import knexFactory, { type Knex } from 'knex';
+import type { PgBoss } from 'pg-boss';
+import type { AppConfig } from '../config/config.js';
+import type { Logger } from '../infrastructure/logger.js';
+import { type Resource, TOKENS } from './tokens.js';
+
+export interface Database {
+  readonly knex: Knex;
+  readonly boss: PgBoss;
+  readonly url: string;
+  readonly kind: 'external' | 'embedded';
+  close(): Promise<void>;
+}
+
+export const DATABASE = Symbol.for('payout.database');
+
+/** Opens PostgreSQL (DATABASE_URL, or the embedded server under DATA_DIR), migrates it and starts pg-boss. */
+export async function openDatabase(config: AppConfig, logger: Logger): Promise<Database> {
+  const embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres') });
+  const url = config.databaseUrl ?? (embedded?.url as string);
+  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 20 } });
+  try {
+    const applied = await migrateLatest(knex);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const boss = await createPgBoss({
+      knex,
+      settings: DEFAULT_JOB_QUEUE_SETTINGS,
+      onError: (error) => logger.error({ err: error }, 'job queue error'),
+    });
+    await ensureQueues(boss, DEFAULT_JOB_QUEUE_SETTINGS);
+    return {
+      knex,
+      boss,
+      url,
+      kind: embedded ? 'embedded' : 'external',
+      async close() {
+        await boss.stop({ graceful: true, timeout: 20_000 });
+        await knex.destroy();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await knex.destroy();
+    await embedded?.stop();
+    throw error;
+  }
+}
+
+/** APP_ENV development and production: PostgreSQL through Knex, jobs through pg-boss. */
+export const postgresModule = (config: AppConfig, logger: Logger) =>
+  new ContainerModule(({ bind }) => {
+    bind<Database>(DATABASE)
+      .toDynamicValue(() => openDatabase(config, logger))
+      .inSingletonScope();
+    bind(TOKENS.unitOfWork)
+      .toDynamicValue(async (ctx) => {
+        const db = await ctx.getAsync<Database>(DATABASE);
+        return new KnexUnitOfWork({
+          knex: db.knex,
+          jobsFor: pgBossJobsFor(db.boss),
+          cipher: new AesGcmFieldCipher(config.encryptionKey),
+        });
+      })
+      .inSingletonScope();
+    bind(TOKENS.worker)
+      .toDynamicValue(async (ctx) => {
+        const db = await ctx.getAsync<Database>(DATABASE);
+        const { handleJob } = await ctx.getAsync(TOKENS.useCases);
+        return new PgBossWorkerRunner({
+          boss: db.boss,
+          concurrency: config.workerConcurrency,
+          handlers: {
+            'withdrawal.submit': handleJob,
+            'withdrawal.poll': handleJob,
+            'withdrawal.expire-approval': handleJob,
+            'webhook.deliver': handleJob,
+          },
+          logger,
+        });
+      })
+      .inSingletonScope();
+    bind(TOKENS.resources)
+      .toDynamicValue(async (ctx): Promise<Resource[]> => {
+        const db = await ctx.getAsync<Database>(DATABASE);
+        return [
+          {
+            name: 'postgres',
+            check: async () => void (await db.knex.raw('select 1')),
+            close: () => db.close(),
+          },
+          {
+            name: 'jobQueue',
+            check: async () => {
+              if (!(await db.boss.getQueue('webhook.deliver')))
+                throw new Error('job queues are not installed');
+            },
+            close: async () => {},
+          },
+        ];
+      })
+      .inSingletonScope();
+  });

@@ -1,0 +1,40 @@
+import type {
+  Clock,
+  IdGenerator,
+  RailRegistry,
+  SecretGenerator,
+  UnitOfWork,
+  WebhookSender,
+} from '@payout/domain';
+import type { ServiceIdentifier } from 'inversify';
+import type { AppConfig } from '../config/config.js';
+import type { UseCases } from './use-cases.js';
+
+/** A background process the service starts and stops: job workers, pollers. */
+export interface Worker {
+  start(): Promise<void> | void;
+  stop(): Promise<void>;
+}
+
+/** Something to check for /readyz and to close on shutdown. */
+export interface Resource {
+  readonly name: string;
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`payout.${name}`);
+
+/** Every binding of the composition root, by role. */
+export const TOKENS = {
+  config: token<AppConfig>('config'),
+  clock: token<Clock>('clock'),
+  ids: token<IdGenerator>('ids'),
+  secrets: token<SecretGenerator>('secrets'),
+  unitOfWork: token<UnitOfWork>('unitOfWork'),
+  rails: token<RailRegistry>('rails'),
+  webhookSender: token<WebhookSender>('webhookSender'),
+  useCases: token<UseCases>('useCases'),
+  worker: token<Worker>('worker'),
+  resources: token<Resource[]>('resources'),
+} as const;
