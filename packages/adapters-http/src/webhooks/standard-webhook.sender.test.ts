@@ -1,0 +1,96 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { Webhook } from 'standardwebhooks';
+import { parseRetryAfter } from './retry-after.js';
+import { StandardWebhookSender } from './standard-webhook.sender.js';
+
+interface Received {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+const SECRET_A = `whsec_${Buffer.from('first-secret-of-24-bytes!!').toString('base64')}`;
+const SECRET_B = `whsec_${Buffer.from('second-secret-of-24-bytes!').toString('base64')}`;
+
+async function receiver(answer: (res: import('node:http').ServerResponse) => void) {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      answer(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const request = (url: string, secrets: string[]) => ({
+  url,
+  eventId: 'evt_0001',
+  timestamp: new Date(),
+  body: JSON.stringify({ eventType: 'WITHDRAWAL', status: 'SUCCESS', payload: { amount: 10.5 } }),
+  secrets,
+});
+
+describe('StandardWebhookSender', () => {
+  it('signs so that the standardwebhooks package verifies it, with every rotation secret', async () => {
+    const r = await receiver((res) => res.writeHead(204).end());
+    try {
+      const sent = request(r.url, [SECRET_B, SECRET_A]);
+      const response = await new StandardWebhookSender().send(sent);
+      expect(response).to.include({ statusCode: 204, error: null, retryAfterSeconds: null });
+      const got = r.received[0] as Received;
+      expect(got.body).to.equal(sent.body);
+      expect(got.headers['content-type']).to.equal('application/json');
+      expect(got.headers['webhook-id']).to.equal('evt_0001');
+      expect(got.headers['webhook-timestamp']).to.equal(String(Math.floor(sent.timestamp.getTime() / 1000)));
+      expect(String(got.headers['webhook-signature']).split(' ')).to.have.length(2);
+      const headers = got.headers as Record<string, string>;
+      for (const secret of [SECRET_A, SECRET_B])
+        expect(new Webhook(secret).verify(got.body, headers)).to.deep.equal(JSON.parse(sent.body));
+      const stranger = `whsec_${Buffer.from('some-other-secret-24-bytes').toString('base64')}`;
+      expect(() => new Webhook(stranger).verify(got.body, headers)).to.throw();
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('reports a failing receiver with its status and Retry-After instead of throwing', async () => {
+    const r = await receiver((res) => res.writeHead(503, { 'retry-after': '120' }).end('busy'));
+    try {
+      const response = await new StandardWebhookSender().send(request(r.url, [SECRET_A]));
+      expect(response).to.include({ statusCode: 503, retryAfterSeconds: 120, error: 'HTTP 503' });
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('reports a timeout and a refused connection with no status code', async () => {
+    const r = await receiver(() => undefined);
+    try {
+      const slow = await new StandardWebhookSender({ timeoutMs: 100 }).send(request(r.url, [SECRET_A]));
+      expect(slow.statusCode).to.equal(null);
+      expect(slow.error).to.include('100 ms');
+    } finally {
+      await r.close();
+    }
+    const refused = await new StandardWebhookSender().send(request(r.url, [SECRET_A]));
+    expect(refused.statusCode).to.equal(null);
+    expect(refused.error).to.be.a('string');
+  });
+
+  it('parses Retry-After as seconds or as an HTTP date', () => {
+    const now = new Date('2026-03-02T10:00:00Z');
+    expect(parseRetryAfter('30', now)).to.equal(30);
+    expect(parseRetryAfter('Mon, 02 Mar 2026 10:01:30 GMT', now)).to.equal(90);
+    expect(parseRetryAfter('Mon, 02 Mar 2026 09:00:00 GMT', now)).to.equal(0);
+    expect(parseRetryAfter('soon', now)).to.equal(null);
+    expect(parseRetryAfter(null, now)).to.equal(null);
+  });
+});
