@@ -1,24 +1,27 @@
 import { expect } from 'chai';
 import type { PgBoss } from 'pg-boss';
+import { type TestDatabase, testDatabase } from '../testing/test-database.js';
 import { FAST_JOB_QUEUE_SETTINGS } from './job-queue.settings.js';
 import { createPgBoss, ensureQueues } from './pg-boss.factory.js';
 import { pgBossJobsFor } from './pg-boss.job-queue.js';
-import { type ScratchDatabase, scratchDatabase } from './scratch-database.fixture.js';
 
 describe('PgBossJobQueue on PostgreSQL', () => {
-  let db: ScratchDatabase;
+  let db: TestDatabase;
   let boss: PgBoss;
   const queued = async (withdrawalId: string) =>
     boss.findJobs<Record<string, unknown>>('withdrawal.poll', { data: { withdrawalId } });
 
   before(async () => {
-    db = await scratchDatabase('job_queue');
-    boss = await createPgBoss({ knex: db.knex, settings: FAST_JOB_QUEUE_SETTINGS });
+    db = await testDatabase();
+    boss = await createPgBoss({
+      knex: db.knex,
+      schema: 'pgboss_job_queue',
+      settings: FAST_JOB_QUEUE_SETTINGS,
+    });
     await ensureQueues(boss, FAST_JOB_QUEUE_SETTINGS);
   });
   after(async () => {
     await boss.stop({ graceful: false });
-    await db.drop();
   });
 
   it('makes a job visible to other connections only when its transaction commits', async () => {

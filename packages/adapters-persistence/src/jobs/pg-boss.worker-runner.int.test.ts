@@ -1,10 +1,10 @@
 import type { Job } from '@payout/domain';
 import { expect } from 'chai';
 import type { PgBoss } from 'pg-boss';
+import { type TestDatabase, testDatabase } from '../testing/test-database.js';
 import { FAST_JOB_QUEUE_SETTINGS } from './job-queue.settings.js';
 import { createPgBoss, ensureQueues } from './pg-boss.factory.js';
 import { type JobHandlers, PgBossWorkerRunner } from './pg-boss.worker-runner.js';
-import { type ScratchDatabase, scratchDatabase } from './scratch-database.fixture.js';
 
 const settings = FAST_JOB_QUEUE_SETTINGS;
 const everyJob = (handle: (job: Job) => Promise<void>): JobHandlers => ({
@@ -26,7 +26,7 @@ function gate() {
 
 describe('PgBossWorkerRunner on PostgreSQL', function () {
   this.timeout(60_000);
-  let db: ScratchDatabase;
+  let db: TestDatabase;
   const bosses: PgBoss[] = [];
   const runners: PgBossWorkerRunner[] = [];
 
@@ -46,14 +46,11 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
     (await boss.findJobs(name, { id }))[0]?.state;
 
   before(async () => {
-    db = await scratchDatabase('worker_runner');
+    db = await testDatabase();
   });
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((runner) => runner.stop()));
     await Promise.all(bosses.splice(0).map((boss) => boss.stop({ graceful: false })));
-  });
-  after(async () => {
-    await db.drop();
   });
 
   it('runs each job exactly once across two runner processes, never one job twice at a time', async () => {
