@@ -94,7 +94,7 @@ export class KnexLedgerRepository implements LedgerRepository {
 
   async walletDrift(): Promise<readonly LedgerDrift[]> {
     const result = await this.db.raw<{ rows: Array<{ id: string; balance: string; postings: string }> }>(
-      `SELECT w.id, w.balance, coalesce(p.total, 0)::numeric(20,2)::text AS postings
+      `SELECT w.id, w.balance, coalesce(p.total, 0) AS postings
          FROM wallets w
          LEFT JOIN (SELECT account, sum(amount) AS total FROM ledger_lines GROUP BY account) p
            ON p.account = ? || w.id::text
