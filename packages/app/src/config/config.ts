@@ -26,6 +26,8 @@ export interface AppConfig {
   readonly railDelaysMs: Partial<Record<RailId, number>>;
   readonly webhookRetryScheduleMs: readonly number[] | null;
   readonly workerConcurrency: number;
+  /** `fast` reclaims a dead worker's jobs within ~15 s (tests, fault drills); `default` within ~45 s. */
+  readonly jobQueueProfile: 'default' | 'fast';
   readonly logLevel: string;
   /** Names of the secrets that fell back to development defaults; the start-up log lists them. */
   readonly developmentDefaults: readonly string[];
@@ -104,6 +106,8 @@ export function loadConfig(env: Env): ConfigResult {
   if (!['development', 'test', 'production'].includes(appEnv))
     errors.push(`APP_ENV must be development, test or production (got "${env.APP_ENV}")`);
   const role = (env.PROCESS_ROLE ?? 'all') as ProcessRole;
+  if (env.JOB_QUEUE_PROFILE && !['default', 'fast'].includes(env.JOB_QUEUE_PROFILE))
+    errors.push(`JOB_QUEUE_PROFILE must be default or fast (got "${env.JOB_QUEUE_PROFILE}")`);
   if (!['all', 'api', 'worker'].includes(role))
     errors.push(`PROCESS_ROLE must be all, api or worker (got "${role}")`);
   const production = appEnv === 'production';
@@ -159,6 +163,7 @@ export function loadConfig(env: Env): ConfigResult {
     railDelaysMs: railDelays(env.RAIL_DELAYS_MS, errors),
     webhookRetryScheduleMs: schedule(env.WEBHOOK_RETRY_SCHEDULE_MS, errors),
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 8, errors, 1, 256),
+    jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
     developmentDefaults,
   };

@@ -4,6 +4,7 @@ import {
   createPgBoss,
   DEFAULT_JOB_QUEUE_SETTINGS,
   ensureQueues,
+  FAST_JOB_QUEUE_SETTINGS,
   KnexUnitOfWork,
   migrateLatest,
   PgBossWorkerRunner,
@@ -34,15 +35,16 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
     : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres') });
   const url = config.databaseUrl ?? (embedded?.url as string);
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 20 } });
+  const settings = config.jobQueueProfile === 'fast' ? FAST_JOB_QUEUE_SETTINGS : DEFAULT_JOB_QUEUE_SETTINGS;
   try {
     const applied = await migrateLatest(knex);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const boss = await createPgBoss({
       knex,
-      settings: DEFAULT_JOB_QUEUE_SETTINGS,
+      settings,
       onError: (error) => logger.error({ err: error }, 'job queue error'),
     });
-    await ensureQueues(boss, DEFAULT_JOB_QUEUE_SETTINGS);
+    await ensureQueues(boss, settings);
     return {
       knex,
       boss,
