@@ -1,0 +1,50 @@
+import { parseWithdrawalRequest } from '@payout/domain';
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { compileSchema } from './schema-validator.js';
+import { withdrawalBodySchema } from './withdrawals.schemas.js';
+
+const validateBody = compileSchema(withdrawalBodySchema);
+const ACCOUNT = '7b0c4a52-5f39-4b8e-9d0e-3f1b2a6c9d11';
+
+const fieldValue = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.constantFrom('SPEND', 'spend', 'ACH', 'RTP', 'SWIFT', 'payout', ''),
+  fc.constantFrom(0, -1, 1, 10.5, 1.001, 0.29, 1e9),
+  fc.boolean(),
+  fc.string({ maxLength: 4 }),
+);
+const body = fc.record(
+  {
+    amount: fieldValue,
+    walletType: fieldValue,
+    routingType: fieldValue,
+    mfaCode: fieldValue,
+    reason: fieldValue,
+    transactionType: fieldValue,
+  },
+  { requiredKeys: [] },
+);
+
+describe('withdrawal body schema', () => {
+  it('reports the same code and field as the domain for the same body (seeded property)', () => {
+    fc.assert(
+      fc.property(body, (raw) => {
+        const candidate = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
+        const domain = parseWithdrawalRequest({ currency: 'USD', linkedAccountId: ACCOUNT, body: candidate });
+        const schema = validateBody(candidate);
+        expect(schema === null, JSON.stringify(candidate)).to.equal(domain.ok);
+        if (!domain.ok && schema) {
+          expect(schema.code, JSON.stringify(candidate)).to.equal(domain.error.code);
+          expect(schema.message).to.equal(domain.error.message);
+        }
+      }),
+      { seed: 20260302, numRuns: 2000 },
+    );
+  });
+
+  it('ignores unknown fields', () => {
+    expect(validateBody({ amount: 5, walletType: 'SPEND', somethingElse: { deep: true } })).to.equal(null);
+  });
+});
