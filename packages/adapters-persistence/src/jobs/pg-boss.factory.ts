@@ -9,8 +9,11 @@ export interface PgBossOptions {
   readonly knex?: Knex;
   readonly schema?: string;
   readonly settings?: JobQueueSettings;
-  /** pg-boss reports background failures (maintenance, polling) as events; an unheard one would crash. */
-  readonly onError?: (error: Error) => void;
+  /**
+   * pg-boss reports background failures (maintenance, polling, a lost connection) as events, and keeps going.
+   * Required: an unheard 'error' event would crash the process, and a silent one would hide an outage.
+   */
+  readonly onError: (error: Error) => void;
 }
 
 /**
@@ -30,7 +33,7 @@ export async function createPgBoss(options: PgBossOptions): Promise<PgBoss> {
     // Our jobs are not cron-scheduled; the scheduler would only add polling.
     schedule: false,
   });
-  boss.on('error', options.onError ?? (() => {}));
+  boss.on('error', options.onError);
   await boss.start();
   return boss;
 }

@@ -8,6 +8,7 @@ import { pgBossJobsFor } from './pg-boss.job-queue.js';
 describe('PgBossJobQueue on PostgreSQL', () => {
   let db: TestDatabase;
   let boss: PgBoss;
+  const backgroundErrors: Error[] = [];
   const queued = async (withdrawalId: string) =>
     boss.findJobs<Record<string, unknown>>('withdrawal.poll', { data: { withdrawalId } });
 
@@ -17,11 +18,13 @@ describe('PgBossJobQueue on PostgreSQL', () => {
       knex: db.knex,
       schema: 'pgboss_job_queue',
       settings: FAST_JOB_QUEUE_SETTINGS,
+      onError: (error) => backgroundErrors.push(error),
     });
     await ensureQueues(boss, FAST_JOB_QUEUE_SETTINGS);
   });
   after(async () => {
     await boss.stop({ graceful: false });
+    expect(backgroundErrors.map(String)).to.deep.equal([]);
   });
 
   it('makes a job visible to other connections only when its transaction commits', async () => {

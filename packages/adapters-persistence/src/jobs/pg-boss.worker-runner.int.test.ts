@@ -28,11 +28,17 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
   this.timeout(60_000);
   let db: TestDatabase;
   const bosses: PgBoss[] = [];
+  const backgroundErrors: Error[] = [];
   const runners: PgBossWorkerRunner[] = [];
 
   /** A pg-boss of its own per call, like a separate worker process. */
   const startBoss = async (schema: string) => {
-    const boss = await createPgBoss({ connectionString: db.url, schema, settings });
+    const boss = await createPgBoss({
+      connectionString: db.url,
+      schema,
+      settings,
+      onError: (error) => backgroundErrors.push(error),
+    });
     bosses.push(boss);
     return boss;
   };
@@ -51,6 +57,7 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((runner) => runner.stop()));
     await Promise.all(bosses.splice(0).map((boss) => boss.stop({ graceful: false })));
+    expect(backgroundErrors.splice(0).map(String)).to.deep.equal([]);
   });
 
   it('runs each job exactly once across two runner processes, never one job twice at a time', async () => {

@@ -41,6 +41,7 @@ export class PayoutWorld {
   private constructor(
     readonly db: IsolatedDatabase,
     private readonly boss: PgBoss,
+    private readonly backgroundErrors: Error[],
   ) {
     const cipher = new AesGcmFieldCipher(new Uint8Array(32).fill(7));
     this.unitOfWork = new KnexUnitOfWork({ knex: db.knex, cipher, jobsFor: pgBossJobsFor(boss) });
@@ -55,14 +56,22 @@ export class PayoutWorld {
 
   static async create(label: string): Promise<PayoutWorld> {
     const db = await isolatedDatabase(label);
-    const boss = await createPgBoss({ knex: db.knex, settings: FAST_JOB_QUEUE_SETTINGS });
+    const backgroundErrors: Error[] = [];
+    const boss = await createPgBoss({
+      knex: db.knex,
+      settings: FAST_JOB_QUEUE_SETTINGS,
+      onError: (error) => backgroundErrors.push(error),
+    });
     await ensureQueues(boss, FAST_JOB_QUEUE_SETTINGS);
-    return new PayoutWorld(db, boss);
+    return new PayoutWorld(db, boss, backgroundErrors);
   }
 
+  /** Fails when pg-boss reported a background error while the world was open. */
   async close(): Promise<void> {
     await this.boss.stop({ graceful: false });
     await this.db.drop();
+    if (this.backgroundErrors.length > 0)
+      throw new Error(`pg-boss errors: ${this.backgroundErrors.join('; ')}`);
   }
 
   rail(id: RailId): ScriptedRail {
