@@ -162,7 +162,7 @@ export function loadConfig(env: Env): ConfigResult {
     railTimeoutMs: integer(env, 'RAIL_TIMEOUT_MS', 10_000, errors, 1),
     railDelaysMs: railDelays(env.RAIL_DELAYS_MS, errors),
     webhookRetryScheduleMs: schedule(env.WEBHOOK_RETRY_SCHEDULE_MS, errors),
-    workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 8, errors, 1, 256),
+    workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 4, errors, 1, 256),
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
     developmentDefaults,

@@ -39,8 +39,9 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
   try {
     const applied = await migrateLatest(knex);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    // pg-boss gets its own pool: its heartbeats must never queue behind busy request transactions.
     const boss = await createPgBoss({
-      knex,
+      connectionString: url,
       settings,
       onError: (error) => logger.error({ err: error }, 'job queue error'),
     });
