@@ -1,2 +1,3 @@
 export * from './config/config.js';
 export * from './container/use-cases.js';
+export * from './service/start-service.js';

@@ -1,0 +1,36 @@
+import { createLogger } from '@payout/adapters-http';
+import { InMemoryUnitOfWork } from '@payout/domain/testing';
+import { expect } from 'chai';
+import { loadConfig } from '../config/config.js';
+import { buildContainer } from './build-container.js';
+import { TOKENS } from './tokens.js';
+
+const configFor = (env: Record<string, string>) => {
+  const result = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  if (!result.ok) throw new Error(result.errors.join('; '));
+  return result.config;
+};
+
+describe('buildContainer', () => {
+  it('wires the test environment in memory, with every use case and a job runner', async () => {
+    const container = await buildContainer(configFor({ APP_ENV: 'test' }), createLogger({ level: 'silent' }));
+    expect(await container.getAsync(TOKENS.unitOfWork)).to.be.instanceOf(InMemoryUnitOfWork);
+    const useCases = await container.getAsync(TOKENS.useCases);
+    expect(Object.keys(useCases)).to.include.members([
+      'requestWithdrawal',
+      'linkAccount',
+      'createMerchant',
+      'handleJob',
+    ]);
+    expect(await container.getAsync(TOKENS.resources)).to.deep.equal([]);
+    const worker = await container.getAsync(TOKENS.worker);
+    expect(worker).to.have.property('start');
+  });
+
+  it('lets a test rebind a single service on a fresh container', async () => {
+    const container = await buildContainer(configFor({ APP_ENV: 'test' }), createLogger({ level: 'silent' }));
+    const fixed = { now: () => new Date('2030-01-01T00:00:00Z') };
+    (await container.rebind(TOKENS.clock)).toConstantValue(fixed);
+    expect(container.get(TOKENS.clock).now().toISOString()).to.equal('2030-01-01T00:00:00.000Z');
+  });
+});
