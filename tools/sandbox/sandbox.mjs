@@ -1,59 +1,10 @@
 #!/usr/bin/env node
 // Sets up a sandbox merchant through the operator API of a running service and prints what you need to try it:
 //   npm run sandbox            (BASE_URL defaults to http://localhost:3000; WEBHOOK_URL registers an endpoint)
+import { LINK_BODIES } from '@payout/domain/testing';
 import { mintToken } from '../token/mint-token.mjs';
 
-const person = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
-export const LINK_BODIES = {
-  bank: {
-    label: 'Checking',
-    data: {
-      accountHolderName: 'Ada Lovelace',
-      routingNumber: '021000021',
-      accountNumber: '000123456789',
-      accountType: 'checking',
-    },
-  },
-  international_bank: {
-    label: 'Euro account',
-    data: {
-      ...person,
-      recipientType: 'personal',
-      accountNumber: 'DE89370400440532013000',
-      swiftOrBic: 'DEUTDEFF',
-      bankName: 'Deutsche Bank',
-      recipientAddress: 'Unter den Linden 1',
-      recipientCity: 'Berlin',
-      recipientState: 'BE',
-      recipientCountry: 'DE',
-      recipientPostalCode: '10117',
-    },
-  },
-  card: {
-    label: 'Visa debit',
-    data: { cardNumber: '4111111111111111', expMonth: 12, expYear: 2031, cardholderName: 'Ada Lovelace' },
-  },
-  prepaid_card: {
-    label: 'Prepaid card',
-    data: { ...person, name: 'Ada Lovelace', recipientType: 'personal' },
-  },
-  zelle: { label: 'Zelle', data: { username: 'ada@example.com' } },
-  paypal: {
-    label: 'PayPal',
-    data: {
-      ...person,
-      name: 'Ada Lovelace',
-      paypalDestinationType: 'EMAIL',
-      recipientType: 'personal',
-      username: 'ada@paypal.example',
-      recipientAddress: '1 Main St',
-      recipientCity: 'Springfield',
-      recipientState: 'IL',
-      recipientPostalCode: '62701',
-    },
-  },
-  venmo: { label: 'Venmo', data: { ...person, name: 'Ada Lovelace', username: '@ada-lovelace' } },
-};
+export { LINK_BODIES };
 
 async function call(baseUrl, method, path, body, token) {
   const response = await fetch(`${baseUrl}${path}`, {

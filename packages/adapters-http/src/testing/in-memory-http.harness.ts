@@ -1,24 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import {
-  CreateEntity,
-  CreateMerchant,
-  CreditWallet,
+  assembleUseCases,
   createRailRegistry,
+  DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
   DEFAULT_WITHDRAWAL_SETTINGS,
-  DecideWithdrawal,
-  GetTransaction,
-  GetWebhookPayload,
-  IssueApplicationToken,
-  LinkAccount,
-  ListWebhookDeliveries,
   RAIL_IDS,
-  RedeliverWebhook,
-  RequestWithdrawal,
-  SetWebhookEndpoint,
-  UpdateMerchant,
-  UpdateWallet,
 } from '@payout/domain';
-import { FakeSecretGenerator, InMemoryUnitOfWork, SequentialIds } from '@payout/domain/testing';
+import {
+  FakeSecretGenerator,
+  InMemoryUnitOfWork,
+  RecordingWebhookSender,
+  SequentialIds,
+} from '@payout/domain/testing';
 import jwt from 'jsonwebtoken';
 import { createHttpApp } from '../app/create-http-app.js';
 import type { HttpAppDeps, HttpUseCases } from '../app/http-app-deps.js';
@@ -36,33 +29,21 @@ export const HARNESS_JWT = {
 
 /** Every use case over the domain's in-memory adapters, with a wall clock (JWT expiry is real time). */
 export function inMemoryUseCases(): HttpUseCases {
-  const clock = { now: () => new Date() };
-  const unitOfWork = new InMemoryUnitOfWork();
-  const ids = new SequentialIds();
-  const flow = {
-    unitOfWork,
-    rails: createRailRegistry(RAIL_IDS.map((id) => new CentsTriggerRail(id))),
-    clock,
-    ids,
-    settings: DEFAULT_WITHDRAWAL_SETTINGS,
-  };
-  const operator = { unitOfWork, clock, ids, secrets: new FakeSecretGenerator() };
-  return {
-    requestWithdrawal: new RequestWithdrawal(flow),
-    decideWithdrawal: new DecideWithdrawal(flow),
-    getTransaction: new GetTransaction(flow),
-    getWebhookPayload: new GetWebhookPayload(flow),
-    linkAccount: new LinkAccount(operator),
-    createMerchant: new CreateMerchant(operator),
-    updateMerchant: new UpdateMerchant(operator),
-    setWebhookEndpoint: new SetWebhookEndpoint(operator),
-    createEntity: new CreateEntity(operator),
-    creditWallet: new CreditWallet(operator),
-    updateWallet: new UpdateWallet(operator),
-    issueApplicationToken: new IssueApplicationToken(operator),
-    listWebhookDeliveries: new ListWebhookDeliveries(operator),
-    redeliverWebhook: new RedeliverWebhook(operator),
-  };
+  return assembleUseCases(
+    {
+      unitOfWork: new InMemoryUnitOfWork(),
+      rails: createRailRegistry(RAIL_IDS.map((id) => new CentsTriggerRail(id))),
+      clock: { now: () => new Date() },
+      ids: new SequentialIds(),
+      secrets: new FakeSecretGenerator(),
+      sender: new RecordingWebhookSender(),
+      random: () => 0.5,
+    },
+    {
+      withdrawal: DEFAULT_WITHDRAWAL_SETTINGS,
+      webhooks: { retryScheduleMs: DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, jitterRatio: 0 },
+    },
+  );
 }
 
 export function mintHarnessToken(

@@ -4,6 +4,7 @@ export * from './in-memory-rate-limiter.js';
 export * from './in-memory-repositories.js';
 export * from './in-memory-state.js';
 export * from './in-memory-unit-of-work.js';
+export * from './link-bodies.js';
 export * from './manual-clock.js';
 export * from './recording-webhook-sender.js';
 export * from './scripted-rail.js';

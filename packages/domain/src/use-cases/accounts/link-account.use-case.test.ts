@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { LinkKind } from '../../linked-account/link-kind.js';
 import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
 import { InMemoryUnitOfWork } from '../../testing/in-memory-unit-of-work.js';
+import { LINK_BODIES } from '../../testing/link-bodies.js';
 import { ManualClock } from '../../testing/manual-clock.js';
 import { SequentialIds } from '../../testing/sequential-ids.js';
 import { CreateEntity, CreateMerchant, IssueApplicationToken } from '../operator/index.js';
@@ -39,49 +40,7 @@ async function world() {
   return { deps, link: new LinkAccount(deps), token: issued.value.token, entity: entity.value, principal };
 }
 
-const person = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
-const BODIES: Record<LinkKind, Record<string, unknown>> = {
-  bank: {
-    label: 'Checking',
-    data: {
-      accountHolderName: 'Ada Lovelace',
-      routingNumber: '021000021',
-      accountNumber: '000123456789',
-      accountType: 'checking',
-    },
-  },
-  international_bank: {
-    label: 'EU',
-    data: {
-      ...person,
-      recipientType: 'personal',
-      accountNumber: 'DE89370400440532013000',
-      swiftOrBic: 'DEUTDEFF',
-      bankName: 'Deutsche Bank',
-      recipientAddress: '1 Str',
-      recipientCity: 'Berlin',
-      recipientState: 'BE',
-      recipientCountry: 'DE',
-      recipientPostalCode: '10115',
-    },
-  },
-  card: {
-    label: 'Visa',
-    data: { cardNumber: '4111111111111111', expMonth: 12, expYear: 2030, cardholderName: 'Ada Lovelace' },
-  },
-  prepaid_card: { label: 'Prepaid', data: { ...person, recipientType: 'personal' } },
-  zelle: { label: 'Zelle', data: { username: 'ada@example.com' } },
-  paypal: {
-    label: 'PayPal',
-    data: {
-      ...person,
-      username: 'ada@paypal.test',
-      paypalDestinationType: 'EMAIL',
-      recipientType: 'personal',
-    },
-  },
-  venmo: { label: 'Venmo', data: { ...person, username: '@ada' } },
-};
+const BODIES = LINK_BODIES;
 
 describe('LinkAccount', () => {
   it('knows ABA and Luhn check digits', () => {
@@ -212,7 +171,7 @@ describe('LinkAccount', () => {
       'prepaid_card',
       'data.name',
       (b) => {
-        Object.assign(b.data as object, { firstName: undefined });
+        Object.assign(b.data as object, { firstName: undefined, name: undefined });
       },
     ],
     [

@@ -1,0 +1,90 @@
+import type { Clock } from '../ports/clock.port.js';
+import type { IdGenerator } from '../ports/id-generator.port.js';
+import type { Job } from '../ports/job-queue.port.js';
+import type { RailRegistry } from '../ports/rail-registry.port.js';
+import type { SecretGenerator } from '../ports/secret-generator.port.js';
+import type { UnitOfWork } from '../ports/unit-of-work.port.js';
+import type { WebhookSender } from '../ports/webhook-sender.port.js';
+import { LinkAccount } from './accounts/link-account.use-case.js';
+import { IssueApplicationToken } from './operator/application-token-operations.use-case.js';
+import { CreateEntity, CreditWallet, UpdateWallet } from './operator/entity-wallet-operations.use-case.js';
+import { CreateMerchant, UpdateMerchant } from './operator/merchant-operations.use-case.js';
+import { VerifyLedger } from './operator/verify-ledger.use-case.js';
+import {
+  ListWebhookDeliveries,
+  RedeliverWebhook,
+  SetWebhookEndpoint,
+} from './operator/webhook-operations.use-case.js';
+import { DeliverWebhook, type WebhookDeliverySettings } from './webhooks/deliver-webhook.use-case.js';
+import { DecideWithdrawal } from './withdrawals/decide-withdrawal.use-case.js';
+import { GetTransaction } from './withdrawals/get-transaction.use-case.js';
+import { GetWebhookPayload } from './withdrawals/get-webhook-payload.use-case.js';
+import { RequestWithdrawal } from './withdrawals/request-withdrawal.use-case.js';
+import { ExpireApproval, PollWithdrawal, SubmitWithdrawal } from './withdrawals/withdrawal-jobs.handlers.js';
+import type { WithdrawalSettings } from './withdrawals/withdrawal-settings.js';
+
+export interface UseCasePorts {
+  readonly unitOfWork: UnitOfWork;
+  readonly rails: RailRegistry;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly secrets: SecretGenerator;
+  readonly sender: WebhookSender;
+  /** A number in [0, 1) for retry jitter. */
+  readonly random: () => number;
+}
+
+export interface UseCaseSettings {
+  readonly withdrawal: WithdrawalSettings;
+  readonly webhooks: WebhookDeliverySettings;
+}
+
+export type UseCases = ReturnType<typeof assembleUseCases>;
+
+/** Every use case of the product over one set of ports; HTTP routes and job workers call only these. */
+export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings) {
+  const { unitOfWork, rails, clock, ids, secrets } = ports;
+  const flow = { unitOfWork, rails, clock, ids, settings: settings.withdrawal };
+  const operator = { unitOfWork, clock, ids, secrets };
+  const deliverWebhook = new DeliverWebhook({
+    unitOfWork,
+    sender: ports.sender,
+    clock,
+    ids,
+    settings: settings.webhooks,
+    random: ports.random,
+  });
+  const submit = new SubmitWithdrawal(flow);
+  const poll = new PollWithdrawal(flow);
+  const expire = new ExpireApproval(flow);
+  return {
+    requestWithdrawal: new RequestWithdrawal(flow),
+    decideWithdrawal: new DecideWithdrawal(flow),
+    getTransaction: new GetTransaction(flow),
+    getWebhookPayload: new GetWebhookPayload(flow),
+    linkAccount: new LinkAccount(operator),
+    createMerchant: new CreateMerchant(operator),
+    updateMerchant: new UpdateMerchant(operator),
+    setWebhookEndpoint: new SetWebhookEndpoint(operator),
+    createEntity: new CreateEntity(operator),
+    creditWallet: new CreditWallet(operator),
+    updateWallet: new UpdateWallet(operator),
+    issueApplicationToken: new IssueApplicationToken(operator),
+    listWebhookDeliveries: new ListWebhookDeliveries(operator),
+    redeliverWebhook: new RedeliverWebhook(operator),
+    verifyLedger: new VerifyLedger(flow),
+    /** One entry for every job the queue can hold. */
+    handleJob: async (job: Job): Promise<void> => {
+      switch (job.name) {
+        case 'withdrawal.submit':
+          return submit.handle(job.withdrawalId, job.attempt);
+        case 'withdrawal.poll':
+          return poll.handle(job.withdrawalId);
+        case 'withdrawal.expire-approval':
+          return expire.handle(job.withdrawalId);
+        case 'webhook.deliver':
+          return deliverWebhook.handle(job.eventId, job.redelivery ?? false);
+      }
+    },
+  };
+}
