@@ -1,5 +1,6 @@
 import { isTokenUsable } from '../../application-token/application-token.js';
 import { withdrawalDebitEntry } from '../../ledger/ledger-entry.js';
+import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -55,8 +56,13 @@ export async function debitAndStore(
 export async function dispatchFirstAttempt(
   deps: WithdrawalFlowDeps,
   withdrawal: Withdrawal,
+  account: LinkedAccount | null = null,
 ): Promise<Result<WithdrawalReceipt>> {
-  const outcome = await new RailDispatcher(deps).submit(withdrawal.id, 1, false);
+  const dispatcher = new RailDispatcher(deps);
+  const outcome =
+    account && withdrawal.submitAttempts === 1
+      ? await dispatcher.submitClaimed(withdrawal, account, 1, false)
+      : await dispatcher.submit(withdrawal.id, 1, false);
   if (outcome.kind === 'REJECTED')
     return err(domainError('RAIL_REJECTED', MESSAGES.RAIL_REJECTED, { transactionId: withdrawal.id }));
   const latest = outcome.kind === 'SKIPPED' ? withdrawal : outcome.withdrawal;

@@ -1,3 +1,4 @@
+import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { RailSubmitResult } from '../../ports/payout-rail.port.js';
@@ -35,7 +36,7 @@ export class RailDispatcher {
    * committed with the withdrawal, so an unavailable rail never leaves two retries queued.
    */
   async submit(withdrawalId: string, attempt: number, scheduleRetry = true): Promise<DispatchOutcome> {
-    const { unitOfWork, rails, clock } = this.deps;
+    const { unitOfWork, clock } = this.deps;
     const claimed = await unitOfWork.run(async (tx) => {
       const withdrawal = await tx.withdrawals.lockById(withdrawalId);
       if (!withdrawal || !isAwaitingSubmission(withdrawal) || withdrawal.submitAttempts > attempt)
@@ -48,8 +49,20 @@ export class RailDispatcher {
       return { withdrawal: next, account };
     });
     if (!claimed) return { kind: 'SKIPPED' };
-    const { withdrawal, account } = claimed;
-    const result = await rails.get(withdrawal.rail).submit({
+    return this.submitClaimed(claimed.withdrawal, claimed.account, attempt, scheduleRetry);
+  }
+
+  /**
+   * Calls the rail for an attempt already recorded on the withdrawal (the request records attempt 1 in the
+   * transaction that debits), then applies the answer.
+   */
+  async submitClaimed(
+    withdrawal: Withdrawal,
+    account: LinkedAccount,
+    attempt: number,
+    scheduleRetry: boolean,
+  ): Promise<DispatchOutcome> {
+    const result = await this.deps.rails.get(withdrawal.rail).submit({
       withdrawalId: withdrawal.id,
       attempt,
       amount: withdrawal.amount,
@@ -57,8 +70,8 @@ export class RailDispatcher {
       destination: { kind: account.kind, details: account.destination },
       description: withdrawal.reason ?? `Payout ${withdrawal.id}`,
     });
-    return unitOfWork.run(async (tx) => {
-      const current = await tx.withdrawals.lockById(withdrawalId);
+    return this.deps.unitOfWork.run(async (tx) => {
+      const current = await tx.withdrawals.lockById(withdrawal.id);
       if (!current || !isAwaitingSubmission(current)) return { kind: 'SKIPPED' } as const;
       return { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt, scheduleRetry) };
     });

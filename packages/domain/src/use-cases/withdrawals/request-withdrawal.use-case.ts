@@ -12,7 +12,7 @@ import type { Repositories } from '../../ports/unit-of-work.port.js';
 import type { RailId } from '../../rails/rail-id.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { createWithdrawal } from '../../withdrawal/withdrawal.js';
+import { createWithdrawal, recordSubmitAttempt } from '../../withdrawal/withdrawal.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import {
   type ParsedWithdrawalRequest,
@@ -91,10 +91,17 @@ export class RequestWithdrawal {
       return ok(receiptFor(withdrawal, null));
     }
     const stored = await unitOfWork.run((tx) =>
-      debitAndStore(tx, this.deps, createWithdrawal(fields, 'PENDING', true), null, now),
+      // Attempt 1 is recorded with the debit, so the rail is called right after this commit.
+      debitAndStore(
+        tx,
+        this.deps,
+        recordSubmitAttempt(createWithdrawal(fields, 'PENDING', true), 1, now),
+        null,
+        now,
+      ),
     );
     if (!stored.ok) return stored;
-    return dispatchFirstAttempt(this.deps, stored.value);
+    return dispatchFirstAttempt(this.deps, stored.value, account);
   }
 
   /** Everything that can be decided before money moves: account, merchant, routing, limits, payment-link rules. */
