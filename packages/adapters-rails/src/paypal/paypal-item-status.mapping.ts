@@ -1,0 +1,43 @@
+import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
+import { asArray, asObject, type PayPalBatchBody, type PayPalPayoutItem, text } from './paypal-api.types.js';
+import { failureReasonFor } from './paypal-failure-reason.mapping.js';
+
+/** UNCLAIMED waits for the recipient to sign up, ONHOLD for PayPal's review: neither is final. */
+const WAITING = new Set(['PENDING', 'UNCLAIMED', 'ONHOLD', 'ON_HOLD', 'NEW']);
+const FAILED = new Set(['FAILED', 'BLOCKED', 'DENIED']);
+/** The money came back after payment: refunded by the recipient or reversed by PayPal. */
+const PAID_BACK = new Set(['REFUNDED', 'REVERSED']);
+const BATCH_REFUSED = new Set(['DENIED', 'CANCELED']);
+
+/**
+ * Our lifecycle status of one withdrawal's item in a show-batch answer. The item is found by its
+ * sender_item_id (the withdrawal id). A batch not yet split into items is still waiting, unless PayPal refused
+ * the whole batch. A status this adapter does not know is reported UNAVAILABLE: it keeps being watched and an
+ * operator sees why, rather than guessing an outcome for money.
+ */
+export function railStatusOfBatch(body: unknown, withdrawalId: string): RailStatus {
+  const batch = asObject<PayPalBatchBody>(body);
+  const items = asArray<unknown>(batch.items).map((item) => asObject<PayPalPayoutItem>(item));
+  const item =
+    items.find((candidate) => text(asObject(candidate.payout_item).sender_item_id) === withdrawalId) ??
+    items[0];
+  if (!item) {
+    const batchStatus = text(asObject(batch.batch_header).batch_status)?.toUpperCase() ?? '';
+    return BATCH_REFUSED.has(batchStatus)
+      ? { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL }
+      : { kind: 'PENDING' };
+  }
+  const status = text(item.transaction_status)?.toUpperCase() ?? '';
+  const errorName = text(asObject(item.errors).name);
+  if (status === 'SUCCESS') return { kind: 'SETTLED' };
+  if (WAITING.has(status)) return { kind: 'PENDING' };
+  if (FAILED.has(status)) return { kind: 'FAILED', reason: failureReasonFor(errorName) };
+  // PayPal returns an item nobody claimed within 30 days: the recipient had no account.
+  if (status === 'RETURNED')
+    return { kind: 'RETURNED', reason: failureReasonFor(errorName, FAILURE_REASONS.RECIPIENT_NOT_FOUND) };
+  if (PAID_BACK.has(status)) return { kind: 'RETURNED', reason: failureReasonFor(errorName) };
+  return {
+    kind: 'UNAVAILABLE',
+    detail: `PayPal item transaction_status '${status}' is not known to this adapter`,
+  };
+}

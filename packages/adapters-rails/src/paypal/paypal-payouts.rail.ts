@@ -1,0 +1,122 @@
+import type {
+  Clock,
+  PayoutRail,
+  RailStatus,
+  RailStatusQuery,
+  RailSubmission,
+  RailSubmitResult,
+} from '@payout/domain';
+import { asObject, type PayPalBatchBody, text } from './paypal-api.types.js';
+import { outcomeOfCreate } from './paypal-create-payout.mapping.js';
+import { PayPalHttpClient } from './paypal-http.client.js';
+import { railStatusOfBatch } from './paypal-item-status.mapping.js';
+import { PayPalOAuthClient } from './paypal-oauth.client.js';
+import { type Fetch, globalFetch } from './paypal-transport.js';
+
+export type PayPalRailId = 'PAYPAL' | 'VENMO';
+
+export interface PayPalPayoutsRailOptions {
+  readonly id: PayPalRailId;
+  /** https://api-m.paypal.com, or https://api-m.sandbox.paypal.com for PayPal's sandbox. */
+  readonly baseUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly clock: Clock;
+  /** The whole of one submit or status call, token request and one 401 retry included. */
+  readonly timeoutMs: number;
+  readonly pollIntervalMs?: number;
+  /** How long after SUCCESS to keep asking for a refund or reversal; PayPal reports those late and rarely. */
+  readonly returnWindowMs?: number;
+  readonly fetch?: Fetch;
+  /** Rails paying from one PayPal account share one token; `createPayPalRails` does that. */
+  readonly oauth?: PayPalOAuthClient;
+}
+
+/** PayPal processes an asynchronous payout in seconds to minutes; asking more often only spends rate limit. */
+const DEFAULT_POLL_INTERVAL_MS = 30_000;
+const RECIPIENT_TYPES = new Set(['EMAIL', 'PHONE', 'PAYPAL_ID']);
+
+/**
+ * The PAYPAL and VENMO rails on PayPal's Payouts REST API. One withdrawal is one batch of one item, with the
+ * withdrawal id as sender_batch_id (PayPal pays a sender_batch_id once within 30 days) and as sender_item_id;
+ * the reference is PayPal's payout_batch_id. A repeated submission is refused by PayPal as a duplicate and
+ * answered with the original batch, so it never pays twice. Never throws: no answer within `timeoutMs`, a
+ * network failure or a 5xx is UNAVAILABLE (outcome unknown, safe to retry with the same key).
+ */
+export class PayPalPayoutsRail implements PayoutRail {
+  readonly id: PayPalRailId;
+  readonly pollIntervalMs: number;
+  readonly returnWindowMs: number;
+  private readonly http: PayPalHttpClient;
+  private readonly timeoutMs: number;
+
+  constructor(options: PayPalPayoutsRailOptions) {
+    const baseUrl = options.baseUrl.replace(/\/+$/, '');
+    const fetch = options.fetch ?? globalFetch;
+    const oauth = options.oauth ?? new PayPalOAuthClient({ ...options, baseUrl, fetch });
+    this.id = options.id;
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.returnWindowMs = options.returnWindowMs ?? 0;
+    this.timeoutMs = options.timeoutMs;
+    this.http = new PayPalHttpClient(baseUrl, oauth, fetch);
+  }
+
+  async submit(submission: RailSubmission): Promise<RailSubmitResult> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    const created = await this.http.call('POST', '/v1/payments/payouts', this.payoutOf(submission), signal);
+    if (!created.ok) return { kind: 'UNAVAILABLE', detail: created.error };
+    const outcome = outcomeOfCreate(created.value);
+    if (outcome.kind !== 'DUPLICATE') return outcome;
+    if (outcome.batchId === null)
+      return {
+        kind: 'UNAVAILABLE',
+        detail: `PayPal holds a batch for ${submission.withdrawalId} but did not link it: reconcile by hand`,
+      };
+    return this.adopt(outcome.batchId, submission.withdrawalId, signal);
+  }
+
+  async status(query: RailStatusQuery): Promise<RailStatus> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    const path = `/v1/payments/payouts/${encodeURIComponent(query.reference)}`;
+    const shown = await this.http.call('GET', path, undefined, signal);
+    if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
+    const { status, body } = shown.value;
+    // Even a 404 is not taken as FAILED: the batch id came from PayPal, so a payout may exist that this
+    // configuration cannot see (a wrong base URL), and failing would refund a withdrawal PayPal may have paid.
+    if (status !== 200) return { kind: 'UNAVAILABLE', detail: `PayPal answered ${status} for ${path}` };
+    return railStatusOfBatch(body, query.withdrawalId);
+  }
+
+  /** The batch a duplicate points at, once PayPal confirms it is this withdrawal's. */
+  private async adopt(batchId: string, withdrawalId: string, signal: AbortSignal): Promise<RailSubmitResult> {
+    const path = `/v1/payments/payouts/${encodeURIComponent(batchId)}`;
+    const shown = await this.http.call('GET', path, undefined, signal);
+    if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
+    const header = asObject(asObject<PayPalBatchBody>(shown.value.body).batch_header);
+    const senderBatchId = text(asObject(header.sender_batch_header).sender_batch_id);
+    if (shown.value.status !== 200 || senderBatchId !== withdrawalId)
+      return {
+        kind: 'UNAVAILABLE',
+        detail: `PayPal answered ${shown.value.status} for the duplicate's original batch ${batchId}`,
+      };
+    return { kind: 'ACCEPTED', reference: batchId };
+  }
+
+  private payoutOf(submission: RailSubmission) {
+    const { details } = submission.destination;
+    const type = details.paypalDestinationType?.toUpperCase() ?? 'EMAIL';
+    return {
+      sender_batch_header: { sender_batch_id: submission.withdrawalId },
+      items: [
+        {
+          recipient_type: RECIPIENT_TYPES.has(type) ? type : 'EMAIL',
+          receiver: details.username,
+          amount: { value: submission.amount.toString(), currency: submission.currency },
+          note: submission.description,
+          recipient_wallet: this.id,
+          sender_item_id: submission.withdrawalId,
+        },
+      ],
+    };
+  }
+}
