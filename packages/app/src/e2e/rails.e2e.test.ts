@@ -1,0 +1,168 @@
+import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
+import { expect } from 'chai';
+import { eventually } from './support/eventually.js';
+import { LedgerProbe } from './support/ledger.probe.js';
+import { type ApiAnswer, PayoutApiClient, type WithdrawalAnswer } from './support/payout-api.client.js';
+import { createSandbox, type LinkKind, type Sandbox } from './support/sandbox.fixture.js';
+import { ServiceProcess } from './support/service.process.js';
+import { VerifyingWebhookReceiver } from './support/verifying-webhook.receiver.js';
+
+const DELAYS = 'ACH=300,RTP=200,WIRE=200,SWIFT=300,PUSH_TO_CARD=0,ZELLE=200,PAYPAL=200,VENMO=200';
+const SETTLE_TIMEOUT_MS = 15_000;
+
+interface RailCase {
+  readonly account: LinkKind;
+  readonly routingType?: string;
+  readonly rail: string;
+  readonly method: string;
+  /** PRODUCT.md §5 default fees on a 40.00 payout. */
+  readonly fees: string;
+  /** The creation answer: instant rails pay at once, the others settle later. */
+  readonly created: 'PENDING' | 'SUCCESS';
+  /** PRODUCT.md §6: ACH and RTP pass through PROCESSING_PAY_OUT, the other rails go from PENDING to SUCCESS. */
+  readonly statuses: readonly string[];
+}
+
+const VIA_PROCESSING = ['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS'];
+const DIRECT = ['PENDING', 'SUCCESS'];
+const CASES: readonly RailCase[] = [
+  {
+    account: 'bank',
+    rail: 'ACH',
+    method: 'BANK_TRANSFER',
+    fees: '0.25',
+    created: 'PENDING',
+    statuses: VIA_PROCESSING,
+  },
+  {
+    account: 'bank',
+    routingType: 'RTP',
+    rail: 'RTP',
+    method: 'REAL_TIME_PAYMENT',
+    fees: '1.00',
+    created: 'PENDING',
+    statuses: VIA_PROCESSING,
+  },
+  {
+    account: 'bank',
+    routingType: 'WIRE',
+    rail: 'WIRE',
+    method: 'WIRE_TRANSFER',
+    fees: '15.00',
+    created: 'PENDING',
+    statuses: DIRECT,
+  },
+  {
+    account: 'international_bank',
+    rail: 'SWIFT',
+    method: 'INTERNATIONAL_TRANSFER',
+    fees: '25.00',
+    created: 'PENDING',
+    statuses: DIRECT,
+  },
+  {
+    account: 'card',
+    routingType: 'WIRE',
+    rail: 'PUSH_TO_CARD',
+    method: 'PUSH_TO_CARD',
+    fees: '0.60',
+    created: 'SUCCESS',
+    statuses: DIRECT,
+  },
+  { account: 'zelle', rail: 'ZELLE', method: 'ZELLE', fees: '0.00', created: 'PENDING', statuses: DIRECT },
+  { account: 'paypal', rail: 'PAYPAL', method: 'PAYPAL', fees: '1.00', created: 'PENDING', statuses: DIRECT },
+  { account: 'venmo', rail: 'VENMO', method: 'VENMO', fees: '1.00', created: 'PENDING', statuses: DIRECT },
+];
+
+const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+
+describe('e2e: one withdrawal per rail, from request to final webhook (npm start on PostgreSQL)', function () {
+  this.timeout(60_000);
+  let database: ScratchDatabase;
+  let receiver: VerifyingWebhookReceiver;
+  let service: ServiceProcess;
+  let api: PayoutApiClient;
+  let sandbox: Sandbox;
+  /** Sent together, one entity each, so the rails settle side by side. */
+  let answers: ApiAnswer<WithdrawalAnswer>[];
+
+  before(async () => {
+    database = await scratchDatabase('e2e_rails');
+    receiver = await VerifyingWebhookReceiver.start();
+    service = await ServiceProcess.start('start', database.url, { RAIL_DELAYS_MS: DELAYS });
+    api = new PayoutApiClient(service.url);
+    sandbox = await createSandbox(service.url, receiver.url, CASES.length);
+    receiver.useSecret(sandbox.webhook.secret);
+    answers = await Promise.all(
+      CASES.map((c, i) =>
+        api.withdraw(sandbox.entities[i]!.accessToken, sandbox.entities[i]!.linkedAccounts[c.account], {
+          amount: 40,
+          walletType: 'SPEND',
+          ...(c.routingType ? { routingType: c.routingType } : {}),
+        }),
+      ),
+    );
+  });
+
+  after(async () => {
+    const code = await service?.stop();
+    await receiver?.close();
+    await database?.drop();
+    expect(code, 'the service exits cleanly on SIGTERM').to.equal(0);
+  });
+
+  for (const [i, c] of CASES.entries()) {
+    const label = `${c.account}${c.routingType ? ` + routingType ${c.routingType}` : ''} → ${c.rail}`;
+    it(`${label}: ${c.statuses.join(' → ')}, every delivery signed`, async () => {
+      const entity = sandbox.entities[i]!;
+      const answer = answers[i]!;
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+      const created = answer.body.data!;
+      const total = ((4000 + cents(c.fees)) / 100).toFixed(2);
+      expect(created).to.include({ status: c.created, fees: c.fees, amount: total });
+
+      const final = c.statuses[c.statuses.length - 1];
+      const events = await eventually(
+        `${c.rail} withdrawal ${created.id} announced as ${final}`,
+        () => {
+          const seen = receiver.eventsFor(created.id);
+          return seen.at(-1)?.status === final && seen.length === c.statuses.length ? seen : undefined;
+        },
+        SETTLE_TIMEOUT_MS,
+        () => `Seen: ${JSON.stringify(receiver.eventsFor(created.id).map((e) => e.status))}`,
+      );
+      expect(events.map((e) => e.status)).to.deep.equal(c.statuses);
+      expect(events.map((e) => e.payload.sequence)).to.deep.equal(c.statuses.map((_, k) => k + 1));
+      expect(events.map((e) => e.payload.previousStatus)).to.deep.equal([null, ...c.statuses.slice(0, -1)]);
+      for (const event of events)
+        expect(event.payload).to.include({
+          transactionId: created.id,
+          entityId: entity.id,
+          walletId: entity.walletId,
+          method: c.method,
+          amount: 40,
+          feeCharged: c.fees,
+          currency: 'USD',
+          reason: '',
+        });
+      const mine = receiver.deliveries.filter((d) => d.body.payload.transactionId === created.id);
+      expect(mine.every((d) => d.verified)).to.equal(true);
+
+      const view = await api.transaction(entity.accessToken, created.id);
+      expect(view).to.include({ status: 'SUCCESS', rail: c.rail, amount: '40.00', total });
+      expect(view.history.map((h) => h.status)).to.deep.equal(c.statuses);
+      const lookup = await api.webhookPayload(sandbox.merchant.accessToken, created.id);
+      expect(lookup.status).to.equal('SUCCESS');
+      expect(lookup.payload.sequence).to.equal(c.statuses.length);
+
+      const ledger = new LedgerProbe(database.knex);
+      expect(await ledger.balance(entity.walletId)).to.equal(((1_000_000 - cents(total)) / 100).toFixed(2));
+      expect(await ledger.postings(created.id)).to.deep.equal({ WITHDRAWAL_DEBIT: 1 });
+    });
+  }
+
+  it('no delivery failed verification with the merchant secret', () => {
+    expect(receiver.deliveries.length).to.be.greaterThan(0);
+    expect(receiver.unverified()).to.deep.equal([]);
+  });
+});
