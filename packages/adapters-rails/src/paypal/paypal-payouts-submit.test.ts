@@ -1,0 +1,215 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FAILURE_REASONS, type RailSubmitResult } from '@payout/domain';
+import { ManualClock } from '@payout/domain/testing';
+import { expect } from 'chai';
+import {
+  BASE_URL,
+  batchCreated,
+  batchShown,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  duplicateBatch,
+  errorBody,
+  paypal,
+  RECEIVER,
+  submission,
+  tokenEndpoint,
+  usePayPalNock,
+} from './paypal-api.fixture.js';
+import { PayPalPayoutsRail, type PayPalRailId } from './paypal-payouts.rail.js';
+
+const railFor = (id: PayPalRailId = 'PAYPAL', baseUrl = BASE_URL, timeoutMs = 2000) =>
+  new PayPalPayoutsRail({
+    id,
+    baseUrl,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    clock: new ManualClock(),
+    timeoutMs,
+  });
+
+/** Nothing a rail answers may carry the credentials, a token or the recipient. */
+function expectNoSecrets(result: RailSubmitResult): void {
+  for (const secret of [CLIENT_SECRET, 'TOKEN-A', 'TOKEN-B', RECEIVER])
+    expect(JSON.stringify(result)).not.to.include(secret);
+}
+
+describe('PayPalPayoutsRail.submit', () => {
+  usePayPalNock();
+
+  it('creates a one-item batch keyed by the withdrawal id and answers its payout_batch_id', async () => {
+    tokenEndpoint('TOKEN-A');
+    let sent: unknown;
+    const create = paypal()
+      .post('/v1/payments/payouts', (body) => {
+        sent = body;
+        return true;
+      })
+      .matchHeader('authorization', 'Bearer TOKEN-A')
+      .reply(201, batchCreated('5UXD2E8A7EBQJ', 'wd-0001'));
+    const result = await railFor().submit(submission());
+    expect(result).to.deep.equal({ kind: 'ACCEPTED', reference: '5UXD2E8A7EBQJ' });
+    expect(create.isDone()).to.equal(true);
+    expect(sent).to.deep.equal({
+      sender_batch_header: { sender_batch_id: 'wd-0001' },
+      items: [
+        {
+          recipient_type: 'EMAIL',
+          receiver: RECEIVER,
+          amount: { value: '25.10', currency: 'USD' },
+          note: 'Payout wd-0001',
+          recipient_wallet: 'PAYPAL',
+          sender_item_id: 'wd-0001',
+        },
+      ],
+    });
+  });
+
+  it('sends VENMO as the wallet, the destination type, and EMAIL when the account has none', async () => {
+    const bodies: { items: { recipient_type: string; recipient_wallet: string; amount: unknown }[] }[] = [];
+    tokenEndpoint('TOKEN-A');
+    paypal()
+      .post('/v1/payments/payouts', (body) => bodies.push(body) > 0)
+      .times(2)
+      .reply(201, batchCreated('B1', 'wd-0001'));
+    const rail = railFor('VENMO');
+    const phone = { username: '+14155550100', paypalDestinationType: 'PHONE' };
+    await rail.submit(submission({ destination: { kind: 'venmo', details: phone } }));
+    await rail.submit(submission({ destination: { kind: 'venmo', details: { username: RECEIVER } } }));
+    expect(bodies.map((body) => body.items[0].recipient_type)).to.deep.equal(['PHONE', 'EMAIL']);
+    expect(bodies.map((body) => body.items[0].recipient_wallet)).to.deep.equal(['VENMO', 'VENMO']);
+  });
+
+  const refusals: [string, number, object, string][] = [
+    [
+      'an invalid receiver',
+      400,
+      errorBody('VALIDATION_ERROR', [
+        { field: 'items[0].receiver', issue: 'Receiver is invalid or does not match with type' },
+      ]),
+      FAILURE_REASONS.RECIPIENT_NOT_FOUND,
+    ],
+    [
+      'an invalid amount',
+      400,
+      errorBody('VALIDATION_ERROR', [{ field: 'items[0].amount.value', issue: 'Invalid amount' }]),
+      FAILURE_REASONS.GENERAL,
+    ],
+    ['a risk decline', 422, errorBody('RISK_DECLINE'), FAILURE_REASONS.COMPLIANCE],
+    ['too little money in the PayPal balance', 422, errorBody('INSUFFICIENT_FUNDS'), FAILURE_REASONS.GENERAL],
+  ];
+  for (const [what, status, body, reason] of refusals)
+    it(`rejects ${what} (${status}) with the mapped reason`, async () => {
+      tokenEndpoint('TOKEN-A');
+      paypal().post('/v1/payments/payouts').reply(status, body);
+      const result = await railFor().submit(submission());
+      expect(result).to.include({ kind: 'REJECTED', reason });
+      expect(result.kind === 'REJECTED' && result.detail).to.include(`${status}`);
+      expectNoSecrets(result);
+    });
+
+  it('is unavailable on a 5xx and on a 429, without paying anything', async () => {
+    tokenEndpoint('TOKEN-A');
+    paypal().post('/v1/payments/payouts').reply(503, errorBody('SERVICE_UNAVAILABLE'));
+    paypal().post('/v1/payments/payouts').reply(429, errorBody('RATE_LIMIT_REACHED'));
+    const rail = railFor();
+    const results = [await rail.submit(submission()), await rail.submit(submission())];
+    expect(results.map((result) => result.kind)).to.deep.equal(['UNAVAILABLE', 'UNAVAILABLE']);
+    results.forEach(expectNoSecrets);
+  });
+
+  it('is unavailable when the token endpoint fails, and never posts a payout without a token', async () => {
+    paypal()
+      .post('/v1/oauth2/token')
+      .reply(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+    const create = paypal().post('/v1/payments/payouts').reply(201, batchCreated('B1', 'wd-0001'));
+    const result = await railFor().submit(submission());
+    expect(result.kind).to.equal('UNAVAILABLE');
+    expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('invalid_client');
+    expect(create.isDone()).to.equal(false);
+    expectNoSecrets(result);
+  });
+
+  // nock's replyWithError never settles a fetch (nock 15), so network faults use real sockets on 127.0.0.1.
+  it('is unavailable when the connection is refused', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const result = await railFor('PAYPAL', `http://127.0.0.1:${port}`).submit(submission());
+    expect(result.kind).to.equal('UNAVAILABLE');
+    expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('ECONNREFUSED');
+  });
+
+  describe('against a PayPal that never answers', () => {
+    let server: Server;
+    let baseUrl: string;
+    before(async () => {
+      server = createServer(() => {});
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    after(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+
+    it('answers UNAVAILABLE once its timeout has passed', async () => {
+      const started = performance.now();
+      const result = await railFor('PAYPAL', baseUrl, 150).submit(submission());
+      expect(result.kind).to.equal('UNAVAILABLE');
+      expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('timed out');
+      expect(performance.now() - started).to.be.within(140, 2000);
+    });
+  });
+
+  it('renews an expired token once on a 401 and repeats the call with the new one', async () => {
+    const tokens = tokenEndpoint('TOKEN-A')
+      .post('/v1/oauth2/token')
+      .reply(200, { access_token: 'TOKEN-B', expires_in: 32400 });
+    paypal().post('/v1/payments/payouts').matchHeader('authorization', 'Bearer TOKEN-A').reply(401, {
+      error: 'invalid_token',
+      error_description: 'Token signature verification failed',
+    });
+    paypal()
+      .post('/v1/payments/payouts')
+      .matchHeader('authorization', 'Bearer TOKEN-B')
+      .reply(201, batchCreated('B2', 'wd-0001'));
+    expect(await railFor().submit(submission())).to.deep.equal({ kind: 'ACCEPTED', reference: 'B2' });
+    expect(tokens.isDone()).to.equal(true);
+  });
+
+  it('renews only once: a second 401 is UNAVAILABLE', async () => {
+    tokenEndpoint('TOKEN-A', 32400, 2);
+    const creates = paypal().post('/v1/payments/payouts').times(3).reply(401, { error: 'invalid_token' });
+    const result = await railFor().submit(submission());
+    expect(result.kind).to.equal('UNAVAILABLE');
+    expect(creates.pendingMocks()).to.have.length(1);
+  });
+
+  it('adopts the original batch when PayPal refuses a repeated sender_batch_id', async () => {
+    tokenEndpoint('TOKEN-A');
+    paypal().post('/v1/payments/payouts').reply(400, duplicateBatch('CR9VS2K4X4846'));
+    paypal()
+      .get('/v1/payments/payouts/CR9VS2K4X4846')
+      .reply(200, batchShown('CR9VS2K4X4846', 'wd-0001', [{ senderItemId: 'wd-0001', status: 'SUCCESS' }]));
+    expect(await railFor().submit(submission({ attempt: 2 }))).to.deep.equal({
+      kind: 'ACCEPTED',
+      reference: 'CR9VS2K4X4846',
+    });
+  });
+
+  it('stays UNAVAILABLE on a duplicate it cannot match to this withdrawal', async () => {
+    tokenEndpoint('TOKEN-A');
+    paypal().post('/v1/payments/payouts').reply(400, duplicateBatch(null));
+    paypal().post('/v1/payments/payouts').reply(400, duplicateBatch('OTHER1'));
+    paypal()
+      .get('/v1/payments/payouts/OTHER1')
+      .reply(200, batchShown('OTHER1', 'wd-9999', []));
+    const rail = railFor();
+    const unlinked = await rail.submit(submission());
+    const foreign = await rail.submit(submission());
+    expect([unlinked.kind, foreign.kind]).to.deep.equal(['UNAVAILABLE', 'UNAVAILABLE']);
+  });
+});
