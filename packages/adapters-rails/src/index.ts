@@ -1,2 +1,3 @@
+export * from './paypal/index.js';
 export * from './simulated-payout.rail.js';
 export * from './simulated-rails.js';

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '@payout/domain';
 import type { PayPalOAuthClient } from './paypal-oauth.client.js';
-import { type Fetch, parseJson, transportFailure } from './paypal-transport.js';
+import { type FetchFunction, parseJson, transportFailure } from './paypal-transport.js';
 
 export interface PayPalResponse {
   readonly status: number;
@@ -17,7 +17,7 @@ export class PayPalHttpClient {
   constructor(
     private readonly baseUrl: string,
     private readonly tokens: PayPalOAuthClient,
-    private readonly fetch: Fetch,
+    private readonly fetch: FetchFunction,
   ) {}
 
   async call(

@@ -1,13 +1,13 @@
 import { type Clock, err, ok, type Result } from '@payout/domain';
 import { asObject, type PayPalTokenBody, text } from './paypal-api.types.js';
-import { type Fetch, parseJson, transportFailure } from './paypal-transport.js';
+import { type FetchFunction, parseJson, transportFailure } from './paypal-transport.js';
 
 export interface PayPalOAuthClientOptions {
   readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: string;
   readonly clock: Clock;
-  readonly fetch: Fetch;
+  readonly fetch: FetchFunction;
 }
 
 /** Renew this long before PayPal's expiry (at most a tenth of the token's life), so no call carries a dying token. */

@@ -11,7 +11,7 @@ import { outcomeOfCreate } from './paypal-create-payout.mapping.js';
 import { PayPalHttpClient } from './paypal-http.client.js';
 import { railStatusOfBatch } from './paypal-item-status.mapping.js';
 import { PayPalOAuthClient } from './paypal-oauth.client.js';
-import { type Fetch, globalFetch } from './paypal-transport.js';
+import { type FetchFunction, globalFetch } from './paypal-transport.js';
 
 export type PayPalRailId = 'PAYPAL' | 'VENMO';
 
@@ -27,7 +27,7 @@ export interface PayPalPayoutsRailOptions {
   readonly pollIntervalMs?: number;
   /** How long after SUCCESS to keep asking for a refund or reversal; PayPal reports those late and rarely. */
   readonly returnWindowMs?: number;
-  readonly fetch?: Fetch;
+  readonly fetch?: FetchFunction;
   /** Rails paying from one PayPal account share one token; `createPayPalRails` does that. */
   readonly oauth?: PayPalOAuthClient;
 }

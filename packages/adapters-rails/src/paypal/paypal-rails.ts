@@ -1,7 +1,7 @@
 import type { Clock } from '@payout/domain';
 import { PayPalOAuthClient } from './paypal-oauth.client.js';
 import { PayPalPayoutsRail } from './paypal-payouts.rail.js';
-import { type Fetch, globalFetch } from './paypal-transport.js';
+import { type FetchFunction, globalFetch } from './paypal-transport.js';
 
 export interface PayPalRailsOptions {
   readonly baseUrl: string;
@@ -11,7 +11,7 @@ export interface PayPalRailsOptions {
   readonly timeoutMs: number;
   readonly pollIntervalMs?: number;
   readonly returnWindowMs?: number;
-  readonly fetch?: Fetch;
+  readonly fetch?: FetchFunction;
 }
 
 /** The PAYPAL and VENMO rails of one PayPal business account: one set of credentials, one cached token. */

@@ -1,8 +1,8 @@
 /** The WHATWG fetch signature; injectable so tests and proxies can stand in for the global one. */
-export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Resolved lazily so an interceptor installed after construction (nock) still sees the calls. */
-export const globalFetch: Fetch = (input, init) => globalThis.fetch(input, init);
+export const globalFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);
 
 /** Why a request produced no HTTP answer: the deadline passed, or the network failed. */
 export function transportFailure(error: unknown): string {
