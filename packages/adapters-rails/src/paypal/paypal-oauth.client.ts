@@ -1,13 +1,19 @@
 import { type Clock, err, ok, type Result } from '@payout/domain';
 import { asObject, type PayPalTokenBody, text } from './paypal-api.types.js';
-import { type FetchFunction, parseJson, transportFailure } from './paypal-transport.js';
+import {
+  type FetchFunction,
+  globalFetch,
+  parseJson,
+  transportFailure,
+  trimBaseUrl,
+} from './paypal-transport.js';
 
 export interface PayPalOAuthClientOptions {
   readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: string;
   readonly clock: Clock;
-  readonly fetch: FetchFunction;
+  readonly fetch?: FetchFunction;
 }
 
 /** Renew this long before PayPal's expiry (at most a tenth of the token's life), so no call carries a dying token. */
@@ -27,7 +33,13 @@ export class PayPalOAuthClient {
   private cached: CachedToken | null = null;
   private inFlight: Promise<Result<string, string>> | null = null;
 
-  constructor(private readonly options: PayPalOAuthClientOptions) {}
+  private readonly baseUrl: string;
+  private readonly fetch: FetchFunction;
+
+  constructor(private readonly options: PayPalOAuthClientOptions) {
+    this.baseUrl = trimBaseUrl(options.baseUrl);
+    this.fetch = options.fetch ?? globalFetch;
+  }
 
   async accessToken(signal: AbortSignal): Promise<Result<string, string>> {
     if (this.cached && this.options.clock.now().getTime() < this.cached.renewAt) return ok(this.cached.value);
@@ -43,12 +55,12 @@ export class PayPalOAuthClient {
   }
 
   private async request(signal: AbortSignal): Promise<Result<string, string>> {
-    const { baseUrl, clientId, clientSecret, clock, fetch } = this.options;
+    const { clientId, clientSecret, clock } = this.options;
     const credentials = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
     let response: Response;
     let body: PayPalTokenBody;
     try {
-      response = await fetch(`${baseUrl}/v1/oauth2/token`, {
+      response = await this.fetch(`${this.baseUrl}/v1/oauth2/token`, {
         method: 'POST',
         headers: {
           authorization: `Basic ${credentials}`,

@@ -11,7 +11,7 @@ import { outcomeOfCreate } from './paypal-create-payout.mapping.js';
 import { PayPalHttpClient } from './paypal-http.client.js';
 import { railStatusOfBatch } from './paypal-item-status.mapping.js';
 import { PayPalOAuthClient } from './paypal-oauth.client.js';
-import { type FetchFunction, globalFetch } from './paypal-transport.js';
+import { type FetchFunction, globalFetch, trimBaseUrl } from './paypal-transport.js';
 
 export type PayPalRailId = 'PAYPAL' | 'VENMO';
 
@@ -51,14 +51,12 @@ export class PayPalPayoutsRail implements PayoutRail {
   private readonly timeoutMs: number;
 
   constructor(options: PayPalPayoutsRailOptions) {
-    const baseUrl = options.baseUrl.replace(/\/+$/, '');
-    const fetch = options.fetch ?? globalFetch;
-    const oauth = options.oauth ?? new PayPalOAuthClient({ ...options, baseUrl, fetch });
+    const oauth = options.oauth ?? new PayPalOAuthClient(options);
     this.id = options.id;
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.returnWindowMs = options.returnWindowMs ?? 0;
     this.timeoutMs = options.timeoutMs;
-    this.http = new PayPalHttpClient(baseUrl, oauth, fetch);
+    this.http = new PayPalHttpClient(trimBaseUrl(options.baseUrl), oauth, options.fetch ?? globalFetch);
   }
 
   async submit(submission: RailSubmission): Promise<RailSubmitResult> {

@@ -4,6 +4,8 @@ export type FetchFunction = (input: string, init: RequestInit) => Promise<Respon
 /** Resolved lazily so an interceptor installed after construction (nock) still sees the calls. */
 export const globalFetch: FetchFunction = (input, init) => globalThis.fetch(input, init);
 
+export const trimBaseUrl = (baseUrl: string): string => baseUrl.replace(/\/+$/, '');
+
 /** Why a request produced no HTTP answer: the deadline passed, or the network failed. */
 export function transportFailure(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
