@@ -64,7 +64,7 @@ function linkedBatchId(error: PayPalErrorBody, details: readonly Detail[]): stri
   return null;
 }
 
-/** Status, error name and the field/issue pairs: PayPal's issues name fields, never the recipient's values. */
+/** Status, error name and the field/issue pairs; the request body (the recipient) is never echoed. */
 function describe(status: number, error: PayPalErrorBody, details: readonly Detail[]): string {
   const issues = details.map((detail) => `${text(detail.field) ?? '?'}: ${text(detail.issue) ?? '?'}`);
   const name = text(error.name) ?? 'no error name';

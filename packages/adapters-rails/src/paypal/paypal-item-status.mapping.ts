@@ -11,7 +11,8 @@ const BATCH_REFUSED = new Set(['DENIED', 'CANCELED']);
 
 /**
  * Our lifecycle status of one withdrawal's item in a show-batch answer. The item is found by its
- * sender_item_id (the withdrawal id). A batch not yet split into items is still waiting, unless PayPal refused
+ * sender_item_id (the withdrawal id); our batches hold one item, so it is the first when PayPal leaves that
+ * field out. A batch not yet split into items is still waiting, unless PayPal refused
  * the whole batch. A status this adapter does not know is reported UNAVAILABLE: it keeps being watched and an
  * operator sees why, rather than guessing an outcome for money.
  */
