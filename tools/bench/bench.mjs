@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// npm run bench [-- --quick]: measures the payout service against this machine's own limits (issue 6) and
+// writes tools/bench/results/latest.{json,md}. It creates and drops its own databases on the PostgreSQL server,
+// starts the service itself (API and worker as separate processes) and prints the table on stdout.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { BenchDatabases, serverFacts } from './lib/databases.mjs';
+import { waitForDrain } from './lib/drain.mjs';
+import { runExpressBaseline } from './lib/express-baseline.mjs';
+import { runLoad } from './lib/load.mjs';
+import { createTemplate, merchantToken } from './lib/operator-api.mjs';
+import { readOptions, USAGE } from './lib/options.mjs';
+import { runPgbench } from './lib/pgbench.mjs';
+import { freePort, serviceNodeBinary, startProcess, waitForHttp } from './lib/processes.mjs';
+import { Progress } from './lib/progress.mjs';
+import { writeReport } from './lib/report.mjs';
+import { cloneEntities } from './lib/seed-entities.mjs';
+import { countWithdrawals, seedWithdrawalsUpTo } from './lib/seed-withdrawals.mjs';
+import { WebhookReceiver } from './lib/webhook-receiver.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const START = fileURLToPath(new URL('../../packages/app/dist/bin/start.js', import.meta.url));
+const RESULTS = fileURLToPath(new URL('./results', import.meta.url));
+const WITHDRAWAL_BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
+
+const options = readOptions(process.argv.slice(2));
+if (options.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (!existsSync(START)) {
+  process.stderr.write(`bench: ${START} is missing; build first (npm run build)\n`);
+  process.exit(1);
+}
+
+const progress = new Progress([
+  { name: 'pgbench', weight: options.seconds + 10 },
+  { name: 'express', weight: options.seconds + 2 },
+  { name: 'setup', weight: 8 },
+  { name: 'create', weight: (options.warmup + options.requests) / 250 },
+  { name: 'drain', weight: options.requests / 150 },
+  { name: 'lookup', weight: options.seconds + 2 },
+  { name: 'growth', weight: (2 * options.growthRequests) / 250 + options.large / 25_000 },
+]);
+const databases = new BenchDatabases(options.databaseUrl, `bench_${process.pid}`);
+const processes = [];
+const receiver = new WebhookReceiver();
+const label = (n) =>
+  n >= 1e6 ? `${+(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : String(n);
+
+const results = {
+  mode: options.mode,
+  startedAt: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    benchNode: process.versions.node,
+    serviceNode: null,
+  },
+  postgres: await serverFacts(options.databaseUrl),
+  settings: {
+    connections: options.connections,
+    withdrawalRateLimitPerMinute: '1 (the spec default): every creation request uses an entity of its own',
+    railDelaysMs: options.railDelays,
+    workerConcurrency: process.env.WORKER_CONCURRENCY ?? '8 (service default)',
+    withdrawal:
+      'USD 25.00 to a linked US bank account (ACH: PENDING → PROCESSING_PAY_OUT → SUCCESS, 3 webhooks)',
+    creationRequests: options.requests,
+    warmupRequests: options.warmup,
+    loadSeconds: options.seconds,
+  },
+  baselines: {},
+  notes: [],
+};
+
+/** The service's environment: our database, Redis, quiet logs, the rail delays of this run. */
+function serviceEnv(databaseUrl, role, port) {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: options.redisUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PROCESS_ROLE: role,
+    RAIL_DELAYS_MS: options.railDelays,
+  };
+}
+
+function startService(role, databaseUrl, port) {
+  const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', `${RESULTS}/profiles`] : [];
+  const service = startProcess(`service (${role})`, {
+    script: START,
+    cwd: ROOT,
+    nodeArgs,
+    env: serviceEnv(databaseUrl, role, port),
+  });
+  processes.push(service);
+  return service;
+}
+
+/** Fails the run when a load phase saw anything but 2xx: the figures would not mean what they say. */
+function requireAllOk(name, load) {
+  if (load.non2xx > 0 || load.errors > 0)
+    throw new Error(
+      `${name}: ${load.non2xx} non-2xx (${JSON.stringify(load.statusCodes)}), ${load.errors} errors`,
+    );
+}
+
+async function main() {
+  results.machine.serviceNode = execFileSync(serviceNodeBinary(), ['--version']).toString().trim();
+
+  progress.phase('pgbench', 'initialising scale 10');
+  const pgbenchDb = await databases.create('pgbench');
+  results.baselines.pgbench = await runPgbench({
+    adminUrl: options.databaseUrl,
+    database: pgbenchDb.name,
+    clients: options.connections,
+    seconds: options.seconds,
+    scale: 10,
+    onProgress: (done, detail) => progress.update(done, detail),
+  });
+
+  progress.phase('express', 'bare Express endpoint');
+  results.baselines.express = await runExpressBaseline({
+    connections: options.connections,
+    seconds: options.seconds,
+    warmupSeconds: 2,
+    onProgress: (done, detail) => progress.update(done, detail),
+  });
+
+  progress.phase('setup', 'starting the API');
+  const db = await databases.create('service');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const api = startService('api', db.url, port);
+  await waitForHttp(api, `${baseUrl}/readyz`);
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    await measureService({ baseUrl, db, api, client });
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureService({ baseUrl, db, api, client }) {
+  const webhookUrl = await receiver.start();
+  const template = await createTemplate(baseUrl, { webhookUrl, funds: '1000.00' });
+  receiver.trust(template.webhookSecret);
+  const spare = 4 * options.connections;
+  const needed = options.warmup + options.requests + 2 * options.growthRequests + 4 * spare;
+  progress.update(0.3, `cloning ${needed} entities`);
+  const entities = await cloneEntities(client, template, needed);
+  let cursor = 0;
+  const withdrawalRequest = () => {
+    const entity = entities[cursor++ % entities.length];
+    return {
+      method: 'POST',
+      path: `/v1/ext/linked-accounts/USD/${entity.linkedAccountId}/withdrawal`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${entity.token}` },
+      body: WITHDRAWAL_BODY,
+    };
+  };
+  const created = [];
+  const collectId = (status, body) => {
+    if (status === 200) created.push(JSON.parse(body).data.id);
+  };
+  const createLoad = (amount, onProgress) =>
+    runLoad({
+      url: baseUrl,
+      connections: options.connections,
+      amount,
+      request: withdrawalRequest,
+      onBody: collectId,
+      onProgress,
+    });
+
+  progress.phase('create', `${options.warmup} warm-up withdrawals`);
+  requireAllOk('warm-up', await createLoad(options.warmup));
+  progress.update(options.warmup / (options.warmup + options.requests));
+  results.creation = await createLoad(options.requests, (done, detail) =>
+    progress.update((options.warmup + done * options.requests) / (options.warmup + options.requests), detail),
+  );
+  requireAllOk('withdrawal creation', results.creation);
+  progress.note(`creation: ${results.creation.throughput} req/s, p99 ${results.creation.latencyMs.p99} ms`);
+
+  progress.phase('drain', 'starting the worker');
+  const since = Date.now();
+  const worker = startService('worker', db.url, 0);
+  results.drain = await waitForDrain(client, {
+    since,
+    timeoutMs: Math.max(180_000, options.requests * 60),
+    onProgress: (done, detail) => progress.update(done, detail),
+  });
+  results.drain.receiver = {
+    deliveries: receiver.deliveries,
+    distinctEvents: receiver.eventIds.size,
+    badSignatures: receiver.badSignatures,
+  };
+  await worker.stop();
+  results.rss = { worker: worker.peakRssMb };
+  progress.note(
+    `drain: ${results.drain.withdrawals} withdrawals in ${results.drain.seconds.toFixed(1)} s, ${receiver.eventIds.size} webhooks acknowledged`,
+  );
+
+  progress.phase('lookup', 'warming up');
+  const lookupToken = merchantToken(template.merchantId);
+  let lookupIndex = 0;
+  const lookupRequest = () => ({
+    method: 'GET',
+    path: `/v1/transactions/${created[lookupIndex++ % created.length]}/webhook-payload`,
+    headers: { authorization: `Bearer ${lookupToken}` },
+  });
+  await runLoad({ url: baseUrl, connections: options.connections, seconds: 2, request: lookupRequest });
+  results.lookup = await runLoad({
+    url: baseUrl,
+    connections: options.connections,
+    seconds: options.seconds,
+    request: lookupRequest,
+    onProgress: (done, detail) => progress.update(done, detail),
+  });
+  requireAllOk('lookup', results.lookup);
+
+  progress.phase('growth', `seeding to ${label(options.small)} stored`);
+  results.growth = [];
+  const growthShare = options.large / (options.large + 2 * options.growthRequests * 100);
+  for (const [index, target] of [options.small, options.large].entries()) {
+    await seedWithdrawalsUpTo(client, {
+      merchantId: template.merchantId,
+      target,
+      onProgress: (done, detail) => progress.update((index + done * growthShare) / 2, detail),
+    });
+    const stored = await countWithdrawals(client);
+    const load = await createLoad(options.growthRequests, (done, detail) =>
+      progress.update(
+        (index + growthShare + done * (1 - growthShare)) / 2,
+        `${label(stored)} stored: ${detail}`,
+      ),
+    );
+    requireAllOk(`growth at ${stored}`, load);
+    results.growth.push({ stored, label: label(stored), ...load });
+  }
+  await api.stop();
+  results.rss.api = api.peakRssMb;
+  if (options.keep) results.notes.push(`databases kept: ${databases.created.join(', ')}`);
+  results.notes.push(
+    'Creation and growth are measured with the API process alone; the worker starts afterwards, so the drain is timed from its start (start-up included) until every withdrawal is final and every webhook acknowledged.',
+    `Settlement drain counts the ${options.warmup} warm-up withdrawals too.`,
+  );
+  if (options.mode === 'quick')
+    results.notes.push(
+      `--quick: the second growth point is ${label(options.large)} stored withdrawals, not 1M.`,
+    );
+}
+
+async function cleanUp() {
+  for (const measured of processes) await measured.stop().catch(() => undefined);
+  await receiver.stop().catch(() => undefined);
+  if (!options.keep) await databases.dropAll();
+}
+
+process.once('SIGINT', () => {
+  progress.note('interrupted: stopping the service and dropping the bench databases');
+  cleanUp().finally(() => process.exit(130));
+});
+
+try {
+  await main();
+  await cleanUp();
+  progress.finish();
+  const { markdown } = writeReport(RESULTS, results);
+  process.stdout.write(`\n${markdown}`);
+} catch (error) {
+  progress.note(`bench failed: ${error.stack ?? error}`);
+  await cleanUp();
+  process.exit(1);
+}

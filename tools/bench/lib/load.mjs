@@ -1,0 +1,60 @@
+// HTTP load through autocannon, with latencies taken from each response (sub-millisecond precision) and the
+// throughput counted as successful responses over wall time.
+import autocannon from 'autocannon';
+import { summarize } from './stats.mjs';
+
+/**
+ * `request(i)` builds the i-th request ({ method, path, headers, body }); autocannon asks for exactly one per
+ * request it sends, so `i` can pick a distinct entity each time. Give `amount` for a fixed number of requests
+ * or `seconds` for a fixed duration. `onBody(status, body)` sees every response body.
+ */
+export function runLoad({ url, connections, amount, seconds, request, onBody, onProgress }) {
+  let index = 0;
+  const latencies = [];
+  const statusCodes = {};
+  const started = process.hrtime.bigint();
+  let ticker;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        ...(amount ? { amount } : { duration: seconds }),
+        timeout: 30,
+        requests: [
+          {
+            setupRequest: (req) => ({ ...req, ...request(index++) }),
+            onResponse: onBody ? (status, body) => onBody(status, body) : undefined,
+          },
+        ],
+      },
+      (error, result) => {
+        clearInterval(ticker);
+        if (error) return reject(error);
+        const elapsedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const ok = result['2xx'];
+        resolve({
+          connections,
+          requests: ok + result.non2xx,
+          ok,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          statusCodes,
+          elapsedSeconds: Math.round(elapsedSeconds * 1000) / 1000,
+          throughput: Math.round(ok / elapsedSeconds),
+          latencyMs: summarize(latencies),
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+    ticker = setInterval(() => {
+      const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+      const done = amount ? latencies.length / amount : elapsed / seconds;
+      onProgress?.(done, `${latencies.length} ok, ${Math.round(latencies.length / elapsed)}/s`);
+    }, 250);
+  });
+}

@@ -1,0 +1,78 @@
+// Command-line options; `--quick` shrinks every phase so a run takes a few minutes.
+import { parseArgs } from 'node:util';
+
+const FULL = {
+  requests: 10_000,
+  warmup: 500,
+  growthRequests: 3_000,
+  small: 10_000,
+  large: 1_000_000,
+  seconds: 30,
+};
+const QUICK = {
+  requests: 2_000,
+  warmup: 200,
+  growthRequests: 1_000,
+  small: 10_000,
+  large: 100_000,
+  seconds: 10,
+};
+
+export const USAGE = `Usage: npm run bench -- [--quick] [options]
+  --quick                 small N (2,000 withdrawals; growth to 100k stored instead of 1M; 10 s load phases)
+  --connections <n>       HTTP connections and pgbench clients (32)
+  --requests <n>          withdrawals created and drained (10,000; quick 2,000)
+  --growth-requests <n>   withdrawals per growth measurement (3,000; quick 1,000)
+  --large <n>             stored withdrawals for the second growth point (1,000,000; quick 100,000)
+  --seconds <n>           length of the lookup, Express and pgbench runs (30; quick 10)
+  --database-url <url>    PostgreSQL server to create the bench databases on (BENCH_DATABASE_URL)
+  --redis-url <url>       Redis for the rate limiter (REDIS_URL)
+  --rail-delays <spec>    RAIL_DELAYS_MS for the service ("ACH=1000")
+  --cpu-prof              write V8 CPU profiles of the API and worker to tools/bench/results/profiles
+  --keep                  keep the bench databases for EXPLAIN ANALYZE afterwards`;
+
+const positive = (name, raw, fallback) => {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a positive integer (got "${raw}")`);
+  return value;
+};
+
+export function readOptions(argv, env = process.env) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      connections: { type: 'string' },
+      requests: { type: 'string' },
+      'growth-requests': { type: 'string' },
+      large: { type: 'string' },
+      seconds: { type: 'string' },
+      'database-url': { type: 'string' },
+      'redis-url': { type: 'string' },
+      'rail-delays': { type: 'string' },
+      'cpu-prof': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const base = values.quick ? QUICK : FULL;
+  return {
+    help: values.help,
+    mode: values.quick ? 'quick' : 'full',
+    connections: positive('connections', values.connections, 32),
+    requests: positive('requests', values.requests, base.requests),
+    warmup: base.warmup,
+    growthRequests: positive('growth-requests', values['growth-requests'], base.growthRequests),
+    small: base.small,
+    large: positive('large', values.large, base.large),
+    seconds: positive('seconds', values.seconds, base.seconds),
+    databaseUrl:
+      values['database-url'] ?? env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: values['redis-url'] ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    railDelays: values['rail-delays'] ?? 'ACH=1000',
+    cpuProf: values['cpu-prof'],
+    keep: values.keep,
+  };
+}

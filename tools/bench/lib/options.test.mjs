@@ -1,0 +1,28 @@
+import { expect } from 'chai';
+import { readOptions } from './options.mjs';
+
+describe('bench options', () => {
+  it('runs the issue’s full sizes by default and small ones with --quick', () => {
+    const full = readOptions([], {});
+    expect(full).to.include({ mode: 'full', connections: 32, requests: 10_000, large: 1_000_000 });
+    const quick = readOptions(['--quick'], {});
+    expect(quick).to.include({ mode: 'quick', connections: 32, requests: 2_000 });
+    expect(quick.large).to.be.below(1_000_000);
+  });
+
+  it('takes explicit sizes and the database from the environment', () => {
+    const options = readOptions(['--quick', '--requests', '50', '--connections', '8'], {
+      BENCH_DATABASE_URL: 'postgres://bench@db:5433/postgres',
+    });
+    expect(options).to.include({
+      requests: 50,
+      connections: 8,
+      databaseUrl: 'postgres://bench@db:5433/postgres',
+    });
+  });
+
+  it('refuses a size that is not a positive integer', () => {
+    expect(() => readOptions(['--requests', '0'], {})).to.throw(/--requests must be a positive integer/);
+    expect(() => readOptions(['--seconds', 'ten'], {})).to.throw(/--seconds/);
+  });
+});

@@ -1,0 +1,155 @@
+// The report: each figure beside the baseline measured in the same run, their ratio, the issue's target and
+// whether it was met. Targets are reported, never asserted.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const at = (value, digits = 2) =>
+  value === null || value === undefined ? null : Number(value.toFixed(digits));
+
+const targets = {
+  ratioAtLeast: (x) => ({ text: `≥ ${x} × baseline`, met: (row) => row.ratio !== null && row.ratio >= x }),
+  ratioAtMost: (x) => ({ text: `≤ ${x} × baseline`, met: (row) => row.ratio !== null && row.ratio <= x }),
+  valueAtMost: (limit, unit) => ({
+    text: `≤ ${limit} ${unit}`,
+    met: (row) => row.value !== null && row.value <= limit,
+  }),
+  valueBelow: (limit, unit) => ({
+    text: `< ${limit} ${unit}`,
+    met: (row) => row.value !== null && row.value < limit,
+  }),
+};
+
+function row(figure, value, unit, baselineName, baseline, target) {
+  const ratio = value !== null && baseline ? at(value / baseline) : null;
+  const out = { figure, value: at(value), unit, baselineName, baseline: at(baseline), ratio };
+  out.target = target?.text ?? null;
+  out.met = target ? target.met(out) : null;
+  return out;
+}
+
+/** The table rows from a run's results; a phase that did not run gives a row with no figure. */
+export function buildRows(results) {
+  const { creation, lookup, drain, rss, growth, baselines } = results;
+  const pg = baselines.pgbench;
+  const ex = baselines.express;
+  const rows = [
+    row(
+      `Withdrawal creation, ${creation?.connections ?? '?'} connections`,
+      creation?.throughput ?? null,
+      'req/s',
+      'pgbench TPC-B tps',
+      pg?.tps,
+      targets.ratioAtLeast(0.5),
+    ),
+    row(
+      'Withdrawal p50',
+      creation?.latencyMs.p50 ?? null,
+      'ms',
+      'pgbench TPC-B p50',
+      pg?.latencyMs.p50,
+      null,
+    ),
+    row(
+      'Withdrawal p99',
+      creation?.latencyMs.p99 ?? null,
+      'ms',
+      'pgbench TPC-B p99',
+      pg?.latencyMs.p99,
+      targets.valueAtMost(50, 'ms'),
+    ),
+    row(
+      'Webhook-payload lookup',
+      lookup?.throughput ?? null,
+      'req/s',
+      'bare Express req/s',
+      ex?.throughput,
+      targets.ratioAtLeast(0.5),
+    ),
+    row('Lookup p50', lookup?.latencyMs.p50 ?? null, 'ms', 'bare Express p50', ex?.latencyMs.p50, null),
+    row('Lookup p99', lookup?.latencyMs.p99 ?? null, 'ms', 'bare Express p99', ex?.latencyMs.p99, null),
+    row(
+      drain
+        ? `Settlement drain: ${drain.withdrawals} withdrawals, ${drain.events} webhooks in ${at(drain.seconds, 1)} s${drain.drained ? '' : ' (NOT drained)'}`
+        : 'Settlement drain',
+      drain?.drained ? drain.withdrawals / drain.seconds : null,
+      'withdrawals/s',
+      'creation req/s',
+      creation?.throughput,
+      targets.ratioAtLeast(1),
+    ),
+    row(
+      'Peak RSS, API process',
+      rss?.api ?? null,
+      'MB',
+      'bare Express peak RSS',
+      ex?.peakRssMb,
+      targets.valueBelow(300, 'MB'),
+    ),
+    row(
+      'Peak RSS, worker process',
+      rss?.worker ?? null,
+      'MB',
+      'bare Express peak RSS',
+      ex?.peakRssMb,
+      targets.valueBelow(300, 'MB'),
+    ),
+  ];
+  const [small, large] = growth ?? [];
+  if (small)
+    rows.push(
+      row(
+        `Withdrawal p50, ${small.label} stored`,
+        small.latencyMs.p50,
+        'ms',
+        'reference for the next row',
+        null,
+        null,
+      ),
+    );
+  if (small && large)
+    rows.push(
+      row(
+        `Withdrawal p50, ${large.label} stored`,
+        large.latencyMs.p50,
+        'ms',
+        `p50 at ${small.label}`,
+        small.latencyMs.p50,
+        targets.ratioAtMost(1.2),
+      ),
+    );
+  return rows;
+}
+
+const cell = (value) => (value === null || value === undefined ? '–' : String(value));
+const metCell = (met) => (met === null ? '–' : met ? 'yes' : '**no**');
+
+export function renderMarkdown(results, rows) {
+  const lines = [
+    `# Benchmark ${results.mode} run, ${results.startedAt}`,
+    '',
+    '| Figure | Measured | Baseline | Ratio | Target | Met? |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.figure} | ${cell(r.value)} ${r.unit} | ${r.baseline === null ? '–' : `${r.baseline} (${r.baselineName})`} | ${cell(r.ratio)} | ${cell(r.target)} | ${metCell(r.met)} |`,
+    ),
+    '',
+    `Machine: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGb} GB; service on Node ${results.machine.serviceNode}; PostgreSQL ${results.postgres.server_version} (shared_buffers ${results.postgres.shared_buffers}, fsync ${results.postgres.fsync}, synchronous_commit ${results.postgres.synchronous_commit}).`,
+    '',
+    'Settings:',
+    ...Object.entries(results.settings).map(
+      ([key, value]) => `- ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    ),
+  ];
+  if (results.notes.length > 0) lines.push('', 'Notes:', ...results.notes.map((note) => `- ${note}`));
+  return `${lines.join('\n')}\n`;
+}
+
+export function writeReport(directory, results) {
+  const rows = buildRows(results);
+  mkdirSync(directory, { recursive: true });
+  const markdown = renderMarkdown(results, rows);
+  writeFileSync(join(directory, 'latest.json'), `${JSON.stringify({ ...results, rows }, null, 2)}\n`);
+  writeFileSync(join(directory, 'latest.md'), markdown);
+  return { rows, markdown };
+}
