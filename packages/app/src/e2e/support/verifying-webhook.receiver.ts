@@ -28,16 +28,24 @@ export class VerifyingWebhookReceiver {
   private secret: string | null = null;
   private received = 0;
   private holding = 0;
+  private connections = 0;
 
   private constructor(
     private readonly server: Server,
     private readonly responder: Responder,
-  ) {}
+  ) {
+    server.on('request', (req, res) => void this.handle(req, res));
+    server.on('connection', (socket) => {
+      this.connections += 1;
+      socket.once('close', () => {
+        this.connections -= 1;
+      });
+    });
+  }
 
   static async start(responder: Responder = () => 204): Promise<VerifyingWebhookReceiver> {
-    let receiver: VerifyingWebhookReceiver | null = null;
-    const server = createServer((req, res) => void receiver?.handle(req, res));
-    receiver = new VerifyingWebhookReceiver(server, responder);
+    const server = createServer();
+    const receiver = new VerifyingWebhookReceiver(server, responder);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return receiver;
   }
@@ -69,6 +77,11 @@ export class VerifyingWebhookReceiver {
   /** Requests received whose answer the responder is still holding back. */
   get held(): number {
     return this.holding;
+  }
+
+  /** Open TCP connections from senders: 0 once a killed sender's sockets are gone. */
+  get openConnections(): number {
+    return this.connections;
   }
 
   unverified(): Delivery[] {
