@@ -64,4 +64,19 @@ describe('loadConfig', () => {
     expect(result.config.trustProxy).to.equal(1);
     expect(result.config.developmentDefaults).to.deep.equal(['JWT_SECRET']);
   });
+
+  it('switches PAYPAL and VENMO to the PayPal adapter only when all three PayPal variables are set', () => {
+    const partial = loadConfig({ PAYPAL_CLIENT_ID: 'id' });
+    expect(!partial.ok && partial.errors.join()).to.include('must be set together');
+    const full = loadConfig({
+      PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com/',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    });
+    expect(full.ok && full.config.paypal).to.deep.equal({
+      baseUrl: 'https://api-m.sandbox.paypal.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
+  });
 });

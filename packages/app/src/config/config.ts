@@ -24,6 +24,12 @@ export interface AppConfig {
   readonly approvalTtlSeconds: number;
   readonly railTimeoutMs: number;
   readonly railDelaysMs: Partial<Record<RailId, number>>;
+  /** When set, PAYPAL and VENMO go through the PayPal Payouts API instead of the simulator. */
+  readonly paypal: {
+    readonly baseUrl: string;
+    readonly clientId: string;
+    readonly clientSecret: string;
+  } | null;
   readonly webhookRetryScheduleMs: readonly number[] | null;
   readonly workerConcurrency: number;
   /** `fast` reclaims a dead worker's jobs within ~15 s (tests, fault drills); `default` within ~45 s. */
@@ -88,6 +94,17 @@ function schedule(raw: string | undefined, errors: string[]): number[] | null {
     return null;
   }
   return parts.map(Number);
+}
+
+function paypal(env: Env, errors: string[]): AppConfig['paypal'] {
+  const { PAYPAL_BASE_URL: baseUrl, PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret } = env;
+  if (!baseUrl && !clientId && !clientSecret) return null;
+  if (!baseUrl || !clientId || !clientSecret) {
+    errors.push('PAYPAL_BASE_URL, PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
+    return null;
+  }
+  if (!/^https?:\/\/\S+$/.test(baseUrl)) errors.push('PAYPAL_BASE_URL must be an http(s) URL');
+  return { baseUrl: baseUrl.replace(/\/$/, ''), clientId, clientSecret };
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string {
@@ -161,6 +178,7 @@ export function loadConfig(env: Env): ConfigResult {
     approvalTtlSeconds: integer(env, 'APPROVAL_TTL_SECONDS', 7 * 24 * 3600, errors, 1),
     railTimeoutMs: integer(env, 'RAIL_TIMEOUT_MS', 10_000, errors, 1),
     railDelaysMs: railDelays(env.RAIL_DELAYS_MS, errors),
+    paypal: paypal(env, errors),
     webhookRetryScheduleMs: schedule(env.WEBHOOK_RETRY_SCHEDULE_MS, errors),
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 4, errors, 1, 256),
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',

@@ -1,4 +1,5 @@
 import { createLogger } from '@payout/adapters-http';
+import { PayPalPayoutsRail, SimulatedPayoutRail } from '@payout/adapters-rails';
 import { InMemoryUnitOfWork } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { loadConfig } from '../config/config.js';
@@ -32,5 +33,18 @@ describe('buildContainer', () => {
     const fixed = { now: () => new Date('2030-01-01T00:00:00Z') };
     (await container.rebind(TOKENS.clock)).toConstantValue(fixed);
     expect(container.get(TOKENS.clock).now().toISOString()).to.equal('2030-01-01T00:00:00.000Z');
+  });
+
+  it('binds the PayPal Payouts adapter for PAYPAL and VENMO when PayPal is configured, simulators elsewhere', async () => {
+    const config = configFor({
+      APP_ENV: 'test',
+      PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    });
+    const rails = (await buildContainer(config, createLogger({ level: 'silent' }))).get(TOKENS.rails);
+    expect(rails.get('PAYPAL')).to.be.instanceOf(PayPalPayoutsRail);
+    expect(rails.get('VENMO')).to.be.instanceOf(PayPalPayoutsRail);
+    expect(rails.get('ACH')).to.be.instanceOf(SimulatedPayoutRail);
   });
 });

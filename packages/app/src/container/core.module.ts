@@ -1,6 +1,6 @@
 import { StandardWebhookSender } from '@payout/adapters-http';
-import { createSimulatedRails } from '@payout/adapters-rails';
-import { createRailRegistry } from '@payout/domain';
+import { createPayPalRails, createSimulatedRails } from '@payout/adapters-rails';
+import { createRailRegistry, type RailId } from '@payout/domain';
 import { ContainerModule } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
@@ -18,11 +18,14 @@ export const coreModule = (config: AppConfig) =>
     bind(TOKENS.secrets).toConstantValue(new CryptoSecretGenerator());
     bind(TOKENS.webhookSender).toConstantValue(new StandardWebhookSender());
     bind(TOKENS.rails)
-      .toDynamicValue((ctx) =>
-        createRailRegistry(
-          createSimulatedRails({ clock: ctx.get(TOKENS.clock), delaysMs: config.railDelaysMs }),
-        ),
-      )
+      .toDynamicValue((ctx) => {
+        const clock = ctx.get(TOKENS.clock);
+        const simulated = createSimulatedRails({ clock, delaysMs: config.railDelaysMs });
+        if (!config.paypal) return createRailRegistry(simulated);
+        const paypal = createPayPalRails({ ...config.paypal, clock, timeoutMs: config.railTimeoutMs });
+        const replaced = new Set<RailId>(paypal.map((rail) => rail.id));
+        return createRailRegistry([...simulated.filter((rail) => !replaced.has(rail.id)), ...paypal]);
+      })
       .inSingletonScope();
     bind(TOKENS.useCases)
       .toDynamicValue(async (ctx) =>
