@@ -33,7 +33,7 @@ const RETURN_AFTER_SUCCESS = '98';
 const UNAVAILABLE_TWICE = '99';
 const UNAVAILABLE_ATTEMPTS = 2;
 /** Instant rails still return a .98 payout, after this long. */
-const MIN_RETURN_DELAY_MS = 100;
+const MIN_RETURN_DELAY_MS = 1000;
 
 /**
  * A sandbox rail that keeps no state: the reference is derived from the withdrawal id (so a repeated submission

@@ -31,7 +31,7 @@ export class PollWithdrawal {
   async handle(withdrawalId: string): Promise<void> {
     const { unitOfWork, rails } = this.deps;
     const withdrawal = await unitOfWork.read.withdrawals.findById(withdrawalId);
-    if (!withdrawal || !this.isWatched(withdrawal)) return;
+    if (!withdrawal || !this.isPollable(withdrawal)) return;
     const status = await rails.get(withdrawal.rail).status({
       withdrawalId,
       reference: withdrawal.railReference as string,
@@ -40,19 +40,29 @@ export class PollWithdrawal {
     });
     await unitOfWork.run(async (tx) => {
       const current = await tx.withdrawals.lockById(withdrawalId);
-      if (!current || !this.isWatched(current)) return;
+      if (!current || !this.isPollable(current)) return;
       const next = await this.apply(tx, current, status);
-      if (this.isWatched(next)) await this.reschedule(tx, next, status);
+      if (this.isStillWatched(next)) await this.reschedule(tx, next, status);
     });
   }
 
-  private isWatched(withdrawal: Withdrawal): boolean {
+  /**
+   * Submitted and not final, or settled on a rail that reports returns. A poll scheduled inside the return
+   * window still asks once even if it runs late: a busy queue must not make a return go unnoticed.
+   */
+  private isPollable(withdrawal: Withdrawal): boolean {
     if (withdrawal.railReference === null || withdrawal.submittedAt === null) return false;
     if (withdrawal.status === 'PENDING' || withdrawal.status === 'PROCESSING_PAY_OUT') return true;
-    if (withdrawal.status !== 'SUCCESS') return false;
-    const window = this.deps.rails.get(withdrawal.rail).returnWindowMs;
+    return withdrawal.status === 'SUCCESS' && this.deps.rails.get(withdrawal.rail).returnWindowMs > 0;
+  }
+
+  /** Whether to poll again: until final, and after SUCCESS until the rail's return window has closed. */
+  private isStillWatched(withdrawal: Withdrawal): boolean {
+    if (!this.isPollable(withdrawal)) return false;
+    if (withdrawal.status !== 'SUCCESS') return true;
     const at = settledAt(withdrawal);
-    return window > 0 && at !== null && this.deps.clock.now().getTime() < at.getTime() + window;
+    const window = this.deps.rails.get(withdrawal.rail).returnWindowMs;
+    return at !== null && this.deps.clock.now().getTime() < at.getTime() + window;
   }
 
   private async apply(tx: TransactionScope, withdrawal: Withdrawal, status: RailStatus): Promise<Withdrawal> {
