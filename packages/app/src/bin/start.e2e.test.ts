@@ -26,7 +26,13 @@ describe('npm start (embedded PostgreSQL)', function () {
   });
 
   async function start(): Promise<{ url: string; process: ChildProcess }> {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    };
     for (const name of ['DATABASE_URL', 'REDIS_URL', 'APP_ENV', 'JWT_SECRET', 'ENCRYPTION_KEY'])
       delete env[name];
     const started = spawn(process.execPath, [START], { env, stdio: ['ignore', 'pipe', 'inherit'] });
