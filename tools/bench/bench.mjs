@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { cpuMeter } from './lib/cpu.mjs';
 import { BenchDatabases, serverFacts } from './lib/databases.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { runExpressBaseline } from './lib/express-baseline.mjs';
@@ -22,7 +23,11 @@ import { countWithdrawals, seedWithdrawalsUpTo } from './lib/seed-withdrawals.mj
 import { WebhookReceiver } from './lib/webhook-receiver.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const START = fileURLToPath(new URL('../../packages/app/dist/bin/start.js', import.meta.url));
+// start.js always runs role `all` whatever PROCESS_ROLE says, so each role is started by its own entry point.
+const ENTRY = {
+  api: fileURLToPath(new URL('../../packages/app/dist/bin/start-api.js', import.meta.url)),
+  worker: fileURLToPath(new URL('../../packages/app/dist/bin/start-worker.js', import.meta.url)),
+};
 const RESULTS = fileURLToPath(new URL('./results', import.meta.url));
 const WITHDRAWAL_BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
 
@@ -31,8 +36,8 @@ if (options.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-if (!existsSync(START)) {
-  process.stderr.write(`bench: ${START} is missing; build first (npm run build)\n`);
+if (!existsSync(ENTRY.api) || !existsSync(ENTRY.worker)) {
+  process.stderr.write(`bench: ${ENTRY.api} is missing; build first (npm run build)\n`);
   process.exit(1);
 }
 
@@ -78,14 +83,13 @@ const results = {
 };
 
 /** The service's environment: our database, Redis, quiet logs, the rail delays of this run. */
-function serviceEnv(databaseUrl, role, port) {
+function serviceEnv(databaseUrl, port) {
   return {
     DATABASE_URL: databaseUrl,
     REDIS_URL: options.redisUrl,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
-    PROCESS_ROLE: role,
     RAIL_DELAYS_MS: options.railDelays,
   };
 }
@@ -93,10 +97,10 @@ function serviceEnv(databaseUrl, role, port) {
 function startService(role, databaseUrl, port) {
   const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', `${RESULTS}/profiles`] : [];
   const service = startProcess(`service (${role})`, {
-    script: START,
+    script: ENTRY[role],
     cwd: ROOT,
     nodeArgs,
-    env: serviceEnv(databaseUrl, role, port),
+    env: serviceEnv(databaseUrl, port),
   });
   processes.push(service);
   return service;
@@ -182,20 +186,24 @@ async function measureService({ baseUrl, db, api, client }) {
   progress.phase('create', `${options.warmup} warm-up withdrawals`);
   requireAllOk('warm-up', await createLoad(options.warmup));
   progress.update(options.warmup / (options.warmup + options.requests));
+  const creationCpu = cpuMeter({ pids: [api.child.pid], database: db.name });
   results.creation = await createLoad(options.requests, (done, detail) =>
     progress.update((options.warmup + done * options.requests) / (options.warmup + options.requests), detail),
   );
+  results.creation.cpu = creationCpu.stop(results.creation.ok);
   requireAllOk('withdrawal creation', results.creation);
   progress.note(`creation: ${results.creation.throughput} req/s, p99 ${results.creation.latencyMs.p99} ms`);
 
   progress.phase('drain', 'starting the worker');
   const since = Date.now();
   const worker = startService('worker', db.url, 0);
+  const drainCpu = cpuMeter({ pids: [worker.child.pid], database: db.name });
   results.drain = await waitForDrain(client, {
     since,
     timeoutMs: Math.max(180_000, options.requests * 60),
     onProgress: (done, detail) => progress.update(done, detail),
   });
+  results.drain.cpu = drainCpu.stop(results.drain.withdrawals);
   results.drain.receiver = {
     deliveries: receiver.deliveries,
     distinctEvents: receiver.eventIds.size,
@@ -216,6 +224,7 @@ async function measureService({ baseUrl, db, api, client }) {
     headers: { authorization: `Bearer ${lookupToken}` },
   });
   await runLoad({ url: baseUrl, connections: options.connections, seconds: 2, request: lookupRequest });
+  const lookupCpu = cpuMeter({ pids: [api.child.pid], database: db.name });
   results.lookup = await runLoad({
     url: baseUrl,
     connections: options.connections,
@@ -223,6 +232,7 @@ async function measureService({ baseUrl, db, api, client }) {
     request: lookupRequest,
     onProgress: (done, detail) => progress.update(done, detail),
   });
+  results.lookup.cpu = lookupCpu.stop(results.lookup.ok);
   requireAllOk('lookup', results.lookup);
 
   progress.phase('growth', `seeding to ${label(options.small)} stored`);

@@ -1,5 +1,6 @@
 // Baseline 2 under the same load as the lookup: the bare Express server in a process of its own.
 import { fileURLToPath } from 'node:url';
+import { cpuMeter } from './cpu.mjs';
 import { runLoad } from './load.mjs';
 import { freePort, startProcess, waitForHttp } from './processes.mjs';
 
@@ -14,8 +15,9 @@ export async function runExpressBaseline({ connections, seconds, warmupSeconds, 
     await waitForHttp(server, `${url}/healthz`);
     const request = () => ({ method: 'GET', path: `/v1/transactions/${SAMPLE_ID}/webhook-payload` });
     await runLoad({ url, connections, seconds: warmupSeconds, request });
+    const meter = cpuMeter({ pids: [server.child.pid] });
     const result = await runLoad({ url, connections, seconds, request, onProgress });
-    return { ...result, peakRssMb: server.peakRssMb };
+    return { ...result, cpu: meter.stop(result.ok), peakRssMb: server.peakRssMb };
   } finally {
     await server.stop();
   }

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cpuMeter } from './cpu.mjs';
 import { libpqArgs, libpqEnv } from './databases.mjs';
 import { summarize } from './stats.mjs';
 
@@ -16,6 +17,12 @@ export function parseTps(output) {
     output.match(/tps = ([\d.]+) \(excluding connections establishing\)/) ??
     output.match(/tps = ([\d.]+)/);
   if (!match) throw new Error(`pgbench printed no tps figure:\n${output}`);
+  return Number(match[1]);
+}
+
+export function parseTransactions(output) {
+  const match = output.match(/number of transactions actually processed: (\d+)/);
+  if (!match) throw new Error(`pgbench printed no transaction count:\n${output}`);
   return Number(match[1]);
 }
 
@@ -59,6 +66,7 @@ export async function runPgbench({ adminUrl, database, clients, seconds, scale, 
   const logDir = mkdtempSync(join(tmpdir(), 'bench-pgbench-'));
   try {
     const threads = Math.min(clients, 4);
+    const meter = cpuMeter({ pids: [], database });
     const output = await run(
       [
         '-c',
@@ -81,10 +89,12 @@ export async function runPgbench({ adminUrl, database, clients, seconds, scale, 
         },
       },
     );
+    const tps = parseTps(output);
+    const cpu = meter.stop(parseTransactions(output));
     const latencies = readdirSync(logDir).flatMap((file) =>
       parseLogLatencies(readFileSync(join(logDir, file), 'utf8')),
     );
-    return { tps: Math.round(parseTps(output)), clients, scale, seconds, latencyMs: summarize(latencies) };
+    return { tps: Math.round(tps), clients, scale, seconds, latencyMs: summarize(latencies), cpu };
   } finally {
     rmSync(logDir, { recursive: true, force: true });
   }

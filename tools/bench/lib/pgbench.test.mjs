@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseLogLatencies, parseTps } from './pgbench.mjs';
+import { parseLogLatencies, parseTps, parseTransactions } from './pgbench.mjs';
 
 describe('pgbench baseline parsing', () => {
   it('prefers the tps without connection time, as pgbench 14+ prints it', () => {
@@ -14,6 +14,13 @@ describe('pgbench baseline parsing', () => {
         'tps = 1200.5 (including connections establishing)\ntps = 1250.25 (excluding connections establishing)',
       ),
     ).to.equal(1250.25);
+  });
+
+  it('reads how many transactions ran, for the CPU cost of each', () => {
+    const output =
+      'number of clients: 32\nnumber of transactions actually processed: 36412\nnumber of failed transactions: 0 (0.000%)';
+    expect(parseTransactions(output)).to.equal(36412);
+    expect(() => parseTransactions('tps = 3.0')).to.throw(/no transaction count/);
   });
 
   it('refuses output without a tps figure instead of reporting zero', () => {

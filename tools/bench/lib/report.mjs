@@ -94,6 +94,46 @@ export function buildRows(results) {
       targets.valueBelow(300, 'MB'),
     ),
   ];
+  const cpuRows = [
+    [
+      'Service CPU per withdrawal',
+      creation?.cpu?.servicePerRequestMs,
+      'bare Express CPU per request',
+      ex?.cpu?.servicePerRequestMs,
+    ],
+    [
+      'PostgreSQL CPU per withdrawal',
+      creation?.cpu?.postgresPerRequestMs,
+      'PostgreSQL CPU per TPC-B tx',
+      pg?.cpu?.postgresPerRequestMs,
+    ],
+    [
+      'Service CPU per lookup',
+      lookup?.cpu?.servicePerRequestMs,
+      'bare Express CPU per request',
+      ex?.cpu?.servicePerRequestMs,
+    ],
+    [
+      'PostgreSQL CPU per lookup',
+      lookup?.cpu?.postgresPerRequestMs,
+      'PostgreSQL CPU per TPC-B tx',
+      pg?.cpu?.postgresPerRequestMs,
+    ],
+    [
+      'Worker CPU per drained withdrawal',
+      drain?.cpu?.servicePerRequestMs,
+      'service CPU per withdrawal created',
+      creation?.cpu?.servicePerRequestMs,
+    ],
+    [
+      'PostgreSQL CPU per drained withdrawal',
+      drain?.cpu?.postgresPerRequestMs,
+      'PostgreSQL CPU per withdrawal created',
+      creation?.cpu?.postgresPerRequestMs,
+    ],
+  ];
+  for (const [figure, value, baselineName, baseline] of cpuRows)
+    rows.push(row(figure, value ?? null, 'ms', baselineName, baseline, null));
   const [small, large] = growth ?? [];
   if (small)
     rows.push(
@@ -123,6 +163,15 @@ export function buildRows(results) {
 const cell = (value) => (value === null || value === undefined ? '–' : String(value));
 const metCell = (met) => (met === null ? '–' : met ? 'yes' : '**no**');
 
+const phaseCpu = (results) =>
+  [
+    ['pgbench TPC-B', results.baselines.pgbench?.cpu],
+    ['bare Express', results.baselines.express?.cpu],
+    ['withdrawal creation', results.creation?.cpu],
+    ['settlement drain (worker)', results.drain?.cpu],
+    ['lookup', results.lookup?.cpu],
+  ].filter(([, cpu]) => cpu);
+
 export function renderMarkdown(results, rows) {
   const lines = [
     `# Benchmark ${results.mode} run, ${results.startedAt}`,
@@ -132,6 +181,15 @@ export function renderMarkdown(results, rows) {
     ...rows.map(
       (r) =>
         `| ${r.figure} | ${cell(r.value)} ${r.unit} | ${r.baseline === null ? '–' : `${r.baseline} (${r.baselineName})`} | ${cell(r.ratio)} | ${cell(r.target)} | ${metCell(r.met)} |`,
+    ),
+    '',
+    'CPU by phase (ms; "other" is everything else on the machine, such as other users\' processes):',
+    '',
+    '| Phase | Machine busy | Service | PostgreSQL | Load tool | Other |',
+    '|---|---|---|---|---|---|',
+    ...phaseCpu(results).map(
+      ([name, c]) =>
+        `| ${name} | ${c.machineBusyPct}% | ${c.serviceMs} | ${c.postgresMs} | ${c.loadToolMs} | ${c.otherMs} |`,
     ),
     '',
     `Machine: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGb} GB; service on Node ${results.machine.serviceNode}; PostgreSQL ${results.postgres.server_version} (shared_buffers ${results.postgres.shared_buffers}, fsync ${results.postgres.fsync}, synchronous_commit ${results.postgres.synchronous_commit}).`,

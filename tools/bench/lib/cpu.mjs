@@ -1,0 +1,74 @@
+// CPU time spent during a phase, from /proc: by the measured process, by the PostgreSQL backends serving the
+// phase's database, and by the whole machine. On a shared machine the throughput figures move with whatever
+// else runs; CPU milliseconds per request do not, and show which side (Node or PostgreSQL) bounds a phase.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime + stime of one process in ms, from a /proc/<pid>/stat line (the command may contain spaces). */
+export function cpuMsFromStat(stat) {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+function read(path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export function processCpuMs(pid) {
+  const stat = read(`/proc/${pid}/stat`);
+  return stat === null ? 0 : cpuMsFromStat(stat);
+}
+
+/** CPU of every backend whose title names `database` ("postgres: 15/main: user database host(port) state"). */
+export function postgresCpuMs(database) {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const title = read(`/proc/${entry}/cmdline`);
+    if (title?.startsWith('postgres: ') && title.split(' ').includes(database)) total += processCpuMs(entry);
+  }
+  return total;
+}
+
+/** Busy and total jiffies of the machine, from the first line of /proc/stat, in ms. */
+export function machineCpuMs(procStat = read('/proc/stat') ?? '') {
+  const values = procStat.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = values.slice(0, 8).reduce((sum, value) => sum + value, 0) * TICK_MS;
+  const idle = ((values[3] ?? 0) + (values[4] ?? 0)) * TICK_MS;
+  return { busy: total - idle, total };
+}
+
+/** Starts counting; `stop(requests)` returns the CPU each side spent, per request too. */
+export function cpuMeter({ pids, database }) {
+  const own = process.cpuUsage();
+  const start = {
+    service: pids.reduce((sum, pid) => sum + processCpuMs(pid), 0),
+    postgres: postgresCpuMs(database),
+    machine: machineCpuMs(),
+  };
+  return {
+    stop(requests) {
+      const service = pids.reduce((sum, pid) => sum + processCpuMs(pid), 0) - start.service;
+      const postgres = postgresCpuMs(database) - start.postgres;
+      const machine = machineCpuMs();
+      const busy = machine.busy - start.machine.busy;
+      const ownUsage = process.cpuUsage(own);
+      const loadTool = (ownUsage.user + ownUsage.system) / 1000;
+      const per = (ms) => (requests > 0 ? Math.round((ms / requests) * 1000) / 1000 : null);
+      return {
+        serviceMs: service,
+        postgresMs: postgres,
+        loadToolMs: Math.round(loadTool),
+        otherMs: Math.max(0, Math.round(busy - service - postgres - loadTool)),
+        machineBusyPct: Math.round((busy / Math.max(1, machine.total - start.machine.total)) * 100),
+        servicePerRequestMs: per(service),
+        postgresPerRequestMs: per(postgres),
+      };
+    },
+  };
+}

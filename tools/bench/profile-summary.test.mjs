@@ -1,0 +1,32 @@
+import { expect } from 'chai';
+import { ownerOf, summarizeProfile } from './profile-summary.mjs';
+
+describe('CPU profile summary', () => {
+  it('attributes a frame to its package, workspace package, Node or V8', () => {
+    expect(ownerOf('file:///repo/node_modules/@scope/lib/index.js', 'f')).to.equal('@scope/lib');
+    expect(ownerOf('file:///repo/node_modules/knex/lib/runner.js', 'f')).to.equal('knex');
+    expect(ownerOf('file:///repo/packages/domain/dist/money.js', 'f')).to.equal('@payout/domain');
+    expect(ownerOf('node:internal/crypto/keys', 'f')).to.equal('node');
+    expect(ownerOf('', '(garbage collector)')).to.equal('(garbage collector)');
+    expect(ownerOf('', 'writev')).to.equal('(native)');
+  });
+
+  it('sums self time from the sample deltas and leaves idle out of the shares', () => {
+    const frame = (functionName, url) => ({ functionName, url, lineNumber: 0 });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)', '') },
+        { id: 2, callFrame: frame('(idle)', '') },
+        { id: 3, callFrame: frame('toSQL', 'file:///r/node_modules/knex/q.js') },
+        { id: 4, callFrame: frame('parse', 'file:///r/node_modules/pg/p.js') },
+      ],
+      samples: [2, 3, 3, 4, 2],
+      timeDeltas: [5000, 1000, 2000, 1000, 5000],
+    };
+    const summary = summarizeProfile(profile);
+    expect(summary.idleMs).to.equal(10);
+    expect(summary.busyMs).to.equal(4);
+    expect(summary.owners[0]).to.deep.equal({ name: 'knex', ms: 3, share: 0.75 });
+    expect(summary.owners[1]).to.deep.equal({ name: 'pg', ms: 1, share: 0.25 });
+  });
+});
