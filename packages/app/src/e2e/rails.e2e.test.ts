@@ -1,11 +1,9 @@
-import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
 import { expect } from 'chai';
 import { eventually } from './support/eventually.js';
 import { LedgerProbe } from './support/ledger.probe.js';
-import { type ApiAnswer, PayoutApiClient, type WithdrawalAnswer } from './support/payout-api.client.js';
-import { createSandbox, type LinkKind, type Sandbox } from './support/sandbox.fixture.js';
-import { ServiceProcess } from './support/service.process.js';
-import { VerifyingWebhookReceiver } from './support/verifying-webhook.receiver.js';
+import type { ApiAnswer, WithdrawalAnswer } from './support/payout-api.client.js';
+import type { LinkKind } from './support/sandbox.fixture.js';
+import { type ServiceWorld, startServiceWorld, stopServiceWorld } from './support/service.world.js';
 
 const DELAYS = 'ACH=300,RTP=200,WIRE=200,SWIFT=300,PUSH_TO_CARD=0,ZELLE=200,PAYPAL=200,VENMO=200';
 const SETTLE_TIMEOUT_MS = 15_000;
@@ -78,21 +76,17 @@ const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 
 describe('e2e: one withdrawal per rail, from request to final webhook (npm start on PostgreSQL)', function () {
   this.timeout(60_000);
-  let database: ScratchDatabase;
-  let receiver: VerifyingWebhookReceiver;
-  let service: ServiceProcess;
-  let api: PayoutApiClient;
-  let sandbox: Sandbox;
+  let world: ServiceWorld;
   /** Sent together, one entity each, so the rails settle side by side. */
   let answers: ApiAnswer<WithdrawalAnswer>[];
 
   before(async () => {
-    database = await scratchDatabase('e2e_rails');
-    receiver = await VerifyingWebhookReceiver.start();
-    service = await ServiceProcess.start('start', database.url, { RAIL_DELAYS_MS: DELAYS });
-    api = new PayoutApiClient(service.url);
-    sandbox = await createSandbox(service.url, receiver.url, CASES.length);
-    receiver.useSecret(sandbox.webhook.secret);
+    world = await startServiceWorld({
+      label: 'e2e_rails',
+      env: { RAIL_DELAYS_MS: DELAYS },
+      entities: CASES.length,
+    });
+    const { api, sandbox } = world;
     answers = await Promise.all(
       CASES.map((c, i) =>
         api.withdraw(sandbox.entities[i]!.accessToken, sandbox.entities[i]!.linkedAccounts[c.account], {
@@ -104,16 +98,12 @@ describe('e2e: one withdrawal per rail, from request to final webhook (npm start
     );
   });
 
-  after(async () => {
-    const code = await service?.stop();
-    await receiver?.close();
-    await database?.drop();
-    expect(code, 'the service exits cleanly on SIGTERM').to.equal(0);
-  });
+  after(() => stopServiceWorld(world));
 
   for (const [i, c] of CASES.entries()) {
     const label = `${c.account}${c.routingType ? ` + routingType ${c.routingType}` : ''} → ${c.rail}`;
     it(`${label}: ${c.statuses.join(' → ')}, every delivery signed`, async () => {
+      const { api, receiver, sandbox, database } = world;
       const entity = sandbox.entities[i]!;
       const answer = answers[i]!;
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
@@ -162,7 +152,11 @@ describe('e2e: one withdrawal per rail, from request to final webhook (npm start
   }
 
   it('no delivery failed verification with the merchant secret', () => {
-    expect(receiver.deliveries.length).to.be.greaterThan(0);
-    expect(receiver.unverified()).to.deep.equal([]);
+    expect(world.receiver.deliveries.length).to.be.greaterThan(0);
+    expect(world.receiver.unverified()).to.deep.equal([]);
+  });
+
+  it('shuts down gracefully on SIGTERM', async () => {
+    expect(await world.service.stop()).to.equal(0);
   });
 });

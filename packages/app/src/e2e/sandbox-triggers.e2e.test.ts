@@ -1,11 +1,8 @@
-import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
 import { expect } from 'chai';
 import { eventually } from './support/eventually.js';
 import { LedgerProbe } from './support/ledger.probe.js';
-import { type ApiAnswer, PayoutApiClient, type WithdrawalAnswer } from './support/payout-api.client.js';
-import { createSandbox, type Sandbox } from './support/sandbox.fixture.js';
-import { ServiceProcess } from './support/service.process.js';
-import { VerifyingWebhookReceiver } from './support/verifying-webhook.receiver.js';
+import type { ApiAnswer, WithdrawalAnswer } from './support/payout-api.client.js';
+import { type ServiceWorld, startServiceWorld, stopServiceWorld } from './support/service.world.js';
 
 /**
  * ACH settles after 2 s: long enough that a status poll lands between settlement and the .98 return (which comes
@@ -78,23 +75,17 @@ const money = (c: number) => (c / 100).toFixed(2);
 
 describe('e2e: every sandbox trigger reaches its documented status, reason and ledger state', function () {
   this.timeout(60_000);
-  let database: ScratchDatabase;
-  let receiver: VerifyingWebhookReceiver;
-  let service: ServiceProcess;
-  let api: PayoutApiClient;
-  let sandbox: Sandbox;
+  let world: ServiceWorld;
   let answers: ApiAnswer<WithdrawalAnswer>[];
 
   before(async () => {
-    database = await scratchDatabase('e2e_triggers');
-    receiver = await VerifyingWebhookReceiver.start();
-    service = await ServiceProcess.start('start', database.url, {
-      RAIL_DELAYS_MS: DELAYS,
-      RAIL_TIMEOUT_MS,
+    world = await startServiceWorld({
+      label: 'e2e_triggers',
+      env: { RAIL_DELAYS_MS: DELAYS, RAIL_TIMEOUT_MS },
+      entities: CASES.length,
+      funds: FUNDS,
     });
-    api = new PayoutApiClient(service.url);
-    sandbox = await createSandbox(service.url, receiver.url, CASES.length, FUNDS);
-    receiver.useSecret(sandbox.webhook.secret);
+    const { api, sandbox } = world;
     // One entity per case, so each wallet's balance shows that case's ledger effect alone.
     answers = await Promise.all(
       CASES.map((c, i) =>
@@ -106,17 +97,13 @@ describe('e2e: every sandbox trigger reaches its documented status, reason and l
     );
   });
 
-  after(async () => {
-    const code = await service?.stop();
-    await receiver?.close();
-    await database?.drop();
-    expect(code, 'the service exits cleanly on SIGTERM').to.equal(0);
-  });
+  after(() => stopServiceWorld(world));
 
   for (const [i, c] of CASES.entries()) {
     const statuses = ['PENDING', ...c.path(c.trigger)];
     const final = statuses[statuses.length - 1];
     it(`.${c.trigger.cents} on ${c.rail}: HTTP ${c.trigger.httpStatus}, ${statuses.join(' → ')}${c.trigger.reason ? ` "${c.trigger.reason}"` : ''}`, async () => {
+      const { api, receiver, sandbox, database } = world;
       const entity = sandbox.entities[i]!;
       const answer = answers[i]!;
       expect(answer.status, JSON.stringify(answer.body)).to.equal(c.trigger.httpStatus);
@@ -157,6 +144,10 @@ describe('e2e: every sandbox trigger reaches its documented status, reason and l
   }
 
   it('every delivery verified with the merchant secret', () => {
-    expect(receiver.unverified()).to.deep.equal([]);
+    expect(world.receiver.unverified()).to.deep.equal([]);
+  });
+
+  it('shuts down gracefully on SIGTERM', async () => {
+    expect(await world.service.stop()).to.equal(0);
   });
 });

@@ -1,10 +1,8 @@
-import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
 import { expect } from 'chai';
 import { eventually } from './support/eventually.js';
-import { PayoutApiClient } from './support/payout-api.client.js';
-import { createSandbox, operatorToken, type Sandbox } from './support/sandbox.fixture.js';
-import { ServiceProcess } from './support/service.process.js';
-import { VerifyingWebhookReceiver } from './support/verifying-webhook.receiver.js';
+import type { DeliveryAttempt } from './support/payout-api.client.js';
+import { operatorToken } from './support/sandbox.fixture.js';
+import { type ServiceWorld, startServiceWorld, stopServiceWorld } from './support/service.world.js';
 
 const FAILURES = 8;
 /** Eleven attempts per event: more than FAILURES, so no event can run out of retries however they spread. */
@@ -19,23 +17,17 @@ const WITHDRAWALS = [
 
 describe('e2e: the receiver answers 500 for a while, then recovers', function () {
   this.timeout(60_000);
-  let database: ScratchDatabase;
-  let receiver: VerifyingWebhookReceiver;
-  let service: ServiceProcess;
-  let api: PayoutApiClient;
-  let sandbox: Sandbox;
+  let world: ServiceWorld;
   let ids: string[];
 
   before(async () => {
-    database = await scratchDatabase('e2e_webhook_retries');
-    receiver = await VerifyingWebhookReceiver.start((n) => (n < FAILURES ? 500 : 204));
-    service = await ServiceProcess.start('start', database.url, {
-      RAIL_DELAYS_MS: DELAYS,
-      WEBHOOK_RETRY_SCHEDULE_MS: RETRY_SCHEDULE_MS,
+    world = await startServiceWorld({
+      label: 'e2e_webhook_retries',
+      env: { RAIL_DELAYS_MS: DELAYS, WEBHOOK_RETRY_SCHEDULE_MS: RETRY_SCHEDULE_MS },
+      entities: 1,
+      responder: (n) => (n < FAILURES ? 500 : 204),
     });
-    api = new PayoutApiClient(service.url);
-    sandbox = await createSandbox(service.url, receiver.url, 1);
-    receiver.useSecret(sandbox.webhook.secret);
+    const { api, receiver, sandbox } = world;
     const entity = sandbox.entities[0]!;
     ids = [];
     for (const w of WITHDRAWALS) {
@@ -57,14 +49,10 @@ describe('e2e: the receiver answers 500 for a while, then recovers', function ()
     );
   });
 
-  after(async () => {
-    const code = await service?.stop();
-    await receiver?.close();
-    await database?.drop();
-    expect(code, 'the service exits cleanly on SIGTERM').to.equal(0);
-  });
+  after(() => stopServiceWorld(world));
 
   it(`the first ${FAILURES} deliveries were refused with 500 and every one was retried`, () => {
+    const { receiver } = world;
     const answers = receiver.deliveries.map((d) => d.answered);
     expect(answers.slice(0, FAILURES)).to.deep.equal(Array(FAILURES).fill(500));
     expect(answers.slice(FAILURES).every((a) => a === 204)).to.equal(true);
@@ -73,6 +61,7 @@ describe('e2e: the receiver answers 500 for a while, then recovers', function ()
   });
 
   it('per withdrawal, the sorted sequences are complete with no gaps and follow its history', async () => {
+    const { api, receiver, sandbox } = world;
     const entity = sandbox.entities[0]!;
     for (const [i, w] of WITHDRAWALS.entries()) {
       const events = receiver.eventsFor(ids[i]!);
@@ -84,6 +73,7 @@ describe('e2e: the receiver answers 500 for a while, then recovers', function ()
   });
 
   it('a retry carries the same webhook-id, a valid signature, and is not repeated once acknowledged', () => {
+    const { receiver } = world;
     const events = WITHDRAWALS.reduce((n, w) => n + w.statuses.length, 0);
     expect(new Set(receiver.deliveries.map((d) => d.eventId)).size).to.equal(events);
     expect(receiver.deliveries).to.have.length(events + FAILURES);
@@ -92,9 +82,9 @@ describe('e2e: the receiver answers 500 for a while, then recovers', function ()
 
   it('the operator API lists every attempt: the refusals with their status code, then the delivery', async () => {
     const token = await operatorToken();
-    const attempts = [];
+    const attempts: DeliveryAttempt[] = [];
     for (const id of ids)
-      for (const delivery of await api.deliveries(token, id)) {
+      for (const delivery of await world.api.deliveries(token, id)) {
         expect(delivery.deliveryState, delivery.eventId).to.equal('DELIVERED');
         expect(delivery.attempts.map((a) => a.attempt)).to.deep.equal(delivery.attempts.map((_, k) => k + 1));
         expect(delivery.attempts.at(-1)).to.include({ statusCode: 204, succeeded: true });
@@ -103,5 +93,9 @@ describe('e2e: the receiver answers 500 for a while, then recovers', function ()
     const refused = attempts.filter((a) => !a.succeeded);
     expect(refused).to.have.length(FAILURES);
     expect(refused.every((a) => a.statusCode === 500)).to.equal(true);
+  });
+
+  it('shuts down gracefully on SIGTERM', async () => {
+    expect(await world.service.stop()).to.equal(0);
   });
 });

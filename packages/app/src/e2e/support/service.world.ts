@@ -1,0 +1,48 @@
+import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
+import { PayoutApiClient } from './payout-api.client.js';
+import { createSandbox, type Sandbox } from './sandbox.fixture.js';
+import { ServiceProcess } from './service.process.js';
+import { type Responder, VerifyingWebhookReceiver } from './verifying-webhook.receiver.js';
+
+/** A fresh database, a receiver, one `npm start` process on them, and a sandbox merchant sending it webhooks. */
+export interface ServiceWorld {
+  readonly database: ScratchDatabase;
+  readonly receiver: VerifyingWebhookReceiver;
+  readonly service: ServiceProcess;
+  readonly api: PayoutApiClient;
+  readonly sandbox: Sandbox;
+}
+
+export interface ServiceWorldOptions {
+  /** Part of the scratch database's name. */
+  readonly label: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly entities: number;
+  readonly funds?: string;
+  readonly responder?: Responder;
+}
+
+export async function startServiceWorld(options: ServiceWorldOptions): Promise<ServiceWorld> {
+  const database = await scratchDatabase(options.label);
+  const receiver = await VerifyingWebhookReceiver.start(options.responder);
+  let service: ServiceProcess | null = null;
+  try {
+    service = await ServiceProcess.start('start', database.url, options.env);
+    const sandbox = await createSandbox(service.url, receiver.url, options.entities, options.funds);
+    receiver.useSecret(sandbox.webhook.secret);
+    return { database, receiver, service, api: new PayoutApiClient(service.url), sandbox };
+  } catch (error) {
+    await service?.stop();
+    await receiver.close();
+    await database.drop();
+    throw error;
+  }
+}
+
+/** Cleanup for `after`: stops the process if a test has not already, then drops the database. */
+export async function stopServiceWorld(world: ServiceWorld | undefined): Promise<void> {
+  if (!world) return;
+  await world.service.stop();
+  await world.receiver.close();
+  await world.database.drop();
+}
