@@ -1,3 +1,4 @@
+import { Money } from '@payout/domain';
 import { expect } from 'chai';
 import { eventually } from './support/eventually.js';
 import { LedgerProbe } from './support/ledger.probe.js';
@@ -72,7 +73,7 @@ const CASES: readonly RailCase[] = [
   { account: 'venmo', rail: 'VENMO', method: 'VENMO', fees: '1.00', created: 'PENDING', statuses: DIRECT },
 ];
 
-const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+const FUNDS = '10000.00';
 
 describe('e2e: one withdrawal per rail, from request to final webhook (npm start on PostgreSQL)', function () {
   this.timeout(60_000);
@@ -85,6 +86,7 @@ describe('e2e: one withdrawal per rail, from request to final webhook (npm start
       label: 'e2e_rails',
       env: { RAIL_DELAYS_MS: DELAYS },
       entities: CASES.length,
+      funds: FUNDS,
     });
     const { api, sandbox } = world;
     answers = await Promise.all(
@@ -108,7 +110,7 @@ describe('e2e: one withdrawal per rail, from request to final webhook (npm start
       const answer = answers[i]!;
       expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
       const created = answer.body.data!;
-      const total = ((4000 + cents(c.fees)) / 100).toFixed(2);
+      const total = Money.of('40.00').plus(Money.of(c.fees)).toString();
       expect(created).to.include({ status: c.created, fees: c.fees, amount: total });
 
       const final = c.statuses[c.statuses.length - 1];
@@ -146,7 +148,9 @@ describe('e2e: one withdrawal per rail, from request to final webhook (npm start
       expect(lookup.payload.sequence).to.equal(c.statuses.length);
 
       const ledger = new LedgerProbe(database.knex);
-      expect(await ledger.balance(entity.walletId)).to.equal(((1_000_000 - cents(total)) / 100).toFixed(2));
+      expect(await ledger.balance(entity.walletId)).to.equal(
+        Money.of(FUNDS).minus(Money.of(total)).toString(),
+      );
       expect(await ledger.postings(created.id)).to.deep.equal({ WITHDRAWAL_DEBIT: 1 });
     });
   }

@@ -1,3 +1,4 @@
+import { Money } from '@payout/domain';
 import { expect } from 'chai';
 import { eventually } from './support/eventually.js';
 import { LedgerProbe } from './support/ledger.probe.js';
@@ -70,8 +71,6 @@ const RAILS = [
 ] as const;
 
 const CASES = TRIGGERS.flatMap((trigger) => RAILS.map((rail) => ({ trigger, ...rail })));
-const cents = (decimal: string) => Math.round(Number(decimal) * 100);
-const money = (c: number) => (c / 100).toFixed(2);
 
 describe('e2e: every sandbox trigger reaches its documented status, reason and ledger state', function () {
   this.timeout(60_000);
@@ -131,11 +130,11 @@ describe('e2e: every sandbox trigger reaches its documented status, reason and l
       expect(view.failureReason).to.equal(c.trigger.reason || null);
       expect(view.history.map((h) => h.status)).to.deep.equal(statuses);
 
-      const total = cents(`20.${c.trigger.cents}`) + cents(c.fees);
+      const total = Money.of(`20.${c.trigger.cents}`).plus(Money.of(c.fees));
       const ledger = new LedgerProbe(database.knex);
       const failed = final === 'FAILED';
       expect(await ledger.balance(entity.walletId), 'balance').to.equal(
-        money(cents(FUNDS) - (failed ? 0 : total)),
+        (failed ? Money.of(FUNDS) : Money.of(FUNDS).minus(total)).toString(),
       );
       expect(await ledger.postings(id)).to.deep.equal(
         failed ? { WITHDRAWAL_DEBIT: 1, WITHDRAWAL_REVERSAL: 1 } : { WITHDRAWAL_DEBIT: 1 },

@@ -1,5 +1,5 @@
 import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
-import type { TransactionView } from '@payout/domain';
+import { Money, type TransactionView } from '@payout/domain';
 import { expect } from 'chai';
 import { eventually } from './support/eventually.js';
 import { LedgerProbe } from './support/ledger.probe.js';
@@ -63,8 +63,6 @@ const PLAN: readonly Planned[] = [
   ok(3, 'paypal', 50),
   failed(3, 'venmo', 50.98, NOT_FOUND),
 ];
-
-const cents = (decimal: string | number) => Math.round(Number(decimal) * 100);
 
 /** Holds the receiver's answers until opened, so the worker is killed with deliveries in flight. */
 class Gate {
@@ -213,11 +211,10 @@ describe('e2e: API and worker as separate processes; the worker is SIGKILLed mid
       );
     }
     for (const [n, entity] of sandbox.entities.entries()) {
-      const paid = PLAN.reduce(
-        (sum, p, i) => (p.entity === n && p.final === 'SUCCESS' ? sum + cents(totals[i]!) : sum),
-        0,
+      const paid = Money.sum(
+        PLAN.flatMap((p, i) => (p.entity === n && p.final === 'SUCCESS' ? [Money.of(totals[i]!)] : [])),
       );
-      expect(await ledger.balance(entity.walletId)).to.equal(((cents(FUNDS) - paid) / 100).toFixed(2));
+      expect(await ledger.balance(entity.walletId)).to.equal(Money.of(FUNDS).minus(paid).toString());
     }
   });
 
