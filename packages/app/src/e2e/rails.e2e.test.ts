@@ -4,7 +4,12 @@ import { eventually } from './support/eventually.js';
 import { LedgerProbe } from './support/ledger.probe.js';
 import type { ApiAnswer, WithdrawalAnswer } from './support/payout-api.client.js';
 import type { LinkKind } from './support/sandbox.fixture.js';
-import { type ServiceWorld, startServiceWorld, stopServiceWorld } from './support/service.world.js';
+import {
+  type ServiceWorld,
+  startServiceWorld,
+  stopServiceWorld,
+  withdrawOncePerEntity,
+} from './support/service.world.js';
 
 const DELAYS = 'ACH=300,RTP=200,WIRE=200,SWIFT=300,PUSH_TO_CARD=0,ZELLE=200,PAYPAL=200,VENMO=200';
 const SETTLE_TIMEOUT_MS = 15_000;
@@ -88,15 +93,12 @@ describe('e2e: one withdrawal per rail, from request to final webhook (npm start
       entities: CASES.length,
       funds: FUNDS,
     });
-    const { api, sandbox } = world;
-    answers = await Promise.all(
-      CASES.map((c, i) =>
-        api.withdraw(sandbox.entities[i]!.accessToken, sandbox.entities[i]!.linkedAccounts[c.account], {
-          amount: 40,
-          walletType: 'SPEND',
-          ...(c.routingType ? { routingType: c.routingType } : {}),
-        }),
-      ),
+    answers = await withdrawOncePerEntity(
+      world,
+      CASES.map((c) => ({
+        account: c.account,
+        body: { amount: 40, ...(c.routingType ? { routingType: c.routingType } : {}) },
+      })),
     );
   });
 

@@ -3,7 +3,12 @@ import { expect } from 'chai';
 import { eventually } from './support/eventually.js';
 import { LedgerProbe } from './support/ledger.probe.js';
 import type { ApiAnswer, WithdrawalAnswer } from './support/payout-api.client.js';
-import { type ServiceWorld, startServiceWorld, stopServiceWorld } from './support/service.world.js';
+import {
+  type ServiceWorld,
+  startServiceWorld,
+  stopServiceWorld,
+  withdrawOncePerEntity,
+} from './support/service.world.js';
 
 /**
  * ACH settles after 2 s: long enough that a status poll lands between settlement and the .98 return (which comes
@@ -84,15 +89,9 @@ describe('e2e: every sandbox trigger reaches its documented status, reason and l
       entities: CASES.length,
       funds: FUNDS,
     });
-    const { api, sandbox } = world;
-    // One entity per case, so each wallet's balance shows that case's ledger effect alone.
-    answers = await Promise.all(
-      CASES.map((c, i) =>
-        api.withdraw(sandbox.entities[i]!.accessToken, sandbox.entities[i]!.linkedAccounts[c.account], {
-          amount: Number(`20.${c.trigger.cents}`),
-          walletType: 'SPEND',
-        }),
-      ),
+    answers = await withdrawOncePerEntity(
+      world,
+      CASES.map((c) => ({ account: c.account, body: { amount: Number(`20.${c.trigger.cents}`) } })),
     );
   });
 

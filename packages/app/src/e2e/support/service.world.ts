@@ -1,6 +1,6 @@
 import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
-import { PayoutApiClient } from './payout-api.client.js';
-import { createSandbox, type Sandbox } from './sandbox.fixture.js';
+import { type ApiAnswer, PayoutApiClient, type WithdrawalAnswer } from './payout-api.client.js';
+import { createSandbox, type LinkKind, type Sandbox } from './sandbox.fixture.js';
 import { ServiceProcess } from './service.process.js';
 import { type Responder, VerifyingWebhookReceiver } from './verifying-webhook.receiver.js';
 
@@ -45,4 +45,21 @@ export async function stopServiceWorld(world: ServiceWorld | undefined): Promise
   await world.service.stop();
   await world.receiver.close();
   await world.database.drop();
+}
+
+/** Sends every request at once, request i by entity i, so each wallet shows the effect of its own request alone. */
+export function withdrawOncePerEntity(
+  world: ServiceWorld,
+  requests: readonly { readonly account: LinkKind; readonly body: Readonly<Record<string, unknown>> }[],
+): Promise<ApiAnswer<WithdrawalAnswer>[]> {
+  return Promise.all(
+    requests.map((request, i) => {
+      const entity = world.sandbox.entities[i];
+      if (!entity) throw new Error(`the sandbox has no entity ${i}`);
+      return world.api.withdraw(entity.accessToken, entity.linkedAccounts[request.account], {
+        walletType: 'SPEND',
+        ...request.body,
+      });
+    }),
+  );
 }
