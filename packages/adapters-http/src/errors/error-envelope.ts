@@ -17,6 +17,8 @@ export interface ErrorEnvelope {
   readonly fatal: true;
   readonly code: string;
   readonly field?: string;
+  /** The withdrawal a rail rejected (500): it exists, FAILED and reversed, and its webhooks name it. */
+  readonly transactionId?: string;
 }
 
 export const envelope = (code: string, message: string, field?: unknown): ErrorEnvelope =>
@@ -34,5 +36,7 @@ export function sendDomainError(res: Response, error: DomainError): void {
   const message = error.code === 'UNAUTHORIZED' ? MESSAGES.UNAUTHORIZED : error.message;
   if (error.code === 'RATE_LIMITED' && typeof error.details?.retryAfterSeconds === 'number')
     res.setHeader('Retry-After', String(error.details.retryAfterSeconds));
-  res.status(status).json(envelope(error.code, message, error.details?.field));
+  const body = envelope(error.code, message, error.details?.field);
+  const transactionId = error.details?.transactionId;
+  res.status(status).json(typeof transactionId === 'string' ? { ...body, transactionId } : body);
 }

@@ -136,6 +136,15 @@ export function withdrawalSuite(api: () => ApiClient): void {
       expect(res.status).to.equal(500);
       expect(res.json).to.include({ success: false, fatal: true, code: 'RAIL_REJECTED' });
       expect(res.json.message).to.include('Check that the account is active');
+      const lookup = await api().request('GET', `/v1/transactions/${res.json.transactionId}`, {
+        token: entity.token,
+      });
+      expect(lookup.json.data).to.include({ status: 'FAILED', total: '11.16' });
+      const credited = await api().request('POST', `/v1/operator/wallets/${entity.walletId}/credits`, {
+        token: api().operatorToken(),
+        body: { amount: 0.01 },
+      });
+      expect(credited.json.data.balance).to.equal('100.01');
     });
   });
 

@@ -66,6 +66,22 @@ describe('Settlement jobs', () => {
     expect(world.reversals(id)).to.equal(1);
   });
 
+  it('a return seen before any poll saw the settlement still announces SUCCESS, then FAILED', async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000, 5000)]);
+    world.rail('ACH').willReport({ kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND });
+    const { c, id } = await start(world);
+    await world.runJobs();
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS', 'FAILED']);
+    expect(world.eventsOf(id).map((e) => e.status)).to.deep.equal([
+      'PENDING',
+      'PROCESSING_PAY_OUT',
+      'SUCCESS',
+      'FAILED',
+    ]);
+    expect(world.reversals(id)).to.equal(1);
+    expect(await world.balance(c.walletId)).to.equal('1000.00');
+  });
+
   it('stops watching for returns once the return window has closed', async () => {
     const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 2500)]);
     const { id } = await start(world, 'zelle');

@@ -86,8 +86,15 @@ export class PollWithdrawal {
             : withdrawal;
         return move(processed, 'SUCCESS');
       }
+      case 'RETURNED': {
+        // A return means the payout had settled: announce SUCCESS first, even if no poll saw it in time.
+        const settled =
+          withdrawal.status === 'SUCCESS'
+            ? withdrawal
+            : await this.apply(tx, withdrawal, { kind: 'SETTLED' });
+        return must(await moveWithdrawal(tx, ids, settled, 'FAILED', now, status.reason));
+      }
       case 'FAILED':
-      case 'RETURNED':
         return must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, status.reason));
     }
   }
