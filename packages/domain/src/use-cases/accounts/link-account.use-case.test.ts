@@ -82,118 +82,30 @@ describe('LinkAccount', () => {
     });
   }
 
-  const invalid: [LinkKind, string, (b: Record<string, unknown>) => void][] = [
-    [
-      'bank',
-      'data.routingNumber',
-      (b) => {
-        (b.data as Record<string, unknown>).routingNumber = '021000022';
-      },
-    ],
-    [
-      'bank',
-      'data.accountNumber',
-      (b) => {
-        (b.data as Record<string, unknown>).accountNumber = '12';
-      },
-    ],
-    [
-      'bank',
-      'data.accountType',
-      (b) => {
-        (b.data as Record<string, unknown>).accountType = 'brokerage';
-      },
-    ],
-    [
-      'card',
-      'data.cardNumber',
-      (b) => {
-        (b.data as Record<string, unknown>).cardNumber = '4111111111111112';
-      },
-    ],
-    [
-      'card',
-      'data.expYear',
-      (b) => {
-        (b.data as Record<string, unknown>).expYear = 2020;
-      },
-    ],
-    [
-      'international_bank',
-      'data.swiftOrBic',
-      (b) => {
-        (b.data as Record<string, unknown>).swiftOrBic = 'nope';
-      },
-    ],
-    [
-      'international_bank',
-      'data.recipientCountry',
-      (b) => {
-        (b.data as Record<string, unknown>).recipientCountry = 'Germany';
-      },
-    ],
-    [
-      'international_bank',
-      'data.name',
-      (b) => {
-        Object.assign(b.data as object, { recipientType: 'business', name: undefined });
-      },
-    ],
-    [
-      'zelle',
-      'data.username',
-      (b) => {
-        (b.data as Record<string, unknown>).username = '';
-      },
-    ],
-    [
-      'paypal',
-      'data.paypalDestinationType',
-      (b) => {
-        (b.data as Record<string, unknown>).paypalDestinationType = 'FAX';
-      },
-    ],
-    [
-      'venmo',
-      'data.username',
-      (b) => {
-        delete (b.data as Record<string, unknown>).username;
-      },
-    ],
-    [
-      'prepaid_card',
-      'data.email',
-      (b) => {
-        (b.data as Record<string, unknown>).email = 'not-an-email';
-      },
-    ],
-    [
-      'prepaid_card',
-      'data.name',
-      (b) => {
-        Object.assign(b.data as object, { firstName: undefined, name: undefined });
-      },
-    ],
-    [
-      'paypal',
-      'label',
-      (b) => {
-        b.label = '';
-      },
-    ],
-    [
-      'venmo',
-      'data',
-      (b) => {
-        b.data = 'x';
-      },
-    ],
+  /** [kind, field reported, changes to `data`, changes to the body itself] */
+  const invalid: [LinkKind, string, Record<string, unknown>, Record<string, unknown>][] = [
+    ['bank', 'data.routingNumber', { routingNumber: '021000022' }, {}],
+    ['bank', 'data.accountNumber', { accountNumber: '12' }, {}],
+    ['bank', 'data.accountType', { accountType: 'brokerage' }, {}],
+    ['card', 'data.cardNumber', { cardNumber: '4111111111111112' }, {}],
+    ['card', 'data.expYear', { expYear: 2020 }, {}],
+    ['international_bank', 'data.swiftOrBic', { swiftOrBic: 'nope' }, {}],
+    ['international_bank', 'data.recipientCountry', { recipientCountry: 'Germany' }, {}],
+    ['international_bank', 'data.name', { recipientType: 'business', name: undefined }, {}],
+    ['zelle', 'data.username', { username: '' }, {}],
+    ['paypal', 'data.paypalDestinationType', { paypalDestinationType: 'FAX' }, {}],
+    ['venmo', 'data.username', { username: undefined }, {}],
+    ['prepaid_card', 'data.email', { email: 'not-an-email' }, {}],
+    ['prepaid_card', 'data.name', { firstName: undefined, name: undefined }, {}],
+    ['paypal', 'label', {}, { label: '' }],
+    ['venmo', 'data', {}, { data: 'x' }],
   ];
-  for (const [kind, fieldName, spoil] of invalid) {
+  for (const [kind, fieldName, dataChanges, bodyChanges] of invalid) {
     it(`rejects a ${kind} body with a bad ${fieldName}`, async () => {
       const w = await world();
-      const body = structuredClone(BODIES[kind]);
-      spoil(body);
+      const body: Record<string, unknown> = structuredClone(BODIES[kind]);
+      Object.assign(body.data as object, dataChanges);
+      Object.assign(body, bodyChanges);
       const result = await w.link.execute({
         principal: w.principal,
         applicationToken: w.token,
