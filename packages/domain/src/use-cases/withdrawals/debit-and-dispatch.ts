@@ -1,4 +1,5 @@
 import { isTokenUsable } from '../../application-token/application-token.js';
+import type { Entity } from '../../entity/entity.js';
 import { withdrawalDebitEntry } from '../../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
@@ -25,6 +26,7 @@ export async function debitAndStore(
   withdrawal: Withdrawal,
   previous: Withdrawal | null,
   now: Date,
+  entity: Entity | null = null,
 ): Promise<Result<Withdrawal, DomainError>> {
   const wallet = await tx.wallets.lockById(withdrawal.walletId);
   if (!wallet) throw new Error(`wallet ${withdrawal.walletId} is missing`);
@@ -41,7 +43,14 @@ export async function debitAndStore(
   await tx.ledger.append(withdrawalDebitEntry(deps.ids.next(), withdrawal, now));
   if (previous) await tx.withdrawals.update(withdrawal, previous.sequence);
   else await tx.withdrawals.insert(withdrawal);
-  await recordStatusChange(tx, withdrawal, withdrawal.history[withdrawal.history.length - 1]!, now, deps.ids);
+  await recordStatusChange(
+    tx,
+    withdrawal,
+    withdrawal.history[withdrawal.history.length - 1]!,
+    now,
+    deps.ids,
+    entity,
+  );
   await tx.jobs.enqueue(
     { name: 'withdrawal.submit', withdrawalId: withdrawal.id, attempt: 2 },
     { startAfter: new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS) },

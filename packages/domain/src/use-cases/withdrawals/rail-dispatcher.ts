@@ -104,7 +104,9 @@ export class RailDispatcher {
       case 'ACCEPTED':
       case 'SETTLED': {
         const submitted = markSubmitted(withdrawal, result.reference, now);
-        await tx.withdrawals.update(submitted, withdrawal.sequence);
+        const moves = RAILS_WITH_PROCESSING_STATE.has(submitted.rail) || result.kind === 'SETTLED';
+        // A status move writes the whole withdrawal, reference included; only a silent acceptance writes it here.
+        if (!moves) await tx.withdrawals.update(submitted, withdrawal.sequence);
         let moved = submitted;
         if (RAILS_WITH_PROCESSING_STATE.has(moved.rail))
           moved = must(await moveWithdrawal(tx, ids, moved, 'PROCESSING_PAY_OUT', now));

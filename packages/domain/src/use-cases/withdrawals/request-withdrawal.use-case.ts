@@ -1,5 +1,6 @@
 import type { ApplicationToken } from '../../application-token/application-token.js';
 import { isTokenUsable } from '../../application-token/application-token.js';
+import type { Entity } from '../../entity/entity.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Merchant } from '../../merchant/merchant.js';
 import type { Money } from '../../money/money.js';
@@ -31,6 +32,7 @@ interface Plan {
   readonly fees: Money;
   readonly walletId: string;
   readonly token: ApplicationToken | null;
+  readonly entity: Entity;
 }
 
 const unauthorized = (): DomainError => domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED);
@@ -54,7 +56,7 @@ export class RequestWithdrawal {
     if (!plan.ok) return plan;
     const { clock, ids, settings, unitOfWork } = this.deps;
     const now = clock.now();
-    const { merchant, account, rail, fees, walletId, token } = plan.value;
+    const { merchant, account, rail, fees, walletId, token, entity } = plan.value;
     const fields = {
       id: ids.next(),
       merchantId: merchant.id,
@@ -98,6 +100,7 @@ export class RequestWithdrawal {
         recordSubmitAttempt(createWithdrawal(fields, 'PENDING', true), 1, now),
         null,
         now,
+        entity,
       ),
     );
     if (!stored.ok) return stored;
@@ -141,6 +144,6 @@ export class RequestWithdrawal {
       }
     }
     const fees = feeFor(rail.value, request.amount, merchant.feeOverrides);
-    return ok({ request, merchant, account, rail: rail.value, fees, walletId, token });
+    return ok({ request, merchant, account, rail: rail.value, fees, walletId, token, entity });
   }
 }
