@@ -72,6 +72,7 @@ const results = {
     withdrawalRateLimitPerMinute: '1 (the spec default): every creation request uses an entity of its own',
     railDelaysMs: options.railDelays,
     workerConcurrency: process.env.WORKER_CONCURRENCY ?? '8 (service default)',
+    serviceNodeFlags: options.nodeFlags.join(' ') || 'none',
     withdrawal:
       'USD 25.00 to a linked US bank account (ACH: PENDING → PROCESSING_PAY_OUT → SUCCESS, 3 webhooks)',
     creationRequests: options.requests,
@@ -95,7 +96,8 @@ function serviceEnv(databaseUrl, port) {
 }
 
 function startService(role, databaseUrl, port) {
-  const nodeArgs = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', `${RESULTS}/profiles`] : [];
+  const nodeArgs = [...options.nodeFlags];
+  if (options.cpuProf) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', `${RESULTS}/profiles`);
   const service = startProcess(`service (${role})`, {
     script: ENTRY[role],
     cwd: ROOT,
@@ -211,6 +213,9 @@ async function measureService({ baseUrl, db, api, client }) {
   };
   await worker.stop();
   results.rss = { worker: worker.peakRssMb };
+  results.notes.push(
+    `Webhook receiver: ${receiver.deliveries} deliveries, ${receiver.eventIds.size} distinct events, ${receiver.badSignatures} with a bad signature.`,
+  );
   progress.note(
     `drain: ${results.drain.withdrawals} withdrawals in ${results.drain.seconds.toFixed(1)} s, ${receiver.eventIds.size} webhooks acknowledged`,
   );

@@ -24,15 +24,17 @@ export function processCpuMs(pid) {
   return stat === null ? 0 : cpuMsFromStat(stat);
 }
 
-/** CPU of every backend whose title names `database` ("postgres: 15/main: user database host(port) state"). */
-export function postgresCpuMs(database) {
-  let total = 0;
+/** CPU by pid of every backend whose title names `database` ("postgres: 15/main: user database host(port) state"). */
+export function postgresBackends(database) {
+  const backends = new Map();
+  if (!database) return backends;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const title = read(`/proc/${entry}/cmdline`);
-    if (title?.startsWith('postgres: ') && title.split(' ').includes(database)) total += processCpuMs(entry);
+    if (title?.startsWith('postgres: ') && title.split(' ').includes(database))
+      backends.set(entry, processCpuMs(entry));
   }
-  return total;
+  return backends;
 }
 
 /** Busy and total jiffies of the machine, from the first line of /proc/stat, in ms. */
@@ -43,18 +45,27 @@ export function machineCpuMs(procStat = read('/proc/stat') ?? '') {
   return { busy: total - idle, total };
 }
 
-/** Starts counting; `stop(requests)` returns the CPU each side spent, per request too. */
+/**
+ * Starts counting; `stop(requests)` returns the CPU each side spent, per request too. Backends are sampled
+ * while the meter runs because a client that disconnects takes its backends' counters with it.
+ */
 export function cpuMeter({ pids, database }) {
   const own = process.cpuUsage();
-  const start = {
-    service: pids.reduce((sum, pid) => sum + processCpuMs(pid), 0),
-    postgres: postgresCpuMs(database),
-    machine: machineCpuMs(),
+  const initial = postgresBackends(database);
+  const latest = new Map(initial);
+  const sample = () => {
+    for (const [pid, ms] of postgresBackends(database)) latest.set(pid, ms);
   };
+  const sampler = setInterval(sample, 200);
+  sampler.unref();
+  const start = { service: pids.reduce((sum, pid) => sum + processCpuMs(pid), 0), machine: machineCpuMs() };
   return {
     stop(requests) {
+      clearInterval(sampler);
+      sample();
       const service = pids.reduce((sum, pid) => sum + processCpuMs(pid), 0) - start.service;
-      const postgres = postgresCpuMs(database) - start.postgres;
+      let postgres = 0;
+      for (const [pid, ms] of latest) postgres += ms - (initial.get(pid) ?? 0);
       const machine = machineCpuMs();
       const busy = machine.busy - start.machine.busy;
       const ownUsage = process.cpuUsage(own);

@@ -28,6 +28,7 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --database-url <url>    PostgreSQL server to create the bench databases on (BENCH_DATABASE_URL)
   --redis-url <url>       Redis for the rate limiter (REDIS_URL)
   --rail-delays <spec>    RAIL_DELAYS_MS for the service ("ACH=1000")
+  --node-flags="<flags>"  extra Node flags for the service processes (e.g. --node-flags="--max-semi-space-size=4")
   --cpu-prof              write V8 CPU profiles of the API and worker to tools/bench/results/profiles
   --keep                  keep the bench databases for EXPLAIN ANALYZE afterwards`;
 
@@ -52,6 +53,7 @@ export function readOptions(argv, env = process.env) {
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'rail-delays': { type: 'string' },
+      'node-flags': { type: 'string', default: '' },
       'cpu-prof': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -72,6 +74,7 @@ export function readOptions(argv, env = process.env) {
       values['database-url'] ?? env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: values['redis-url'] ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     railDelays: values['rail-delays'] ?? 'ACH=1000',
+    nodeFlags: values['node-flags'].split(' ').filter(Boolean),
     cpuProf: values['cpu-prof'],
     keep: values.keep,
   };
