@@ -2,24 +2,23 @@
 // npm run bench [-- --quick]: measures the payout service against this machine's own limits (issue 6) and
 // writes tools/bench/results/latest.{json,md}. It creates and drops its own databases on the PostgreSQL server,
 // starts the service itself (API and worker as separate processes) and prints the table on stdout.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cpuMeter } from './lib/cpu.mjs';
-import { BenchDatabases, serverFacts } from './lib/databases.mjs';
+import { BenchDatabases } from './lib/databases.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { runExpressBaseline } from './lib/express-baseline.mjs';
-import { runLoad } from './lib/load.mjs';
+import { countLabel, measureGrowth } from './lib/growth.mjs';
+import { requireAllOk, runLoad } from './lib/load.mjs';
 import { createTemplate, merchantToken } from './lib/operator-api.mjs';
 import { readOptions, USAGE } from './lib/options.mjs';
 import { runPgbench } from './lib/pgbench.mjs';
-import { freePort, serviceNodeBinary, startProcess, waitForHttp } from './lib/processes.mjs';
+import { freePort, startProcess, waitForHttp } from './lib/processes.mjs';
 import { Progress } from './lib/progress.mjs';
 import { writeReport } from './lib/report.mjs';
+import { describeRun } from './lib/run-info.mjs';
 import { cloneEntities } from './lib/seed-entities.mjs';
-import { countWithdrawals, seedWithdrawalsUpTo } from './lib/seed-withdrawals.mjs';
 import { WebhookReceiver } from './lib/webhook-receiver.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,35 +52,8 @@ const progress = new Progress([
 const databases = new BenchDatabases(options.databaseUrl, `bench_${process.pid}`);
 const processes = [];
 const receiver = new WebhookReceiver();
-const label = (n) =>
-  n >= 1e6 ? `${+(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : String(n);
 
-const results = {
-  mode: options.mode,
-  startedAt: new Date().toISOString(),
-  machine: {
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? 'unknown',
-    memoryGb: Math.round(totalmem() / 2 ** 30),
-    benchNode: process.versions.node,
-    serviceNode: null,
-  },
-  postgres: await serverFacts(options.databaseUrl),
-  settings: {
-    connections: options.connections,
-    withdrawalRateLimitPerMinute: '1 (the spec default): every creation request uses an entity of its own',
-    railDelaysMs: options.railDelays,
-    workerConcurrency: process.env.WORKER_CONCURRENCY ?? '8 (service default)',
-    serviceNodeFlags: options.nodeFlags.join(' ') || 'none',
-    withdrawal:
-      'USD 25.00 to a linked US bank account (ACH: PENDING → PROCESSING_PAY_OUT → SUCCESS, 3 webhooks)',
-    creationRequests: options.requests,
-    warmupRequests: options.warmup,
-    loadSeconds: options.seconds,
-  },
-  baselines: {},
-  notes: [],
-};
+const results = await describeRun(options);
 
 /** The service's environment: our database, Redis, quiet logs, the rail delays of this run. */
 function serviceEnv(databaseUrl, port) {
@@ -108,17 +80,7 @@ function startService(role, databaseUrl, port) {
   return service;
 }
 
-/** Fails the run when a load phase saw anything but 2xx: the figures would not mean what they say. */
-function requireAllOk(name, load) {
-  if (load.non2xx > 0 || load.errors > 0)
-    throw new Error(
-      `${name}: ${load.non2xx} non-2xx (${JSON.stringify(load.statusCodes)}), ${load.errors} errors`,
-    );
-}
-
 async function main() {
-  results.machine.serviceNode = execFileSync(serviceNodeBinary(), ['--version']).toString().trim();
-
   progress.phase('pgbench', 'initialising scale 10');
   const pgbenchDb = await databases.create('pgbench');
   results.baselines.pgbench = await runPgbench({
@@ -240,25 +202,15 @@ async function measureService({ baseUrl, db, api, client }) {
   results.lookup.cpu = lookupCpu.stop(results.lookup.ok);
   requireAllOk('lookup', results.lookup);
 
-  progress.phase('growth', `seeding to ${label(options.small)} stored`);
-  results.growth = [];
-  const growthShare = options.large / (options.large + 2 * options.growthRequests * 100);
-  for (const [index, target] of [options.small, options.large].entries()) {
-    await seedWithdrawalsUpTo(client, {
-      merchantId: template.merchantId,
-      target,
-      onProgress: (done, detail) => progress.update((index + done * growthShare) / 2, detail),
-    });
-    const stored = await countWithdrawals(client);
-    const load = await createLoad(options.growthRequests, (done, detail) =>
-      progress.update(
-        (index + growthShare + done * (1 - growthShare)) / 2,
-        `${label(stored)} stored: ${detail}`,
-      ),
-    );
-    requireAllOk(`growth at ${stored}`, load);
-    results.growth.push({ stored, label: label(stored), ...load });
-  }
+  progress.phase('growth', `seeding to ${countLabel(options.small)} stored`);
+  results.growth = await measureGrowth({
+    client,
+    merchantId: template.merchantId,
+    sizes: [options.small, options.large],
+    requests: options.growthRequests,
+    createLoad,
+    onProgress: (done, detail) => progress.update(done, detail),
+  });
   await api.stop();
   results.rss.api = api.peakRssMb;
   if (options.keep) results.notes.push(`databases kept: ${databases.created.join(', ')}`);
@@ -268,7 +220,7 @@ async function measureService({ baseUrl, db, api, client }) {
   );
   if (options.mode === 'quick')
     results.notes.push(
-      `--quick: the second growth point is ${label(options.large)} stored withdrawals, not 1M.`,
+      `--quick: the second growth point is ${countLabel(options.large)} stored withdrawals, not 1M.`,
     );
 }
 

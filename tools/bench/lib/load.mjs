@@ -58,3 +58,11 @@ export function runLoad({ url, connections, amount, seconds, request, onBody, on
     }, 250);
   });
 }
+
+/** Fails the run when a load phase saw anything but 2xx: the figures would not mean what they say. */
+export function requireAllOk(name, load) {
+  if (load.non2xx > 0 || load.errors > 0)
+    throw new Error(
+      `${name}: ${load.non2xx} non-2xx (${JSON.stringify(load.statusCodes)}), ${load.errors} errors`,
+    );
+}

@@ -1,0 +1,28 @@
+// Growth: the same withdrawal load with a small and a large number of withdrawals already stored.
+import { requireAllOk } from './load.mjs';
+import { countWithdrawals, seedWithdrawalsUpTo } from './seed-withdrawals.mjs';
+
+export const countLabel = (n) =>
+  n >= 1e6 ? `${+(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : String(n);
+
+/** `createLoad(amount, onProgress)` runs the withdrawal load; returns one load result per stored size. */
+export async function measureGrowth({ client, merchantId, sizes, requests, createLoad, onProgress }) {
+  const points = [];
+  // Seeding dominates the phase's time when the large size is in the millions.
+  const seedShare = sizes.at(-1) / (sizes.at(-1) + requests * 200);
+  for (const [index, target] of sizes.entries()) {
+    const at = (fraction) => (index + fraction) / sizes.length;
+    await seedWithdrawalsUpTo(client, {
+      merchantId,
+      target,
+      onProgress: (done, detail) => onProgress(at(done * seedShare), detail),
+    });
+    const stored = await countWithdrawals(client);
+    const load = await createLoad(requests, (done, detail) =>
+      onProgress(at(seedShare + done * (1 - seedShare)), `${countLabel(stored)} stored: ${detail}`),
+    );
+    requireAllOk(`growth at ${stored}`, load);
+    points.push({ stored, label: countLabel(stored), ...load });
+  }
+  return points;
+}

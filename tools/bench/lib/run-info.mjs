@@ -1,0 +1,34 @@
+// What a report needs to be read later: the machine, the PostgreSQL server and the settings of the run.
+import { execFileSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { serverFacts } from './databases.mjs';
+import { serviceNodeBinary } from './processes.mjs';
+
+export async function describeRun(options) {
+  return {
+    mode: options.mode,
+    startedAt: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      benchNode: process.versions.node,
+      serviceNode: execFileSync(serviceNodeBinary(), ['--version']).toString().trim(),
+    },
+    postgres: await serverFacts(options.databaseUrl),
+    settings: {
+      connections: options.connections,
+      withdrawalRateLimitPerMinute: '1 (the spec default): every creation request uses an entity of its own',
+      railDelaysMs: options.railDelays,
+      workerConcurrency: process.env.WORKER_CONCURRENCY ?? '8 (service default)',
+      serviceNodeFlags: options.nodeFlags.join(' ') || 'none',
+      withdrawal:
+        'USD 25.00 to a linked US bank account (ACH: PENDING → PROCESSING_PAY_OUT → SUCCESS, 3 webhooks)',
+      creationRequests: options.requests,
+      warmupRequests: options.warmup,
+      loadSeconds: options.seconds,
+    },
+    baselines: {},
+    notes: [],
+  };
+}
