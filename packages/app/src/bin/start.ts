@@ -1,3 +1,5 @@
+import type { ProcessRole } from '../config/config.js';
 import { runProcess } from './run-process.js';
 
-await runProcess('all');
+// API and workers in one process unless PROCESS_ROLE says api or worker (configuration rejects other values).
+await runProcess((process.env.PROCESS_ROLE || 'all') as ProcessRole);
