@@ -1,17 +1,12 @@
 import {
   createRailRegistry,
   DEFAULT_WITHDRAWAL_SETTINGS,
-  type LinkedAccount,
-  Money,
-  OPTION_TYPE,
   type Principal,
   RAIL_IDS,
   type RailId,
-  type Wallet,
   type WithdrawalFlowDeps,
-  walletCreditEntry,
 } from '@payout/domain';
-import { ManualClock, ScriptedRail, SequentialIds } from '@payout/domain/testing';
+import { ManualClock, ScriptedRail, SequentialIds, seedCustomer } from '@payout/domain/testing';
 import type { PgBoss } from 'pg-boss';
 import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { FAST_JOB_QUEUE_SETTINGS } from '../jobs/job-queue.settings.js';
@@ -80,79 +75,15 @@ export class PayoutWorld {
 
   /** A merchant with one entity, its SPEND wallet funded through the ledger, and a linked bank account. */
   async customer(balance: string): Promise<Customer> {
-    const now = this.clock.now();
-    const [merchantId, merchantWalletId, entityId, walletId, accountId, tokenId] = Array.from(
-      { length: 6 },
-      () => this.ids.next(),
-    ) as [string, string, string, string, string, string];
-    const wallet = (id: string, ownerId: string, walletType: Wallet['walletType']): Wallet => ({
-      id,
-      merchantId,
-      ownerId,
-      walletType,
-      currency: 'USD',
-      balance: Money.of('0'),
-      disabled: false,
-    });
-    const account: LinkedAccount = {
-      id: accountId,
-      merchantId,
-      entityId,
-      walletId,
-      kind: 'bank',
-      optionType: OPTION_TYPE.bank,
-      currency: 'USD',
-      label: 'Main account',
-      counterPartyName: 'Ada Lovelace',
-      lastFourDigits: '6789',
-      applicationTokenId: tokenId,
-      destination: { accountNumber: '123456789', routingNumber: '021000021' },
-      createdAt: now,
-    };
-    await this.unitOfWork.run(async (tx) => {
-      await tx.merchants.save({
-        id: merchantId,
-        name: 'Acme',
-        payoutsEnabled: true,
-        approvalThreshold: Money.of('10000.00'),
-        feeOverrides: {},
-        walletId: merchantWalletId,
-        createdAt: now,
-      });
-      await tx.wallets.insert(wallet(merchantWalletId, merchantId, 'MERCHANT'));
-      await tx.wallets.insert(wallet(walletId, entityId, 'SPEND'));
-      await tx.entities.insert({
-        id: entityId,
-        merchantId,
-        entityType: 'USER',
-        email: 'ada@example.com',
-        externalIdentifier: `ext-${entityId}`,
-        walletId,
-        createdAt: now,
-      });
-      await tx.applicationTokens.insert({
-        id: tokenId,
-        tokenHash: `hash-${tokenId}`,
-        merchantId,
-        entityId,
-        purpose: 'ACCOUNT_LINK',
-        amount: null,
-        withdrawalSource: 'ENTITY_WALLET',
-        expiresAt: new Date(now.getTime() + 3_600_000),
-        status: 'ACTIVE',
-        createdAt: now,
-      });
-      await tx.linkedAccounts.insert(account);
-      const funded = await tx.wallets.lockById(walletId);
-      if (!funded) throw new Error(`wallet ${walletId} vanished`);
-      await tx.wallets.update({ ...funded, balance: Money.of(balance) });
-      await tx.ledger.append(walletCreditEntry(this.ids.next(), walletId, Money.of(balance), 'funding', now));
-    });
-    return {
-      walletId,
-      accountId,
-      principal: { subject: `user-${entityId}`, merchantId, entityId, scopes: new Set(['external.apis']) },
-    };
+    const { walletId, accountId, principal } = await seedCustomer(
+      this.unitOfWork,
+      this.ids,
+      this.clock.now(),
+      {
+        balance,
+      },
+    );
+    return { walletId, accountId, principal };
   }
 
   async balance(walletId: string): Promise<string> {

@@ -1,4 +1,5 @@
 export * from './contracts/index.js';
+export * from './customer.fixture.js';
 export * from './fake-secrets.js';
 export * from './in-memory-rate-limiter.js';
 export * from './in-memory-repositories.js';

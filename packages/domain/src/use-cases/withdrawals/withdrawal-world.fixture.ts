@@ -1,12 +1,12 @@
-import type { ApplicationToken, WithdrawalSource } from '../../application-token/application-token.js';
-import { walletAccount, walletCreditEntry } from '../../ledger/ledger-entry.js';
-import type { LinkKind } from '../../linked-account/link-kind.js';
-import { OPTION_TYPE } from '../../linked-account/link-kind.js';
-import type { LinkedAccount } from '../../linked-account/linked-account.js';
+import { walletAccount } from '../../ledger/ledger-entry.js';
 import { Money } from '../../money/money.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import { RAIL_IDS, type RailId } from '../../rails/rail-id.js';
 import { createRailRegistry } from '../../rails/rail-registry.js';
+import { type Customer, type CustomerOptions, fund, seedCustomer } from '../../testing/customer.fixture.js';
+
+export type { Customer, CustomerOptions };
+
 import { InMemoryUnitOfWork } from '../../testing/in-memory-unit-of-work.js';
 import { ManualClock } from '../../testing/manual-clock.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
@@ -17,31 +17,6 @@ import { DecideWithdrawal } from './decide-withdrawal.use-case.js';
 import { RequestWithdrawal } from './request-withdrawal.use-case.js';
 import { ExpireApproval, PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
 import { DEFAULT_WITHDRAWAL_SETTINGS } from './withdrawal-settings.js';
-
-export interface Customer {
-  readonly merchantId: string;
-  readonly merchantWalletId: string;
-  readonly entityId: string;
-  readonly walletId: string;
-  readonly accountId: string;
-  readonly tokenId: string;
-  readonly principal: Principal;
-}
-
-export interface CustomerOptions {
-  readonly balance?: string;
-  readonly merchantBalance?: string;
-  readonly kind?: LinkKind;
-  readonly payoutsEnabled?: boolean;
-  readonly approvalThreshold?: string;
-  readonly token?: {
-    readonly purpose?: 'ACCOUNT_LINK' | 'PAYMENT_LINK';
-    readonly source?: WithdrawalSource;
-    readonly amount?: string;
-    readonly status?: 'ACTIVE' | 'INACTIVE';
-    readonly expiresInMs?: number;
-  };
-}
 
 /** A deterministic in-memory world: one unit of work, a manual clock, a scripted rail per rail id. */
 export class WithdrawalWorld {
@@ -83,97 +58,12 @@ export class WithdrawalWorld {
     return { subject, merchantId: null, entityId: null, scopes: new Set(['operator']) };
   }
 
-  async customer(options: CustomerOptions = {}): Promise<Customer> {
-    const now = this.clock.now();
-    const [merchantId, merchantWalletId, entityId, walletId, accountId, tokenId] = Array.from(
-      { length: 6 },
-      () => this.ids.next(),
-    ) as [string, string, string, string, string, string];
-    const wallet = (id: string, ownerId: string, type: Wallet['walletType']): Wallet => ({
-      id,
-      merchantId,
-      ownerId,
-      walletType: type,
-      currency: 'USD',
-      balance: Money.of('0'),
-      disabled: false,
-    });
-    const kind = options.kind ?? 'bank';
-    const t = options.token ?? {};
-    const token: ApplicationToken = {
-      id: tokenId,
-      tokenHash: `hash-${tokenId}`,
-      merchantId,
-      entityId,
-      purpose: t.purpose ?? 'ACCOUNT_LINK',
-      amount: t.amount ? Money.of(t.amount) : null,
-      withdrawalSource: t.source ?? 'ENTITY_WALLET',
-      expiresAt: new Date(now.getTime() + (t.expiresInMs ?? 3_600_000)),
-      status: t.status ?? 'ACTIVE',
-      createdAt: now,
-    };
-    const account: LinkedAccount = {
-      id: accountId,
-      merchantId,
-      entityId,
-      walletId,
-      kind,
-      optionType: OPTION_TYPE[kind],
-      currency: 'USD',
-      label: 'Main account',
-      counterPartyName: 'Ada Lovelace',
-      lastFourDigits: '6789',
-      applicationTokenId: tokenId,
-      destination: { accountNumber: '123456789' },
-      createdAt: now,
-    };
-    await this.uow.run(async (tx) => {
-      await tx.merchants.save({
-        id: merchantId,
-        name: 'Acme',
-        payoutsEnabled: options.payoutsEnabled ?? true,
-        approvalThreshold: Money.of(options.approvalThreshold ?? '10000.00'),
-        feeOverrides: {},
-        walletId: merchantWalletId,
-        createdAt: now,
-      });
-      await tx.wallets.insert(wallet(merchantWalletId, merchantId, 'MERCHANT'));
-      await tx.wallets.insert(wallet(walletId, entityId, 'SPEND'));
-      await tx.entities.insert({
-        id: entityId,
-        merchantId,
-        entityType: 'USER',
-        email: 'ada@example.com',
-        externalIdentifier: 'ext-1',
-        walletId,
-        createdAt: now,
-      });
-      await tx.applicationTokens.insert(token);
-      await tx.linkedAccounts.insert(account);
-    });
-    await this.fund(walletId, options.balance ?? '1000.00');
-    await this.fund(merchantWalletId, options.merchantBalance ?? '0');
-    return {
-      merchantId,
-      merchantWalletId,
-      entityId,
-      walletId,
-      accountId,
-      tokenId,
-      principal: { subject: `user-${entityId}`, merchantId, entityId, scopes: new Set(['external.apis']) },
-    };
+  customer(options: CustomerOptions = {}): Promise<Customer> {
+    return seedCustomer(this.uow, this.ids, this.clock.now(), options);
   }
 
-  /** Credits through the ledger, as the operator API does, so balances always equal postings. */
-  async fund(walletId: string, amount: string): Promise<void> {
-    if (Money.of(amount).isZero()) return;
-    await this.uow.run(async (tx) => {
-      const wallet = (await tx.wallets.lockById(walletId)) as Wallet;
-      await tx.wallets.update({ ...wallet, balance: wallet.balance.plus(Money.of(amount)) });
-      await tx.ledger.append(
-        walletCreditEntry(this.ids.next(), walletId, Money.of(amount), 'funding', this.clock.now()),
-      );
-    });
+  fund(walletId: string, amount: string): Promise<void> {
+    return fund(this.uow, this.ids, this.clock.now(), walletId, amount);
   }
 
   async balance(walletId: string): Promise<string> {
