@@ -1,7 +1,7 @@
 import type { Entity, EntityRepository, EntityType } from '@payout/domain';
 import { type Db, isUuid } from './columns.js';
 
-interface EntityRow {
+export interface EntityRow {
   id: string;
   merchant_id: string;
   entity_type: EntityType;
@@ -11,7 +11,7 @@ interface EntityRow {
   created_at: Date;
 }
 
-const toEntity = (row: EntityRow): Entity => ({
+export const toEntity = (row: EntityRow): Entity => ({
   id: row.id,
   merchantId: row.merchant_id,
   entityType: row.entity_type,

@@ -2,11 +2,14 @@ import {
   type FieldCipher,
   type LinkedAccount,
   type LinkedAccountRepository,
+  type LinkedAccountWithOwners,
   type LinkKind,
   type OptionType,
   SENSITIVE_DESTINATION_FIELDS,
 } from '@payout/domain';
 import { type Db, isUuid } from './columns.js';
+import { type EntityRow, toEntity } from './knex-entity.repository.js';
+import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
 
 interface LinkedAccountRow {
   id: string;
@@ -26,6 +29,25 @@ interface LinkedAccountRow {
 }
 
 type Destination = Readonly<Record<string, string>>;
+
+const ENTITY_COLUMNS = [
+  'id',
+  'merchant_id',
+  'entity_type',
+  'email',
+  'external_identifier',
+  'wallet_id',
+  'created_at',
+];
+const MERCHANT_COLUMNS = [
+  'id',
+  'name',
+  'payouts_enabled',
+  'approval_threshold',
+  'fee_overrides',
+  'wallet_id',
+  'created_at',
+];
 
 /** Splits a destination into fields kept in clear and the sensitive ones that are only stored encrypted. */
 function split(destination: Destination): { open: Destination; sensitive: Destination } {
@@ -75,6 +97,28 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     if (!isUuid(id)) return null;
     const row = await this.db<LinkedAccountRow>('linked_accounts').where({ id }).first();
     return row ? this.toAccount(row) : null;
+  }
+
+  /** One statement: the account, its entity and the merchant, with the owners' columns prefixed. */
+  async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
+    if (!isUuid(id) || !isUuid(entityId)) return null;
+    const row = await this.db('linked_accounts as la')
+      .join('entities as e', 'e.id', 'la.entity_id')
+      .join('merchants as m', 'm.id', 'e.merchant_id')
+      .where({ 'la.id': id, 'la.entity_id': entityId })
+      .first(
+        'la.*',
+        ...ENTITY_COLUMNS.map((c) => `e.${c} as e_${c}`),
+        ...MERCHANT_COLUMNS.map((c) => `m.${c} as m_${c}`),
+      );
+    if (!row) return null;
+    const pick = <T>(prefix: string, columns: readonly string[]) =>
+      Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
+    return {
+      account: this.toAccount(row as LinkedAccountRow),
+      entity: toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS)),
+      merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
+    };
   }
 
   private toAccount(row: LinkedAccountRow): LinkedAccount {

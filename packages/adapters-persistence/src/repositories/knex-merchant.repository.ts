@@ -1,7 +1,7 @@
 import type { FeeOverrides, Merchant, MerchantRepository } from '@payout/domain';
 import { type Db, isUuid, money } from './columns.js';
 
-interface MerchantRow {
+export interface MerchantRow {
   id: string;
   name: string;
   payouts_enabled: boolean;
@@ -11,7 +11,7 @@ interface MerchantRow {
   created_at: Date;
 }
 
-const toMerchant = (row: MerchantRow): Merchant => ({
+export const toMerchant = (row: MerchantRow): Merchant => ({
   id: row.id,
   name: row.name,
   payoutsEnabled: row.payouts_enabled,

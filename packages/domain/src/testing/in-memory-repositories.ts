@@ -82,6 +82,14 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       const account = state().linkedAccounts.get(id);
       return account && account.entityId === entityId ? account : null;
     },
+    findWithOwners: async (id, entityId) => {
+      const account = state().linkedAccounts.get(id);
+      const entity = state().entities.get(entityId);
+      const merchant = entity ? state().merchants.get(entity.merchantId) : undefined;
+      return account && account.entityId === entityId && entity && merchant
+        ? { account, entity, merchant }
+        : null;
+    },
   };
   const applicationTokens: ApplicationTokenStore = {
     insert: async (t: ApplicationToken) => {

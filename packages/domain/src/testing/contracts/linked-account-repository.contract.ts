@@ -24,6 +24,20 @@ export function linkedAccountRepositoryContract(factory: ContractFactory): void 
         null,
       );
       expect(await unitOfWork.read.linkedAccounts.findForEntity('acct-1', mine.entity.id)).to.equal(null);
+      expect(await unitOfWork.read.linkedAccounts.findWithOwners(mine.account.id, other.entity.id)).to.equal(
+        null,
+      );
+      expect(await unitOfWork.read.linkedAccounts.findWithOwners('acct-1', mine.entity.id)).to.equal(null);
+    });
+
+    it('reads an account together with its entity and merchant', async () => {
+      const { unitOfWork } = await factory();
+      const { account, entity, merchant } = await seedParties(unitOfWork);
+      expect(await unitOfWork.read.linkedAccounts.findWithOwners(account.id, entity.id)).to.deep.equal({
+        account,
+        entity,
+        merchant,
+      });
     });
   });
 }

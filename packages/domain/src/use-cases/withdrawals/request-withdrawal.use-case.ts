@@ -111,19 +111,14 @@ export class RequestWithdrawal {
   private async plan(principal: Principal, request: ParsedWithdrawalRequest): Promise<Result<Plan>> {
     const repos: Repositories = this.deps.unitOfWork.read;
     const entityId = principal.entityId as string;
-    const [entity, account] = await Promise.all([
-      repos.entities.findById(entityId),
-      repos.linkedAccounts.findForEntity(request.linkedAccountId, entityId),
-    ]);
+    const owned = await repos.linkedAccounts.findWithOwners(request.linkedAccountId, entityId);
     if (
-      !entity ||
-      !account ||
-      entity.merchantId !== principal.merchantId ||
-      account.walletId !== entity.walletId
+      !owned ||
+      owned.merchant.id !== principal.merchantId ||
+      owned.account.walletId !== owned.entity.walletId
     )
       return err(domainError('LINKED_ACCOUNT_NOT_FOUND', MESSAGES.LINKED_ACCOUNT_NOT_FOUND));
-    const merchant = await repos.merchants.findById(entity.merchantId);
-    if (!merchant) throw new Error(`merchant ${entity.merchantId} of entity ${entity.id} is missing`);
+    const { account, entity, merchant } = owned;
     if (!merchant.payoutsEnabled) return err(domainError('PAYOUTS_DISABLED', MESSAGES.PAYOUTS_DISABLED));
     const rail = resolveRail(account.kind, request.routingType);
     if (!rail.ok) return rail;
