@@ -1,43 +1,32 @@
 import { expect } from 'chai';
 import type { LinkKind } from '../../linked-account/link-kind.js';
-import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
-import { InMemoryUnitOfWork } from '../../testing/in-memory-unit-of-work.js';
 import { LINK_BODIES } from '../../testing/link-bodies.js';
-import { ManualClock } from '../../testing/manual-clock.js';
-import { SequentialIds } from '../../testing/sequential-ids.js';
-import { CreateEntity, CreateMerchant, IssueApplicationToken } from '../operator/index.js';
+import { IssueApplicationToken } from '../operator/index.js';
+import { merchantWithEntity, OPERATOR, operatorDeps } from '../operator/operator-world.fixture.js';
 import { LinkAccount } from './link-account.use-case.js';
 import { isAbaRoutingNumber, isLuhn } from './link-validation.js';
 
-const operator = { subject: 'op', merchantId: null, entityId: null, scopes: new Set(['operator']) };
+const operator = OPERATOR;
 
 async function world() {
-  const deps = {
-    unitOfWork: new InMemoryUnitOfWork(),
-    clock: new ManualClock(),
-    ids: new SequentialIds(),
-    secrets: new FakeSecretGenerator(),
-  };
-  const merchant = await new CreateMerchant(deps).execute(operator, { name: 'Acme' });
-  if (!merchant.ok) throw new Error('merchant');
-  const entity = await new CreateEntity(deps).execute(operator, merchant.value.id, {
+  const deps = operatorDeps();
+  const { merchant, entity } = await merchantWithEntity(deps, {
     entityType: 'USER',
     email: 'ada@example.com',
     externalIdentifier: 'ext-9',
   });
-  if (!entity.ok) throw new Error('entity');
   const issued = await new IssueApplicationToken(deps).execute(operator, {
-    entityId: entity.value.id,
+    entityId: entity.id,
     purpose: 'ACCOUNT_LINK',
   });
   if (!issued.ok) throw new Error('token');
   const principal = {
     subject: 'u',
-    merchantId: merchant.value.id,
-    entityId: entity.value.id,
+    merchantId: merchant.id,
+    entityId: entity.id,
     scopes: new Set(['external.apis']),
   };
-  return { deps, link: new LinkAccount(deps), token: issued.value.token, entity: entity.value, principal };
+  return { deps, link: new LinkAccount(deps), token: issued.value.token, entity, principal };
 }
 
 const BODIES = LINK_BODIES;

@@ -1,8 +1,4 @@
 import { expect } from 'chai';
-import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
-import { InMemoryUnitOfWork } from '../../testing/in-memory-unit-of-work.js';
-import { ManualClock } from '../../testing/manual-clock.js';
-import { SequentialIds } from '../../testing/sequential-ids.js';
 import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
 import {
   CreateEntity,
@@ -15,25 +11,18 @@ import {
   UpdateWallet,
   VerifyLedger,
 } from './index.js';
+import { merchantWithEntity, OPERATOR, operatorDeps } from './operator-world.fixture.js';
 
-const operator = { subject: 'op', merchantId: null, entityId: null, scopes: new Set(['operator']) };
+const operator = OPERATOR;
 const merchantUser = { subject: 'm', merchantId: 'x', entityId: null, scopes: new Set(['merchant.apis']) };
 
 async function setup() {
-  const deps = {
-    unitOfWork: new InMemoryUnitOfWork(),
-    clock: new ManualClock(),
-    ids: new SequentialIds(),
-    secrets: new FakeSecretGenerator(),
-  };
-  const merchant = await new CreateMerchant(deps).execute(operator, { name: 'Acme' });
-  if (!merchant.ok) throw new Error('merchant');
-  const entity = await new CreateEntity(deps).execute(operator, merchant.value.id, {
+  const deps = operatorDeps();
+  const { merchant, entity } = await merchantWithEntity(deps, {
     entityType: 'BUSINESS',
     email: 'b@example.com',
   });
-  if (!entity.ok) throw new Error('entity');
-  return { deps, merchant: merchant.value, entity: entity.value };
+  return { deps, merchant, entity };
 }
 
 describe('Operator use cases', () => {

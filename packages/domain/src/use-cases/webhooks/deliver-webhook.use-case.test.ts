@@ -3,10 +3,11 @@ import type { WebhookResponse } from '../../ports/webhook-sender.port.js';
 import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
 import { RecordingWebhookSender } from '../../testing/recording-webhook-sender.js';
 import { RedeliverWebhook, SetWebhookEndpoint } from '../operator/index.js';
+import { OPERATOR } from '../operator/operator-world.fixture.js';
 import { WithdrawalWorld } from '../withdrawals/withdrawal-world.fixture.js';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, DeliverWebhook } from './deliver-webhook.use-case.js';
 
-const operator = { subject: 'op', merchantId: null, entityId: null, scopes: new Set(['operator']) };
+const operator = OPERATOR;
 const answer = (statusCode: number | null, retryAfterSeconds: number | null = null): WebhookResponse => ({
   statusCode,
   latencyMs: 3,

@@ -1,20 +1,7 @@
 import { expect } from 'chai';
-import { type Customer, WithdrawalWorld } from './withdrawal-world.fixture.js';
+import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
 
-const body = (overrides: Record<string, unknown> = {}) => ({
-  amount: 100,
-  walletType: 'SPEND',
-  ...overrides,
-});
-
-async function withdraw(
-  world: WithdrawalWorld,
-  c: Customer,
-  b: Record<string, unknown> = body(),
-  currency = 'USD',
-) {
-  return world.request.execute(c.principal, { currency, linkedAccountId: c.accountId, body: b });
-}
+const body = withdrawalBody;
 
 describe('RequestWithdrawal: payment links', () => {
   describe('transactionType "payout" in any case', () => {

@@ -4,22 +4,9 @@ import { Money } from '../../money/money.js';
 import type { RailId } from '../../rails/rail-id.js';
 import { MESSAGES } from '../../shared/domain-error.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
-import { type Customer, WithdrawalWorld } from './withdrawal-world.fixture.js';
+import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
 
-const body = (overrides: Record<string, unknown> = {}) => ({
-  amount: 100,
-  walletType: 'SPEND',
-  ...overrides,
-});
-
-async function withdraw(
-  world: WithdrawalWorld,
-  c: Customer,
-  b: Record<string, unknown> = body(),
-  currency = 'USD',
-) {
-  return world.request.execute(c.principal, { currency, linkedAccountId: c.accountId, body: b });
-}
+const body = withdrawalBody;
 
 describe('RequestWithdrawal', () => {
   describe('routing (the spec table plus PRODUCT.md §4) and fees', () => {

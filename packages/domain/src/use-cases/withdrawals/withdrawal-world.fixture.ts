@@ -126,3 +126,20 @@ export class WithdrawalWorld {
 
 const startOf = (queued: { options: { startAfter?: Date } }): number =>
   queued.options.startAfter?.getTime() ?? 0;
+
+/** A valid endpoint-1 body (100.00 from the SPEND wallet) with `overrides` applied. */
+export const withdrawalBody = (overrides: Record<string, unknown> = {}) => ({
+  amount: 100,
+  walletType: 'SPEND',
+  ...overrides,
+});
+
+/** Endpoint 1 for the customer's linked account, with the body exactly as given. */
+export function withdraw(
+  world: WithdrawalWorld,
+  c: Customer,
+  b: Record<string, unknown> = withdrawalBody(),
+  currency = 'USD',
+) {
+  return world.request.execute(c.principal, { currency, linkedAccountId: c.accountId, body: b });
+}
