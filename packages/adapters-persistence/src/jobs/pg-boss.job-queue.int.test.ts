@@ -1,16 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { PgBoss } from 'pg-boss';
+import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { type TestDatabase, testDatabase } from '../testing/test-database.js';
+import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 import { FAST_JOB_QUEUE_SETTINGS } from './job-queue.settings.js';
 import { createPgBoss, ensureQueues } from './pg-boss.factory.js';
-import { pgBossJobsFor } from './pg-boss.job-queue.js';
+import { PgBossJobStatements } from './pg-boss.job-statements.js';
 
-describe('PgBossJobQueue on PostgreSQL', () => {
+describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
   let db: TestDatabase;
   let boss: PgBoss;
+  let unitOfWork: KnexUnitOfWork;
   const backgroundErrors: Error[] = [];
-  const queued = async (withdrawalId: string) =>
-    boss.findJobs<Record<string, unknown>>('withdrawal.poll', { data: { withdrawalId } });
+  const queued = async (name: 'withdrawal.poll' | 'webhook.deliver', key: Record<string, string>) =>
+    boss.findJobs<Record<string, unknown>>(name, { data: key });
 
   before(async () => {
     db = await testDatabase();
@@ -21,38 +25,48 @@ describe('PgBossJobQueue on PostgreSQL', () => {
       onError: (error) => backgroundErrors.push(error),
     });
     await ensureQueues(boss, FAST_JOB_QUEUE_SETTINGS);
+    unitOfWork = new KnexUnitOfWork({
+      knex: db.knex,
+      jobs: new PgBossJobStatements(boss),
+      cipher: new AesGcmFieldCipher(randomBytes(32)),
+    });
   });
   after(async () => {
     await boss.stop({ graceful: false });
     expect(backgroundErrors.map(String)).to.deep.equal([]);
   });
 
-  it('makes a job visible to other connections only when its transaction commits', async () => {
+  it('makes jobs of several queues visible to other connections only when the transaction commits', async () => {
     const startAfter = new Date(Date.now() + 3_600_000);
-    await db.knex.transaction(async (trx) => {
-      await pgBossJobsFor(boss)(trx).enqueue(
-        { name: 'withdrawal.poll', withdrawalId: 'w-commit' },
-        { startAfter },
-      );
-      expect(await queued('w-commit')).to.have.length(0);
+    await unitOfWork.run(async (tx) => {
+      await tx.jobs.enqueue({ name: 'withdrawal.poll', withdrawalId: 'w-commit' }, { startAfter });
+      await tx.jobs.enqueue({ name: 'webhook.deliver', eventId: "e-it's ? $1 \\ commit" });
+      await tx.jobs.enqueue({ name: 'withdrawal.poll', withdrawalId: 'w-commit-2' });
+      // A read flushes the held writes into the transaction; other connections still see nothing.
+      await tx.entities.findById('00000000-0000-4000-8000-000000000000');
+      expect(await queued('withdrawal.poll', { withdrawalId: 'w-commit' })).to.have.length(0);
     });
-    const [job, ...others] = await queued('w-commit');
+    const [job, ...others] = await queued('withdrawal.poll', { withdrawalId: 'w-commit' });
     expect(others).to.have.length(0);
-    expect(job.data).to.deep.include({ name: 'withdrawal.poll', withdrawalId: 'w-commit' });
+    expect(job.data).to.deep.equal({ name: 'withdrawal.poll', withdrawalId: 'w-commit' });
     expect(job.startAfter.getTime()).to.equal(startAfter.getTime());
+    expect(await queued('withdrawal.poll', { withdrawalId: 'w-commit-2' })).to.have.length(1);
+    const [delivery] = await queued('webhook.deliver', { eventId: "e-it's ? $1 \\ commit" });
+    expect(delivery?.data).to.deep.equal({ name: 'webhook.deliver', eventId: "e-it's ? $1 \\ commit" });
   });
 
   it('leaves no job behind when its transaction rolls back', async () => {
     const failure = new Error('the state change failed');
-    const rolledBack = db.knex.transaction(async (trx) => {
-      await pgBossJobsFor(boss)(trx).enqueue({ name: 'withdrawal.poll', withdrawalId: 'w-rollback' });
+    const rolledBack = unitOfWork.run(async (tx) => {
+      await tx.jobs.enqueue({ name: 'withdrawal.poll', withdrawalId: 'w-rollback' });
+      await tx.entities.findById('00000000-0000-4000-8000-000000000000');
       throw failure;
     });
     await rolledBack.then(
       () => expect.fail('the transaction should have rolled back'),
       (error: unknown) => expect(error).to.equal(failure),
     );
-    expect(await queued('w-rollback')).to.have.length(0);
+    expect(await queued('withdrawal.poll', { withdrawalId: 'w-rollback' })).to.have.length(0);
   });
 
   it('gives every queue the configured retry and heartbeat policy', async () => {

@@ -18,7 +18,11 @@ const NO_CIPHER: FieldCipher = { encrypt: refuse, decrypt: refuse };
 
 /** `npm run ledger:verify`: the domain's VerifyLedger over the database behind `knex`. */
 export async function runLedgerVerification(deps: { readonly knex: Knex }): Promise<LedgerVerification> {
-  const unitOfWork = new KnexUnitOfWork({ knex: deps.knex, cipher: NO_CIPHER, jobsFor: refuse });
+  const unitOfWork = new KnexUnitOfWork({
+    knex: deps.knex,
+    cipher: NO_CIPHER,
+    jobs: { statementsFor: refuse },
+  });
   const details = await new VerifyLedger({ unitOfWork }).execute();
   return { ok: details.ok, report: describeLedgerReport(details), details };
 }

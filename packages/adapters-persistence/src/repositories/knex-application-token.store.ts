@@ -5,6 +5,8 @@ import type {
   ApplicationTokenStore,
   WithdrawalSource,
 } from '@payout/domain';
+import { updateStatement } from '../sql/sql-literal.js';
+import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, moneyOrNull } from './columns.js';
 
 interface ApplicationTokenRow {
@@ -34,7 +36,10 @@ const toToken = (row: ApplicationTokenRow): ApplicationToken => ({
 });
 
 export class KnexApplicationTokenStore implements ApplicationTokenStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: SqlWriter,
+  ) {}
 
   async insert(token: ApplicationToken): Promise<void> {
     const row: ApplicationTokenRow = {
@@ -68,10 +73,10 @@ export class KnexApplicationTokenStore implements ApplicationTokenStore {
   }
 
   async update(token: ApplicationToken): Promise<void> {
-    const updated = await this.db('application_tokens')
-      .where({ id: token.id })
-      .update({ status: token.status });
-    if (updated !== 1) throw new Error(`application token ${token.id} does not exist`);
+    await this.writer.write({
+      sql: updateStatement('application_tokens', { status: token.status }, { id: token.id }),
+      check: exactlyOne(`application token ${token.id} does not exist`),
+    });
   }
 
   private async one(id: string, lock: boolean): Promise<ApplicationToken | null> {

@@ -1,4 +1,6 @@
 import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
+import { updateStatement } from '../sql/sql-literal.js';
+import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 
 interface WalletRow {
@@ -22,7 +24,10 @@ const toWallet = (row: WalletRow): Wallet => ({
 });
 
 export class KnexWalletRepository implements WalletRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: SqlWriter,
+  ) {}
 
   async insert(wallet: Wallet): Promise<void> {
     const row: WalletRow = {
@@ -46,10 +51,14 @@ export class KnexWalletRepository implements WalletRepository {
   }
 
   async update(wallet: Wallet): Promise<void> {
-    const updated = await this.db('wallets')
-      .where({ id: wallet.id })
-      .update({ balance: wallet.balance.toString(), disabled: wallet.disabled });
-    if (updated !== 1) throw new Error(`wallet ${wallet.id} does not exist`);
+    await this.writer.write({
+      sql: updateStatement(
+        'wallets',
+        { balance: wallet.balance.toString(), disabled: wallet.disabled },
+        { id: wallet.id },
+      ),
+      check: exactlyOne(`wallet ${wallet.id} does not exist`),
+    });
   }
 
   private async one(id: string, lock: boolean): Promise<Wallet | null> {

@@ -6,6 +6,8 @@ import type {
   WebhookEventRepository,
   WebhookStatus,
 } from '@payout/domain';
+import { insertStatement, updateStatement } from '../sql/sql-literal.js';
+import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 
 interface EventRow {
@@ -59,10 +61,13 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
 });
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: SqlWriter,
+  ) {}
 
   async insert(event: WebhookEvent): Promise<void> {
-    await this.db('webhook_events').insert({
+    const row = {
       id: event.id,
       merchant_id: event.merchantId,
       withdrawal_id: event.withdrawalId,
@@ -74,7 +79,8 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       attempts: event.attempts,
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
-    });
+    };
+    await this.writer.write({ sql: insertStatement('webhook_events', [row]) });
   }
 
   findById(id: string): Promise<WebhookEvent | null> {
@@ -86,13 +92,16 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
   }
 
   async update(event: WebhookEvent): Promise<void> {
-    const updated = await this.db('webhook_events').where({ id: event.id }).update({
+    const set = {
       delivery_state: event.deliveryState,
       attempts: event.attempts,
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
+    };
+    await this.writer.write({
+      sql: updateStatement('webhook_events', set, { id: event.id }),
+      check: exactlyOne(`webhook event ${event.id} does not exist`),
     });
-    if (updated !== 1) throw new Error(`webhook event ${event.id} does not exist`);
   }
 
   async latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null> {
@@ -113,7 +122,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
   }
 
   async recordAttempt(attempt: WebhookAttempt): Promise<void> {
-    await this.db('webhook_attempts').insert({
+    const row: AttemptRow = {
       id: attempt.id,
       event_id: attempt.eventId,
       attempt: attempt.attempt,
@@ -122,7 +131,8 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       latency_ms: attempt.latencyMs,
       error: attempt.error,
       succeeded: attempt.succeeded,
-    });
+    };
+    await this.writer.write({ sql: insertStatement('webhook_attempts', [row]) });
   }
 
   async attempts(eventId: string): Promise<readonly WebhookAttempt[]> {

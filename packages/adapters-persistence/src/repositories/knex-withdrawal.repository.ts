@@ -4,7 +4,10 @@ import {
   type WithdrawalRepository,
   type WithdrawalStatusChange,
 } from '@payout/domain';
+import { insertStatement, updateStatement } from '../sql/sql-literal.js';
+import type { SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
+import { isUniqueViolation } from './pg-errors.js';
 import {
   type HistoryRow,
   mutableColumns,
@@ -16,10 +19,13 @@ import {
 } from './withdrawal-rows.js';
 
 export class KnexWithdrawalRepository implements WithdrawalRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: SqlWriter,
+  ) {}
 
   async insert(withdrawal: Withdrawal): Promise<void> {
-    await this.db('withdrawals').insert(toWithdrawalRow(withdrawal));
+    await this.writer.write({ sql: insertStatement('withdrawals', [toWithdrawalRow(withdrawal)]) });
     await this.appendHistory(withdrawal, 0);
   }
 
@@ -33,12 +39,25 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return this.withHistory(await this.db<WithdrawalRow>('withdrawals').where({ id }).forUpdate().first());
   }
 
-  /** The `sequence` guard in the WHERE clause makes a stale write update nothing instead of overwriting. */
+  /**
+   * The `sequence` guard in the WHERE clause makes a stale write update nothing instead of overwriting. When
+   * its statements travel in one batch, the stale write's history rows collide with the winner's first, so
+   * that collision is the same lost update.
+   */
   async update(withdrawal: Withdrawal, expectedSequence: number): Promise<void> {
-    const updated = await this.db('withdrawals')
-      .where({ id: withdrawal.id, sequence: expectedSequence })
-      .update(mutableColumns(withdrawal));
-    if (updated !== 1) throw new ConcurrentModificationError(withdrawal.id);
+    await this.writer.write({
+      sql: updateStatement('withdrawals', mutableColumns(withdrawal), {
+        id: withdrawal.id,
+        sequence: expectedSequence,
+      }),
+      check: (rowCount) => {
+        if (rowCount !== 1) throw new ConcurrentModificationError(withdrawal.id);
+      },
+      translate: (error) =>
+        isUniqueViolation(error, 'withdrawal_history_pkey')
+          ? new ConcurrentModificationError(withdrawal.id)
+          : undefined,
+    });
     await this.appendHistory(withdrawal, expectedSequence);
   }
 
@@ -65,7 +84,12 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   private async appendHistory(withdrawal: Withdrawal, storedSequence: number): Promise<void> {
     const fresh = withdrawal.history.filter((change) => change.sequence > storedSequence);
     if (fresh.length > 0)
-      await this.db('withdrawal_history').insert(fresh.map((change) => toHistoryRow(withdrawal.id, change)));
+      await this.writer.write({
+        sql: insertStatement(
+          'withdrawal_history',
+          fresh.map((change) => toHistoryRow(withdrawal.id, change)),
+        ),
+      });
   }
 
   private async withHistory(row: WithdrawalRow | undefined): Promise<Withdrawal | null> {

@@ -4,7 +4,7 @@ import { buildParties, buildWithdrawal, contractIds, seedParties } from '@payout
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
-import { recordingJobsFor } from '../testing/recording-job-queue.js';
+import { recordingJobs } from '../testing/recording-job-queue.js';
 import { testDatabase } from '../testing/test-database.js';
 import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 
@@ -28,7 +28,7 @@ describe('PostgreSQL schema guarantees', () => {
     ({ knex } = await testDatabase());
     unitOfWork = new KnexUnitOfWork({
       knex,
-      jobsFor: recordingJobsFor,
+      jobs: recordingJobs,
       cipher: new AesGcmFieldCipher(randomBytes(32)),
     });
   });
@@ -88,7 +88,7 @@ describe('PostgreSQL schema guarantees', () => {
     expect(endpointRow).to.not.include(secret);
     const otherKey = new KnexUnitOfWork({
       knex,
-      jobsFor: recordingJobsFor,
+      jobs: recordingJobs,
       cipher: new AesGcmFieldCipher(randomBytes(32)),
     });
     let refused = false;

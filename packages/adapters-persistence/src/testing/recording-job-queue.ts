@@ -1,5 +1,8 @@
-import type { EnqueueOptions, Job, JobQueue } from '@payout/domain';
+import type { Job } from '@payout/domain';
 import type { Knex } from 'knex';
+import type { JobStatements, PendingJob } from '../jobs/job-statements.js';
+import { insertStatement } from '../sql/sql-literal.js';
+import type { SqlWrite } from '../sql/sql-write.js';
 
 const TABLE = 'test_recorded_jobs';
 
@@ -18,18 +21,22 @@ export async function createRecordedJobsTable(knex: Knex): Promise<void> {
 }
 
 /**
- * A JobQueue for tests that writes each job as a row inside the unit of work's transaction, so a rollback
- * visibly removes it, exactly like pg-boss `send` with the transaction.
+ * Job statements for tests that write each job as a row inside the unit of work's transaction, so a rollback
+ * visibly removes it, exactly like pg-boss's insert in the same batch.
  */
-export class RecordingJobQueue implements JobQueue {
-  constructor(private readonly trx: Knex.Transaction) {}
-
-  async enqueue(job: Job, options: EnqueueOptions = {}): Promise<void> {
-    await this.trx(TABLE).insert({ job: JSON.stringify(job), start_after: options.startAfter ?? null });
-  }
-}
-
-export const recordingJobsFor = (trx: Knex.Transaction): JobQueue => new RecordingJobQueue(trx);
+export const recordingJobs: JobStatements = {
+  statementsFor: async (jobs: readonly PendingJob[]): Promise<readonly SqlWrite[]> => [
+    {
+      sql: insertStatement(
+        TABLE,
+        jobs.map(({ job, options }) => ({
+          job: JSON.stringify(job),
+          start_after: options.startAfter ?? null,
+        })),
+      ),
+    },
+  ],
+};
 
 /** Committed jobs, oldest first. */
 export async function recordedJobs(knex: Knex): Promise<readonly RecordedJob[]> {

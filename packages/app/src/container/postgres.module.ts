@@ -7,8 +7,8 @@ import {
   FAST_JOB_QUEUE_SETTINGS,
   KnexUnitOfWork,
   migrateLatest,
+  PgBossJobStatements,
   PgBossWorkerRunner,
-  pgBossJobsFor,
   startEmbeddedPostgres,
 } from '@payout/adapters-persistence';
 import { ContainerModule } from 'inversify';
@@ -76,7 +76,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         const db = await ctx.getAsync<Database>(DATABASE);
         return new KnexUnitOfWork({
           knex: db.knex,
-          jobsFor: pgBossJobsFor(db.boss),
+          jobs: new PgBossJobStatements(db.boss),
           cipher: new AesGcmFieldCipher(config.encryptionKey),
         });
       })

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
+import { withdrawalDebitEntry } from '../../ledger/ledger-entry.js';
+import { Money } from '../../money/money.js';
 import type { Job } from '../../ports/job-queue.port.js';
-import { at, buildParties, seedParties } from './contract-fixtures.js';
+import { debitWallet } from '../../wallet/wallet.js';
+import { at, buildParties, buildWithdrawal, seedParties } from './contract-fixtures.js';
 import { type CommittedJob, type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
 
 const jobsNaming = (jobs: readonly CommittedJob[], withdrawalId: string): Job[] =>
@@ -59,6 +62,36 @@ export function unitOfWorkContract(factory: ContractFactory): void {
       );
       expect((await subject.unitOfWork.read.wallets.findById(parties.wallet.id))?.disabled).to.equal(false);
       expect(jobsNaming(await subject.committedJobs(), marker)).to.deep.equal([]);
+    });
+
+    it('lets the work read its own writes before it commits, and commits them once', async () => {
+      const subject = await factory();
+      const parties = await seedParties(subject.unitOfWork, '100.00');
+      const withdrawal = buildWithdrawal(parties, '40.00');
+      const seen = await subject.unitOfWork.run(async (tx) => {
+        const wallet = await tx.wallets.lockById(parties.wallet.id);
+        if (!wallet) throw new Error('seeded wallet is missing');
+        const debited = debitWallet(wallet, withdrawal.total);
+        if (!debited.ok) throw new Error(debited.error.message);
+        await tx.wallets.update(debited.value);
+        await tx.withdrawals.insert(withdrawal);
+        await tx.ledger.append(withdrawalDebitEntry(contractIds.next(), withdrawal, at(1)));
+        return {
+          balance: (await tx.wallets.lockById(parties.wallet.id))?.balance.toString(),
+          status: (await tx.withdrawals.findById(withdrawal.id))?.status,
+          kinds: (await tx.ledger.entriesForWallet(parties.wallet.id)).map((entry) => entry.kind),
+        };
+      });
+      const expectedBalance = Money.of('100.00').minus(withdrawal.total).toString();
+      expect(seen).to.deep.equal({
+        balance: expectedBalance,
+        status: 'PENDING',
+        kinds: ['WITHDRAWAL_DEBIT'],
+      });
+      const read = subject.unitOfWork.read;
+      expect((await read.wallets.findById(parties.wallet.id))?.balance.toString()).to.equal(expectedBalance);
+      expect(await read.withdrawals.history(withdrawal.id)).to.have.length(1);
+      expect(await read.ledger.entriesForWallet(parties.wallet.id)).to.have.length(1);
     });
   });
 }

@@ -1,0 +1,37 @@
+import type { EnqueueOptions, Job, JobQueue } from '@payout/domain';
+import type { Knex } from 'knex';
+import type { JobStatements, PendingJob } from '../jobs/job-statements.js';
+import { runWrites, type SqlWrite, type SqlWriter } from '../sql/sql-write.js';
+
+/**
+ * The writes and jobs of one transaction, held until it next reads or commits and then sent as one query: a
+ * withdrawal's debit, ledger posting, history, webhook event and jobs cost one round trip instead of nine.
+ * Errors (a stale sequence, a duplicate posting, a constraint) surface from that flush, inside the
+ * transaction, so they still roll everything back.
+ */
+export class WriteBatch implements SqlWriter, JobQueue {
+  private writes: SqlWrite[] = [];
+  private jobs: PendingJob[] = [];
+
+  constructor(
+    private readonly trx: Knex.Transaction,
+    private readonly jobStatements: JobStatements,
+  ) {}
+
+  async write(write: SqlWrite): Promise<void> {
+    this.writes.push(write);
+  }
+
+  async enqueue(job: Job, options: EnqueueOptions = {}): Promise<void> {
+    this.jobs.push({ job, options });
+  }
+
+  async flush(): Promise<void> {
+    if (this.writes.length === 0 && this.jobs.length === 0) return;
+    const { writes, jobs } = this;
+    this.writes = [];
+    this.jobs = [];
+    const jobWrites = jobs.length > 0 ? await this.jobStatements.statementsFor(jobs) : [];
+    await runWrites(this.trx, [...writes, ...jobWrites]);
+  }
+}
