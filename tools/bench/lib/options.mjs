@@ -1,5 +1,17 @@
 // Command-line options; `--quick` shrinks every phase so a run takes a few minutes.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+
+/** The Node flags a start script gives the service (`node <flags> packages/app/dist/bin/…`). */
+export function startScriptFlags(script) {
+  const match = /\bnode((?:\s+--?[^\s]+)*)\s+packages\//.exec(script ?? '');
+  return match ? match[1].trim() : '';
+}
+
+/** The bench measures the service as `npm run start:api` runs it, flags included. */
+const SERVICE_NODE_FLAGS = startScriptFlags(
+  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).scripts['start:api'],
+);
 
 const FULL = {
   requests: 10_000,
@@ -28,7 +40,7 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --database-url <url>    PostgreSQL server to create the bench databases on (BENCH_DATABASE_URL)
   --redis-url <url>       Redis for the rate limiter (REDIS_URL)
   --rail-delays <spec>    RAIL_DELAYS_MS for the service ("ACH=1000")
-  --node-flags="<flags>"  extra Node flags for the service processes (e.g. --node-flags="--max-semi-space-size=4")
+  --node-flags="<flags>"  Node flags for the service processes (default: those of npm run start:api)
   --cpu-prof              write V8 CPU profiles of the API and worker to tools/bench/results/profiles
   --keep                  keep the bench databases for EXPLAIN ANALYZE afterwards`;
 
@@ -53,7 +65,7 @@ export function readOptions(argv, env = process.env) {
       'database-url': { type: 'string' },
       'redis-url': { type: 'string' },
       'rail-delays': { type: 'string' },
-      'node-flags': { type: 'string', default: '' },
+      'node-flags': { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -74,7 +86,7 @@ export function readOptions(argv, env = process.env) {
       values['database-url'] ?? env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: values['redis-url'] ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     railDelays: values['rail-delays'] ?? 'ACH=1000',
-    nodeFlags: values['node-flags'].split(' ').filter(Boolean),
+    nodeFlags: (values['node-flags'] ?? SERVICE_NODE_FLAGS).split(' ').filter(Boolean),
     cpuProf: values['cpu-prof'],
     keep: values.keep,
   };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readOptions } from './options.mjs';
+import { readOptions, startScriptFlags } from './options.mjs';
 
 describe('bench options', () => {
   it('runs the issue’s full sizes by default and small ones with --quick', () => {
@@ -19,6 +19,17 @@ describe('bench options', () => {
       connections: 8,
       databaseUrl: 'postgres://bench@db:5433/postgres',
     });
+  });
+
+  it('starts the service with the Node flags of its start script unless told otherwise', () => {
+    expect(
+      startScriptFlags('npm run build && node --max-semi-space-size=2 packages/app/dist/bin/start-api.js'),
+    ).to.equal('--max-semi-space-size=2');
+    expect(startScriptFlags('node packages/app/dist/bin/start-api.js')).to.equal('');
+    expect(readOptions(['--node-flags=--max-old-space-size=512 --cpu-prof'], {}).nodeFlags).to.deep.equal([
+      '--max-old-space-size=512',
+      '--cpu-prof',
+    ]);
   });
 
   it('refuses a size that is not a positive integer', () => {

@@ -9,6 +9,8 @@ import type { SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
 import {
+  fromHistoryJson,
+  type HistoryJson,
   type HistoryRow,
   mutableColumns,
   toChange,
@@ -29,14 +31,12 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     await this.appendHistory(withdrawal, 0);
   }
 
-  async findById(id: string): Promise<Withdrawal | null> {
-    if (!isUuid(id)) return null;
-    return this.withHistory(await this.db<WithdrawalRow>('withdrawals').where({ id }).first());
+  findById(id: string): Promise<Withdrawal | null> {
+    return this.one(id, false);
   }
 
-  async lockById(id: string): Promise<Withdrawal | null> {
-    if (!isUuid(id)) return null;
-    return this.withHistory(await this.db<WithdrawalRow>('withdrawals').where({ id }).forUpdate().first());
+  lockById(id: string): Promise<Withdrawal | null> {
+    return this.one(id, true);
   }
 
   /**
@@ -92,8 +92,17 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
       });
   }
 
-  private async withHistory(row: WithdrawalRow | undefined): Promise<Withdrawal | null> {
-    return row ? toWithdrawal(row, await this.historyRows([row.id])) : null;
+  /** The withdrawal and its history in one statement; the lock, when asked for, is on the withdrawal row. */
+  private async one(id: string, lock: boolean): Promise<Withdrawal | null> {
+    if (!isUuid(id)) return null;
+    const result = await this.db.raw<{ rows: Array<WithdrawalRow & { history: HistoryJson[] }> }>(
+      `SELECT w.*, coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM withdrawal_history h
+                             WHERE h.withdrawal_id = w.id), '[]') AS history
+         FROM withdrawals w WHERE w.id = ?${lock ? ' FOR UPDATE OF w' : ''}`,
+      [id],
+    );
+    const row = result.rows[0];
+    return row ? toWithdrawal(row, row.history.map(fromHistoryJson)) : null;
   }
 
   private async historyRows(ids: readonly string[]): Promise<HistoryRow[]> {

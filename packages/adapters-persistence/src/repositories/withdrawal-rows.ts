@@ -45,6 +45,11 @@ export interface HistoryRow {
   at: Date;
 }
 
+/** A history row as `json_agg` returns it: timestamps become ISO text. */
+export type HistoryJson = Omit<HistoryRow, 'at'> & { at: string };
+
+export const fromHistoryJson = (row: HistoryJson): HistoryRow => ({ ...row, at: new Date(row.at) });
+
 /** The columns an update may change; identity, parties and amounts are fixed at creation. */
 export const mutableColumns = (w: Withdrawal) => ({
   status: w.status,

@@ -66,11 +66,12 @@ export async function dispatchFirstAttempt(
   deps: WithdrawalFlowDeps,
   withdrawal: Withdrawal,
   account: LinkedAccount | null = null,
+  entity: Entity | null = null,
 ): Promise<Result<WithdrawalReceipt>> {
   const dispatcher = new RailDispatcher(deps);
   const outcome =
     account && withdrawal.submitAttempts === 1
-      ? await dispatcher.submitClaimed(withdrawal, account, 1, false)
+      ? await dispatcher.submitClaimed(withdrawal, account, 1, false, entity)
       : await dispatcher.submit(withdrawal.id, 1, false);
   if (outcome.kind === 'REJECTED')
     return err(domainError('RAIL_REJECTED', MESSAGES.RAIL_REJECTED, { transactionId: withdrawal.id }));

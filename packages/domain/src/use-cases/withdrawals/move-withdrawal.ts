@@ -1,3 +1,4 @@
+import type { Entity } from '../../entity/entity.js';
 import { withdrawalReversalEntry } from '../../ledger/ledger-entry.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
@@ -21,6 +22,8 @@ export async function moveWithdrawal(
   to: WithdrawalStatus,
   now: Date,
   reason: FailureReason | null = null,
+  /** The withdrawal's entity when the caller already holds it, saving a read for the webhook body. */
+  entity: Entity | null = null,
 ): Promise<Result<Withdrawal, DomainError>> {
   const moved = transitionWithdrawal(withdrawal, to, now, reason);
   if (!moved.ok) return moved;
@@ -32,6 +35,6 @@ export async function moveWithdrawal(
     await tx.ledger.append(withdrawalReversalEntry(ids.next(), next, now));
   }
   await tx.withdrawals.update(next, withdrawal.sequence);
-  await recordStatusChange(tx, next, change, now, ids);
+  await recordStatusChange(tx, next, change, now, ids, entity);
   return ok(next);
 }

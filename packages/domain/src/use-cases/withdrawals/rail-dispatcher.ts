@@ -1,3 +1,4 @@
+import type { Entity } from '../../entity/entity.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
@@ -54,13 +55,14 @@ export class RailDispatcher {
 
   /**
    * Calls the rail for an attempt already recorded on the withdrawal (the request records attempt 1 in the
-   * transaction that debits), then applies the answer.
+   * transaction that debits), then applies the answer. `entity`, when the caller holds it, saves a read.
    */
   async submitClaimed(
     withdrawal: Withdrawal,
     account: LinkedAccount,
     attempt: number,
     scheduleRetry: boolean,
+    entity: Entity | null = null,
   ): Promise<DispatchOutcome> {
     const result = await this.deps.rails.get(withdrawal.rail).submit({
       withdrawalId: withdrawal.id,
@@ -73,7 +75,10 @@ export class RailDispatcher {
     return this.deps.unitOfWork.run(async (tx) => {
       const current = await tx.withdrawals.lockById(withdrawal.id);
       if (!current || !isAwaitingSubmission(current)) return { kind: 'SKIPPED' } as const;
-      return { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt, scheduleRetry) };
+      return {
+        kind: result.kind,
+        withdrawal: await this.apply(tx, current, result, attempt, scheduleRetry, entity),
+      };
     });
   }
 
@@ -83,16 +88,19 @@ export class RailDispatcher {
     result: RailSubmitResult,
     attempt: number,
     scheduleRetry: boolean,
+    entity: Entity | null,
   ): Promise<Withdrawal> {
     const { ids, clock, settings, rails } = this.deps;
     const now = clock.now();
     const rail = rails.get(withdrawal.rail);
     switch (result.kind) {
       case 'REJECTED':
-        return must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, result.reason));
+        return must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, result.reason, entity));
       case 'UNAVAILABLE': {
         if (attempt >= settings.maxSubmitAttempts)
-          return must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, FAILURE_REASONS.GENERAL));
+          return must(
+            await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, FAILURE_REASONS.GENERAL, entity),
+          );
         if (!scheduleRetry) return withdrawal;
         const next = attempt + 1;
         await tx.jobs.enqueue(
@@ -109,8 +117,9 @@ export class RailDispatcher {
         if (!moves) await tx.withdrawals.update(submitted, withdrawal.sequence);
         let moved = submitted;
         if (RAILS_WITH_PROCESSING_STATE.has(moved.rail))
-          moved = must(await moveWithdrawal(tx, ids, moved, 'PROCESSING_PAY_OUT', now));
-        if (result.kind === 'SETTLED') moved = must(await moveWithdrawal(tx, ids, moved, 'SUCCESS', now));
+          moved = must(await moveWithdrawal(tx, ids, moved, 'PROCESSING_PAY_OUT', now, null, entity));
+        if (result.kind === 'SETTLED')
+          moved = must(await moveWithdrawal(tx, ids, moved, 'SUCCESS', now, null, entity));
         if (result.kind === 'ACCEPTED' || rail.returnWindowMs > 0)
           await tx.jobs.enqueue(
             { name: 'withdrawal.poll', withdrawalId: withdrawal.id },

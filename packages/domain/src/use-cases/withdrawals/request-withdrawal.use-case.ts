@@ -104,7 +104,7 @@ export class RequestWithdrawal {
       ),
     );
     if (!stored.ok) return stored;
-    return dispatchFirstAttempt(this.deps, stored.value, account);
+    return dispatchFirstAttempt(this.deps, stored.value, account, entity);
   }
 
   /** Everything that can be decided before money moves: account, merchant, routing, limits, payment-link rules. */
