@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import {
   assembleUseCases,
   createRailRegistry,
+  DEFAULT_WEBHOOK_CLAIM_LEASE_MS,
   DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
   DEFAULT_WITHDRAWAL_SETTINGS,
   RAIL_IDS,
@@ -41,7 +42,11 @@ export function inMemoryUseCases(): HttpUseCases {
     },
     {
       withdrawal: DEFAULT_WITHDRAWAL_SETTINGS,
-      webhooks: { retryScheduleMs: DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, jitterRatio: 0 },
+      webhooks: {
+        retryScheduleMs: DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
+        jitterRatio: 0,
+        claimLeaseMs: DEFAULT_WEBHOOK_CLAIM_LEASE_MS,
+      },
     },
   );
 }

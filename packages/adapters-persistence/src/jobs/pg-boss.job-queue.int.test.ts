@@ -13,7 +13,7 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
   let boss: PgBoss;
   let unitOfWork: KnexUnitOfWork;
   const backgroundErrors: Error[] = [];
-  const queued = async (name: 'withdrawal.poll' | 'webhook.deliver', key: Record<string, string>) =>
+  const queued = async (name: 'withdrawal.poll' | 'withdrawal.submit', key: Record<string, unknown>) =>
     boss.findJobs<Record<string, unknown>>(name, { data: key });
 
   before(async () => {
@@ -40,7 +40,7 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
     const startAfter = new Date(Date.now() + 3_600_000);
     await unitOfWork.run(async (tx) => {
       await tx.jobs.enqueue({ name: 'withdrawal.poll', withdrawalId: 'w-commit' }, { startAfter });
-      await tx.jobs.enqueue({ name: 'webhook.deliver', eventId: "e-it's ? $1 \\ commit" });
+      await tx.jobs.enqueue({ name: 'withdrawal.submit', withdrawalId: "w-it's ? $1 \\ commit", attempt: 2 });
       await tx.jobs.enqueue({ name: 'withdrawal.poll', withdrawalId: 'w-commit-2' });
       // A read flushes the held writes into the transaction; other connections still see nothing.
       await tx.entities.findById('00000000-0000-4000-8000-000000000000');
@@ -51,8 +51,12 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
     expect(job.data).to.deep.equal({ name: 'withdrawal.poll', withdrawalId: 'w-commit' });
     expect(job.startAfter.getTime()).to.equal(startAfter.getTime());
     expect(await queued('withdrawal.poll', { withdrawalId: 'w-commit-2' })).to.have.length(1);
-    const [delivery] = await queued('webhook.deliver', { eventId: "e-it's ? $1 \\ commit" });
-    expect(delivery?.data).to.deep.equal({ name: 'webhook.deliver', eventId: "e-it's ? $1 \\ commit" });
+    const [submit] = await queued('withdrawal.submit', { withdrawalId: "w-it's ? $1 \\ commit" });
+    expect(submit?.data).to.deep.equal({
+      name: 'withdrawal.submit',
+      withdrawalId: "w-it's ? $1 \\ commit",
+      attempt: 2,
+    });
   });
 
   it('leaves no job behind when its transaction rolls back', async () => {
@@ -70,7 +74,7 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
   });
 
   it('gives every queue the configured retry and heartbeat policy', async () => {
-    const queues = await boss.getQueues(['withdrawal.submit', 'webhook.deliver']);
+    const queues = await boss.getQueues(['withdrawal.submit', 'withdrawal.poll']);
     expect(queues).to.have.length(2);
     for (const queue of queues) {
       expect(queue).to.deep.include({

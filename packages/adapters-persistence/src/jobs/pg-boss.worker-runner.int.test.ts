@@ -11,9 +11,8 @@ const everyJob = (handle: (job: Job) => Promise<void>): JobHandlers => ({
   'withdrawal.submit': handle,
   'withdrawal.poll': handle,
   'withdrawal.expire-approval': handle,
-  'webhook.deliver': handle,
 });
-const idOf = (job: Job) => ('withdrawalId' in job ? job.withdrawalId : job.eventId);
+const idOf = (job: Job) => job.withdrawalId;
 
 /** A promise the test resolves by hand, to hold a handler mid-job. */
 function gate() {
@@ -117,7 +116,7 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
   it('stops gracefully: waits for the handler in flight and completes its job', async () => {
     const boss = await startBoss('pgboss_stop');
     await ensureQueues(boss, settings);
-    const id = (await boss.send('webhook.deliver', { eventId: 'e-1' })) as string;
+    const id = (await boss.send('withdrawal.poll', { withdrawalId: 'w-stop' })) as string;
     const entered = gate();
     const release = gate();
     const runner = await startRunner(
@@ -137,7 +136,7 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
     release.open();
     await stopping;
 
-    expect(await stateOf(boss, 'webhook.deliver', id)).to.equal('completed');
+    expect(await stateOf(boss, 'withdrawal.poll', id)).to.equal('completed');
   });
 
   it('runs again the job of a worker that died holding it, once its heartbeat lapses', async () => {

@@ -3,6 +3,7 @@ import * as parties from './0001-parties.migration.js';
 import * as accounts from './0002-accounts.migration.js';
 import * as withdrawals from './0003-withdrawals.migration.js';
 import * as webhooks from './0004-webhooks.migration.js';
+import * as webhookQueue from './0005-webhook-queue.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -15,6 +16,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0002-accounts', migration: accounts },
   { name: '0003-withdrawals', migration: withdrawals },
   { name: '0004-webhooks', migration: webhooks },
+  { name: '0005-webhook-queue', migration: webhookQueue },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

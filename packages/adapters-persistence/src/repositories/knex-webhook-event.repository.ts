@@ -135,6 +135,19 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     await this.writer.write({ sql: insertStatement('webhook_attempts', [row]) });
   }
 
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly string[]> {
+    const result = await this.db.raw<{ rows: Array<{ id: string }> }>(
+      `UPDATE webhook_events e SET next_attempt_at = ?
+         FROM (SELECT id FROM webhook_events
+                WHERE delivery_state = 'PENDING' AND next_attempt_at <= ?
+                ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
+        WHERE e.id = due.id
+        RETURNING e.id`,
+      [leaseUntil, now, limit],
+    );
+    return result.rows.map((row) => row.id);
+  }
+
   async attempts(eventId: string): Promise<readonly WebhookAttempt[]> {
     if (!isUuid(eventId)) return [];
     const rows = await this.db<AttemptRow>('webhook_attempts')

@@ -32,6 +32,8 @@ export interface AppConfig {
   } | null;
   readonly webhookRetryScheduleMs: readonly number[] | null;
   readonly workerConcurrency: number;
+  /** Webhook deliveries in flight per worker process. */
+  readonly webhookConcurrency: number;
   /** Connections per process: the Knex pool; pg-boss keeps its own, smaller one. */
   readonly databasePoolMax: number;
   /** `fast` reclaims a dead worker's jobs within ~15 s (tests, fault drills); `default` within ~45 s. */
@@ -183,6 +185,7 @@ export function loadConfig(env: Env): ConfigResult {
     paypal: paypal(env, errors),
     webhookRetryScheduleMs: schedule(env.WEBHOOK_RETRY_SCHEDULE_MS, errors),
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 4, errors, 1, 256),
+    webhookConcurrency: integer(env, 'WEBHOOK_CONCURRENCY', 32, errors, 1, 1024),
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, errors, 2, 500),
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),

@@ -13,7 +13,7 @@ import { postgresModule } from './postgres.module.js';
 export async function buildContainer(config: AppConfig, logger: Logger): Promise<Container> {
   const container = new Container({ defaultScope: 'Singleton' });
   await container.loadAsync(
-    coreModule(config),
+    coreModule(config, logger),
     config.appEnv === 'test' ? inMemoryModule() : postgresModule(config, logger),
   );
   return container;

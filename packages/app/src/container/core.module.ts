@@ -4,13 +4,15 @@ import { createRailRegistry, type RailId } from '@payout/domain';
 import { ContainerModule } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
+import type { Logger } from '../infrastructure/logger.js';
 import { RandomUuidGenerator } from '../infrastructure/random-uuid-generator.js';
 import { SystemClock } from '../infrastructure/system-clock.js';
+import { WebhookDeliveryRunner } from '../infrastructure/webhook-delivery.runner.js';
 import { TOKENS } from './tokens.js';
 import { buildUseCases } from './use-cases.js';
 
-/** Bindings every environment shares: time, ids, secrets, rails, the webhook sender and the use cases. */
-export const coreModule = (config: AppConfig) =>
+/** Bindings every environment shares: time, ids, secrets, rails, webhook sender and worker, use cases. */
+export const coreModule = (config: AppConfig, logger: Logger) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.config).toConstantValue(config);
     bind(TOKENS.clock).toConstantValue(new SystemClock());
@@ -42,5 +44,15 @@ export const coreModule = (config: AppConfig) =>
           config,
         ),
       )
+      .inSingletonScope();
+    bind(TOKENS.webhookWorker)
+      .toDynamicValue(async (ctx) => {
+        const { deliverWebhook } = await ctx.getAsync(TOKENS.useCases);
+        return new WebhookDeliveryRunner(deliverWebhook, {
+          concurrency: config.webhookConcurrency,
+          idleMs: config.appEnv === 'test' || config.jobQueueProfile === 'fast' ? 50 : 250,
+          onError: (error) => logger.error({ err: error }, 'webhook delivery failed'),
+        });
+      })
       .inSingletonScope();
   });

@@ -92,7 +92,6 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
             'withdrawal.submit': handleJob,
             'withdrawal.poll': handleJob,
             'withdrawal.expire-approval': handleJob,
-            'webhook.deliver': handleJob,
           },
           logger,
         });
@@ -110,7 +109,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
           {
             name: 'jobQueue',
             check: async () => {
-              if (!(await db.boss.getQueue('webhook.deliver')))
+              if (!(await db.boss.getQueue('withdrawal.submit')))
                 throw new Error('job queues are not installed');
             },
             close: async () => {},

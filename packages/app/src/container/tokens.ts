@@ -35,6 +35,9 @@ export const TOKENS = {
   rails: token<RailRegistry>('rails'),
   webhookSender: token<WebhookSender>('webhookSender'),
   useCases: token<UseCases>('useCases'),
+  /** Runs the jobs: withdrawal submissions, polls, approval expiries. */
   worker: token<Worker>('worker'),
+  /** Delivers webhook events from their queue, the events table. */
+  webhookWorker: token<Worker>('webhookWorker'),
   resources: token<Resource[]>('resources'),
 } as const;

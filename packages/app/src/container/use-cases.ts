@@ -1,5 +1,6 @@
 import {
   assembleUseCases,
+  DEFAULT_WEBHOOK_CLAIM_LEASE_MS,
   DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
   DEFAULT_WITHDRAWAL_SETTINGS,
   type UseCasePorts,
@@ -32,5 +33,7 @@ export const buildUseCases = (ports: UseCasePorts, config: AppConfig): UseCases 
     webhooks: {
       retryScheduleMs: config.webhookRetryScheduleMs ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
       jitterRatio: 0.2,
+      // The fast profile (tests, fault drills) hands a killed worker's deliveries out again within ~15 s.
+      claimLeaseMs: config.jobQueueProfile === 'fast' ? 15_000 : DEFAULT_WEBHOOK_CLAIM_LEASE_MS,
     },
   });

@@ -80,8 +80,11 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
     url = `http://${host}:${address.port}`;
   }
-  const worker = config.role !== 'api' ? await container.getAsync(TOKENS.worker) : null;
-  await worker?.start();
+  const workers =
+    config.role !== 'api'
+      ? [await container.getAsync(TOKENS.worker), await container.getAsync(TOKENS.webhookWorker)]
+      : [];
+  for (const worker of workers) await worker.start();
   return {
     url,
     container,
@@ -91,7 +94,7 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
         server.closeIdleConnections();
         await closing;
       }
-      await worker?.stop();
+      await Promise.all(workers.map((worker) => worker.stop()));
       redis?.disconnect();
       for (const resource of resources) await resource.close();
     },

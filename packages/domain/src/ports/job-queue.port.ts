@@ -3,16 +3,13 @@ export type Job =
   /** Performs submission `attempt` (2, 3 …; the request itself makes attempt 1) unless a later one already ran. */
   | { readonly name: 'withdrawal.submit'; readonly withdrawalId: string; readonly attempt: number }
   | { readonly name: 'withdrawal.poll'; readonly withdrawalId: string }
-  | { readonly name: 'withdrawal.expire-approval'; readonly withdrawalId: string }
-  /** `redelivery` sends even an event already delivered or given up on (the operator's redeliver). */
-  | { readonly name: 'webhook.deliver'; readonly eventId: string; readonly redelivery?: boolean };
+  | { readonly name: 'withdrawal.expire-approval'; readonly withdrawalId: string };
 
 export type JobName = Job['name'];
 export const JOB_NAMES: readonly JobName[] = [
   'withdrawal.submit',
   'withdrawal.poll',
   'withdrawal.expire-approval',
-  'webhook.deliver',
 ];
 
 export interface EnqueueOptions {

@@ -13,6 +13,12 @@ export interface WebhookEventRepository {
   /** The withdrawal's events in sequence order. */
   listForWithdrawal(withdrawalId: string): Promise<readonly WebhookEvent[]>;
   recordAttempt(attempt: WebhookAttempt): Promise<void>;
+  /**
+   * The delivery queue: claims up to `limit` PENDING events whose next attempt is due at `now`, earliest due
+   * first, by moving their next attempt to `leaseUntil`, and returns their ids. Concurrent callers, in any
+   * process, never claim the same event; an event whose claimer died is due again when the lease ends.
+   */
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly string[]>;
   /** Attempts of an event, oldest first. */
   attempts(eventId: string): Promise<readonly WebhookAttempt[]>;
 }

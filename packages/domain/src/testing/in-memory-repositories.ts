@@ -149,6 +149,14 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     latestForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId).at(-1) ?? null,
     listForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId),
     recordAttempt: async (a: WebhookAttempt) => void state().webhookAttempts.push(a),
+    claimDue: async (now, leaseUntil, limit) => {
+      const due = [...state().webhookEvents.values()]
+        .filter((e) => e.deliveryState === 'PENDING' && e.nextAttemptAt !== null && e.nextAttemptAt <= now)
+        .sort((a, b) => (a.nextAttemptAt as Date).getTime() - (b.nextAttemptAt as Date).getTime())
+        .slice(0, limit);
+      for (const e of due) state().webhookEvents.set(e.id, { ...e, nextAttemptAt: leaseUntil });
+      return due.map((e) => e.id);
+    },
     attempts: async (eventId) => state().webhookAttempts.filter((a) => a.eventId === eventId),
   };
   return {

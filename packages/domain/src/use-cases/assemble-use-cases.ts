@@ -73,6 +73,8 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     listWebhookDeliveries: new ListWebhookDeliveries(operator),
     redeliverWebhook: new RedeliverWebhook(operator),
     verifyLedger: new VerifyLedger(flow),
+    /** The webhook delivery queue's worker side: claim due events, deliver each. */
+    deliverWebhook,
     /** One entry for every job the queue can hold. */
     handleJob: async (job: Job): Promise<void> => {
       switch (job.name) {
@@ -82,8 +84,6 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
           return poll.handle(job.withdrawalId);
         case 'withdrawal.expire-approval':
           return expire.handle(job.withdrawalId);
-        case 'webhook.deliver':
-          return deliverWebhook.handle(job.eventId, job.redelivery ?? false);
       }
     },
   };

@@ -78,5 +78,39 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       expect(await unitOfWork.read.webhookEvents.attempts(event.id)).to.deep.equal(attempts);
       expect(await unitOfWork.read.webhookEvents.findById(event.id)).to.deep.equal(delivered);
     });
+
+    it('hands out due PENDING events earliest first, once per lease, never to two claimers at once', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      // A decade no other suite's events use, so events of other tests sharing the database are never due.
+      const t = (second: number) => new Date(Date.UTC(1990, 0, 1, 0, 0, second));
+      const event = (
+        sequence: number,
+        due: Date,
+        deliveryState: WebhookEvent['deliveryState'] = 'PENDING',
+      ) => ({
+        ...eventFor(parties, withdrawal.id, sequence),
+        nextAttemptAt: due,
+        deliveryState,
+      });
+      const [late, early, middle] = [event(1, t(3)), event(2, t(1)), event(3, t(2))];
+      const delivered = event(4, t(0), 'DELIVERED');
+      const future = event(5, t(50));
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        for (const e of [late, early, middle, delivered, future]) await tx.webhookEvents.insert(e!);
+      });
+      const claim = (now: number, lease: number, limit: number) =>
+        unitOfWork.run((tx) => tx.webhookEvents.claimDue(t(now), t(lease), limit));
+      expect(await claim(3, 10, 2)).to.deep.equal([early!.id, middle!.id]);
+      expect(await claim(3, 10, 5)).to.deep.equal([late!.id]);
+      expect(await claim(9, 10, 5)).to.deep.equal([]);
+      expect((await unitOfWork.read.webhookEvents.findById(early!.id))?.nextAttemptAt).to.deep.equal(t(10));
+      const [first, second] = await Promise.all([claim(10, 20, 2), claim(10, 20, 2)]);
+      const claimed = [...first!, ...second!];
+      expect(claimed).to.have.length(3);
+      expect(new Set(claimed)).to.deep.equal(new Set([early!.id, middle!.id, late!.id]));
+    });
   });
 }

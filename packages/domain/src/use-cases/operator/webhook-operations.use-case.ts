@@ -126,8 +126,8 @@ export class RedeliverWebhook {
       const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
       if (endpoint?.disabled)
         await tx.webhookEndpoints.save({ ...endpoint, disabled: false, updatedAt: clock.now() });
+      // Due now: the delivery queue sends it with its same id (a receiver deduplicates on webhook-id).
       await tx.webhookEvents.update({ ...event, deliveryState: 'PENDING', nextAttemptAt: clock.now() });
-      await tx.jobs.enqueue({ name: 'webhook.deliver', eventId: event.id, redelivery: true });
       return ok({ eventId: event.id, deliveryState: 'PENDING' as const });
     });
   }

@@ -37,7 +37,7 @@ async function setup(withEndpoint = true) {
     sender,
     clock: world.clock,
     ids: world.ids,
-    settings: { retryScheduleMs: [1000, 4000], jitterRatio: 0.5 },
+    settings: { retryScheduleMs: [1000, 4000], jitterRatio: 0.5, claimLeaseMs: 60_000 },
     random: () => 0.5,
   });
   const event = world.eventsOf(result.value.withdrawal.id)[0];
@@ -87,10 +87,21 @@ describe('DeliverWebhook', () => {
     const last = world.uow.state.webhookEvents.get(event.id);
     expect(last?.deliveryState).to.equal('FAILED');
     expect(world.uow.state.webhookAttempts).to.have.length(3);
-    const queued = world.uow.jobs.filter(
-      (q) => q.job.name === 'webhook.deliver' && q.job.eventId === event.id,
-    );
-    expect(queued.length).to.equal(3); // the original job plus two scheduled retries
+  });
+
+  it('hands each due event to one claimer per lease and again when its retry falls due', async () => {
+    const { world, sender, deliver, event } = await setup();
+    const ids = world.eventsOf(event.withdrawalId).map((e) => e.id);
+    expect(await deliver.claimDue(10)).to.deep.equal(ids);
+    expect(await deliver.claimDue(10), 'claimed events wait for their lease').to.deep.equal([]);
+    sender.willAnswer(answer(500));
+    await deliver.handle(event.id);
+    world.clock.advance(999);
+    expect(await deliver.claimDue(10)).to.deep.equal([]);
+    world.clock.advance(1);
+    expect(await deliver.claimDue(10), 'the first retry is due 1 s later').to.deep.equal([event.id]);
+    world.clock.advance(60_000);
+    expect(await deliver.claimDue(10), 'a lease that ran out is claimable again').to.have.members(ids);
   });
 
   it('410 Gone disables the endpoint; redelivery re-enables it and sends the same event id', async () => {
@@ -100,7 +111,8 @@ describe('DeliverWebhook', () => {
     expect([...world.uow.state.webhookEndpoints.values()][0]?.disabled).to.equal(true);
     const redelivered = await new RedeliverWebhook(opDeps).execute(operator, event.id);
     expect(redelivered.ok).to.equal(true);
-    await deliver.handle(event.id, true);
+    expect(await deliver.claimDue(10)).to.include(event.id);
+    await deliver.handle(event.id);
     expect(sender.requests.map((r) => r.eventId)).to.deep.equal([event.id, event.id]);
     expect(world.uow.state.webhookEvents.get(event.id)?.deliveryState).to.equal('DELIVERED');
   });

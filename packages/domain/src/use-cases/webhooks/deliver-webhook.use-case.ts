@@ -30,7 +30,14 @@ export interface WebhookDeliverySettings {
   readonly retryScheduleMs: readonly number[];
   /** Each delay is spread by ± this fraction so that retries of many events do not arrive together. */
   readonly jitterRatio: number;
+  /**
+   * How long a claimed event stays with its worker before another may claim it: longer than a delivery can
+   * take (the sender gives up after 10 s), short enough that a dead worker's events go out again soon.
+   */
+  readonly claimLeaseMs: number;
 }
+
+export const DEFAULT_WEBHOOK_CLAIM_LEASE_MS = 60_000;
 
 export interface DeliverWebhookDeps {
   readonly unitOfWork: UnitOfWork;
@@ -47,18 +54,28 @@ const isSuccess = (r: WebhookResponse): boolean =>
 const GONE = 410;
 
 /**
- * Job `webhook.deliver`: one signed attempt of one event. The receiver is called with no transaction open; the
- * attempt is then recorded and the next one scheduled (backoff with jitter, never sooner than Retry-After).
- * 410 disables the endpoint. Events are never dropped: without an endpoint they wait, and an operator can
- * redeliver any event. Delivery is at least once; `webhook-id` (the event id) lets receivers deduplicate.
+ * Webhook delivery. The events table is the queue: a worker claims due events (`claimDue`) and makes one signed
+ * attempt of each (`handle`). The receiver is called with no transaction open; the attempt is then recorded and
+ * the next one set due (backoff with jitter, never sooner than Retry-After). 410 disables the endpoint. Events
+ * are never dropped: without an endpoint they wait, and an operator can redeliver any event. Delivery is at
+ * least once; `webhook-id` (the event id) lets receivers deduplicate.
  */
 export class DeliverWebhook {
   constructor(private readonly deps: DeliverWebhookDeps) {}
 
-  async handle(eventId: string, redelivery = false): Promise<void> {
+  /** Claims up to `limit` due events for this worker for one lease; returns their ids. */
+  async claimDue(limit: number): Promise<readonly string[]> {
+    const { unitOfWork, clock, settings } = this.deps;
+    const now = clock.now();
+    const leaseUntil = new Date(now.getTime() + settings.claimLeaseMs);
+    return unitOfWork.run((tx) => tx.webhookEvents.claimDue(now, leaseUntil, limit));
+  }
+
+  /** One attempt of a PENDING event; anything else (delivered, parked, given up) is left alone. */
+  async handle(eventId: string): Promise<void> {
     const { unitOfWork, sender, clock } = this.deps;
     const event = await unitOfWork.read.webhookEvents.findById(eventId);
-    if (!event || (!redelivery && event.deliveryState !== 'PENDING')) return;
+    if (!event || event.deliveryState !== 'PENDING') return;
     const endpoint = await unitOfWork.read.webhookEndpoints.findByMerchant(event.merchantId);
     if (!endpoint || endpoint.disabled) {
       await this.park(eventId, endpoint ? 'ENDPOINT_DISABLED' : 'NO_ENDPOINT');
@@ -121,7 +138,6 @@ export class DeliverWebhook {
         deliveryState: next ? 'PENDING' : 'FAILED',
         nextAttemptAt: next,
       });
-      if (next) await tx.jobs.enqueue({ name: 'webhook.deliver', eventId }, { startAfter: next });
     });
   }
 

@@ -7,8 +7,8 @@ import type { Withdrawal, WithdrawalStatusChange } from '../../withdrawal/withdr
 import { webhookStatusOf } from '../../withdrawal/withdrawal-status.js';
 
 /**
- * Turns a status change into its webhook event and delivery job, inside the transaction that made the change,
- * so an event exists exactly when the change was committed. Entering AWAITING_APPROVAL is not announced: the spec
+ * Turns a status change into its webhook event, due at once, inside the transaction that made the change, so an
+ * event exists exactly when the change was committed. The events table is the delivery queue (DeliverWebhook). Entering AWAITING_APPROVAL is not announced: the spec
  * announces such a withdrawal once approved.
  */
 export async function recordStatusChange(
@@ -37,5 +37,4 @@ export async function recordStatusChange(
     deliveredAt: null,
   };
   await tx.webhookEvents.insert(event);
-  await tx.jobs.enqueue({ name: 'webhook.deliver', eventId: event.id });
 }

@@ -86,7 +86,7 @@ export class WithdrawalWorld {
     return problems;
   }
 
-  /** Runs committed jobs like a worker, moving the clock to each job's start time; webhook jobs are left queued. */
+  /** Runs committed jobs like a worker, moving the clock to each job's start time. */
   async runJobs(maxRounds = 100): Promise<void> {
     const handlers = {
       submit: new SubmitWithdrawal(this.deps),
@@ -94,7 +94,7 @@ export class WithdrawalWorld {
       expire: new ExpireApproval(this.deps),
     };
     for (let round = 0; round < maxRounds; round++) {
-      const pending = this.uow.jobs.filter((q) => q.job.name !== 'webhook.deliver');
+      const pending = this.uow.jobs;
       if (pending.length === 0) return;
       const next = pending.reduce((a, b) => (startOf(a) <= startOf(b) ? a : b));
       if (startOf(next) > this.clock.now().getTime()) this.clock.set(new Date(startOf(next)));

@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import { type WebhookDeliveries, WebhookDeliveryRunner } from './webhook-delivery.runner.js';
+
+/** A queue of event ids whose deliveries the test finishes by hand. */
+class ScriptedDeliveries implements WebhookDeliveries {
+  readonly claims: number[] = [];
+  readonly started: string[] = [];
+  private readonly finishers = new Map<string, () => void>();
+  failNextClaim = false;
+
+  constructor(private readonly due: string[]) {}
+
+  async claimDue(limit: number): Promise<readonly string[]> {
+    this.claims.push(limit);
+    if (this.failNextClaim) {
+      this.failNextClaim = false;
+      throw new Error('database unavailable');
+    }
+    return this.due.splice(0, limit);
+  }
+
+  handle(eventId: string): Promise<void> {
+    this.started.push(eventId);
+    return new Promise((resolve) => this.finishers.set(eventId, resolve));
+  }
+
+  finish(...ids: string[]): void {
+    for (const id of ids) this.finishers.get(id)?.();
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `e${from + i}`);
+
+describe('WebhookDeliveryRunner', () => {
+  it('keeps at most `concurrency` deliveries in flight and claims again when half the slots are free', async () => {
+    const deliveries = new ScriptedDeliveries(ids(10));
+    const runner = new WebhookDeliveryRunner(deliveries, {
+      concurrency: 4,
+      idleMs: 10_000,
+      onError: () => {},
+    });
+    runner.start();
+    await settle();
+    expect(deliveries.started).to.deep.equal(ids(4));
+    deliveries.finish('e1');
+    await settle();
+    expect(deliveries.started, 'one free slot of four is not worth a claim').to.have.length(4);
+    deliveries.finish('e2');
+    await settle();
+    expect(deliveries.started).to.deep.equal(ids(6));
+    expect(deliveries.claims).to.deep.equal([4, 2]);
+    deliveries.finish(...ids(6));
+    await settle();
+    deliveries.finish(...ids(10));
+    await runner.stop();
+    expect(deliveries.started).to.deep.equal(ids(10));
+  });
+
+  it('survives a failed claim and tries again after the idle interval', async () => {
+    const deliveries = new ScriptedDeliveries(ids(2));
+    const errors: unknown[] = [];
+    deliveries.failNextClaim = true;
+    const runner = new WebhookDeliveryRunner(deliveries, {
+      concurrency: 4,
+      idleMs: 20,
+      onError: (error) => errors.push(error),
+    });
+    runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(errors.map(String)).to.deep.equal(['Error: database unavailable']);
+    expect(deliveries.started).to.deep.equal(ids(2));
+    deliveries.finish(...ids(2));
+    await runner.stop();
+  });
+
+  it('stops claiming at stop() and returns only when the deliveries in flight have finished', async () => {
+    const deliveries = new ScriptedDeliveries(ids(3));
+    const runner = new WebhookDeliveryRunner(deliveries, {
+      concurrency: 2,
+      idleMs: 10_000,
+      onError: () => {},
+    });
+    runner.start();
+    await settle();
+    let stopped = false;
+    const stopping = runner.stop().then(() => {
+      stopped = true;
+    });
+    await settle();
+    expect(stopped).to.equal(false);
+    deliveries.finish('e1', 'e2');
+    await stopping;
+    expect(deliveries.started, 'no claim after stop').to.deep.equal(ids(2));
+  });
+});
