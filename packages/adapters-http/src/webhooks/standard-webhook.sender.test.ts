@@ -27,7 +27,7 @@ async function receiver(answer: (res: import('node:http').ServerResponse) => voi
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url, received, server, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 const request = (url: string, secrets: string[]) => ({
@@ -56,6 +56,21 @@ describe('StandardWebhookSender', () => {
         expect(new Webhook(secret).verify(got.body, headers)).to.deep.equal(JSON.parse(sent.body));
       const stranger = `whsec_${Buffer.from('some-other-secret-24-bytes').toString('base64')}`;
       expect(() => new Webhook(stranger).verify(got.body, headers)).to.throw();
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('keeps the connection to a receiver open between deliveries', async () => {
+    const r = await receiver((res) => res.writeHead(200).end('ok'));
+    const sockets: unknown[] = [];
+    r.server.on('connection', (socket) => sockets.push(socket));
+    try {
+      const sender = new StandardWebhookSender();
+      for (let i = 0; i < 3; i++)
+        expect((await sender.send(request(r.url, [SECRET_A]))).statusCode).to.equal(200);
+      expect(r.received).to.have.length(3);
+      expect(sockets).to.have.length(1);
     } finally {
       await r.close();
     }

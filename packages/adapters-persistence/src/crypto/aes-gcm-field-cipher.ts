@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { FieldCipher } from '@payout/domain';
 
 const VERSION = 'v1';
@@ -11,11 +11,12 @@ const TAG_BYTES = 16;
  * key or algorithm can be introduced under a new version while old values still decrypt.
  */
 export class AesGcmFieldCipher implements FieldCipher {
-  private readonly key: Buffer;
+  /** Built once: a raw Buffer key is turned into a KeyObject on every cipher it is given to. */
+  private readonly key: KeyObject;
 
   constructor(key: Uint8Array) {
     if (key.length !== KEY_BYTES) throw new Error(`the field encryption key must be ${KEY_BYTES} bytes`);
-    this.key = Buffer.from(key);
+    this.key = createSecretKey(Buffer.from(key));
   }
 
   /** Reads a key given as 64 hex digits or as base64 of 32 bytes (the forms configuration accepts). */

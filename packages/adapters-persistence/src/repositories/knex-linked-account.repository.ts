@@ -7,6 +7,7 @@ import {
   type OptionType,
   SENSITIVE_DESTINATION_FIELDS,
 } from '@payout/domain';
+import { readPrepared } from '../sql/connection.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
@@ -48,6 +49,16 @@ const MERCHANT_COLUMNS = [
   'wallet_id',
   'created_at',
 ];
+
+const FIND_WITH_OWNERS = {
+  name: 'linked_account_with_owners',
+  text: `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
+                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')}
+           FROM linked_accounts la
+           JOIN entities e ON e.id = la.entity_id
+           JOIN merchants m ON m.id = e.merchant_id
+          WHERE la.id = $1 AND la.entity_id = $2`,
+};
 
 /** Splits a destination into fields kept in clear and the sensitive ones that are only stored encrypted. */
 function split(destination: Destination): { open: Destination; sensitive: Destination } {
@@ -102,20 +113,12 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
   /** One statement: the account, its entity and the merchant, with the owners' columns prefixed. */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
-    const row = await this.db('linked_accounts as la')
-      .join('entities as e', 'e.id', 'la.entity_id')
-      .join('merchants as m', 'm.id', 'e.merchant_id')
-      .where({ 'la.id': id, 'la.entity_id': entityId })
-      .first(
-        'la.*',
-        ...ENTITY_COLUMNS.map((c) => `e.${c} as e_${c}`),
-        ...MERCHANT_COLUMNS.map((c) => `m.${c} as m_${c}`),
-      );
+    const [row] = await readPrepared<Record<string, unknown>>(this.db, FIND_WITH_OWNERS, [id, entityId]);
     if (!row) return null;
     const pick = <T>(prefix: string, columns: readonly string[]) =>
       Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
     return {
-      account: this.toAccount(row as LinkedAccountRow),
+      account: this.toAccount(row as unknown as LinkedAccountRow),
       entity: toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS)),
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
     };

@@ -1,4 +1,5 @@
 import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
+import { readPrepared } from '../sql/connection.js';
 import { updateStatement } from '../sql/sql-literal.js';
 import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
@@ -22,6 +23,9 @@ const toWallet = (row: WalletRow): Wallet => ({
   balance: money(row.balance),
   disabled: row.disabled,
 });
+
+const FIND_WALLET = { name: 'wallet_by_id', text: 'SELECT * FROM wallets WHERE id = $1' };
+const LOCK_WALLET = { name: 'wallet_lock', text: 'SELECT * FROM wallets WHERE id = $1 FOR UPDATE' };
 
 export class KnexWalletRepository implements WalletRepository {
   constructor(
@@ -63,8 +67,7 @@ export class KnexWalletRepository implements WalletRepository {
 
   private async one(id: string, lock: boolean): Promise<Wallet | null> {
     if (!isUuid(id)) return null;
-    const query = this.db<WalletRow>('wallets').where({ id });
-    const row = await (lock ? query.forUpdate() : query).first();
+    const [row] = await readPrepared<WalletRow>(this.db, lock ? LOCK_WALLET : FIND_WALLET, [id]);
     return row ? toWallet(row) : null;
   }
 }

@@ -6,6 +6,7 @@ import type {
   WebhookEventRepository,
   WebhookStatus,
 } from '@payout/domain';
+import { readPrepared } from '../sql/connection.js';
 import { insertStatement, updateStatement } from '../sql/sql-literal.js';
 import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
@@ -59,6 +60,22 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
   error: row.error,
   succeeded: row.succeeded,
 });
+
+const FIND_EVENT = { name: 'webhook_event_by_id', text: 'SELECT * FROM webhook_events WHERE id = $1' };
+const LOCK_EVENT = {
+  name: 'webhook_event_lock',
+  text: 'SELECT * FROM webhook_events WHERE id = $1 FOR UPDATE',
+};
+/** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events. */
+const CLAIM_DUE = {
+  name: 'webhook_events_claim_due',
+  text: `UPDATE webhook_events e SET next_attempt_at = $1
+           FROM (SELECT id FROM webhook_events
+                  WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
+                  ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
+          WHERE e.id = due.id
+          RETURNING e.id`,
+};
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
   constructor(
@@ -136,16 +153,8 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly string[]> {
-    const result = await this.db.raw<{ rows: Array<{ id: string }> }>(
-      `UPDATE webhook_events e SET next_attempt_at = ?
-         FROM (SELECT id FROM webhook_events
-                WHERE delivery_state = 'PENDING' AND next_attempt_at <= ?
-                ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
-        WHERE e.id = due.id
-        RETURNING e.id`,
-      [leaseUntil, now, limit],
-    );
-    return result.rows.map((row) => row.id);
+    const rows = await readPrepared<{ id: string }>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
+    return rows.map((row) => row.id);
   }
 
   async attempts(eventId: string): Promise<readonly WebhookAttempt[]> {
@@ -158,8 +167,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
 
   private async one(id: string, lock: boolean): Promise<WebhookEvent | null> {
     if (!isUuid(id)) return null;
-    const query = this.db<EventRow>('webhook_events').where({ id });
-    const row = await (lock ? query.forUpdate() : query).first();
+    const [row] = await readPrepared<EventRow>(this.db, lock ? LOCK_EVENT : FIND_EVENT, [id]);
     return row ? toEvent(row) : null;
   }
 }

@@ -1,12 +1,15 @@
 import {
   ConcurrentModificationError,
+  type Entity,
   type Withdrawal,
   type WithdrawalRepository,
   type WithdrawalStatusChange,
 } from '@payout/domain';
+import { readPrepared } from '../sql/connection.js';
 import { insertStatement, updateStatement } from '../sql/sql-literal.js';
 import type { SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
+import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { isUniqueViolation } from './pg-errors.js';
 import {
   fromHistoryJson,
@@ -19,6 +22,21 @@ import {
   toWithdrawalRow,
   type WithdrawalRow,
 } from './withdrawal-rows.js';
+
+/** The history of the withdrawal aliased `w`, as a JSON array in sequence order. */
+const HISTORY_OF_W = `coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM withdrawal_history h
+                                WHERE h.withdrawal_id = w.id), '[]')`;
+
+const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
+const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
+const LOCK_WITHDRAWAL = { name: 'withdrawal_lock', text: `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` };
+const FIND_WITH_ENTITY = {
+  name: 'withdrawal_with_entity',
+  text: `SELECT w.*, ${HISTORY_OF_W} AS history, to_json(e) AS entity
+           FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = $1`,
+};
+
+type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
 
 export class KnexWithdrawalRepository implements WithdrawalRepository {
   constructor(
@@ -37,6 +55,20 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   lockById(id: string): Promise<Withdrawal | null> {
     return this.one(id, true);
+  }
+
+  async findWithEntity(id: string): Promise<{ withdrawal: Withdrawal; entity: Entity } | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await readPrepared<WithdrawalRow & { history: HistoryJson[]; entity: EntityJson }>(
+      this.db,
+      FIND_WITH_ENTITY,
+      [id],
+    );
+    if (!row) return null;
+    return {
+      withdrawal: toWithdrawal(row, row.history.map(fromHistoryJson)),
+      entity: toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) }),
+    };
   }
 
   /**
@@ -95,13 +127,11 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   /** The withdrawal and its history in one statement; the lock, when asked for, is on the withdrawal row. */
   private async one(id: string, lock: boolean): Promise<Withdrawal | null> {
     if (!isUuid(id)) return null;
-    const result = await this.db.raw<{ rows: Array<WithdrawalRow & { history: HistoryJson[] }> }>(
-      `SELECT w.*, coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM withdrawal_history h
-                             WHERE h.withdrawal_id = w.id), '[]') AS history
-         FROM withdrawals w WHERE w.id = ?${lock ? ' FOR UPDATE OF w' : ''}`,
+    const [row] = await readPrepared<WithdrawalRow & { history: HistoryJson[] }>(
+      this.db,
+      lock ? LOCK_WITHDRAWAL : FIND_WITHDRAWAL,
       [id],
     );
-    const row = result.rows[0];
     return row ? toWithdrawal(row, row.history.map(fromHistoryJson)) : null;
   }
 

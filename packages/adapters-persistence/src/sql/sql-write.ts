@@ -14,27 +14,19 @@ export interface SqlWriter {
   write(write: SqlWrite): Promise<void>;
 }
 
-interface PgConnection {
-  query(text: string): Promise<{ rowCount: number | null } | Array<{ rowCount: number | null }>>;
-}
-
-interface ConnectionSource {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<unknown>;
-}
+import { withConnection } from './connection.js';
 
 /**
  * Sends `writes` as one simple-protocol query, the only form in which
  * PostgreSQL takes several statements in one round trip. Knex's own `raw` would rewrite any `?` inside a
- * literal into a bind placeholder, so the text goes to the connection Knex holds for `db` (the transaction's
- * own connection inside a unit of work, else one borrowed from the pool for this query).
+ * literal into a bind placeholder, so the text goes straight to the connection (see `withConnection`).
  */
 export async function runWrites(db: Knex | Knex.Transaction, writes: readonly SqlWrite[]): Promise<void> {
-  const source = db.client as ConnectionSource;
-  const connection = await source.acquireConnection();
-  let results: Array<{ rowCount: number | null }>;
+  let results: ReadonlyArray<{ rowCount: number | null }>;
   try {
-    const answer = await connection.query(writes.map((write) => write.sql).join(';\n'));
+    const answer = await withConnection(db, (connection) =>
+      connection.query(writes.map((write) => write.sql).join(';\n')),
+    );
     results = Array.isArray(answer) ? answer : [answer];
   } catch (error) {
     for (const write of writes) {
@@ -42,8 +34,6 @@ export async function runWrites(db: Knex | Knex.Transaction, writes: readonly Sq
       if (translated) throw translated;
     }
     throw error;
-  } finally {
-    await source.releaseConnection(connection);
   }
   for (const [index, write] of writes.entries()) write.check?.(results[index]?.rowCount ?? 0);
 }

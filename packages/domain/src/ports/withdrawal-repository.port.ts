@@ -1,9 +1,12 @@
+import type { Entity } from '../entity/entity.js';
 import type { Withdrawal, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
 
 export interface WithdrawalRepository {
   /** Inserts a new withdrawal with its history. Throws on a duplicate id. */
   insert(withdrawal: Withdrawal): Promise<void>;
   findById(id: string): Promise<Withdrawal | null>;
+  /** The withdrawal with the entity it pays out for, in one read (the webhook-payload lookup's hot path). */
+  findWithEntity(id: string): Promise<{ readonly withdrawal: Withdrawal; readonly entity: Entity } | null>;
   /** Reads and holds the withdrawal until the unit of work ends: the guard against two workers moving it at once. */
   lockById(id: string): Promise<Withdrawal | null>;
   /**

@@ -106,6 +106,11 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
   const withdrawals: WithdrawalRepository = {
     insert: async (w: Withdrawal) => insertNew(state().withdrawals, w.id, w),
     findById: async (id) => state().withdrawals.get(id) ?? null,
+    findWithEntity: async (id) => {
+      const withdrawal = state().withdrawals.get(id);
+      const entity = withdrawal && state().entities.get(withdrawal.entityId);
+      return withdrawal && entity ? { withdrawal, entity } : null;
+    },
     lockById: async (id) => state().withdrawals.get(id) ?? null,
     update: async (w, expectedSequence) => {
       const stored = state().withdrawals.get(w.id);

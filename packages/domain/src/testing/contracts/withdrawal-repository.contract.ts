@@ -33,12 +33,19 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
   describe('WithdrawalRepository contract', () => {
     it('reads back an inserted withdrawal with its first history entry', async () => {
       const { unitOfWork } = await factory();
-      const withdrawal = buildWithdrawal(await seedParties(unitOfWork), '99999999999999999.99');
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties, '99999999999999999.99');
       await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
       const stored = await unitOfWork.read.withdrawals.findById(withdrawal.id);
       expect(comparableWithdrawal(stored)).to.deep.equal(comparableWithdrawal(withdrawal));
       expect(stored?.total.toString()).to.equal('100000000000000000.24');
       expect(await unitOfWork.read.withdrawals.findById('no-such-withdrawal')).to.equal(null);
+      const joined = await unitOfWork.read.withdrawals.findWithEntity(withdrawal.id);
+      expect(comparableWithdrawal(joined?.withdrawal ?? null)).to.deep.equal(
+        comparableWithdrawal(withdrawal),
+      );
+      expect(joined?.entity).to.deep.equal(parties.entity);
+      expect(await unitOfWork.read.withdrawals.findWithEntity(contractIds.next())).to.equal(null);
     });
 
     it('appends history on update and lists it in sequence order', async () => {

@@ -21,16 +21,15 @@ export class GetWebhookPayload {
     if (!principal.scopes.has('merchant.apis'))
       return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const read = this.deps.unitOfWork.read;
-    const withdrawal = isUuid(transactionId)
-      ? await read.withdrawals.findById(transactionId.toLowerCase())
+    const found = isUuid(transactionId)
+      ? await read.withdrawals.findWithEntity(transactionId.toLowerCase())
       : null;
-    if (!withdrawal || !canRead(principal, withdrawal, false))
+    if (!found || !canRead(principal, found.withdrawal, false))
       return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));
+    const { withdrawal, entity } = found;
     // Only withdrawals are stored today; the check keeps rule 2 true when other transaction types arrive.
     if (!WEBHOOK_FLOWS.has(withdrawal.flow))
       return err(domainError('UNSUPPORTED_TRANSACTION_TYPE', MESSAGES.UNSUPPORTED_TRANSACTION_TYPE));
-    const entity = await read.entities.findById(withdrawal.entityId);
-    if (!entity) throw new Error(`entity ${withdrawal.entityId} of withdrawal ${withdrawal.id} is missing`);
     return ok(buildWebhookBody(withdrawal, entity, this.deps.clock.now()));
   }
 }
