@@ -13,8 +13,8 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
   let boss: PgBoss;
   let unitOfWork: KnexUnitOfWork;
   const backgroundErrors: Error[] = [];
-  const queued = async (name: 'withdrawal.poll' | 'withdrawal.submit', key: Record<string, unknown>) =>
-    boss.findJobs<Record<string, unknown>>(name, { data: key });
+  const queued = async (withdrawalId: string) =>
+    boss.findJobs<Record<string, unknown>>('withdrawal.expire-approval', { data: { withdrawalId } });
 
   before(async () => {
     db = await testDatabase();
@@ -36,33 +36,28 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
     expect(backgroundErrors.map(String)).to.deep.equal([]);
   });
 
-  it('makes jobs of several queues visible to other connections only when the transaction commits', async () => {
+  it('makes jobs visible to other connections only when the transaction commits, data intact', async () => {
     const startAfter = new Date(Date.now() + 3_600_000);
+    const awkward = "w-it's ? $1 \\ commit";
     await unitOfWork.run(async (tx) => {
-      await tx.jobs.enqueue({ name: 'withdrawal.poll', withdrawalId: 'w-commit' }, { startAfter });
-      await tx.jobs.enqueue({ name: 'withdrawal.submit', withdrawalId: "w-it's ? $1 \\ commit", attempt: 2 });
-      await tx.jobs.enqueue({ name: 'withdrawal.poll', withdrawalId: 'w-commit-2' });
+      await tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: 'w-commit' }, { startAfter });
+      await tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: awkward });
       // A read flushes the held writes into the transaction; other connections still see nothing.
       await tx.entities.findById('00000000-0000-4000-8000-000000000000');
-      expect(await queued('withdrawal.poll', { withdrawalId: 'w-commit' })).to.have.length(0);
+      expect(await queued('w-commit')).to.have.length(0);
     });
-    const [job, ...others] = await queued('withdrawal.poll', { withdrawalId: 'w-commit' });
+    const [job, ...others] = await queued('w-commit');
     expect(others).to.have.length(0);
-    expect(job.data).to.deep.equal({ name: 'withdrawal.poll', withdrawalId: 'w-commit' });
+    expect(job.data).to.deep.equal({ name: 'withdrawal.expire-approval', withdrawalId: 'w-commit' });
     expect(job.startAfter.getTime()).to.equal(startAfter.getTime());
-    expect(await queued('withdrawal.poll', { withdrawalId: 'w-commit-2' })).to.have.length(1);
-    const [submit] = await queued('withdrawal.submit', { withdrawalId: "w-it's ? $1 \\ commit" });
-    expect(submit?.data).to.deep.equal({
-      name: 'withdrawal.submit',
-      withdrawalId: "w-it's ? $1 \\ commit",
-      attempt: 2,
-    });
+    const [second] = await queued(awkward);
+    expect(second?.data).to.deep.equal({ name: 'withdrawal.expire-approval', withdrawalId: awkward });
   });
 
   it('leaves no job behind when its transaction rolls back', async () => {
     const failure = new Error('the state change failed');
     const rolledBack = unitOfWork.run(async (tx) => {
-      await tx.jobs.enqueue({ name: 'withdrawal.poll', withdrawalId: 'w-rollback' });
+      await tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: 'w-rollback' });
       await tx.entities.findById('00000000-0000-4000-8000-000000000000');
       throw failure;
     });
@@ -70,12 +65,12 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
       () => expect.fail('the transaction should have rolled back'),
       (error: unknown) => expect(error).to.equal(failure),
     );
-    expect(await queued('withdrawal.poll', { withdrawalId: 'w-rollback' })).to.have.length(0);
+    expect(await queued('w-rollback')).to.have.length(0);
   });
 
   it('gives every queue the configured retry and heartbeat policy', async () => {
-    const queues = await boss.getQueues(['withdrawal.submit', 'withdrawal.poll']);
-    expect(queues).to.have.length(2);
+    const queues = await boss.getQueues(['withdrawal.expire-approval']);
+    expect(queues).to.have.length(1);
     for (const queue of queues) {
       expect(queue).to.deep.include({
         retryLimit: FAST_JOB_QUEUE_SETTINGS.retryLimit,

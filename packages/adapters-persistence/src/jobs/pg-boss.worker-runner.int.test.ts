@@ -8,8 +8,6 @@ import { type JobHandlers, PgBossWorkerRunner } from './pg-boss.worker-runner.js
 
 const settings = FAST_JOB_QUEUE_SETTINGS;
 const everyJob = (handle: (job: Job) => Promise<void>): JobHandlers => ({
-  'withdrawal.submit': handle,
-  'withdrawal.poll': handle,
   'withdrawal.expire-approval': handle,
 });
 const idOf = (job: Job) => job.withdrawalId;
@@ -63,7 +61,8 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
     const [first, second] = await Promise.all([startBoss('pgboss_pair'), startBoss('pgboss_pair')]);
     await ensureQueues(first, settings);
     const total = 60;
-    for (let i = 0; i < total; i++) await first.send('withdrawal.poll', { withdrawalId: `w-${i}` });
+    for (let i = 0; i < total; i++)
+      await first.send('withdrawal.expire-approval', { withdrawalId: `w-${i}` });
     const runs = new Map<string, string[]>();
     const inFlight = new Set<string>();
     const overlaps: string[] = [];
@@ -91,8 +90,8 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
   it('retries a job whose handler threw until it succeeds, and only that job of its batch', async () => {
     const boss = await startBoss('pgboss_retry');
     await ensureQueues(boss, settings);
-    const id = (await boss.send('withdrawal.submit', { withdrawalId: 'w-retry', attempt: 2 })) as string;
-    await boss.send('withdrawal.submit', { withdrawalId: 'w-fine', attempt: 2 });
+    const id = (await boss.send('withdrawal.expire-approval', { withdrawalId: 'w-retry' })) as string;
+    await boss.send('withdrawal.expire-approval', { withdrawalId: 'w-fine' });
     const calls: Job[] = [];
     const succeeded = gate();
     await startRunner(
@@ -108,15 +107,15 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
     await succeeded.opened;
 
     expect(calls.map(idOf).sort()).to.deep.equal(['w-fine', 'w-retry', 'w-retry']);
-    expect(calls.at(-1)).to.deep.equal({ name: 'withdrawal.submit', withdrawalId: 'w-retry', attempt: 2 });
+    expect(calls.at(-1)).to.deep.equal({ name: 'withdrawal.expire-approval', withdrawalId: 'w-retry' });
     await runners.pop()?.stop();
-    expect(await stateOf(boss, 'withdrawal.submit', id)).to.equal('completed');
+    expect(await stateOf(boss, 'withdrawal.expire-approval', id)).to.equal('completed');
   });
 
   it('stops gracefully: waits for the handler in flight and completes its job', async () => {
     const boss = await startBoss('pgboss_stop');
     await ensureQueues(boss, settings);
-    const id = (await boss.send('withdrawal.poll', { withdrawalId: 'w-stop' })) as string;
+    const id = (await boss.send('withdrawal.expire-approval', { withdrawalId: 'w-stop' })) as string;
     const entered = gate();
     const release = gate();
     const runner = await startRunner(
@@ -136,7 +135,7 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
     release.open();
     await stopping;
 
-    expect(await stateOf(boss, 'withdrawal.poll', id)).to.equal('completed');
+    expect(await stateOf(boss, 'withdrawal.expire-approval', id)).to.equal('completed');
   });
 
   it('runs again the job of a worker that died holding it, once its heartbeat lapses', async () => {

@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts.migration.js';
 import * as withdrawals from './0003-withdrawals.migration.js';
 import * as webhooks from './0004-webhooks.migration.js';
 import * as webhookQueue from './0005-webhook-queue.migration.js';
+import * as withdrawalQueue from './0006-withdrawal-queue.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -17,6 +18,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0003-withdrawals', migration: withdrawals },
   { name: '0004-webhooks', migration: webhooks },
   { name: '0005-webhook-queue', migration: webhookQueue },
+  { name: '0006-withdrawal-queue', migration: withdrawalQueue },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -36,6 +36,16 @@ const FIND_WITH_ENTITY = {
            FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = $1`,
 };
 
+/** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. */
+const CLAIM_DUE = {
+  name: 'withdrawals_claim_due',
+  text: `UPDATE withdrawals w SET next_check_at = $1
+           FROM (SELECT id FROM withdrawals WHERE next_check_at <= $2
+                  ORDER BY next_check_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
+          WHERE w.id = due.id
+          RETURNING w.id`,
+};
+
 type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
 
 export class KnexWithdrawalRepository implements WithdrawalRepository {
@@ -96,6 +106,11 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   async history(id: string): Promise<readonly WithdrawalStatusChange[]> {
     if (!isUuid(id)) return [];
     return (await this.historyRows([id])).map(toChange);
+  }
+
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly string[]> {
+    const rows = await readPrepared<{ id: string }>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
+    return rows.map((row) => row.id);
   }
 
   async findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]> {

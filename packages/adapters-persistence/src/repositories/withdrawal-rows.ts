@@ -32,6 +32,7 @@ export interface WithdrawalRow {
   submit_attempts: number;
   submitted_at: Date | null;
   approval_expires_at: Date | null;
+  next_check_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -61,6 +62,7 @@ export const mutableColumns = (w: Withdrawal) => ({
   submit_attempts: w.submitAttempts,
   submitted_at: w.submittedAt,
   approval_expires_at: w.approvalExpiresAt,
+  next_check_at: w.nextCheckAt,
   updated_at: w.updatedAt,
 });
 
@@ -125,6 +127,7 @@ export const toWithdrawal = (row: WithdrawalRow, history: readonly HistoryRow[])
   submitAttempts: row.submit_attempts,
   submittedAt: row.submitted_at,
   approvalExpiresAt: row.approval_expires_at,
+  nextCheckAt: row.next_check_at === null ? null : new Date(row.next_check_at),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

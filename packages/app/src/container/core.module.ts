@@ -4,10 +4,10 @@ import { createRailRegistry, type RailId } from '@payout/domain';
 import { ContainerModule } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
+import { LeasedQueueRunner } from '../infrastructure/leased-queue.runner.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { RandomUuidGenerator } from '../infrastructure/random-uuid-generator.js';
 import { SystemClock } from '../infrastructure/system-clock.js';
-import { WebhookDeliveryRunner } from '../infrastructure/webhook-delivery.runner.js';
 import { TOKENS } from './tokens.js';
 import { buildUseCases } from './use-cases.js';
 
@@ -45,13 +45,25 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
         ),
       )
       .inSingletonScope();
+    const idleMs = config.appEnv === 'test' || config.jobQueueProfile === 'fast' ? 50 : 250;
     bind(TOKENS.webhookWorker)
       .toDynamicValue(async (ctx) => {
         const { deliverWebhook } = await ctx.getAsync(TOKENS.useCases);
-        return new WebhookDeliveryRunner(deliverWebhook, {
+        return new LeasedQueueRunner(deliverWebhook, {
           concurrency: config.webhookConcurrency,
-          idleMs: config.appEnv === 'test' || config.jobQueueProfile === 'fast' ? 50 : 250,
+          idleMs,
           onError: (error) => logger.error({ err: error }, 'webhook delivery failed'),
+        });
+      })
+      .inSingletonScope();
+    bind(TOKENS.withdrawalWorker)
+      .toDynamicValue(async (ctx) => {
+        const { dueWithdrawals } = await ctx.getAsync(TOKENS.useCases);
+        return new LeasedQueueRunner(dueWithdrawals, {
+          // Rail calls wait on the network: four in flight per configured worker.
+          concurrency: config.workerConcurrency * 4,
+          idleMs,
+          onError: (error) => logger.error({ err: error }, 'withdrawal check failed'),
         });
       })
       .inSingletonScope();

@@ -88,11 +88,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         return new PgBossWorkerRunner({
           boss: db.boss,
           concurrency: config.workerConcurrency,
-          handlers: {
-            'withdrawal.submit': handleJob,
-            'withdrawal.poll': handleJob,
-            'withdrawal.expire-approval': handleJob,
-          },
+          handlers: { 'withdrawal.expire-approval': handleJob },
           logger,
         });
       })
@@ -109,7 +105,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
           {
             name: 'jobQueue',
             check: async () => {
-              if (!(await db.boss.getQueue('withdrawal.submit')))
+              if (!(await db.boss.getQueue('withdrawal.expire-approval')))
                 throw new Error('job queues are not installed');
             },
             close: async () => {},

@@ -35,9 +35,11 @@ export const TOKENS = {
   rails: token<RailRegistry>('rails'),
   webhookSender: token<WebhookSender>('webhookSender'),
   useCases: token<UseCases>('useCases'),
-  /** Runs the jobs: withdrawal submissions, polls, approval expiries. */
+  /** Runs the jobs (approval expiries). */
   worker: token<Worker>('worker'),
   /** Delivers webhook events from their queue, the events table. */
   webhookWorker: token<Worker>('webhookWorker'),
+  /** Submits and polls withdrawals from their queue, the withdrawals table. */
+  withdrawalWorker: token<Worker>('withdrawalWorker'),
   resources: token<Resource[]>('resources'),
 } as const;

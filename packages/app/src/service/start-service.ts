@@ -82,7 +82,11 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
   }
   const workers =
     config.role !== 'api'
-      ? [await container.getAsync(TOKENS.worker), await container.getAsync(TOKENS.webhookWorker)]
+      ? [
+          await container.getAsync(TOKENS.worker),
+          await container.getAsync(TOKENS.withdrawalWorker),
+          await container.getAsync(TOKENS.webhookWorker),
+        ]
       : [];
   for (const worker of workers) await worker.start();
   return {

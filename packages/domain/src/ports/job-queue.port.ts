@@ -1,16 +1,12 @@
-/** Background work, named by what it does to which record. */
-export type Job =
-  /** Performs submission `attempt` (2, 3 …; the request itself makes attempt 1) unless a later one already ran. */
-  | { readonly name: 'withdrawal.submit'; readonly withdrawalId: string; readonly attempt: number }
-  | { readonly name: 'withdrawal.poll'; readonly withdrawalId: string }
-  | { readonly name: 'withdrawal.expire-approval'; readonly withdrawalId: string };
+/**
+ * Background work that waits long and happens rarely, named by what it does to which record. The work every
+ * payout needs (submission, status polls, webhook deliveries) is scheduled on its own row instead
+ * (`Withdrawal.nextCheckAt`, `WebhookEvent.nextAttemptAt`) and claimed from there.
+ */
+export type Job = { readonly name: 'withdrawal.expire-approval'; readonly withdrawalId: string };
 
 export type JobName = Job['name'];
-export const JOB_NAMES: readonly JobName[] = [
-  'withdrawal.submit',
-  'withdrawal.poll',
-  'withdrawal.expire-approval',
-];
+export const JOB_NAMES: readonly JobName[] = ['withdrawal.expire-approval'];
 
 export interface EnqueueOptions {
   /** Not before this time. */

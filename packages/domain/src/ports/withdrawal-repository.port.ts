@@ -16,6 +16,12 @@ export interface WithdrawalRepository {
   update(withdrawal: Withdrawal, expectedSequence: number): Promise<void>;
   /** History in sequence order. */
   history(id: string): Promise<readonly WithdrawalStatusChange[]>;
+  /**
+   * The withdrawal work queue: claims up to `limit` withdrawals whose `nextCheckAt` is due at `now`, earliest
+   * first, by moving it to `leaseUntil`, and returns their ids. Concurrent callers, in any process, never
+   * claim the same withdrawal; one whose claimer died is due again when the lease ends.
+   */
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly string[]>;
   /** AWAITING_APPROVAL withdrawals whose approval window closed before `now`, oldest first. */
   findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]>;
 }

@@ -33,6 +33,21 @@ function insertNew<T>(map: Map<string, T>, id: string, value: T): void {
 }
 
 /** Repositories over the shared state; `state()` is read on every call so a rollback swaps what they see. */
+/** A leased work queue over records with a due time: what `claimDue` does on PostgreSQL, one caller at a time. */
+function claimDue<T extends { readonly id: string }>(
+  records: Map<string, T>,
+  window: { readonly now: Date; readonly leaseUntil: Date; readonly limit: number },
+  dueAt: (record: T) => Date | null,
+  leased: (record: T, until: Date) => T,
+): string[] {
+  const due = [...records.values()]
+    .filter((record) => (dueAt(record)?.getTime() ?? Number.POSITIVE_INFINITY) <= window.now.getTime())
+    .sort((a, b) => (dueAt(a) as Date).getTime() - (dueAt(b) as Date).getTime())
+    .slice(0, window.limit);
+  for (const record of due) records.set(record.id, leased(record, window.leaseUntil));
+  return due.map((record) => record.id);
+}
+
 export function inMemoryRepositories(state: () => InMemoryState): Repositories {
   const merchants: MerchantRepository = {
     save: async (m: Merchant) => void state().merchants.set(m.id, m),
@@ -106,6 +121,13 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
   const withdrawals: WithdrawalRepository = {
     insert: async (w: Withdrawal) => insertNew(state().withdrawals, w.id, w),
     findById: async (id) => state().withdrawals.get(id) ?? null,
+    claimDue: async (now, leaseUntil, limit) =>
+      claimDue(
+        state().withdrawals,
+        { now, leaseUntil, limit },
+        (w) => w.nextCheckAt,
+        (w, until) => ({ ...w, nextCheckAt: until }),
+      ),
     findWithEntity: async (id) => {
       const withdrawal = state().withdrawals.get(id);
       const entity = withdrawal && state().entities.get(withdrawal.entityId);
@@ -154,14 +176,13 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     latestForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId).at(-1) ?? null,
     listForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId),
     recordAttempt: async (a: WebhookAttempt) => void state().webhookAttempts.push(a),
-    claimDue: async (now, leaseUntil, limit) => {
-      const due = [...state().webhookEvents.values()]
-        .filter((e) => e.deliveryState === 'PENDING' && e.nextAttemptAt !== null && e.nextAttemptAt <= now)
-        .sort((a, b) => (a.nextAttemptAt as Date).getTime() - (b.nextAttemptAt as Date).getTime())
-        .slice(0, limit);
-      for (const e of due) state().webhookEvents.set(e.id, { ...e, nextAttemptAt: leaseUntil });
-      return due.map((e) => e.id);
-    },
+    claimDue: async (now, leaseUntil, limit) =>
+      claimDue(
+        state().webhookEvents,
+        { now, leaseUntil, limit },
+        (e) => (e.deliveryState === 'PENDING' ? e.nextAttemptAt : null),
+        (e, until) => ({ ...e, nextAttemptAt: until }),
+      ),
     attempts: async (eventId) => state().webhookAttempts.filter((a) => a.eventId === eventId),
   };
   return {

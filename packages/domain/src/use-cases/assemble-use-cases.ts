@@ -17,10 +17,11 @@ import {
 } from './operator/webhook-operations.use-case.js';
 import { DeliverWebhook, type WebhookDeliverySettings } from './webhooks/deliver-webhook.use-case.js';
 import { DecideWithdrawal } from './withdrawals/decide-withdrawal.use-case.js';
+import { DueWithdrawals } from './withdrawals/due-withdrawals.use-case.js';
 import { GetTransaction } from './withdrawals/get-transaction.use-case.js';
 import { GetWebhookPayload } from './withdrawals/get-webhook-payload.use-case.js';
 import { RequestWithdrawal } from './withdrawals/request-withdrawal.use-case.js';
-import { ExpireApproval, PollWithdrawal, SubmitWithdrawal } from './withdrawals/withdrawal-jobs.handlers.js';
+import { ExpireApproval } from './withdrawals/withdrawal-jobs.handlers.js';
 import type { WithdrawalSettings } from './withdrawals/withdrawal-settings.js';
 
 export interface UseCasePorts {
@@ -54,8 +55,6 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     settings: settings.webhooks,
     random: ports.random,
   });
-  const submit = new SubmitWithdrawal(flow);
-  const poll = new PollWithdrawal(flow);
   const expire = new ExpireApproval(flow);
   return {
     requestWithdrawal: new RequestWithdrawal(flow),
@@ -75,13 +74,11 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     verifyLedger: new VerifyLedger(flow),
     /** The webhook delivery queue's worker side: claim due events, deliver each. */
     deliverWebhook,
+    /** The withdrawal work queue's worker side: claim due withdrawals, submit or poll each. */
+    dueWithdrawals: new DueWithdrawals(flow),
     /** One entry for every job the queue can hold. */
     handleJob: async (job: Job): Promise<void> => {
       switch (job.name) {
-        case 'withdrawal.submit':
-          return submit.handle(job.withdrawalId, job.attempt);
-        case 'withdrawal.poll':
-          return poll.handle(job.withdrawalId);
         case 'withdrawal.expire-approval':
           return expire.handle(job.withdrawalId);
       }

@@ -46,6 +46,11 @@ export interface Withdrawal {
   /** When the rail accepted the payout: settlement is measured from here. */
   readonly submittedAt: Date | null;
   readonly approvalExpiresAt: Date | null;
+  /**
+   * When a worker should next look at it: to submit it to its rail (debited, not yet accepted) or to ask the
+   * rail how it is doing (submitted, not final, or inside the return window). Null when nothing is scheduled.
+   */
+  readonly nextCheckAt: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -61,6 +66,7 @@ export type NewWithdrawal = Omit<
   | 'railReference'
   | 'submitAttempts'
   | 'submittedAt'
+  | 'nextCheckAt'
   | 'updatedAt'
 >;
 
@@ -88,6 +94,7 @@ export function createWithdrawal(
     railReference: null,
     submitAttempts: 0,
     submittedAt: null,
+    nextCheckAt: null,
     updatedAt: fields.createdAt,
   };
 }
@@ -153,4 +160,10 @@ export const recordSubmitAttempt = (withdrawal: Withdrawal, attempt: number, now
   ...withdrawal,
   submitAttempts: Math.max(withdrawal.submitAttempts, attempt),
   updatedAt: now,
+});
+
+/** Schedules the next look by a worker (see `nextCheckAt`); null unschedules. */
+export const checkAt = (withdrawal: Withdrawal, at: Date | null): Withdrawal => ({
+  ...withdrawal,
+  nextCheckAt: at,
 });

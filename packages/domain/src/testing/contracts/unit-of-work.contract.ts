@@ -18,14 +18,17 @@ export function unitOfWorkContract(factory: ContractFactory): void {
       const answer = await subject.unitOfWork.run(async (tx) => {
         await tx.merchants.save(parties.merchant);
         await tx.wallets.insert(parties.merchantWallet);
-        await tx.jobs.enqueue({ name: 'withdrawal.poll', withdrawalId: marker }, { startAfter: at(60_000) });
+        await tx.jobs.enqueue(
+          { name: 'withdrawal.expire-approval', withdrawalId: marker },
+          { startAfter: at(60_000) },
+        );
         return 'done';
       });
       expect(answer).to.equal('done');
       expect(await subject.unitOfWork.read.merchants.findById(parties.merchant.id)).to.not.equal(null);
       const committed = (await subject.committedJobs()).filter((j) => jobsNaming([j], marker).length > 0);
       expect(committed.map((j) => [j.job, j.startAfter?.toISOString()])).to.deep.equal([
-        [{ name: 'withdrawal.poll', withdrawalId: marker }, at(60_000).toISOString()],
+        [{ name: 'withdrawal.expire-approval', withdrawalId: marker }, at(60_000).toISOString()],
       ]);
     });
 
@@ -38,7 +41,7 @@ export function unitOfWorkContract(factory: ContractFactory): void {
         subject.unitOfWork.run(async (tx) => {
           await tx.merchants.save(parties.merchant);
           await tx.wallets.insert(parties.merchantWallet);
-          await tx.jobs.enqueue({ name: 'withdrawal.submit', withdrawalId: marker, attempt: 2 });
+          await tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: marker });
           throw failure;
         }),
       );

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { ConcurrentModificationError } from '../../ports/withdrawal-repository.port.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import {
+  checkAt,
   markSubmitted,
   recordSubmitAttempt,
   transitionWithdrawal,
@@ -127,6 +128,30 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       await Promise.all(bumps);
       expect((await unitOfWork.read.withdrawals.findById(created.id))?.submitAttempts).to.equal(10);
       expect(await unitOfWork.run((tx) => tx.withdrawals.lockById(contractIds.next()))).to.equal(null);
+    });
+
+    it('hands out due withdrawals earliest first, once per lease, never to two claimers at once', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      // A decade no other suite's withdrawals use, so rows of other tests sharing the database are never due.
+      const t = (second: number) => new Date(Date.UTC(1990, 0, 1, 0, 0, second));
+      const [late, early, middle, unscheduled] = [t(3), t(1), t(2), null].map((due) =>
+        checkAt(buildWithdrawal(parties), due),
+      );
+      await unitOfWork.run(async (tx) => {
+        for (const w of [late, early, middle, unscheduled]) await tx.withdrawals.insert(w!);
+      });
+      const claim = (now: number, lease: number, limit: number) =>
+        unitOfWork.run((tx) => tx.withdrawals.claimDue(t(now), t(lease), limit));
+      expect(await claim(3, 10, 2)).to.deep.equal([early!.id, middle!.id]);
+      expect(await claim(3, 10, 5)).to.deep.equal([late!.id]);
+      expect(await claim(9, 10, 5)).to.deep.equal([]);
+      expect((await unitOfWork.read.withdrawals.findById(early!.id))?.nextCheckAt).to.deep.equal(t(10));
+      const [first, second] = await Promise.all([claim(10, 20, 2), claim(10, 20, 2)]);
+      const claimed = [...first!, ...second!];
+      expect(claimed).to.have.length(3);
+      expect(new Set(claimed)).to.deep.equal(new Set([early!.id, middle!.id, late!.id]));
+      expect((await unitOfWork.read.withdrawals.findById(unscheduled!.id))?.nextCheckAt).to.equal(null);
     });
   });
 }

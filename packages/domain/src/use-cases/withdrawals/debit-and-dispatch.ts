@@ -6,7 +6,7 @@ import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { debitWallet } from '../../wallet/wallet.js';
-import type { Withdrawal } from '../../withdrawal/withdrawal.js';
+import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
 import { recordStatusChange } from './record-status-change.js';
 import { receiptFor, type WithdrawalReceipt } from './withdrawal-receipt.js';
@@ -16,18 +16,22 @@ export type WithdrawalFlowDeps = RailDispatcherDeps;
 
 /**
  * Inside one transaction: locks the wallet, debits the total (amount + fees) with a balanced posting, consumes a
- * merchant-funded payment link's token, and enqueues the safety-net submission that retries when the rail call
- * after commit never happens or finds the rail unavailable. `withdrawal` is PENDING and debited; `previous` is
- * its stored form when it already exists (an approval), null for a new one.
+ * merchant-funded payment link's token, and schedules the safety-net check that submits the withdrawal if the
+ * rail call after commit never gets its answer recorded (the process died). `withdrawal` is PENDING and
+ * debited; `previous` is its stored form when it already exists (an approval), null for a new one.
  */
 export async function debitAndStore(
   tx: TransactionScope,
   deps: WithdrawalFlowDeps,
-  withdrawal: Withdrawal,
+  debitedWithdrawal: Withdrawal,
   previous: Withdrawal | null,
   now: Date,
   entity: Entity | null = null,
 ): Promise<Result<Withdrawal, DomainError>> {
+  const withdrawal = checkAt(
+    debitedWithdrawal,
+    new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS),
+  );
   const wallet = await tx.wallets.lockById(withdrawal.walletId);
   if (!wallet) throw new Error(`wallet ${withdrawal.walletId} is missing`);
   const debited = debitWallet(wallet, withdrawal.total);
@@ -51,10 +55,6 @@ export async function debitAndStore(
     deps.ids,
     entity,
   );
-  await tx.jobs.enqueue(
-    { name: 'withdrawal.submit', withdrawalId: withdrawal.id, attempt: 2 },
-    { startAfter: new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS) },
-  );
   return ok(withdrawal);
 }
 
@@ -71,8 +71,8 @@ export async function dispatchFirstAttempt(
   const dispatcher = new RailDispatcher(deps);
   const outcome =
     account && withdrawal.submitAttempts === 1
-      ? await dispatcher.submitClaimed(withdrawal, account, 1, false, entity)
-      : await dispatcher.submit(withdrawal.id, 1, false);
+      ? await dispatcher.submitClaimed(withdrawal, account, 1, entity)
+      : await dispatcher.submit(withdrawal.id, 1);
   if (outcome.kind === 'REJECTED')
     return err(domainError('RAIL_REJECTED', MESSAGES.RAIL_REJECTED, { transactionId: withdrawal.id }));
   const latest = outcome.kind === 'SKIPPED' ? withdrawal : outcome.withdrawal;

@@ -1,5 +1,6 @@
 export * from './debit-and-dispatch.js';
 export * from './decide-withdrawal.use-case.js';
+export * from './due-withdrawals.use-case.js';
 export * from './get-transaction.use-case.js';
 export * from './get-webhook-payload.use-case.js';
 export * from './move-withdrawal.js';

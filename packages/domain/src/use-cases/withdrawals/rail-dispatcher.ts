@@ -7,7 +7,7 @@ import type { RailRegistry } from '../../ports/rail-registry.port.js';
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
-import { markSubmitted, recordSubmitAttempt, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import { checkAt, markSubmitted, recordSubmitAttempt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { submitRetryDelay, type WithdrawalSettings } from './withdrawal-settings.js';
 
@@ -32,11 +32,7 @@ export type DispatchOutcome =
 export class RailDispatcher {
   constructor(private readonly deps: RailDispatcherDeps) {}
 
-  /**
-   * `scheduleRetry` is false for the request's own first attempt: its retry is the safety-net job already
-   * committed with the withdrawal, so an unavailable rail never leaves two retries queued.
-   */
-  async submit(withdrawalId: string, attempt: number, scheduleRetry = true): Promise<DispatchOutcome> {
+  async submit(withdrawalId: string, attempt: number): Promise<DispatchOutcome> {
     const { unitOfWork, clock } = this.deps;
     const claimed = await unitOfWork.run(async (tx) => {
       const withdrawal = await tx.withdrawals.lockById(withdrawalId);
@@ -50,7 +46,7 @@ export class RailDispatcher {
       return { withdrawal: next, account };
     });
     if (!claimed) return { kind: 'SKIPPED' };
-    return this.submitClaimed(claimed.withdrawal, claimed.account, attempt, scheduleRetry);
+    return this.submitClaimed(claimed.withdrawal, claimed.account, attempt);
   }
 
   /**
@@ -61,7 +57,6 @@ export class RailDispatcher {
     withdrawal: Withdrawal,
     account: LinkedAccount,
     attempt: number,
-    scheduleRetry: boolean,
     entity: Entity | null = null,
   ): Promise<DispatchOutcome> {
     const result = await this.deps.rails.get(withdrawal.rail).submit({
@@ -77,7 +72,7 @@ export class RailDispatcher {
       if (!current || !isAwaitingSubmission(current)) return { kind: 'SKIPPED' } as const;
       return {
         kind: result.kind,
-        withdrawal: await this.apply(tx, current, result, attempt, scheduleRetry, entity),
+        withdrawal: await this.apply(tx, current, result, attempt, entity),
       };
     });
   }
@@ -87,7 +82,6 @@ export class RailDispatcher {
     withdrawal: Withdrawal,
     result: RailSubmitResult,
     attempt: number,
-    scheduleRetry: boolean,
     entity: Entity | null,
   ): Promise<Withdrawal> {
     const { ids, clock, settings, rails } = this.deps;
@@ -95,23 +89,34 @@ export class RailDispatcher {
     const rail = rails.get(withdrawal.rail);
     switch (result.kind) {
       case 'REJECTED':
-        return must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, result.reason, entity));
+        return must(
+          await moveWithdrawal(tx, ids, checkAt(withdrawal, null), 'FAILED', now, result.reason, entity),
+        );
       case 'UNAVAILABLE': {
         if (attempt >= settings.maxSubmitAttempts)
           return must(
-            await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, FAILURE_REASONS.GENERAL, entity),
+            await moveWithdrawal(
+              tx,
+              ids,
+              checkAt(withdrawal, null),
+              'FAILED',
+              now,
+              FAILURE_REASONS.GENERAL,
+              entity,
+            ),
           );
-        if (!scheduleRetry) return withdrawal;
-        const next = attempt + 1;
-        await tx.jobs.enqueue(
-          { name: 'withdrawal.submit', withdrawalId: withdrawal.id, attempt: next },
-          { startAfter: new Date(now.getTime() + submitRetryDelay(settings, next)) },
-        );
-        return withdrawal;
+        // The same rail, the same idempotency key, later: a timeout's outcome is unknown, never "failed".
+        const retry = checkAt(withdrawal, new Date(now.getTime() + submitRetryDelay(settings, attempt + 1)));
+        await tx.withdrawals.update(retry, withdrawal.sequence);
+        return retry;
       }
       case 'ACCEPTED':
       case 'SETTLED': {
-        const submitted = markSubmitted(withdrawal, result.reference, now);
+        const watched = result.kind === 'ACCEPTED' || rail.returnWindowMs > 0;
+        const submitted = checkAt(
+          markSubmitted(withdrawal, result.reference, now),
+          watched ? new Date(now.getTime() + rail.pollIntervalMs) : null,
+        );
         const moves = RAILS_WITH_PROCESSING_STATE.has(submitted.rail) || result.kind === 'SETTLED';
         // A status move writes the whole withdrawal, reference included; only a silent acceptance writes it here.
         if (!moves) await tx.withdrawals.update(submitted, withdrawal.sequence);
@@ -120,11 +125,6 @@ export class RailDispatcher {
           moved = must(await moveWithdrawal(tx, ids, moved, 'PROCESSING_PAY_OUT', now, null, entity));
         if (result.kind === 'SETTLED')
           moved = must(await moveWithdrawal(tx, ids, moved, 'SUCCESS', now, null, entity));
-        if (result.kind === 'ACCEPTED' || rail.returnWindowMs > 0)
-          await tx.jobs.enqueue(
-            { name: 'withdrawal.poll', withdrawalId: withdrawal.id },
-            { startAfter: new Date(now.getTime() + rail.pollIntervalMs) },
-          );
         return moved;
       }
     }
@@ -132,7 +132,7 @@ export class RailDispatcher {
 }
 
 /** Debited, waiting for the rail to take it. */
-const isAwaitingSubmission = (withdrawal: Withdrawal): boolean =>
+export const isAwaitingSubmission = (withdrawal: Withdrawal): boolean =>
   withdrawal.status === 'PENDING' && withdrawal.debited && withdrawal.railReference === null;
 
 /** Transitions from a state checked under lock cannot be illegal; if one is, it is a bug worth a rollback. */

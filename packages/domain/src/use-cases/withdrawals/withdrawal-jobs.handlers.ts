@@ -2,12 +2,12 @@ import type { RailStatus } from '../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
-import type { Withdrawal } from '../../withdrawal/withdrawal.js';
+import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { must, RailDispatcher } from './rail-dispatcher.js';
 
-/** Job `withdrawal.submit`: a retry of the rail submission (see RailDispatcher for its idempotency). */
+/** A rail submission attempt made by a worker (see RailDispatcher for its idempotency). */
 export class SubmitWithdrawal {
   constructor(private readonly deps: WithdrawalFlowDeps) {}
 
@@ -21,9 +21,9 @@ const settledAt = (withdrawal: Withdrawal): Date | null =>
   withdrawal.history.findLast((change) => change.status === 'SUCCESS')?.at ?? null;
 
 /**
- * Job `withdrawal.poll`: asks the rail how a submitted payout is doing and applies the answer; reschedules
- * itself until the payout is final and, after SUCCESS, until the rail's return window has closed. Every move
- * re-reads the withdrawal under lock, so a stale or duplicate poll changes nothing twice.
+ * Asks the rail how a submitted payout is doing and applies the answer; keeps the withdrawal scheduled
+ * (`nextCheckAt`) until the payout is final and, after SUCCESS, until the rail's return window has closed. Every
+ * move re-reads the withdrawal under lock, so a stale or duplicate poll changes nothing twice.
  */
 export class PollWithdrawal {
   constructor(private readonly deps: WithdrawalFlowDeps) {}
@@ -40,9 +40,9 @@ export class PollWithdrawal {
     });
     await unitOfWork.run(async (tx) => {
       const current = await tx.withdrawals.lockById(withdrawalId);
-      if (!current || !this.isPollable(current)) return;
-      const next = await this.apply(tx, current, status);
-      if (this.isStillWatched(next)) await this.reschedule(tx, next, status);
+      if (!current) return;
+      const next = this.isPollable(current) ? await this.apply(tx, current, status) : current;
+      await this.reschedule(tx, next, status);
     });
   }
 
@@ -50,7 +50,7 @@ export class PollWithdrawal {
    * Submitted and not final, or settled on a rail that reports returns. A poll scheduled inside the return
    * window still asks once even if it runs late: a busy queue must not make a return go unnoticed.
    */
-  private isPollable(withdrawal: Withdrawal): boolean {
+  isPollable(withdrawal: Withdrawal): boolean {
     if (withdrawal.railReference === null || withdrawal.submittedAt === null) return false;
     if (withdrawal.status === 'PENDING' || withdrawal.status === 'PROCESSING_PAY_OUT') return true;
     return withdrawal.status === 'SUCCESS' && this.deps.rails.get(withdrawal.rail).returnWindowMs > 0;
@@ -99,13 +99,13 @@ export class PollWithdrawal {
     }
   }
 
+  /** The next poll while still watched, else none; written only when it changes. */
   private async reschedule(tx: TransactionScope, withdrawal: Withdrawal, status: RailStatus): Promise<void> {
     const rail = this.deps.rails.get(withdrawal.rail);
     const delay = status.kind === 'UNAVAILABLE' ? this.deps.settings.pollRetryDelayMs : rail.pollIntervalMs;
-    await tx.jobs.enqueue(
-      { name: 'withdrawal.poll', withdrawalId: withdrawal.id },
-      { startAfter: new Date(this.deps.clock.now().getTime() + delay) },
-    );
+    const at = this.isStillWatched(withdrawal) ? new Date(this.deps.clock.now().getTime() + delay) : null;
+    if (withdrawal.nextCheckAt?.getTime() !== at?.getTime())
+      await tx.withdrawals.update(checkAt(withdrawal, at), withdrawal.sequence);
   }
 }
 

@@ -7,6 +7,7 @@ import { type Customer, type CustomerOptions, fund, seedCustomer } from '../../t
 
 export type { Customer, CustomerOptions };
 
+import type { QueuedJob } from '../../testing/in-memory-state.js';
 import { InMemoryUnitOfWork } from '../../testing/in-memory-unit-of-work.js';
 import { ManualClock } from '../../testing/manual-clock.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
@@ -14,8 +15,9 @@ import { SequentialIds } from '../../testing/sequential-ids.js';
 import type { Wallet } from '../../wallet/wallet.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { DecideWithdrawal } from './decide-withdrawal.use-case.js';
+import { DueWithdrawals } from './due-withdrawals.use-case.js';
 import { RequestWithdrawal } from './request-withdrawal.use-case.js';
-import { ExpireApproval, PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
+import { ExpireApproval } from './withdrawal-jobs.handlers.js';
 import { DEFAULT_WITHDRAWAL_SETTINGS } from './withdrawal-settings.js';
 
 /** A deterministic in-memory world: one unit of work, a manual clock, a scripted rail per rail id. */
@@ -86,23 +88,31 @@ export class WithdrawalWorld {
     return problems;
   }
 
-  /** Runs committed jobs like a worker, moving the clock to each job's start time. */
+  /**
+   * Works like the workers: runs whatever is due first, a committed job or a withdrawal whose `nextCheckAt`
+   * came, moving the clock to its time, until nothing is left.
+   */
   async runJobs(maxRounds = 100): Promise<void> {
-    const handlers = {
-      submit: new SubmitWithdrawal(this.deps),
-      poll: new PollWithdrawal(this.deps),
-      expire: new ExpireApproval(this.deps),
-    };
+    const due = new DueWithdrawals(this.deps);
+    const expire = new ExpireApproval(this.deps);
     for (let round = 0; round < maxRounds; round++) {
-      const pending = this.uow.jobs;
-      if (pending.length === 0) return;
-      const next = pending.reduce((a, b) => (startOf(a) <= startOf(b) ? a : b));
-      if (startOf(next) > this.clock.now().getTime()) this.clock.set(new Date(startOf(next)));
-      this.uow.state.jobs = this.uow.state.jobs.filter((q) => q !== next);
-      const job = next.job;
-      if (job.name === 'withdrawal.submit') await handlers.submit.handle(job.withdrawalId, job.attempt);
-      else if (job.name === 'withdrawal.poll') await handlers.poll.handle(job.withdrawalId);
-      else if (job.name === 'withdrawal.expire-approval') await handlers.expire.handle(job.withdrawalId);
+      const job = this.uow.jobs.reduce<QueuedJob | null>(
+        (a, b) => (a && startOf(a) <= startOf(b) ? a : b),
+        null,
+      );
+      const checks = [...this.uow.state.withdrawals.values()].map(
+        (w) => w.nextCheckAt?.getTime() ?? Infinity,
+      );
+      const nextCheck = Math.min(...checks);
+      if (!job && nextCheck === Infinity) return;
+      const at = Math.min(job ? startOf(job) : Infinity, nextCheck);
+      if (at > this.clock.now().getTime()) this.clock.set(new Date(at));
+      if (job && startOf(job) === at) {
+        this.uow.state.jobs = this.uow.state.jobs.filter((q) => q !== job);
+        await expire.handle(job.job.withdrawalId);
+      } else {
+        for (const id of await due.claimDue(1)) await due.handle(id);
+      }
     }
     throw new Error('jobs did not settle');
   }

@@ -1,13 +1,16 @@
 import type { Worker } from '../container/tokens.js';
 
-/** The worker side of the webhook delivery queue (the domain's DeliverWebhook). */
-export interface WebhookDeliveries {
+/**
+ * The worker side of a queue kept in the records themselves (webhook events due for delivery, withdrawals due
+ * for a submission or a poll): claim due ids under a lease, then work each.
+ */
+export interface LeasedQueue {
   claimDue(limit: number): Promise<readonly string[]>;
-  handle(eventId: string): Promise<void>;
+  handle(id: string): Promise<void>;
 }
 
-export interface WebhookDeliveryRunnerOptions {
-  /** Deliveries in flight in this process: each waits on a merchant's server, up to the sender's timeout. */
+export interface LeasedQueueRunnerOptions {
+  /** Items worked at once in this process; each may wait on a remote server (a rail, a merchant's endpoint). */
   readonly concurrency: number;
   /** How long to wait before looking again when nothing was due. */
   readonly idleMs: number;
@@ -15,20 +18,20 @@ export interface WebhookDeliveryRunnerOptions {
 }
 
 /**
- * Keeps up to `concurrency` deliveries in flight. It claims due events in batches: when it starts, when
- * nothing was due for `idleMs`, and whenever half its slots are free, so a busy queue costs one claim per
- * several deliveries and an idle one a query per `idleMs`. Claims are leased, so any number of runners in any
- * number of processes share the queue, and a runner that dies only delays its events until their leases end.
+ * Keeps up to `concurrency` items in flight. It claims due items in batches: when it starts, when nothing was
+ * due for `idleMs`, and whenever half its slots are free, so a busy queue costs one claim per several items
+ * and an idle one a query per `idleMs`. Claims are leased, so any number of runners in any number of
+ * processes share the queue, and a runner that dies only delays its items until their leases end.
  */
-export class WebhookDeliveryRunner implements Worker {
+export class LeasedQueueRunner implements Worker {
   private running = false;
   private claiming = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly deliveries: WebhookDeliveries,
-    private readonly options: WebhookDeliveryRunnerOptions,
+    private readonly queue: LeasedQueue,
+    private readonly options: LeasedQueueRunnerOptions,
   ) {}
 
   start(): void {
@@ -37,7 +40,7 @@ export class WebhookDeliveryRunner implements Worker {
     void this.claim();
   }
 
-  /** Stops claiming and waits for the deliveries in flight, so their attempts are recorded. */
+  /** Stops claiming and waits for the items in flight, so their outcomes are recorded. */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
@@ -53,26 +56,26 @@ export class WebhookDeliveryRunner implements Worker {
     this.timer = null;
     let ids: readonly string[] = [];
     try {
-      ids = await this.deliveries.claimDue(free);
+      ids = await this.queue.claimDue(free);
     } catch (error) {
       this.options.onError(error);
     } finally {
       this.claiming = false;
     }
-    for (const id of ids) this.deliver(id);
+    for (const id of ids) this.work(id);
     if (!this.running) return;
     if (ids.length === free) setImmediate(() => void this.claim());
     else this.timer = setTimeout(() => void this.claim(), this.options.idleMs);
   }
 
-  private deliver(eventId: string): void {
-    const delivery: Promise<void> = this.deliveries
-      .handle(eventId)
+  private work(id: string): void {
+    const item: Promise<void> = this.queue
+      .handle(id)
       .catch((error: unknown) => this.options.onError(error))
       .finally(() => {
-        this.inFlight.delete(delivery);
+        this.inFlight.delete(item);
         if (this.inFlight.size <= this.options.concurrency / 2) void this.claim();
       });
-    this.inFlight.add(delivery);
+    this.inFlight.add(item);
   }
 }

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { type WebhookDeliveries, WebhookDeliveryRunner } from './webhook-delivery.runner.js';
+import { type LeasedQueue, LeasedQueueRunner } from './leased-queue.runner.js';
 
-/** A queue of event ids whose deliveries the test finishes by hand. */
-class ScriptedDeliveries implements WebhookDeliveries {
+/** A queue of ids whose work the test finishes by hand. */
+class ScriptedQueue implements LeasedQueue {
   readonly claims: number[] = [];
   readonly started: string[] = [];
   private readonly finishers = new Map<string, () => void>();
@@ -32,10 +32,10 @@ class ScriptedDeliveries implements WebhookDeliveries {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `e${from + i}`);
 
-describe('WebhookDeliveryRunner', () => {
-  it('keeps at most `concurrency` deliveries in flight and claims again when half the slots are free', async () => {
-    const deliveries = new ScriptedDeliveries(ids(10));
-    const runner = new WebhookDeliveryRunner(deliveries, {
+describe('LeasedQueueRunner', () => {
+  it('keeps at most `concurrency` items in flight and claims again when half the slots are free', async () => {
+    const deliveries = new ScriptedQueue(ids(10));
+    const runner = new LeasedQueueRunner(deliveries, {
       concurrency: 4,
       idleMs: 10_000,
       onError: () => {},
@@ -58,10 +58,10 @@ describe('WebhookDeliveryRunner', () => {
   });
 
   it('survives a failed claim and tries again after the idle interval', async () => {
-    const deliveries = new ScriptedDeliveries(ids(2));
+    const deliveries = new ScriptedQueue(ids(2));
     const errors: unknown[] = [];
     deliveries.failNextClaim = true;
-    const runner = new WebhookDeliveryRunner(deliveries, {
+    const runner = new LeasedQueueRunner(deliveries, {
       concurrency: 4,
       idleMs: 20,
       onError: (error) => errors.push(error),
@@ -74,9 +74,9 @@ describe('WebhookDeliveryRunner', () => {
     await runner.stop();
   });
 
-  it('stops claiming at stop() and returns only when the deliveries in flight have finished', async () => {
-    const deliveries = new ScriptedDeliveries(ids(3));
-    const runner = new WebhookDeliveryRunner(deliveries, {
+  it('stops claiming at stop() and returns only when the items in flight have finished', async () => {
+    const deliveries = new ScriptedQueue(ids(3));
+    const runner = new LeasedQueueRunner(deliveries, {
       concurrency: 2,
       idleMs: 10_000,
       onError: () => {},

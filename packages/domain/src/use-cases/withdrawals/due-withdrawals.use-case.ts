@@ -1,0 +1,42 @@
+import { checkAt } from '../../withdrawal/withdrawal.js';
+import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
+import { isAwaitingSubmission } from './rail-dispatcher.js';
+import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
+import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
+
+/**
+ * The worker side of the withdrawal work queue: withdrawals whose `nextCheckAt` is due. Each gets what its
+ * state calls for: a submission attempt when it is debited and not yet accepted, a status poll when it is
+ * submitted and not final (or inside its rail's return window), else it is unscheduled. Claims are leased
+ * for longer than a rail call may take, so any number of workers share the queue.
+ */
+export class DueWithdrawals {
+  private readonly submit: SubmitWithdrawal;
+  private readonly poll: PollWithdrawal;
+
+  constructor(private readonly deps: WithdrawalFlowDeps) {
+    this.submit = new SubmitWithdrawal(deps);
+    this.poll = new PollWithdrawal(deps);
+  }
+
+  /** Claims up to `limit` due withdrawals for this worker for one lease; returns their ids. */
+  async claimDue(limit: number): Promise<readonly string[]> {
+    const { unitOfWork, clock, settings } = this.deps;
+    const now = clock.now();
+    const leaseUntil = new Date(now.getTime() + settings.railTimeoutMs + SAFETY_NET_MARGIN_MS);
+    return unitOfWork.run((tx) => tx.withdrawals.claimDue(now, leaseUntil, limit));
+  }
+
+  async handle(withdrawalId: string): Promise<void> {
+    const withdrawal = await this.deps.unitOfWork.read.withdrawals.findById(withdrawalId);
+    if (!withdrawal) return;
+    if (isAwaitingSubmission(withdrawal))
+      return this.submit.handle(withdrawalId, withdrawal.submitAttempts + 1);
+    if (this.poll.isPollable(withdrawal)) return this.poll.handle(withdrawalId);
+    await this.deps.unitOfWork.run(async (tx) => {
+      const current = await tx.withdrawals.lockById(withdrawalId);
+      if (current?.nextCheckAt && !isAwaitingSubmission(current) && !this.poll.isPollable(current))
+        await tx.withdrawals.update(checkAt(current, null), current.sequence);
+    });
+  }
+}
