@@ -2,7 +2,9 @@ import type { FieldCipher, Repositories, TransactionScope, UnitOfWork } from '@p
 import type { Knex } from 'knex';
 import type { JobStatements } from '../jobs/job-statements.js';
 import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
+import { withConnection } from '../sql/connection.js';
 import { flushBeforeReads } from './flush-before-reads.js';
+import { knexOn, TransactionConnection } from './transaction-connection.js';
 import { WriteBatch } from './write-batch.js';
 
 export interface KnexUnitOfWorkDeps {
@@ -14,8 +16,9 @@ export interface KnexUnitOfWorkDeps {
 }
 
 /**
- * One Knex transaction per `run`: commits when `work` resolves, rolls back (jobs included) when it throws.
- * Writes are batched (see WriteBatch) and flushed before every read and before the commit.
+ * One transaction per `run` on a connection from Knex's pool: commits when `work` resolves, rolls back (jobs
+ * included) when it throws. Writes are batched (WriteBatch) and flushed before every read and before COMMIT;
+ * BEGIN travels with the transaction's first statement (TransactionConnection).
  */
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
@@ -25,17 +28,25 @@ export class KnexUnitOfWork implements UnitOfWork {
   }
 
   run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
-    return this.deps.knex.transaction(async (trx) => {
-      const batch = new WriteBatch(trx, this.deps.jobs);
-      const flush = () => batch.flush();
+    return withConnection(this.deps.knex, async (raw) => {
+      const connection = new TransactionConnection(raw);
+      const db = knexOn(this.deps.knex, connection);
+      const batch = new WriteBatch(db, this.deps.jobs);
       const repositories = flushBeforeReads(
-        knexRepositories(trx, this.deps.cipher, batch),
+        knexRepositories(db, this.deps.cipher, batch),
         DEFERRED_WRITES,
-        flush,
+        () => batch.flush(),
       );
-      const result = await work({ ...repositories, jobs: batch });
-      await batch.flush();
-      return result;
+      try {
+        const result = await work({ ...repositories, jobs: batch });
+        // The row-count checks of the last writes run before COMMIT, so a failed one still rolls back.
+        await batch.flush();
+        await connection.commit();
+        return result;
+      } catch (error) {
+        await connection.rollback();
+        throw error;
+      }
     });
   }
 }

@@ -5,7 +5,7 @@ import { runWrites, type SqlWrite, type SqlWriter } from '../sql/sql-write.js';
 
 /**
  * The writes and jobs of one transaction, held until it next reads or commits and then sent as one query: a
- * withdrawal's debit, ledger posting, history, webhook event and jobs cost one round trip instead of nine.
+ * withdrawal's debit, ledger posting, history and webhook event cost one round trip instead of seven.
  * Errors (a stale sequence, a duplicate posting, a constraint) surface from that flush, inside the
  * transaction, so they still roll everything back.
  */
@@ -14,7 +14,7 @@ export class WriteBatch implements SqlWriter, JobQueue {
   private jobs: PendingJob[] = [];
 
   constructor(
-    private readonly trx: Knex.Transaction,
+    private readonly db: Knex,
     private readonly jobStatements: JobStatements,
   ) {}
 
@@ -32,6 +32,6 @@ export class WriteBatch implements SqlWriter, JobQueue {
     this.writes = [];
     this.jobs = [];
     const jobWrites = jobs.length > 0 ? await this.jobStatements.statementsFor(jobs) : [];
-    await runWrites(this.trx, [...writes, ...jobWrites]);
+    await runWrites(this.db, [...writes, ...jobWrites]);
   }
 }

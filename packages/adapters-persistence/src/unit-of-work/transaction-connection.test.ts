@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import type { QueryResult } from 'pg';
+import type { PgConnection } from '../sql/connection.js';
+import { TransactionConnection } from './transaction-connection.js';
+
+const result = (tag: string): QueryResult =>
+  ({ command: tag, rowCount: 1, rows: [{ tag }], oid: 0, fields: [] }) as unknown as QueryResult;
+
+/** Answers every statement of a simple query with a result named after it, and records what was sent. */
+class RecordingConnection implements PgConnection {
+  readonly sent: unknown[] = [];
+  query(config: unknown): Promise<never> {
+    this.sent.push(config);
+    if (typeof config !== 'string') return Promise.resolve(result('EXTENDED') as never);
+    const statements = config.split(';\n');
+    const results = statements.map((s) => result(s.split(' ')[0] ?? ''));
+    return Promise.resolve((results.length === 1 ? results[0] : results) as never);
+  }
+}
+
+describe('TransactionConnection', () => {
+  it('sends BEGIN with the first of our statements, inlining a prepared read, and prepares the later ones', async () => {
+    const raw = new RecordingConnection();
+    const tx = new TransactionConnection(raw);
+    const read = {
+      name: 'lock',
+      text: 'SELECT * FROM t WHERE id = $1 AND v = $2 FOR UPDATE',
+      values: ["o'k $2", 10],
+    };
+    const first = await tx.query(read);
+    expect(first.rows).to.deep.equal([{ tag: 'SELECT' }]);
+    await tx.query(read);
+    await tx.commit();
+    expect(raw.sent).to.deep.equal([
+      "BEGIN;\nSELECT * FROM t WHERE id = 'o''k $2' AND v = 10 FOR UPDATE",
+      read,
+      'COMMIT',
+    ]);
+  });
+
+  it('gives a statement built by Knex a BEGIN of its own and passes it through unchanged', async () => {
+    const raw = new RecordingConnection();
+    const tx = new TransactionConnection(raw);
+    const knexQuery = { text: 'select * from "t" where "a" = $1', values: ['$1'] };
+    const answer = await new Promise((resolve, reject) =>
+      tx.query(knexQuery, (error, value) => (error ? reject(error) : resolve(value))),
+    );
+    expect(answer).to.deep.equal(result('EXTENDED'));
+    await tx.rollback();
+    expect(raw.sent).to.deep.equal(['BEGIN', knexQuery, 'ROLLBACK']);
+  });
+
+  it('sends neither COMMIT nor ROLLBACK for a transaction that never started', async () => {
+    const raw = new RecordingConnection();
+    const tx = new TransactionConnection(raw);
+    await tx.commit();
+    await tx.rollback();
+    expect(raw.sent).to.deep.equal([]);
+  });
+});
