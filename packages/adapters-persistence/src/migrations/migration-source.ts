@@ -5,6 +5,7 @@ import * as withdrawals from './0003-withdrawals.migration.js';
 import * as webhooks from './0004-webhooks.migration.js';
 import * as webhookQueue from './0005-webhook-queue.migration.js';
 import * as withdrawalQueue from './0006-withdrawal-queue.migration.js';
+import * as expectRows from './0007-expect-rows.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -19,6 +20,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0004-webhooks', migration: webhooks },
   { name: '0005-webhook-queue', migration: webhookQueue },
   { name: '0006-withdrawal-queue', migration: withdrawalQueue },
+  { name: '0007-expect-rows', migration: expectRows },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -75,7 +75,7 @@ export class KnexApplicationTokenStore implements ApplicationTokenStore {
   async update(token: ApplicationToken): Promise<void> {
     await this.writer.write({
       sql: updateStatement('application_tokens', { status: token.status }, { id: token.id }),
-      check: exactlyOne(`application token ${token.id} does not exist`),
+      expect: exactlyOne(`application token ${token.id} does not exist`),
     });
   }
 

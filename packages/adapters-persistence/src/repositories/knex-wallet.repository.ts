@@ -61,7 +61,7 @@ export class KnexWalletRepository implements WalletRepository {
         { balance: wallet.balance.toString(), disabled: wallet.disabled },
         { id: wallet.id },
       ),
-      check: exactlyOne(`wallet ${wallet.id} does not exist`),
+      expect: exactlyOne(`wallet ${wallet.id} does not exist`),
     });
   }
 

@@ -117,7 +117,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     };
     await this.writer.write({
       sql: updateStatement('webhook_events', set, { id: event.id }),
-      check: exactlyOne(`webhook event ${event.id} does not exist`),
+      expect: exactlyOne(`webhook event ${event.id} does not exist`),
     });
   }
 

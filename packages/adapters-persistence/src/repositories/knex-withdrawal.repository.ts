@@ -92,9 +92,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
         id: withdrawal.id,
         sequence: expectedSequence,
       }),
-      check: (rowCount) => {
-        if (rowCount !== 1) throw new ConcurrentModificationError(withdrawal.id);
-      },
+      expect: { rows: 1, error: () => new ConcurrentModificationError(withdrawal.id) },
       translate: (error) =>
         isUniqueViolation(error, 'withdrawal_history_pkey')
           ? new ConcurrentModificationError(withdrawal.id)

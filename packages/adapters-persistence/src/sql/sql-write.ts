@@ -1,9 +1,16 @@
 import type { Knex } from 'knex';
+import { withConnection } from './connection.js';
 
 /** One statement a repository wants run inside the unit of work, with literals inlined (see `literal`). */
 export interface SqlWrite {
   readonly sql: string;
-  /** Gets the statement's row count and throws the repository's error when it is not what the write needed. */
+  /**
+   * The rows an INSERT or UPDATE must touch. Checked by PostgreSQL itself (`payout_expect_rows`), so a wrong
+   * count aborts the transaction even when COMMIT travels in the same query; `error` is what the repository
+   * throws then.
+   */
+  readonly expect?: { readonly rows: number; readonly error: () => Error };
+  /** A check of the row count made after the statement ran, for statements that cannot carry `expect`. */
   readonly check?: (rowCount: number) => void;
   /** Turns a PostgreSQL error this write may cause into the repository's error; undefined when not its own. */
   readonly translate?: (error: unknown) => Error | undefined;
@@ -14,26 +21,46 @@ export interface SqlWriter {
   write(write: SqlWrite): Promise<void>;
 }
 
-import { withConnection } from './connection.js';
+/** `expect` for a write that must touch exactly one row. */
+export const exactlyOne = (message: string) => ({ rows: 1, error: () => new Error(message) });
+
+const GUARD_FAILED = 'payout_expect_rows failed: write ';
+
+/** The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. */
+const guarded = (write: SqlWrite, index: number): string =>
+  write.expect
+    ? `WITH w AS (${write.sql} RETURNING 1) SELECT payout_expect_rows(count(*), ${write.expect.rows}, ${index}) FROM w`
+    : write.sql;
+
+function ownError(writes: readonly SqlWrite[], error: unknown): Error | undefined {
+  const message = error instanceof Error ? error.message : '';
+  if (message.startsWith(GUARD_FAILED))
+    return writes[Number(message.slice(GUARD_FAILED.length))]?.expect?.error();
+  for (const write of writes) {
+    const translated = write.translate?.(error);
+    if (translated) return translated;
+  }
+  return undefined;
+}
 
 /**
- * Sends `writes` as one simple-protocol query, the only form in which
+ * Sends `writes` (and `COMMIT` after them when `commit`) as one simple-protocol query, the only form in which
  * PostgreSQL takes several statements in one round trip. Knex's own `raw` would rewrite any `?` inside a
  * literal into a bind placeholder, so the text goes straight to the connection (see `withConnection`).
  */
-export async function runWrites(db: Knex | Knex.Transaction, writes: readonly SqlWrite[]): Promise<void> {
+export async function runWrites(
+  db: Knex | Knex.Transaction,
+  writes: readonly SqlWrite[],
+  commit = false,
+): Promise<void> {
+  const statements = writes.map(guarded);
+  if (commit) statements.push('COMMIT');
   let results: ReadonlyArray<{ rowCount: number | null }>;
   try {
-    const answer = await withConnection(db, (connection) =>
-      connection.query(writes.map((write) => write.sql).join(';\n')),
-    );
+    const answer = await withConnection(db, (connection) => connection.query(statements.join(';\n')));
     results = Array.isArray(answer) ? answer : [answer];
   } catch (error) {
-    for (const write of writes) {
-      const translated = write.translate?.(error);
-      if (translated) throw translated;
-    }
-    throw error;
+    throw ownError(writes, error) ?? error;
   }
   for (const [index, write] of writes.entries()) write.check?.(results[index]?.rowCount ?? 0);
 }
@@ -44,10 +71,3 @@ export const immediateWriter = (db: Knex | Knex.Transaction): SqlWriter => ({
     await runWrites(db, [write]);
   },
 });
-
-/** A `check` for a write that must touch exactly one row. */
-export const exactlyOne =
-  (message: string) =>
-  (rowCount: number): void => {
-    if (rowCount !== 1) throw new Error(message);
-  };

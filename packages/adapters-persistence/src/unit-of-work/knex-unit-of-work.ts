@@ -17,8 +17,8 @@ export interface KnexUnitOfWorkDeps {
 
 /**
  * One transaction per `run` on a connection from Knex's pool: commits when `work` resolves, rolls back (jobs
- * included) when it throws. Writes are batched (WriteBatch) and flushed before every read and before COMMIT;
- * BEGIN travels with the transaction's first statement (TransactionConnection).
+ * included) when it throws. Writes are batched (WriteBatch) and flushed before every read; BEGIN travels with
+ * the transaction's first statement (TransactionConnection) and COMMIT with its last writes.
  */
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
@@ -35,13 +35,13 @@ export class KnexUnitOfWork implements UnitOfWork {
       const repositories = flushBeforeReads(
         knexRepositories(db, this.deps.cipher, batch),
         DEFERRED_WRITES,
-        () => batch.flush(),
+        async () => {
+          await batch.flush();
+        },
       );
       try {
         const result = await work({ ...repositories, jobs: batch });
-        // The row-count checks of the last writes run before COMMIT, so a failed one still rolls back.
-        await batch.flush();
-        await connection.commit();
+        if (!(await batch.flush(true))) await connection.commit();
         return result;
       } catch (error) {
         await connection.rollback();

@@ -11,9 +11,10 @@ const inlined = (text: string, values: readonly unknown[]): string =>
   text.replace(/\$(\d+)/g, (_, index: string) => literal(values[Number(index) - 1] as SqlValue));
 
 /**
- * One unit of work's connection. Its BEGIN travels with the transaction's first statement, so a transaction
- * of a lock, a decision, its writes and COMMIT costs three round trips, not four. Statements Knex builds go
- * through unchanged, after a BEGIN of their own when they come first: only our own fixed texts are inlined.
+ * One unit of work's connection. Its BEGIN travels with the transaction's first statement (and its COMMIT with
+ * the last writes, see WriteBatch), so a transaction of a lock, a decision and its writes costs two round
+ * trips, not four. Statements Knex builds go through unchanged, after a BEGIN of their own when they come
+ * first: only our own fixed texts are inlined.
  */
 export class TransactionConnection implements PgConnection {
   private begun = false;

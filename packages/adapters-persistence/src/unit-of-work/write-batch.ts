@@ -26,12 +26,18 @@ export class WriteBatch implements SqlWriter, JobQueue {
     this.jobs.push({ job, options });
   }
 
-  async flush(): Promise<void> {
-    if (this.writes.length === 0 && this.jobs.length === 0) return;
+  /**
+   * Sends the held writes. With `commit`, COMMIT travels with them when every check of theirs runs inside
+   * PostgreSQL; returns whether it did, so the caller knows whether COMMIT is still to be sent.
+   */
+  async flush(commit = false): Promise<boolean> {
+    if (this.writes.length === 0 && this.jobs.length === 0) return false;
     const { writes, jobs } = this;
     this.writes = [];
     this.jobs = [];
-    const jobWrites = jobs.length > 0 ? await this.jobStatements.statementsFor(jobs) : [];
-    await runWrites(this.db, [...writes, ...jobWrites]);
+    const all = [...writes, ...(jobs.length > 0 ? await this.jobStatements.statementsFor(jobs) : [])];
+    const withCommit = commit && all.every((write) => write.check === undefined);
+    await runWrites(this.db, all, withCommit);
+    return withCommit;
   }
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Money } from '../../money/money.js';
 import { ConcurrentModificationError } from '../../ports/withdrawal-repository.port.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import {
@@ -81,6 +82,26 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       expect(error).to.be.instanceOf(ConcurrentModificationError);
       const stored = await unitOfWork.read.withdrawals.findById(created.id);
       expect([stored?.status, stored?.history.length]).to.deep.equal(['SUCCESS', 2]);
+    });
+
+    it('refuses a stale write that adds no history, rolling back the rest of its unit of work', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork, '50.00');
+      const created = buildWithdrawal(parties);
+      await unitOfWork.run((tx) => tx.withdrawals.insert(created));
+      await unitOfWork.run((tx) => tx.withdrawals.update(move(created, 'SUCCESS', 1), 1));
+      const error = await rejectionOf(
+        unitOfWork.run(async (tx) => {
+          const wallet = await tx.wallets.lockById(parties.wallet.id);
+          if (wallet) await tx.wallets.update({ ...wallet, balance: Money.of('0.00') });
+          await tx.withdrawals.update(recordSubmitAttempt(created, 3, at(2)), 1);
+        }),
+      );
+      expect(error).to.be.instanceOf(ConcurrentModificationError);
+      expect((await unitOfWork.read.wallets.findById(parties.wallet.id))?.balance.toString()).to.equal(
+        '50.00',
+      );
+      expect((await unitOfWork.read.withdrawals.findById(created.id))?.submitAttempts).to.equal(0);
     });
 
     it('finds approvals that expired strictly before now, oldest first, up to the limit', async () => {
