@@ -3,6 +3,7 @@ import { buildWebhookBody } from '../../webhooks/webhook-body.js';
 import type { WebhookAttempt, WebhookEvent } from '../../webhooks/webhook-event.js';
 import { at, buildWithdrawal, type Parties, seedParties } from './contract-fixtures.js';
 import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
+import { expectLeasedQueue, leaseTime } from './leased-queue.contract-steps.js';
 
 function eventFor(parties: Parties, withdrawalId: string, sequence: number): WebhookEvent {
   const withdrawal = { ...buildWithdrawal(parties, '12.30'), id: withdrawalId };
@@ -83,8 +84,7 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
       const withdrawal = buildWithdrawal(parties);
-      // A decade no other suite's events use, so events of other tests sharing the database are never due.
-      const t = (second: number) => new Date(Date.UTC(1990, 0, 1, 0, 0, second));
+      const t = leaseTime;
       const event = (
         sequence: number,
         due: Date,
@@ -101,16 +101,17 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
         await tx.withdrawals.insert(withdrawal);
         for (const e of [late, early, middle, delivered, future]) await tx.webhookEvents.insert(e!);
       });
-      const claim = (now: number, lease: number, limit: number) =>
-        unitOfWork.run((tx) => tx.webhookEvents.claimDue(t(now), t(lease), limit));
-      expect(await claim(3, 10, 2)).to.deep.equal([early!.id, middle!.id]);
-      expect(await claim(3, 10, 5)).to.deep.equal([late!.id]);
-      expect(await claim(9, 10, 5)).to.deep.equal([]);
-      expect((await unitOfWork.read.webhookEvents.findById(early!.id))?.nextAttemptAt).to.deep.equal(t(10));
-      const [first, second] = await Promise.all([claim(10, 20, 2), claim(10, 20, 2)]);
-      const claimed = [...first!, ...second!];
-      expect(claimed).to.have.length(3);
-      expect(new Set(claimed)).to.deep.equal(new Set([early!.id, middle!.id, late!.id]));
+      await expectLeasedQueue({
+        claim: (now, lease, limit) =>
+          unitOfWork.run((tx) => tx.webhookEvents.claimDue(t(now), t(lease), limit)),
+        dueAt: async (id) => (await unitOfWork.read.webhookEvents.findById(id))?.nextAttemptAt ?? null,
+        early: early!.id,
+        middle: middle!.id,
+        late: late!.id,
+      });
+      expect((await unitOfWork.read.webhookEvents.findById(delivered!.id))?.nextAttemptAt).to.deep.equal(
+        t(0),
+      );
     });
   });
 }

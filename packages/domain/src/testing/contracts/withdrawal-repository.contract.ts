@@ -12,6 +12,7 @@ import {
 import type { WithdrawalStatus } from '../../withdrawal/withdrawal-status.js';
 import { at, buildWithdrawal, seedParties } from './contract-fixtures.js';
 import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
+import { expectLeasedQueue, leaseTime } from './leased-queue.contract-steps.js';
 
 /** Money as strings and dates as ISO text, so stored and expected records compare by value. */
 export function comparableWithdrawal(w: Withdrawal | null): unknown {
@@ -154,24 +155,21 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
     it('hands out due withdrawals earliest first, once per lease, never to two claimers at once', async () => {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
-      // A decade no other suite's withdrawals use, so rows of other tests sharing the database are never due.
-      const t = (second: number) => new Date(Date.UTC(1990, 0, 1, 0, 0, second));
+      const t = leaseTime;
       const [late, early, middle, unscheduled] = [t(3), t(1), t(2), null].map((due) =>
         checkAt(buildWithdrawal(parties), due),
       );
       await unitOfWork.run(async (tx) => {
         for (const w of [late, early, middle, unscheduled]) await tx.withdrawals.insert(w!);
       });
-      const claim = (now: number, lease: number, limit: number) =>
-        unitOfWork.run((tx) => tx.withdrawals.claimDue(t(now), t(lease), limit));
-      expect(await claim(3, 10, 2)).to.deep.equal([early!.id, middle!.id]);
-      expect(await claim(3, 10, 5)).to.deep.equal([late!.id]);
-      expect(await claim(9, 10, 5)).to.deep.equal([]);
-      expect((await unitOfWork.read.withdrawals.findById(early!.id))?.nextCheckAt).to.deep.equal(t(10));
-      const [first, second] = await Promise.all([claim(10, 20, 2), claim(10, 20, 2)]);
-      const claimed = [...first!, ...second!];
-      expect(claimed).to.have.length(3);
-      expect(new Set(claimed)).to.deep.equal(new Set([early!.id, middle!.id, late!.id]));
+      await expectLeasedQueue({
+        claim: (now, lease, limit) =>
+          unitOfWork.run((tx) => tx.withdrawals.claimDue(t(now), t(lease), limit)),
+        dueAt: async (id) => (await unitOfWork.read.withdrawals.findById(id))?.nextCheckAt ?? null,
+        early: early!.id,
+        middle: middle!.id,
+        late: late!.id,
+      });
       expect((await unitOfWork.read.withdrawals.findById(unscheduled!.id))?.nextCheckAt).to.equal(null);
     });
   });
