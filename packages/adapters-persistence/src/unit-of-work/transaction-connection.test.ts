@@ -57,4 +57,14 @@ describe('TransactionConnection', () => {
     await tx.rollback();
     expect(raw.sent).to.deep.equal([]);
   });
+
+  it('has its pool discard a connection that cannot roll back, keeping the caller its own error', async () => {
+    const raw = new RecordingConnection();
+    const tx = new TransactionConnection(raw);
+    await tx.query('INSERT INTO t VALUES (1)');
+    const lost = new Error('Connection terminated');
+    raw.query = () => Promise.reject(lost);
+    await tx.rollback();
+    expect((raw as unknown as { __knex__disposed?: unknown }).__knex__disposed).to.equal(lost);
+  });
 });

@@ -40,8 +40,17 @@ export class TransactionConnection implements PgConnection {
     if (this.begun) await this.raw.query('COMMIT');
   }
 
+  /**
+   * Rolls back after a failure. A connection that cannot even do that is marked the way Knex marks a broken
+   * one, so its pool discards it instead of lending it out mid-transaction; the caller's error stands.
+   */
   async rollback(): Promise<void> {
-    if (this.begun) await this.raw.query('ROLLBACK');
+    if (!this.begun) return;
+    try {
+      await this.raw.query('ROLLBACK');
+    } catch (error) {
+      (this.raw as { __knex__disposed?: unknown }).__knex__disposed = error;
+    }
   }
 
   /** A batch of writes (simple protocol) or one of our prepared reads, with BEGIN in front the first time. */
