@@ -1,6 +1,7 @@
 // What a report needs to be read later: the machine, the PostgreSQL server and the settings of the run.
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
+import { loadConfig } from '@payout/app';
 import { serverFacts } from './databases.mjs';
 import { serviceNodeBinary } from './processes.mjs';
 
@@ -20,7 +21,7 @@ export async function describeRun(options) {
       connections: options.connections,
       withdrawalRateLimitPerMinute: '1 (the spec default): every creation request uses an entity of its own',
       railDelaysMs: options.railDelays,
-      workerConcurrency: process.env.WORKER_CONCURRENCY ?? '8 (service default)',
+      ...serviceSettings(process.env),
       serviceNodeFlags: options.nodeFlags.join(' ') || 'none',
       withdrawal:
         'USD 25.00 to a linked US bank account (ACH: PENDING → PROCESSING_PAY_OUT → SUCCESS, 3 webhooks)',
@@ -30,5 +31,17 @@ export async function describeRun(options) {
     },
     baselines: {},
     notes: [],
+  };
+}
+
+/** The service's own reading of the environment its processes inherit, so the report names what ran. */
+export function serviceSettings(env) {
+  const loaded = loadConfig(env);
+  if (!loaded.ok) return { serviceConfig: `not readable: ${loaded.errors.join('; ')}` };
+  const { workerConcurrency, webhookConcurrency, databasePoolMax } = loaded.config;
+  return {
+    workerConcurrency: `${workerConcurrency} (${workerConcurrency * 4} withdrawal checks in flight per worker)`,
+    webhookConcurrency,
+    databasePoolMax,
   };
 }

@@ -30,6 +30,8 @@ async function seedBatch(client, { template, merchantId, count, offset }) {
       linked_account_id: 'c.account_id',
       rail_reference: `'sim-ach-' || c.id`,
       submitted_at: 'c.at',
+      // Settled long ago: nothing left for a worker to check, whatever the template still had scheduled.
+      next_check_at: 'NULL',
       created_at: 'c.at',
       updated_at: 'c.at',
     });

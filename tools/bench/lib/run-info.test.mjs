@@ -1,0 +1,15 @@
+import { expect } from 'chai';
+import { serviceSettings } from './run-info.mjs';
+
+describe('bench run description', () => {
+  it('reports the concurrency and pool the service reads from the environment it is started with', () => {
+    expect(
+      serviceSettings({ WORKER_CONCURRENCY: '6', WEBHOOK_CONCURRENCY: '40', DATABASE_POOL_MAX: '12' }),
+    ).to.deep.equal({
+      workerConcurrency: '6 (24 withdrawal checks in flight per worker)',
+      webhookConcurrency: 40,
+      databasePoolMax: 12,
+    });
+    expect(serviceSettings({ WORKER_CONCURRENCY: 'many' }).serviceConfig).to.match(/WORKER_CONCURRENCY/);
+  });
+});
