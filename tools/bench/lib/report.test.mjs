@@ -60,6 +60,17 @@ describe('bench report', () => {
     });
   });
 
+  it('judges a target on the unrounded figures, not on the two decimals it shows', () => {
+    const growth = [
+      { label: '10k', latencyMs: latency(66.75, 100) },
+      { label: '1M', latencyMs: latency(80.28, 190) },
+    ];
+    expect(byFigure(buildRows(results({ growth })), 'Withdrawal p50, 1M')).to.include({
+      ratio: 1.2,
+      met: false,
+    });
+  });
+
   it('reports a drain that timed out, or a phase that never ran, without a figure and as not met', () => {
     const rows = buildRows(
       results({
