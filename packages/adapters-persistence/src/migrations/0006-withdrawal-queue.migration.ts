@@ -10,6 +10,13 @@ export const up = async (knex: Knex): Promise<void> => {
     ALTER TABLE withdrawals ADD COLUMN next_check_at timestamptz;
     CREATE INDEX withdrawals_due_idx ON withdrawals (next_check_at) WHERE next_check_at IS NOT NULL;
   `);
+  // Withdrawals in flight when this runs had their next step in a pg-boss job that no worker takes any more:
+  // a check due now lets a worker decide (submit, poll, or unschedule one whose return window has closed).
+  await knex.raw(`
+    UPDATE withdrawals SET next_check_at = now()
+     WHERE (status IN ('PENDING', 'PROCESSING_PAY_OUT') AND debited)
+        OR (status = 'SUCCESS' AND updated_at > now() - interval '30 days')
+  `);
 };
 
 export const down = async (knex: Knex): Promise<void> => {
