@@ -89,5 +89,7 @@ export async function seedWithdrawalsUpTo(client, { merchantId, target, onProgre
       'webhook_events',
     ])
       await client.query(`VACUUM ANALYZE ${table}`);
+  // The bulk load's dirty pages are written back now, not by the checkpointer while the growth load is measured.
+  await client.query('CHECKPOINT');
   return missing;
 }
