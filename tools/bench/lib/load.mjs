@@ -13,6 +13,8 @@ export function runLoad({ url, connections, amount, seconds, request, onBody, on
   const latencies = [];
   const statusCodes = {};
   const started = process.hrtime.bigint();
+  // autocannon calls back on its one-second tick after the last response: wall time ends at that response.
+  let lastResponse = started;
   let ticker;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -31,7 +33,7 @@ export function runLoad({ url, connections, amount, seconds, request, onBody, on
       (error, result) => {
         clearInterval(ticker);
         if (error) return reject(error);
-        const elapsedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const elapsedSeconds = Number(lastResponse - started) / 1e9;
         const ok = result['2xx'];
         resolve({
           connections,
@@ -48,6 +50,7 @@ export function runLoad({ url, connections, amount, seconds, request, onBody, on
       },
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      lastResponse = process.hrtime.bigint();
       statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     });
