@@ -6,6 +6,7 @@ import * as webhooks from './0004-webhooks.migration.js';
 import * as webhookQueue from './0005-webhook-queue.migration.js';
 import * as withdrawalQueue from './0006-withdrawal-queue.migration.js';
 import * as expectRows from './0007-expect-rows.migration.js';
+import * as unusedIndexes from './0008-unused-indexes.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -21,6 +22,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0005-webhook-queue', migration: webhookQueue },
   { name: '0006-withdrawal-queue', migration: withdrawalQueue },
   { name: '0007-expect-rows', migration: expectRows },
+  { name: '0008-unused-indexes', migration: unusedIndexes },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -5,6 +5,7 @@ import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { type ScratchDatabase, scratchDatabase } from '../testing/test-database.js';
 import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 import { migrateLatest } from './migrate.js';
+import { migrationSource } from './migration-source.js';
 
 const refuse = (): never => {
   throw new Error('the seed enqueues nothing');
@@ -23,9 +24,11 @@ describe('migration 0006 on a database with withdrawals in flight', () => {
   });
 
   it('schedules a check now for every withdrawal whose next step was a pg-boss job, and none for the final', async () => {
-    const migrator = { migrationSource: (await import('./migration-source.js')).migrationSource };
-    await db.knex.migrate.down(migrator); // 0007
-    await db.knex.migrate.down(migrator); // 0006: no next_check_at column, as before the upgrade
+    // Back to 0005: no next_check_at column, as before the upgrade.
+    const migrator = { migrationSource };
+    const applied = async () =>
+      ((await db.knex.migrate.list(migrator))[0] as Array<{ name: string }>).map((m) => m.name);
+    while ((await applied()).includes('0006-withdrawal-queue')) await db.knex.migrate.down(migrator);
     const unitOfWork = new KnexUnitOfWork({
       knex: db.knex,
       jobs: { statementsFor: refuse },
