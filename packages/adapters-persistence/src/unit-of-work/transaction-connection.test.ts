@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import knexFactory from 'knex';
 import type { QueryResult } from 'pg';
 import type { PgConnection } from '../sql/connection.js';
-import { TransactionConnection } from './transaction-connection.js';
+import { knexOn, TransactionConnection } from './transaction-connection.js';
 
 const result = (tag: string): QueryResult =>
   ({ command: tag, rowCount: 1, rows: [{ tag }], oid: 0, fields: [] }) as unknown as QueryResult;
@@ -66,5 +67,22 @@ describe('TransactionConnection', () => {
     raw.query = () => Promise.reject(lost);
     await tx.rollback();
     expect((raw as unknown as { __knex__disposed?: unknown }).__knex__disposed).to.equal(lost);
+  });
+
+  it('runs what Knex builds, raw or not, on the unit of work connection and nowhere else', async () => {
+    const knex = knexFactory({ client: 'pg' });
+    try {
+      const raw = new RecordingConnection();
+      const db = knexOn(knex, new TransactionConnection(raw));
+      await db.raw('select ? as n', [7]);
+      await db('t').where({ a: 1 }).first();
+      expect(raw.sent).to.deep.equal([
+        'BEGIN',
+        { text: 'select $1 as n', values: [7] },
+        { text: 'select * from "t" where "a" = $1 limit $2', values: [1, 1] },
+      ]);
+    } finally {
+      await knex.destroy();
+    }
   });
 });

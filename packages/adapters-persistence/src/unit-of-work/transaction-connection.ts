@@ -27,7 +27,7 @@ export class TransactionConnection implements PgConnection {
   query(config: QueryConfig, callback: Callback): void;
   query(config: string | QueryConfig, callback?: Callback): Promise<QueryResult | QueryResult[]> | void {
     if (callback) {
-      this.forKnex(config as QueryConfig).then(
+      this.queryBuilt(config as QueryConfig).then(
         (result) => callback(null, result),
         (error: Error) => callback(error),
       );
@@ -62,7 +62,8 @@ export class TransactionConnection implements PgConnection {
     return results.length === 1 ? (results[0] as QueryResult) : results;
   }
 
-  private async forKnex(config: QueryConfig): Promise<QueryResult> {
+  /** A statement Knex built (bind parameters, extended protocol), after a BEGIN of its own when it comes first. */
+  async queryBuilt(config: QueryConfig): Promise<QueryResult> {
     if (!this.begun) {
       this.begun = true;
       await this.raw.query('BEGIN');
@@ -77,13 +78,9 @@ export class TransactionConnection implements PgConnection {
  */
 export function knexOn(knex: Knex, connection: TransactionConnection): Knex {
   const bound = ((table: string) => knex(table).connection(connection)) as unknown as Record<string, unknown>;
-  bound.raw = async (sql: string, bindings: readonly Knex.RawBinding[] = []) => {
+  bound.raw = (sql: string, bindings: readonly Knex.RawBinding[] = []) => {
     const native = knex.raw(sql, bindings).toSQL().toNative();
-    return new Promise((resolve, reject) =>
-      connection.query({ text: native.sql, values: native.bindings }, (error, result) =>
-        error ? reject(error) : resolve(result),
-      ),
-    );
+    return connection.queryBuilt({ text: native.sql, values: native.bindings });
   };
   bound.client = {
     acquireConnection: async () => connection,
