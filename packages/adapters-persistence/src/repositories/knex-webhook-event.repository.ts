@@ -1,15 +1,17 @@
-import type {
-  DeliveryState,
-  WebhookAttempt,
-  WebhookBody,
-  WebhookEvent,
-  WebhookEventRepository,
-  WebhookStatus,
+import {
+  type DeliveryState,
+  StaleWebhookEventError,
+  type WebhookAttempt,
+  type WebhookBody,
+  type WebhookEvent,
+  type WebhookEventRepository,
+  type WebhookStatus,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
 import { insertStatement, updateStatement } from '../sql/sql-literal.js';
 import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
+import { isUniqueViolation } from './pg-errors.js';
 
 interface EventRow {
   id: string;
@@ -74,7 +76,7 @@ const CLAIM_DUE = {
                   WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
                   ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
           WHERE e.id = due.id
-          RETURNING e.id`,
+          RETURNING e.*`,
 };
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
@@ -108,16 +110,22 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     return this.one(id, true);
   }
 
-  async update(event: WebhookEvent): Promise<void> {
+  async update(event: WebhookEvent, expectedAttempts?: number): Promise<void> {
     const set = {
       delivery_state: event.deliveryState,
       attempts: event.attempts,
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
     };
+    const optimistic = expectedAttempts !== undefined;
+    const where = optimistic
+      ? { id: event.id, delivery_state: 'PENDING', attempts: expectedAttempts }
+      : { id: event.id };
     await this.writer.write({
-      sql: updateStatement('webhook_events', set, { id: event.id }),
-      expect: exactlyOne(`webhook event ${event.id} does not exist`),
+      sql: updateStatement('webhook_events', set, where),
+      expect: optimistic
+        ? { rows: 1, error: () => new StaleWebhookEventError(event.id) }
+        : exactlyOne(`webhook event ${event.id} does not exist`),
     });
   }
 
@@ -149,12 +157,19 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       error: attempt.error,
       succeeded: attempt.succeeded,
     };
-    await this.writer.write({ sql: insertStatement('webhook_attempts', [row]) });
+    await this.writer.write({
+      sql: insertStatement('webhook_attempts', [row]),
+      // Another worker recorded this attempt number first (its lease on the event had run out).
+      translate: (error) =>
+        isUniqueViolation(error, 'webhook_attempts_once')
+          ? new StaleWebhookEventError(attempt.eventId)
+          : undefined,
+    });
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly string[]> {
-    const rows = await readPrepared<{ id: string }>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
-    return rows.map((row) => row.id);
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]> {
+    const rows = await readPrepared<EventRow>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
+    return rows.map(toEvent);
   }
 
   async attempts(eventId: string): Promise<readonly WebhookAttempt[]> {

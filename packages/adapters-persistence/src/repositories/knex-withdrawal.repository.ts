@@ -30,10 +30,12 @@ const HISTORY_OF_W = `coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM with
 const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
 const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
 const LOCK_WITHDRAWAL = { name: 'withdrawal_lock', text: `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` };
-const FIND_WITH_ENTITY = {
-  name: 'withdrawal_with_entity',
-  text: `SELECT w.*, ${HISTORY_OF_W} AS history, to_json(e) AS entity
-           FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = $1`,
+const WITHDRAWAL_WITH_ENTITY = `SELECT w.*, ${HISTORY_OF_W} AS history, to_json(e) AS entity
+           FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = $1`;
+const FIND_WITH_ENTITY = { name: 'withdrawal_with_entity', text: WITHDRAWAL_WITH_ENTITY };
+const LOCK_WITH_ENTITY = {
+  name: 'withdrawal_lock_with_entity',
+  text: `${WITHDRAWAL_WITH_ENTITY} FOR UPDATE OF w`,
 };
 
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. */
@@ -43,7 +45,7 @@ const CLAIM_DUE = {
            FROM (SELECT id FROM withdrawals WHERE next_check_at <= $2
                   ORDER BY next_check_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
           WHERE w.id = due.id
-          RETURNING w.id`,
+          RETURNING w.*, ${HISTORY_OF_W} AS history`,
 };
 
 type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
@@ -67,18 +69,12 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return this.one(id, true);
   }
 
-  async findWithEntity(id: string): Promise<{ withdrawal: Withdrawal; entity: Entity } | null> {
-    if (!isUuid(id)) return null;
-    const [row] = await readPrepared<WithdrawalRow & { history: HistoryJson[]; entity: EntityJson }>(
-      this.db,
-      FIND_WITH_ENTITY,
-      [id],
-    );
-    if (!row) return null;
-    return {
-      withdrawal: toWithdrawal(row, row.history.map(fromHistoryJson)),
-      entity: toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) }),
-    };
+  findWithEntity(id: string): Promise<{ withdrawal: Withdrawal; entity: Entity } | null> {
+    return this.oneWithEntity(id, false);
+  }
+
+  lockWithEntity(id: string): Promise<{ withdrawal: Withdrawal; entity: Entity } | null> {
+    return this.oneWithEntity(id, true);
   }
 
   /**
@@ -106,9 +102,13 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return (await this.historyRows([id])).map(toChange);
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly string[]> {
-    const rows = await readPrepared<{ id: string }>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
-    return rows.map((row) => row.id);
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
+    const rows = await readPrepared<WithdrawalRow & { history: HistoryJson[] }>(this.db, CLAIM_DUE, [
+      leaseUntil,
+      now,
+      limit,
+    ]);
+    return rows.map((row) => toWithdrawal(row, row.history.map(fromHistoryJson)));
   }
 
   async findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]> {
@@ -146,6 +146,24 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
       [id],
     );
     return row ? toWithdrawal(row, row.history.map(fromHistoryJson)) : null;
+  }
+
+  /** The withdrawal, its history and its entity in one statement; a lock is on the withdrawal row only. */
+  private async oneWithEntity(
+    id: string,
+    lock: boolean,
+  ): Promise<{ withdrawal: Withdrawal; entity: Entity } | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await readPrepared<WithdrawalRow & { history: HistoryJson[]; entity: EntityJson }>(
+      this.db,
+      lock ? LOCK_WITH_ENTITY : FIND_WITH_ENTITY,
+      [id],
+    );
+    if (!row) return null;
+    return {
+      withdrawal: toWithdrawal(row, row.history.map(fromHistoryJson)),
+      entity: toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) }),
+    };
   }
 
   private async historyRows(ids: readonly string[]): Promise<HistoryRow[]> {

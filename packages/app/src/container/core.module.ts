@@ -1,6 +1,6 @@
 import { StandardWebhookSender } from '@payout/adapters-http';
 import { createPayPalRails, createSimulatedRails } from '@payout/adapters-rails';
-import { createRailRegistry, type RailId } from '@payout/domain';
+import { createRailRegistry, type DueDelivery, type RailId } from '@payout/domain';
 import { ContainerModule } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
@@ -49,7 +49,11 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
     bind(TOKENS.webhookWorker)
       .toDynamicValue(async (ctx) => {
         const { deliverWebhook } = await ctx.getAsync(TOKENS.useCases);
-        return new LeasedQueueRunner(deliverWebhook, {
+        const deliveries = {
+          claimDue: (limit: number) => deliverWebhook.claimDue(limit),
+          handle: (due: DueDelivery) => deliverWebhook.deliver(due),
+        };
+        return new LeasedQueueRunner(deliveries, {
           concurrency: config.webhookConcurrency,
           idleMs,
           onError: (error) => logger.error({ err: error }, 'webhook delivery failed'),

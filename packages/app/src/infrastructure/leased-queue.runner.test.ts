@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { type LeasedQueue, LeasedQueueRunner } from './leased-queue.runner.js';
 
 /** A queue of ids whose work the test finishes by hand. */
-class ScriptedQueue implements LeasedQueue {
+class ScriptedQueue implements LeasedQueue<string> {
   readonly claims: number[] = [];
   readonly started: string[] = [];
   private readonly finishers = new Map<string, () => void>();

@@ -2,11 +2,11 @@ import type { Worker } from '../container/tokens.js';
 
 /**
  * The worker side of a queue kept in the records themselves (webhook events due for delivery, withdrawals due
- * for a submission or a poll): claim due ids under a lease, then work each.
+ * for a submission or a poll): claim due items under a lease, then work each as claimed.
  */
-export interface LeasedQueue {
-  claimDue(limit: number): Promise<readonly string[]>;
-  handle(id: string): Promise<void>;
+export interface LeasedQueue<T> {
+  claimDue(limit: number): Promise<readonly T[]>;
+  handle(item: T): Promise<void>;
 }
 
 export interface LeasedQueueRunnerOptions {
@@ -23,14 +23,14 @@ export interface LeasedQueueRunnerOptions {
  * and an idle one a query per `idleMs`. Claims are leased, so any number of runners in any number of
  * processes share the queue, and a runner that dies only delays its items until their leases end.
  */
-export class LeasedQueueRunner implements Worker {
+export class LeasedQueueRunner<T> implements Worker {
   private running = false;
   private claiming = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly queue: LeasedQueue,
+    private readonly queue: LeasedQueue<T>,
     private readonly options: LeasedQueueRunnerOptions,
   ) {}
 
@@ -54,28 +54,28 @@ export class LeasedQueueRunner implements Worker {
     this.claiming = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    let ids: readonly string[] = [];
+    let items: readonly T[] = [];
     try {
-      ids = await this.queue.claimDue(free);
+      items = await this.queue.claimDue(free);
     } catch (error) {
       this.options.onError(error);
     } finally {
       this.claiming = false;
     }
-    for (const id of ids) this.work(id);
+    for (const item of items) this.work(item);
     if (!this.running) return;
-    if (ids.length === free) setImmediate(() => void this.claim());
+    if (items.length === free) setImmediate(() => void this.claim());
     else this.timer = setTimeout(() => void this.claim(), this.options.idleMs);
   }
 
-  private work(id: string): void {
-    const item: Promise<void> = this.queue
-      .handle(id)
+  private work(item: T): void {
+    const working: Promise<void> = this.queue
+      .handle(item)
       .catch((error: unknown) => this.options.onError(error))
       .finally(() => {
-        this.inFlight.delete(item);
+        this.inFlight.delete(working);
         if (this.inFlight.size <= this.options.concurrency / 2) void this.claim();
       });
-    this.inFlight.add(item);
+    this.inFlight.add(working);
   }
 }

@@ -6,8 +6,13 @@ export interface WebhookEventRepository {
   findById(id: string): Promise<WebhookEvent | null>;
   /** Reads and holds the event until the unit of work ends, so two workers never deliver one attempt twice. */
   lockById(id: string): Promise<WebhookEvent | null>;
-  /** Writes delivery state, attempts, next attempt and delivered time. */
-  update(event: WebhookEvent): Promise<void>;
+  /**
+   * Writes delivery state, attempts, next attempt and delivered time. With `expectedAttempts`, the write is
+   * optimistic: it throws `StaleWebhookEventError` (and the unit of work rolls back) unless the stored event is
+   * still PENDING after exactly that many attempts, so a delivery recorded without a lock never overwrites one
+   * recorded by another worker.
+   */
+  update(event: WebhookEvent, expectedAttempts?: number): Promise<void>;
   /** The event with the highest sequence for the withdrawal, or null when it has none. */
   latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null>;
   /** The withdrawal's events in sequence order. */
@@ -15,10 +20,17 @@ export interface WebhookEventRepository {
   recordAttempt(attempt: WebhookAttempt): Promise<void>;
   /**
    * The delivery queue: claims up to `limit` PENDING events whose next attempt is due at `now`, earliest due
-   * first, by moving their next attempt to `leaseUntil`, and returns their ids. Concurrent callers, in any
-   * process, never claim the same event; an event whose claimer died is due again when the lease ends.
+   * first, by moving their next attempt to `leaseUntil`, and returns them as claimed. Concurrent callers, in
+   * any process, never claim the same event; an event whose claimer died is due again when the lease ends.
    */
-  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly string[]>;
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]>;
   /** Attempts of an event, oldest first. */
   attempts(eventId: string): Promise<readonly WebhookAttempt[]>;
+}
+
+export class StaleWebhookEventError extends Error {
+  constructor(readonly eventId: string) {
+    super(`webhook event ${eventId} was recorded concurrently`);
+    this.name = 'StaleWebhookEventError';
+  }
 }

@@ -9,6 +9,8 @@ export interface WithdrawalRepository {
   findWithEntity(id: string): Promise<{ readonly withdrawal: Withdrawal; readonly entity: Entity } | null>;
   /** Reads and holds the withdrawal until the unit of work ends: the guard against two workers moving it at once. */
   lockById(id: string): Promise<Withdrawal | null>;
+  /** `lockById` with the withdrawal's entity (not locked) in the same read, for a move that announces itself. */
+  lockWithEntity(id: string): Promise<{ readonly withdrawal: Withdrawal; readonly entity: Entity } | null>;
   /**
    * Writes the withdrawal's state and appends the history entries it has beyond what is stored. Throws
    * `ConcurrentModificationError` when the stored sequence is not `expectedSequence` (a lost update).
@@ -18,10 +20,10 @@ export interface WithdrawalRepository {
   history(id: string): Promise<readonly WithdrawalStatusChange[]>;
   /**
    * The withdrawal work queue: claims up to `limit` withdrawals whose `nextCheckAt` is due at `now`, earliest
-   * first, by moving it to `leaseUntil`, and returns their ids. Concurrent callers, in any process, never
-   * claim the same withdrawal; one whose claimer died is due again when the lease ends.
+   * first, by moving it to `leaseUntil`, and returns them as claimed (history included). Concurrent callers, in
+   * any process, never claim the same withdrawal; one whose claimer died is due again when the lease ends.
    */
-  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly string[]>;
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]>;
   /** AWAITING_APPROVAL withdrawals whose approval window closed before `now`, oldest first. */
   findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]>;
 }

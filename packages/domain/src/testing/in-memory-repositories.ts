@@ -16,7 +16,10 @@ import type { MerchantRepository } from '../ports/merchant-repository.port.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
 import type { WalletRepository } from '../ports/wallet-repository.port.js';
 import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.port.js';
-import type { WebhookEventRepository } from '../ports/webhook-event-repository.port.js';
+import {
+  StaleWebhookEventError,
+  type WebhookEventRepository,
+} from '../ports/webhook-event-repository.port.js';
 import {
   ConcurrentModificationError,
   type WithdrawalRepository,
@@ -39,13 +42,14 @@ function claimDue<T extends { readonly id: string }>(
   window: { readonly now: Date; readonly leaseUntil: Date; readonly limit: number },
   dueAt: (record: T) => Date | null,
   leased: (record: T, until: Date) => T,
-): string[] {
+): T[] {
   const due = [...records.values()]
     .filter((record) => (dueAt(record)?.getTime() ?? Number.POSITIVE_INFINITY) <= window.now.getTime())
     .sort((a, b) => (dueAt(a) as Date).getTime() - (dueAt(b) as Date).getTime())
     .slice(0, window.limit);
-  for (const record of due) records.set(record.id, leased(record, window.leaseUntil));
-  return due.map((record) => record.id);
+  const claimed = due.map((record) => leased(record, window.leaseUntil));
+  for (const record of claimed) records.set(record.id, record);
+  return claimed;
 }
 
 export function inMemoryRepositories(state: () => InMemoryState): Repositories {
@@ -118,6 +122,11 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     lockById: async (id) => state().applicationTokens.get(id) ?? null,
     update: async (t) => void state().applicationTokens.set(t.id, t),
   };
+  const withEntity = async (id: string) => {
+    const withdrawal = state().withdrawals.get(id);
+    const entity = withdrawal && state().entities.get(withdrawal.entityId);
+    return withdrawal && entity ? { withdrawal, entity } : null;
+  };
   const withdrawals: WithdrawalRepository = {
     insert: async (w: Withdrawal) => insertNew(state().withdrawals, w.id, w),
     findById: async (id) => state().withdrawals.get(id) ?? null,
@@ -128,12 +137,9 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         (w) => w.nextCheckAt,
         (w, until) => ({ ...w, nextCheckAt: until }),
       ),
-    findWithEntity: async (id) => {
-      const withdrawal = state().withdrawals.get(id);
-      const entity = withdrawal && state().entities.get(withdrawal.entityId);
-      return withdrawal && entity ? { withdrawal, entity } : null;
-    },
+    findWithEntity: withEntity,
     lockById: async (id) => state().withdrawals.get(id) ?? null,
+    lockWithEntity: withEntity,
     update: async (w, expectedSequence) => {
       const stored = state().withdrawals.get(w.id);
       if (!stored || stored.sequence !== expectedSequence) throw new ConcurrentModificationError(w.id);
@@ -172,7 +178,16 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     },
     findById: async (id) => state().webhookEvents.get(id) ?? null,
     lockById: async (id) => state().webhookEvents.get(id) ?? null,
-    update: async (e) => void state().webhookEvents.set(e.id, e),
+    update: async (e, expectedAttempts) => {
+      const stored = state().webhookEvents.get(e.id);
+      if (!stored) throw new Error(`webhook event ${e.id} does not exist`);
+      if (
+        expectedAttempts !== undefined &&
+        (stored.deliveryState !== 'PENDING' || stored.attempts !== expectedAttempts)
+      )
+        throw new StaleWebhookEventError(e.id);
+      state().webhookEvents.set(e.id, e);
+    },
     latestForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId).at(-1) ?? null,
     listForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId),
     recordAttempt: async (a: WebhookAttempt) => void state().webhookAttempts.push(a),

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { StaleWebhookEventError } from '../../ports/webhook-event-repository.port.js';
 import { buildWebhookBody } from '../../webhooks/webhook-body.js';
 import type { WebhookAttempt, WebhookEvent } from '../../webhooks/webhook-event.js';
 import { at, buildWithdrawal, type Parties, seedParties } from './contract-fixtures.js';
@@ -80,6 +81,46 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       expect(await unitOfWork.read.webhookEvents.findById(event.id)).to.deep.equal(delivered);
     });
 
+    it('records an attempt optimistically once: of two racing workers one wins, the other rolls back', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      const event = eventFor(parties, withdrawal.id, 1);
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        await tx.webhookEvents.insert(event);
+      });
+      const recordFirstAttempt = (statusCode: number) =>
+        unitOfWork.run(async (tx) => {
+          await tx.webhookEvents.recordAttempt({
+            id: contractIds.next(),
+            eventId: event.id,
+            attempt: 1,
+            attemptedAt: at(1000),
+            statusCode,
+            latencyMs: 5,
+            error: null,
+            succeeded: statusCode === 200,
+          });
+          await tx.webhookEvents.update(
+            { ...event, attempts: 1, deliveryState: 'DELIVERED', nextAttemptAt: null, deliveredAt: at(1000) },
+            0,
+          );
+        });
+      const outcomes = await Promise.allSettled([recordFirstAttempt(200), recordFirstAttempt(201)]);
+      const rejected = outcomes.filter((o) => o.status === 'rejected');
+      expect(rejected, 'exactly one of the two loses').to.have.length(1);
+      expect((rejected[0] as PromiseRejectedResult).reason).to.be.instanceOf(StaleWebhookEventError);
+      const stored = await unitOfWork.read.webhookEvents.attempts(event.id);
+      expect(stored, "the loser's attempt is rolled back with it").to.have.length(1);
+      expect((await unitOfWork.read.webhookEvents.findById(event.id))?.attempts).to.equal(1);
+      const stale = await rejectionOf(
+        unitOfWork.run((tx) => tx.webhookEvents.update({ ...event, attempts: 2 }, 1)),
+      );
+      expect(stale, 'an event no longer PENDING is stale too').to.be.instanceOf(StaleWebhookEventError);
+      expect((await unitOfWork.read.webhookEvents.findById(event.id))?.deliveryState).to.equal('DELIVERED');
+    });
+
     it('hands out due PENDING events earliest first, once per lease, never to two claimers at once', async () => {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
@@ -104,6 +145,7 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       await expectLeasedQueue({
         claim: (now, lease, limit) =>
           unitOfWork.run((tx) => tx.webhookEvents.claimDue(t(now), t(lease), limit)),
+        find: (id) => unitOfWork.read.webhookEvents.findById(id),
         dueAt: async (id) => (await unitOfWork.read.webhookEvents.findById(id))?.nextAttemptAt ?? null,
         early: early!.id,
         middle: middle!.id,

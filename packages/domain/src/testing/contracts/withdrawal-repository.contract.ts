@@ -135,11 +135,15 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
 
     it('holds a locked withdrawal: concurrent lock-and-advance runs never lose a step', async () => {
       const { unitOfWork } = await factory();
-      const created = buildWithdrawal(await seedParties(unitOfWork));
+      const parties = await seedParties(unitOfWork);
+      const created = buildWithdrawal(parties);
       await unitOfWork.run((tx) => tx.withdrawals.insert(created));
+      // Half the runs lock with the entity joined: that lock must hold the withdrawal just the same.
       const bumps = Array.from({ length: 10 }, (_, i) =>
         unitOfWork.run(async (tx) => {
-          const locked = await tx.withdrawals.lockById(created.id);
+          const joined = i % 2 === 1 ? await tx.withdrawals.lockWithEntity(created.id) : null;
+          if (joined) expect(joined.entity).to.deep.equal(parties.entity);
+          const locked = joined ? joined.withdrawal : await tx.withdrawals.lockById(created.id);
           if (!locked) throw new Error('withdrawal vanished');
           await tx.withdrawals.update(
             recordSubmitAttempt(locked, locked.submitAttempts + 1, at(i)),
@@ -150,6 +154,7 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       await Promise.all(bumps);
       expect((await unitOfWork.read.withdrawals.findById(created.id))?.submitAttempts).to.equal(10);
       expect(await unitOfWork.run((tx) => tx.withdrawals.lockById(contractIds.next()))).to.equal(null);
+      expect(await unitOfWork.run((tx) => tx.withdrawals.lockWithEntity(contractIds.next()))).to.equal(null);
     });
 
     it('hands out due withdrawals earliest first, once per lease, never to two claimers at once', async () => {
@@ -165,6 +170,7 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       await expectLeasedQueue({
         claim: (now, lease, limit) =>
           unitOfWork.run((tx) => tx.withdrawals.claimDue(t(now), t(lease), limit)),
+        find: (id) => unitOfWork.read.withdrawals.findById(id),
         dueAt: async (id) => (await unitOfWork.read.withdrawals.findById(id))?.nextCheckAt ?? null,
         early: early!.id,
         middle: middle!.id,

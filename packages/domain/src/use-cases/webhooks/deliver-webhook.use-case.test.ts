@@ -45,6 +45,8 @@ async function setup(withEndpoint = true) {
   return { world, sender, deliver, event, secret: endpoint?.ok ? endpoint.value.secret : '', opDeps };
 }
 
+const claimedIds = async (deliver: DeliverWebhook) => (await deliver.claimDue(10)).map((due) => due.event.id);
+
 describe('DeliverWebhook', () => {
   it('the default schedule retries for at least three days', () => {
     const total = DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS.reduce((a, b) => a + b, 0);
@@ -92,16 +94,16 @@ describe('DeliverWebhook', () => {
   it('hands each due event to one claimer per lease and again when its retry falls due', async () => {
     const { world, sender, deliver, event } = await setup();
     const ids = world.eventsOf(event.withdrawalId).map((e) => e.id);
-    expect(await deliver.claimDue(10)).to.deep.equal(ids);
-    expect(await deliver.claimDue(10), 'claimed events wait for their lease').to.deep.equal([]);
+    expect(await claimedIds(deliver)).to.deep.equal(ids);
+    expect(await claimedIds(deliver), 'claimed events wait for their lease').to.deep.equal([]);
     sender.willAnswer(answer(500));
     await deliver.handle(event.id);
     world.clock.advance(999);
-    expect(await deliver.claimDue(10)).to.deep.equal([]);
+    expect(await claimedIds(deliver)).to.deep.equal([]);
     world.clock.advance(1);
-    expect(await deliver.claimDue(10), 'the first retry is due 1 s later').to.deep.equal([event.id]);
+    expect(await claimedIds(deliver), 'the first retry is due 1 s later').to.deep.equal([event.id]);
     world.clock.advance(60_000);
-    expect(await deliver.claimDue(10), 'a lease that ran out is claimable again').to.have.members(ids);
+    expect(await claimedIds(deliver), 'a lease that ran out is claimable again').to.have.members(ids);
   });
 
   it('410 Gone disables the endpoint; redelivery re-enables it and sends the same event id', async () => {
@@ -111,7 +113,7 @@ describe('DeliverWebhook', () => {
     expect([...world.uow.state.webhookEndpoints.values()][0]?.disabled).to.equal(true);
     const redelivered = await new RedeliverWebhook(opDeps).execute(operator, event.id);
     expect(redelivered.ok).to.equal(true);
-    expect(await deliver.claimDue(10)).to.include(event.id);
+    expect(await claimedIds(deliver)).to.include(event.id);
     await deliver.handle(event.id);
     expect(sender.requests.map((r) => r.eventId)).to.deep.equal([event.id, event.id]);
     expect(world.uow.state.webhookEvents.get(event.id)?.deliveryState).to.equal('DELIVERED');
@@ -122,5 +124,31 @@ describe('DeliverWebhook', () => {
     await deliver.handle(event.id);
     expect(sender.requests).to.have.length(0);
     expect(world.uow.state.webhookEvents.get(event.id)?.deliveryState).to.equal('NO_ENDPOINT');
+  });
+
+  it('claims events with their endpoint and delivers them as claimed, with no further read', async () => {
+    const { world, sender, deliver, event, secret } = await setup();
+    const due = await deliver.claimDue(10);
+    expect(due.map((d) => d.event.id)).to.deep.equal(world.eventsOf(event.withdrawalId).map((e) => e.id));
+    expect(due[0]?.endpoint?.url).to.equal('https://merchant.test/hooks');
+    sender.willAnswer(answer(204));
+    await deliver.deliver(due[0]!);
+    expect(sender.requests[0]?.secrets).to.deep.equal([secret]);
+    expect(world.uow.state.webhookEvents.get(event.id)?.deliveryState).to.equal('DELIVERED');
+  });
+
+  it('records after the attempt another worker recorded meanwhile, never over it', async () => {
+    const { world, sender, deliver, event } = await setup();
+    const [claimed] = await deliver.claimDue(1);
+    // The lease runs out while this worker waits on the endpoint; another worker delivers and is refused.
+    sender.willAnswer(answer(503), answer(204));
+    await deliver.handle(event.id);
+    await deliver.deliver(claimed!);
+    expect(world.uow.state.webhookAttempts.map((a) => [a.attempt, a.statusCode])).to.deep.equal([
+      [1, 503],
+      [2, 204],
+    ]);
+    const stored = world.uow.state.webhookEvents.get(event.id);
+    expect([stored?.attempts, stored?.deliveryState]).to.deep.equal([2, 'DELIVERED']);
   });
 });

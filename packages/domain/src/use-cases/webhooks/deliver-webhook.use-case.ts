@@ -1,9 +1,17 @@
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
+import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
+import { StaleWebhookEventError } from '../../ports/webhook-event-repository.port.js';
 import type { WebhookResponse, WebhookSender } from '../../ports/webhook-sender.port.js';
+import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
 import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
 import type { WebhookEvent } from '../../webhooks/webhook-event.js';
+
+/** A claimed event and its merchant's endpoint as read at the claim (null: the merchant has none). */
+export interface DueDelivery {
+  readonly event: WebhookEvent;
+  readonly endpoint: WebhookEndpoint | null;
+}
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -63,22 +71,43 @@ const GONE = 410;
 export class DeliverWebhook {
   constructor(private readonly deps: DeliverWebhookDeps) {}
 
-  /** Claims up to `limit` due events for this worker for one lease; returns their ids. */
-  async claimDue(limit: number): Promise<readonly string[]> {
+  /**
+   * Claims up to `limit` due events for this worker for one lease, each with its merchant's endpoint (read once
+   * per merchant in the batch), ready for `deliver`.
+   */
+  async claimDue(limit: number): Promise<readonly DueDelivery[]> {
     const { unitOfWork, clock, settings } = this.deps;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.claimLeaseMs);
-    return unitOfWork.run((tx) => tx.webhookEvents.claimDue(now, leaseUntil, limit));
+    const events = await unitOfWork.run((tx) => tx.webhookEvents.claimDue(now, leaseUntil, limit));
+    const merchants = [...new Set(events.map((event) => event.merchantId))];
+    const endpoints = new Map(
+      await Promise.all(
+        merchants.map(async (id) => [id, await unitOfWork.read.webhookEndpoints.findByMerchant(id)] as const),
+      ),
+    );
+    return events.map((event) => ({ event, endpoint: endpoints.get(event.merchantId) ?? null }));
   }
 
-  /** One attempt of a PENDING event; anything else (delivered, parked, given up) is left alone. */
+  /** One attempt of a PENDING event, read now; anything else (delivered, parked, given up) is left alone. */
   async handle(eventId: string): Promise<void> {
-    const { unitOfWork, sender, clock } = this.deps;
+    const { unitOfWork } = this.deps;
     const event = await unitOfWork.read.webhookEvents.findById(eventId);
-    if (!event || event.deliveryState !== 'PENDING') return;
+    if (event?.deliveryState !== 'PENDING') return;
     const endpoint = await unitOfWork.read.webhookEndpoints.findByMerchant(event.merchantId);
+    await this.deliver({ event, endpoint });
+  }
+
+  /**
+   * One attempt of an event as claimed. The outcome is recorded optimistically (one round trip, no lock
+   * read); if another worker recorded an attempt meanwhile (its lease had run out), it is recorded again
+   * under lock, after that one.
+   */
+  async deliver({ event, endpoint }: DueDelivery): Promise<void> {
+    const { sender, clock } = this.deps;
+    if (event.deliveryState !== 'PENDING') return;
     if (!endpoint || endpoint.disabled) {
-      await this.park(eventId, endpoint ? 'ENDPOINT_DISABLED' : 'NO_ENDPOINT');
+      await this.park(event.id, endpoint ? 'ENDPOINT_DISABLED' : 'NO_ENDPOINT');
       return;
     }
     const now = clock.now();
@@ -89,7 +118,15 @@ export class DeliverWebhook {
       body: JSON.stringify(event.body),
       secrets: activeSecrets(endpoint, now),
     });
-    await this.record(eventId, now, response);
+    try {
+      await this.deps.unitOfWork.run((tx) => this.record(tx, event, now, response, true));
+    } catch (error) {
+      if (!(error instanceof StaleWebhookEventError)) throw error;
+      await this.deps.unitOfWork.run(async (tx) => {
+        const current = await tx.webhookEvents.lockById(event.id);
+        if (current) await this.record(tx, current, now, response, false);
+      });
+    }
   }
 
   private async park(eventId: string, state: 'NO_ENDPOINT' | 'ENDPOINT_DISABLED'): Promise<void> {
@@ -99,49 +136,53 @@ export class DeliverWebhook {
     });
   }
 
-  private async record(eventId: string, at: Date, response: WebhookResponse): Promise<void> {
-    const { unitOfWork, ids, clock } = this.deps;
-    await unitOfWork.run(async (tx) => {
-      const event = await tx.webhookEvents.lockById(eventId);
-      if (!event) return;
-      const attempt = event.attempts + 1;
-      const succeeded = isSuccess(response);
-      await tx.webhookEvents.recordAttempt({
-        id: ids.next(),
-        eventId,
-        attempt,
-        attemptedAt: at,
-        statusCode: response.statusCode,
-        latencyMs: response.latencyMs,
-        error: response.error,
-        succeeded,
-      });
-      const base = { ...event, attempts: attempt };
-      if (succeeded) {
-        await tx.webhookEvents.update({
-          ...base,
-          deliveryState: 'DELIVERED',
-          deliveredAt: clock.now(),
-          nextAttemptAt: null,
-        });
-        return;
-      }
-      if (response.statusCode === GONE) {
-        const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
-        if (endpoint) await tx.webhookEndpoints.save({ ...endpoint, disabled: true, updatedAt: clock.now() });
-        await tx.webhookEvents.update({ ...base, deliveryState: 'ENDPOINT_DISABLED', nextAttemptAt: null });
-        return;
-      }
-      const next = this.nextAttemptAt(event, attempt, response);
-      await tx.webhookEvents.update({
-        ...base,
-        deliveryState: next ? 'PENDING' : 'FAILED',
-        nextAttemptAt: next,
-      });
+  /** Records the attempt made of `event` and sets what comes next; `optimistic` when `event` is not locked. */
+  private async record(
+    tx: TransactionScope,
+    event: WebhookEvent,
+    at: Date,
+    response: WebhookResponse,
+    optimistic: boolean,
+  ): Promise<void> {
+    const { ids, clock } = this.deps;
+    const attempt = event.attempts + 1;
+    const succeeded = isSuccess(response);
+    await tx.webhookEvents.recordAttempt({
+      id: ids.next(),
+      eventId: event.id,
+      attempt,
+      attemptedAt: at,
+      statusCode: response.statusCode,
+      latencyMs: response.latencyMs,
+      error: response.error,
+      succeeded,
     });
+    const base = { ...event, attempts: attempt };
+    const expected = optimistic ? event.attempts : undefined;
+    if (succeeded) {
+      await tx.webhookEvents.update(
+        { ...base, deliveryState: 'DELIVERED', deliveredAt: clock.now(), nextAttemptAt: null },
+        expected,
+      );
+      return;
+    }
+    if (response.statusCode === GONE) {
+      const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
+      if (endpoint) await tx.webhookEndpoints.save({ ...endpoint, disabled: true, updatedAt: clock.now() });
+      await tx.webhookEvents.update(
+        { ...base, deliveryState: 'ENDPOINT_DISABLED', nextAttemptAt: null },
+        expected,
+      );
+      return;
+    }
+    const next = this.nextAttemptAt(attempt, response);
+    await tx.webhookEvents.update(
+      { ...base, deliveryState: next ? 'PENDING' : 'FAILED', nextAttemptAt: next },
+      expected,
+    );
   }
 
-  private nextAttemptAt(_event: WebhookEvent, attempt: number, response: WebhookResponse): Date | null {
+  private nextAttemptAt(attempt: number, response: WebhookResponse): Date | null {
     const { settings, random, clock } = this.deps;
     const base = settings.retryScheduleMs[attempt - 1];
     if (base === undefined) return null;

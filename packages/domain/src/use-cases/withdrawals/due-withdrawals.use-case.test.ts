@@ -49,8 +49,9 @@ describe('DueWithdrawals: the withdrawal work queue', () => {
     world.clock.advance(safetyNet - 1);
     expect(await due.claimDue(10), 'not before the rail call could have timed out').to.deep.equal([]);
     world.clock.advance(1);
-    expect(await due.claimDue(10)).to.deep.equal([id]);
-    await due.handle(id);
+    const [claimed, ...more] = await due.claimDue(10);
+    expect([claimed?.id, ...more]).to.deep.equal([id]);
+    await due.handle(claimed!);
     expect(world.rail('ACH').submissions.map((s) => [s.withdrawalId, s.attempt])).to.deep.equal([[id, 2]]);
     await world.runJobs();
     expect(world.statuses(id)).to.deep.equal(['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS']);
@@ -85,8 +86,9 @@ describe('DueWithdrawals: the withdrawal work queue', () => {
     if (!settled) throw new Error('missing');
     world.uow.state.withdrawals.set(id, checkAt(settled, world.clock.now()));
     const due = new DueWithdrawals(world.deps);
-    expect(await due.claimDue(10)).to.deep.equal([id]);
-    await due.handle(id);
+    const [claimed, ...more] = await due.claimDue(10);
+    expect([claimed?.id, ...more]).to.deep.equal([id]);
+    await due.handle(claimed!);
     expect(world.uow.state.withdrawals.get(id)?.nextCheckAt).to.equal(null);
     expect(world.rail('ACH').submissions).to.have.length(1);
     expect(world.statuses(id)).to.deep.equal(['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS']);

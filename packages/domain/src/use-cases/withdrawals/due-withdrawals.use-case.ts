@@ -1,4 +1,4 @@
-import { checkAt } from '../../withdrawal/withdrawal.js';
+import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { isAwaitingSubmission } from './rail-dispatcher.js';
 import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
@@ -19,22 +19,21 @@ export class DueWithdrawals {
     this.poll = new PollWithdrawal(deps);
   }
 
-  /** Claims up to `limit` due withdrawals for this worker for one lease; returns their ids. */
-  async claimDue(limit: number): Promise<readonly string[]> {
+  /** Claims up to `limit` due withdrawals for this worker for one lease, as they were when claimed. */
+  async claimDue(limit: number): Promise<readonly Withdrawal[]> {
     const { unitOfWork, clock, settings } = this.deps;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.railTimeoutMs + SAFETY_NET_MARGIN_MS);
     return unitOfWork.run((tx) => tx.withdrawals.claimDue(now, leaseUntil, limit));
   }
 
-  async handle(withdrawalId: string): Promise<void> {
-    const withdrawal = await this.deps.unitOfWork.read.withdrawals.findById(withdrawalId);
-    if (!withdrawal) return;
+  /** Works a claimed withdrawal; every change it makes re-reads the withdrawal under lock first. */
+  async handle(withdrawal: Withdrawal): Promise<void> {
     if (isAwaitingSubmission(withdrawal))
-      return this.submit.handle(withdrawalId, withdrawal.submitAttempts + 1);
-    if (this.poll.isPollable(withdrawal)) return this.poll.handle(withdrawalId);
+      return this.submit.handle(withdrawal.id, withdrawal.submitAttempts + 1);
+    if (this.poll.isPollable(withdrawal)) return this.poll.pollClaimed(withdrawal);
     await this.deps.unitOfWork.run(async (tx) => {
-      const current = await tx.withdrawals.lockById(withdrawalId);
+      const current = await tx.withdrawals.lockById(withdrawal.id);
       if (current?.nextCheckAt && !isAwaitingSubmission(current) && !this.poll.isPollable(current))
         await tx.withdrawals.update(checkAt(current, null), current.sequence);
     });

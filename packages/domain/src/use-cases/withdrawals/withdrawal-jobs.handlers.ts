@@ -1,3 +1,4 @@
+import type { Entity } from '../../entity/entity.js';
 import type { RailStatus } from '../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
@@ -29,19 +30,25 @@ export class PollWithdrawal {
   constructor(private readonly deps: WithdrawalFlowDeps) {}
 
   async handle(withdrawalId: string): Promise<void> {
+    const withdrawal = await this.deps.unitOfWork.read.withdrawals.findById(withdrawalId);
+    if (withdrawal) await this.pollClaimed(withdrawal);
+  }
+
+  /** Polls for `withdrawal` as read (unlocked, e.g. when claimed); the answer is applied under lock. */
+  async pollClaimed(withdrawal: Withdrawal): Promise<void> {
     const { unitOfWork, rails } = this.deps;
-    const withdrawal = await unitOfWork.read.withdrawals.findById(withdrawalId);
-    if (!withdrawal || !this.isPollable(withdrawal)) return;
+    if (!this.isPollable(withdrawal)) return;
     const status = await rails.get(withdrawal.rail).status({
-      withdrawalId,
+      withdrawalId: withdrawal.id,
       reference: withdrawal.railReference as string,
       amount: withdrawal.amount,
       submittedAt: withdrawal.submittedAt as Date,
     });
     await unitOfWork.run(async (tx) => {
-      const current = await tx.withdrawals.lockById(withdrawalId);
-      if (!current) return;
-      const next = this.isPollable(current) ? await this.apply(tx, current, status) : current;
+      const locked = await tx.withdrawals.lockWithEntity(withdrawal.id);
+      if (!locked) return;
+      const { withdrawal: current, entity } = locked;
+      const next = this.isPollable(current) ? await this.apply(tx, current, status, entity) : current;
       await this.reschedule(tx, next, status);
     });
   }
@@ -65,11 +72,16 @@ export class PollWithdrawal {
     return at !== null && this.deps.clock.now().getTime() < at.getTime() + window;
   }
 
-  private async apply(tx: TransactionScope, withdrawal: Withdrawal, status: RailStatus): Promise<Withdrawal> {
+  private async apply(
+    tx: TransactionScope,
+    withdrawal: Withdrawal,
+    status: RailStatus,
+    entity: Entity,
+  ): Promise<Withdrawal> {
     const { ids, clock } = this.deps;
     const now = clock.now();
     const move = async (w: Withdrawal, to: 'PROCESSING_PAY_OUT' | 'SUCCESS') =>
-      must(await moveWithdrawal(tx, ids, w, to, now));
+      must(await moveWithdrawal(tx, ids, w, to, now, null, entity));
     switch (status.kind) {
       case 'PENDING':
       case 'UNAVAILABLE':
@@ -91,11 +103,11 @@ export class PollWithdrawal {
         const settled =
           withdrawal.status === 'SUCCESS'
             ? withdrawal
-            : await this.apply(tx, withdrawal, { kind: 'SETTLED' });
-        return must(await moveWithdrawal(tx, ids, settled, 'FAILED', now, status.reason));
+            : await this.apply(tx, withdrawal, { kind: 'SETTLED' }, entity);
+        return must(await moveWithdrawal(tx, ids, settled, 'FAILED', now, status.reason, entity));
       }
       case 'FAILED':
-        return must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, status.reason));
+        return must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, status.reason, entity));
     }
   }
 

@@ -111,7 +111,7 @@ export class WithdrawalWorld {
         this.uow.state.jobs = this.uow.state.jobs.filter((q) => q !== job);
         await expire.handle(job.job.withdrawalId);
       } else {
-        for (const id of await due.claimDue(1)) await due.handle(id);
+        for (const claimed of await due.claimDue(1)) await due.handle(claimed);
       }
     }
     throw new Error('jobs did not settle');
