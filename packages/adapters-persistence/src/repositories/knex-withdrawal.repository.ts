@@ -1,12 +1,12 @@
 import {
+  type ClaimedWithdrawal,
   ConcurrentModificationError,
-  type Entity,
   type Withdrawal,
   type WithdrawalRepository,
   type WithdrawalStatusChange,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
-import { insertStatement, updateStatement } from '../sql/sql-literal.js';
+import { insertStatement, literal, updateStatement } from '../sql/sql-literal.js';
 import type { SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
@@ -30,12 +30,10 @@ const HISTORY_OF_W = `coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM with
 const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
 const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
 const LOCK_WITHDRAWAL = { name: 'withdrawal_lock', text: `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` };
-const WITHDRAWAL_WITH_ENTITY = `SELECT w.*, ${HISTORY_OF_W} AS history, to_json(e) AS entity
-           FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = $1`;
-const FIND_WITH_ENTITY = { name: 'withdrawal_with_entity', text: WITHDRAWAL_WITH_ENTITY };
-const LOCK_WITH_ENTITY = {
-  name: 'withdrawal_lock_with_entity',
-  text: `${WITHDRAWAL_WITH_ENTITY} FOR UPDATE OF w`,
+const FIND_WITH_ENTITY = {
+  name: 'withdrawal_with_entity',
+  text: `SELECT w.*, ${HISTORY_OF_W} AS history, to_json(e) AS entity
+           FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = $1`,
 };
 
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. */
@@ -45,10 +43,17 @@ const CLAIM_DUE = {
            FROM (SELECT id FROM withdrawals WHERE next_check_at <= $2
                   ORDER BY next_check_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
           WHERE w.id = due.id
-          RETURNING w.*, ${HISTORY_OF_W} AS history`,
+          RETURNING w.*, ${HISTORY_OF_W} AS history,
+                    (SELECT to_json(e) FROM entities e WHERE e.id = w.entity_id) AS entity`,
 };
 
 type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
+type WithEntityRow = WithdrawalRow & { history: HistoryJson[]; entity: EntityJson };
+
+const withEntity = (row: WithEntityRow): ClaimedWithdrawal => ({
+  withdrawal: toWithdrawal(row, row.history.map(fromHistoryJson)),
+  entity: toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) }),
+});
 
 export class KnexWithdrawalRepository implements WithdrawalRepository {
   constructor(
@@ -69,12 +74,25 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return this.one(id, true);
   }
 
-  findWithEntity(id: string): Promise<{ withdrawal: Withdrawal; entity: Entity } | null> {
-    return this.oneWithEntity(id, false);
+  async findWithEntity(id: string): Promise<ClaimedWithdrawal | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await readPrepared<WithEntityRow>(this.db, FIND_WITH_ENTITY, [id]);
+    return row ? withEntity(row) : null;
   }
 
-  lockWithEntity(id: string): Promise<{ withdrawal: Withdrawal; entity: Entity } | null> {
-    return this.oneWithEntity(id, true);
+  /** A locking SELECT among the writes: it runs, and is checked, when they are sent (see SqlWrite). */
+  async lockIfUnchanged(read: Withdrawal): Promise<void> {
+    const where = [
+      `id = ${literal(read.id)}`,
+      `sequence = ${literal(read.sequence)}`,
+      `submit_attempts = ${literal(read.submitAttempts)}`,
+      `rail_reference IS NOT DISTINCT FROM ${literal(read.railReference)}::text`,
+      `next_check_at IS NOT DISTINCT FROM ${literal(read.nextCheckAt)}::timestamptz`,
+    ];
+    await this.writer.write({
+      sql: `SELECT 1 FROM withdrawals WHERE ${where.join(' AND ')} FOR UPDATE`,
+      expect: { rows: 1, error: () => new ConcurrentModificationError(read.id) },
+    });
   }
 
   /**
@@ -102,13 +120,9 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return (await this.historyRows([id])).map(toChange);
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
-    const rows = await readPrepared<WithdrawalRow & { history: HistoryJson[] }>(this.db, CLAIM_DUE, [
-      leaseUntil,
-      now,
-      limit,
-    ]);
-    return rows.map((row) => toWithdrawal(row, row.history.map(fromHistoryJson)));
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]> {
+    const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
+    return rows.map(withEntity);
   }
 
   async findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]> {
@@ -146,24 +160,6 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
       [id],
     );
     return row ? toWithdrawal(row, row.history.map(fromHistoryJson)) : null;
-  }
-
-  /** The withdrawal, its history and its entity in one statement; a lock is on the withdrawal row only. */
-  private async oneWithEntity(
-    id: string,
-    lock: boolean,
-  ): Promise<{ withdrawal: Withdrawal; entity: Entity } | null> {
-    if (!isUuid(id)) return null;
-    const [row] = await readPrepared<WithdrawalRow & { history: HistoryJson[]; entity: EntityJson }>(
-      this.db,
-      lock ? LOCK_WITH_ENTITY : FIND_WITH_ENTITY,
-      [id],
-    );
-    if (!row) return null;
-    return {
-      withdrawal: toWithdrawal(row, row.history.map(fromHistoryJson)),
-      entity: toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) }),
-    };
   }
 
   private async historyRows(ids: readonly string[]): Promise<HistoryRow[]> {

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import { withConnection } from './connection.js';
 
-/** One statement a repository wants run inside the unit of work, with literals inlined (see `literal`). */
+/**
+ * One statement a repository wants run inside the unit of work, with literals inlined (see `literal`): an INSERT
+ * or UPDATE, or a `SELECT … FOR UPDATE` that locks rows among the writes.
+ */
 export interface SqlWrite {
   readonly sql: string;
   /**
@@ -26,11 +29,15 @@ export const exactlyOne = (message: string) => ({ rows: 1, error: () => new Erro
 
 const GUARD_FAILED = 'payout_expect_rows failed: write ';
 
-/** The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. */
-const guarded = (write: SqlWrite, index: number): string =>
-  write.expect
-    ? `WITH w AS (${write.sql} RETURNING 1) SELECT payout_expect_rows(count(*), ${write.expect.rows}, ${index}) FROM w`
-    : write.sql;
+/**
+ * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. A SELECT
+ * (a lock taken among the writes, `… FOR UPDATE`) is counted as it is; an INSERT or UPDATE by its RETURNING.
+ */
+const guarded = (write: SqlWrite, index: number): string => {
+  if (!write.expect) return write.sql;
+  const rows = /^SELECT\b/.test(write.sql) ? write.sql : `${write.sql} RETURNING 1`;
+  return `WITH w AS (${rows}) SELECT payout_expect_rows(count(*), ${write.expect.rows}, ${index}) FROM w`;
+};
 
 function ownError(writes: readonly SqlWrite[], error: unknown): Error | undefined {
   const message = error instanceof Error ? error.message : '';

@@ -1,6 +1,12 @@
 import type { Entity } from '../entity/entity.js';
 import type { Withdrawal, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
 
+/** A withdrawal as its worker claimed it, with the entity it pays out for (read at the claim, for webhook bodies). */
+export interface ClaimedWithdrawal {
+  readonly withdrawal: Withdrawal;
+  readonly entity: Entity;
+}
+
 export interface WithdrawalRepository {
   /** Inserts a new withdrawal with its history. Throws on a duplicate id. */
   insert(withdrawal: Withdrawal): Promise<void>;
@@ -9,8 +15,13 @@ export interface WithdrawalRepository {
   findWithEntity(id: string): Promise<{ readonly withdrawal: Withdrawal; readonly entity: Entity } | null>;
   /** Reads and holds the withdrawal until the unit of work ends: the guard against two workers moving it at once. */
   lockById(id: string): Promise<Withdrawal | null>;
-  /** `lockById` with the withdrawal's entity (not locked) in the same read, for a move that announces itself. */
-  lockWithEntity(id: string): Promise<{ readonly withdrawal: Withdrawal; readonly entity: Entity } | null>;
+  /**
+   * Locks the withdrawal as `lockById` does, for a decision made on `read` (an unlocked read, or what this process
+   * last wrote), without a round trip of its own: the lock travels with the unit of work's next statements. The
+   * unit of work then fails with `ConcurrentModificationError`, rolling back, unless the stored withdrawal is
+   * still as read: the same status sequence, submit attempts, rail reference and next check.
+   */
+  lockIfUnchanged(read: Withdrawal): Promise<void>;
   /**
    * Writes the withdrawal's state and appends the history entries it has beyond what is stored. Throws
    * `ConcurrentModificationError` when the stored sequence is not `expectedSequence` (a lost update).
@@ -20,10 +31,11 @@ export interface WithdrawalRepository {
   history(id: string): Promise<readonly WithdrawalStatusChange[]>;
   /**
    * The withdrawal work queue: claims up to `limit` withdrawals whose `nextCheckAt` is due at `now`, earliest
-   * first, by moving it to `leaseUntil`, and returns them as claimed (history included). Concurrent callers, in
-   * any process, never claim the same withdrawal; one whose claimer died is due again when the lease ends.
+   * first, by moving it to `leaseUntil`, and returns them as claimed, history and entity included. Concurrent
+   * callers, in any process, never claim the same withdrawal; one whose claimer died is due again when the lease
+   * ends.
    */
-  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]>;
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]>;
   /** AWAITING_APPROVAL withdrawals whose approval window closed before `now`, oldest first. */
   findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]>;
 }

@@ -122,11 +122,6 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     lockById: async (id) => state().applicationTokens.get(id) ?? null,
     update: async (t) => void state().applicationTokens.set(t.id, t),
   };
-  const withEntity = async (id: string) => {
-    const withdrawal = state().withdrawals.get(id);
-    const entity = withdrawal && state().entities.get(withdrawal.entityId);
-    return withdrawal && entity ? { withdrawal, entity } : null;
-  };
   const withdrawals: WithdrawalRepository = {
     insert: async (w: Withdrawal) => insertNew(state().withdrawals, w.id, w),
     findById: async (id) => state().withdrawals.get(id) ?? null,
@@ -136,10 +131,28 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         { now, leaseUntil, limit },
         (w) => w.nextCheckAt,
         (w, until) => ({ ...w, nextCheckAt: until }),
-      ),
-    findWithEntity: withEntity,
+      ).map((withdrawal) => {
+        const entity = state().entities.get(withdrawal.entityId);
+        if (!entity) throw new Error(`entity of withdrawal ${withdrawal.id} is missing`);
+        return { withdrawal, entity };
+      }),
+    findWithEntity: async (id) => {
+      const withdrawal = state().withdrawals.get(id);
+      const entity = withdrawal && state().entities.get(withdrawal.entityId);
+      return withdrawal && entity ? { withdrawal, entity } : null;
+    },
     lockById: async (id) => state().withdrawals.get(id) ?? null,
-    lockWithEntity: withEntity,
+    lockIfUnchanged: async (read) => {
+      const stored = state().withdrawals.get(read.id);
+      const same = <T>(pick: (w: Withdrawal) => T) => stored && pick(stored) === pick(read);
+      if (
+        !same((w) => w.sequence) ||
+        !same((w) => w.submitAttempts) ||
+        !same((w) => w.railReference) ||
+        !same((w) => w.nextCheckAt?.getTime() ?? null)
+      )
+        throw new ConcurrentModificationError(read.id);
+    },
     update: async (w, expectedSequence) => {
       const stored = state().withdrawals.get(w.id);
       if (!stored || stored.sequence !== expectedSequence) throw new ConcurrentModificationError(w.id);

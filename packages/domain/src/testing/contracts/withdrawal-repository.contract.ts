@@ -135,15 +135,11 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
 
     it('holds a locked withdrawal: concurrent lock-and-advance runs never lose a step', async () => {
       const { unitOfWork } = await factory();
-      const parties = await seedParties(unitOfWork);
-      const created = buildWithdrawal(parties);
+      const created = buildWithdrawal(await seedParties(unitOfWork));
       await unitOfWork.run((tx) => tx.withdrawals.insert(created));
-      // Half the runs lock with the entity joined: that lock must hold the withdrawal just the same.
       const bumps = Array.from({ length: 10 }, (_, i) =>
         unitOfWork.run(async (tx) => {
-          const joined = i % 2 === 1 ? await tx.withdrawals.lockWithEntity(created.id) : null;
-          if (joined) expect(joined.entity).to.deep.equal(parties.entity);
-          const locked = joined ? joined.withdrawal : await tx.withdrawals.lockById(created.id);
+          const locked = await tx.withdrawals.lockById(created.id);
           if (!locked) throw new Error('withdrawal vanished');
           await tx.withdrawals.update(
             recordSubmitAttempt(locked, locked.submitAttempts + 1, at(i)),
@@ -154,7 +150,42 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       await Promise.all(bumps);
       expect((await unitOfWork.read.withdrawals.findById(created.id))?.submitAttempts).to.equal(10);
       expect(await unitOfWork.run((tx) => tx.withdrawals.lockById(contractIds.next()))).to.equal(null);
-      expect(await unitOfWork.run((tx) => tx.withdrawals.lockWithEntity(contractIds.next()))).to.equal(null);
+    });
+
+    it('locks a withdrawal only if unchanged since read: racing optimistic writers never lose a step', async () => {
+      const { unitOfWork } = await factory();
+      const created = buildWithdrawal(await seedParties(unitOfWork));
+      await unitOfWork.run((tx) => tx.withdrawals.insert(created));
+      // Each bump changes submit attempts only, not the status sequence: the lock must see that change too.
+      const bump = async (i: number): Promise<void> => {
+        for (;;) {
+          const read = await unitOfWork.read.withdrawals.findById(created.id);
+          if (!read) throw new Error('withdrawal vanished');
+          try {
+            await unitOfWork.run(async (tx) => {
+              await tx.withdrawals.lockIfUnchanged(read);
+              await tx.withdrawals.update(
+                recordSubmitAttempt(read, read.submitAttempts + 1, at(i)),
+                read.sequence,
+              );
+            });
+            return;
+          } catch (error) {
+            if (!(error instanceof ConcurrentModificationError)) throw error;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 10 }, (_, i) => bump(i)));
+      expect((await unitOfWork.read.withdrawals.findById(created.id))?.submitAttempts).to.equal(10);
+      const fresh = await unitOfWork.read.withdrawals.findById(created.id);
+      if (!fresh) throw new Error('withdrawal vanished');
+      await unitOfWork.run((tx) => tx.withdrawals.lockIfUnchanged(fresh));
+      const stale = { ...fresh, nextCheckAt: at(99) };
+      const refused = await rejectionOf(unitOfWork.run((tx) => tx.withdrawals.lockIfUnchanged(stale)));
+      expect(refused, 'a different next check is a change').to.be.instanceOf(ConcurrentModificationError);
+      const other = { ...fresh, railReference: 'ref-elsewhere' };
+      const alsoRefused = await rejectionOf(unitOfWork.run((tx) => tx.withdrawals.lockIfUnchanged(other)));
+      expect(alsoRefused, 'so is a different rail reference').to.be.instanceOf(ConcurrentModificationError);
     });
 
     it('hands out due withdrawals earliest first, once per lease, never to two claimers at once', async () => {
@@ -168,8 +199,11 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
         for (const w of [late, early, middle, unscheduled]) await tx.withdrawals.insert(w!);
       });
       await expectLeasedQueue({
-        claim: (now, lease, limit) =>
-          unitOfWork.run((tx) => tx.withdrawals.claimDue(t(now), t(lease), limit)),
+        claim: async (now, lease, limit) =>
+          (await unitOfWork.run((tx) => tx.withdrawals.claimDue(t(now), t(lease), limit))).map((claimed) => {
+            expect(claimed.entity).to.deep.equal(parties.entity);
+            return claimed.withdrawal;
+          }),
         find: (id) => unitOfWork.read.withdrawals.findById(id),
         dueAt: async (id) => (await unitOfWork.read.withdrawals.findById(id))?.nextCheckAt ?? null,
         early: early!.id,

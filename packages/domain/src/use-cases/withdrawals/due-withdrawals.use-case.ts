@@ -1,5 +1,7 @@
-import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import type { ClaimedWithdrawal } from '../../ports/withdrawal-repository.port.js';
+import { checkAt } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
+import { onLatestWithdrawal } from './on-latest-withdrawal.js';
 import { isAwaitingSubmission } from './rail-dispatcher.js';
 import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
 import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
@@ -20,22 +22,26 @@ export class DueWithdrawals {
   }
 
   /** Claims up to `limit` due withdrawals for this worker for one lease, as they were when claimed. */
-  async claimDue(limit: number): Promise<readonly Withdrawal[]> {
+  async claimDue(limit: number): Promise<readonly ClaimedWithdrawal[]> {
     const { unitOfWork, clock, settings } = this.deps;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.railTimeoutMs + SAFETY_NET_MARGIN_MS);
     return unitOfWork.run((tx) => tx.withdrawals.claimDue(now, leaseUntil, limit));
   }
 
-  /** Works a claimed withdrawal; every change it makes re-reads the withdrawal under lock first. */
-  async handle(withdrawal: Withdrawal): Promise<void> {
+  /** Works a claimed withdrawal; every change it makes is to the withdrawal as stored, locked. */
+  async handle({ withdrawal, entity }: ClaimedWithdrawal): Promise<void> {
     if (isAwaitingSubmission(withdrawal))
       return this.submit.handle(withdrawal.id, withdrawal.submitAttempts + 1);
-    if (this.poll.isPollable(withdrawal)) return this.poll.pollClaimed(withdrawal);
-    await this.deps.unitOfWork.run(async (tx) => {
-      const current = await tx.withdrawals.lockById(withdrawal.id);
-      if (current?.nextCheckAt && !isAwaitingSubmission(current) && !this.poll.isPollable(current))
-        await tx.withdrawals.update(checkAt(current, null), current.sequence);
-    });
+    if (this.poll.isPollable(withdrawal)) return this.poll.pollClaimed(withdrawal, entity);
+    await onLatestWithdrawal(
+      this.deps.unitOfWork,
+      withdrawal,
+      async (tx, current) => {
+        if (current.nextCheckAt && !isAwaitingSubmission(current) && !this.poll.isPollable(current))
+          await tx.withdrawals.update(checkAt(current, null), current.sequence);
+      },
+      undefined,
+    );
   }
 }

@@ -9,6 +9,7 @@ import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { checkAt, markSubmitted, recordSubmitAttempt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { moveWithdrawal } from './move-withdrawal.js';
+import { onLatestWithdrawal } from './on-latest-withdrawal.js';
 import { submitRetryDelay, type WithdrawalSettings } from './withdrawal-settings.js';
 
 export interface RailDispatcherDeps {
@@ -51,7 +52,8 @@ export class RailDispatcher {
 
   /**
    * Calls the rail for an attempt already recorded on the withdrawal (the request records attempt 1 in the
-   * transaction that debits), then applies the answer. `entity`, when the caller holds it, saves a read.
+   * transaction that debits), then applies the answer to the withdrawal as stored (`withdrawal` is what the
+   * attempt was recorded as; see onLatestWithdrawal). `entity`, when the caller holds it, saves a read.
    */
   async submitClaimed(
     withdrawal: Withdrawal,
@@ -67,14 +69,16 @@ export class RailDispatcher {
       destination: { kind: account.kind, details: account.destination },
       description: withdrawal.reason ?? `Payout ${withdrawal.id}`,
     });
-    return this.deps.unitOfWork.run(async (tx) => {
-      const current = await tx.withdrawals.lockById(withdrawal.id);
-      if (!current || !isAwaitingSubmission(current)) return { kind: 'SKIPPED' } as const;
-      return {
-        kind: result.kind,
-        withdrawal: await this.apply(tx, current, result, attempt, entity),
-      };
-    });
+    const skipped: DispatchOutcome = { kind: 'SKIPPED' };
+    return onLatestWithdrawal(
+      this.deps.unitOfWork,
+      withdrawal,
+      async (tx, current) =>
+        isAwaitingSubmission(current)
+          ? { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt, entity) }
+          : skipped,
+      skipped,
+    );
   }
 
   private async apply(

@@ -6,6 +6,7 @@ import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
+import { onLatestWithdrawal } from './on-latest-withdrawal.js';
 import { must, RailDispatcher } from './rail-dispatcher.js';
 
 /** A rail submission attempt made by a worker (see RailDispatcher for its idempotency). */
@@ -30,12 +31,15 @@ export class PollWithdrawal {
   constructor(private readonly deps: WithdrawalFlowDeps) {}
 
   async handle(withdrawalId: string): Promise<void> {
-    const withdrawal = await this.deps.unitOfWork.read.withdrawals.findById(withdrawalId);
-    if (withdrawal) await this.pollClaimed(withdrawal);
+    const found = await this.deps.unitOfWork.read.withdrawals.findWithEntity(withdrawalId);
+    if (found) await this.pollClaimed(found.withdrawal, found.entity);
   }
 
-  /** Polls for `withdrawal` as read (unlocked, e.g. when claimed); the answer is applied under lock. */
-  async pollClaimed(withdrawal: Withdrawal): Promise<void> {
+  /**
+   * Polls for `withdrawal` as read (unlocked, e.g. when claimed); the answer is applied to it as stored (see
+   * onLatestWithdrawal). `entity` is its entity as read with it, for the webhook bodies of the moves.
+   */
+  async pollClaimed(withdrawal: Withdrawal, entity: Entity): Promise<void> {
     const { unitOfWork, rails } = this.deps;
     if (!this.isPollable(withdrawal)) return;
     const status = await rails.get(withdrawal.rail).status({
@@ -44,13 +48,15 @@ export class PollWithdrawal {
       amount: withdrawal.amount,
       submittedAt: withdrawal.submittedAt as Date,
     });
-    await unitOfWork.run(async (tx) => {
-      const locked = await tx.withdrawals.lockWithEntity(withdrawal.id);
-      if (!locked) return;
-      const { withdrawal: current, entity } = locked;
-      const next = this.isPollable(current) ? await this.apply(tx, current, status, entity) : current;
-      await this.reschedule(tx, next, status);
-    });
+    await onLatestWithdrawal(
+      unitOfWork,
+      withdrawal,
+      async (tx, current) => {
+        const next = this.isPollable(current) ? await this.apply(tx, current, status, entity) : current;
+        await this.reschedule(tx, next, status);
+      },
+      undefined,
+    );
   }
 
   /**

@@ -1,0 +1,83 @@
+import { expect } from 'chai';
+import { recordSubmitAttempt, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import { onLatestWithdrawal } from './on-latest-withdrawal.js';
+import { RailDispatcher } from './rail-dispatcher.js';
+import { WithdrawalWorld } from './withdrawal-world.fixture.js';
+
+async function requested(world: WithdrawalWorld) {
+  const c = await world.customer();
+  const result = await world.request.execute(c.principal, {
+    currency: 'USD',
+    linkedAccountId: c.accountId,
+    body: { amount: 10, walletType: 'SPEND' },
+  });
+  if (!result.ok) throw new Error(result.error.message);
+  const stored = world.uow.state.withdrawals.get(result.value.withdrawal.id) as Withdrawal;
+  return { c, stored };
+}
+
+describe('onLatestWithdrawal', () => {
+  it('works on the withdrawal as read when it is unchanged, once', async () => {
+    const world = new WithdrawalWorld();
+    const { stored } = await requested(world);
+    const seen: Withdrawal[] = [];
+    const result = await onLatestWithdrawal(
+      world.uow,
+      stored,
+      async (_tx, current) => {
+        seen.push(current);
+        return 'done';
+      },
+      'missing',
+    );
+    expect(result).to.equal('done');
+    expect(seen).to.deep.equal([stored]);
+  });
+
+  it('works again on the stored withdrawal when it changed after the read, rolling the first try back', async () => {
+    const world = new WithdrawalWorld();
+    const { stored } = await requested(world);
+    // Another worker records a submit attempt: no status change, so the status sequence alone would not tell.
+    await world.uow.run(async (tx) => {
+      await tx.withdrawals.update(recordSubmitAttempt(stored, 7, world.clock.now()), stored.sequence);
+    });
+    const seen: number[] = [];
+    await onLatestWithdrawal(
+      world.uow,
+      stored,
+      async (tx, current) => {
+        seen.push(current.submitAttempts);
+        await tx.withdrawals.update(
+          { ...current, reason: `after ${current.submitAttempts}` },
+          current.sequence,
+        );
+      },
+      undefined,
+    );
+    expect(seen).to.deep.equal([7]);
+    const latest = world.uow.state.withdrawals.get(stored.id);
+    expect([latest?.submitAttempts, latest?.reason]).to.deep.equal([7, 'after 7']);
+  });
+
+  it('applies a late rail answer to the withdrawal as stored, keeping what changed meanwhile', async () => {
+    const world = new WithdrawalWorld();
+    const { c, stored } = await requested(world);
+    const attempt1 = recordSubmitAttempt(
+      { ...stored, railReference: null, submittedAt: null, status: 'PENDING' },
+      1,
+      world.clock.now(),
+    );
+    // The request's answer arrives after a worker's attempt 2 was recorded and the withdrawal moved on.
+    const account = await world.uow.read.linkedAccounts.findById(c.accountId);
+    const outcome = await new RailDispatcher(world.deps).submitClaimed(attempt1, account!, 1);
+    expect(outcome.kind, 'already submitted: the late answer changes nothing').to.equal('SKIPPED');
+    expect(world.uow.state.withdrawals.get(stored.id)).to.deep.equal(stored);
+  });
+
+  it('returns `missing` when the withdrawal is gone', async () => {
+    const world = new WithdrawalWorld();
+    const { stored } = await requested(world);
+    world.uow.state.withdrawals.delete(stored.id);
+    expect(await onLatestWithdrawal(world.uow, stored, async () => 'found', 'missing')).to.equal('missing');
+  });
+});
