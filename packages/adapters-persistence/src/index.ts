@@ -15,4 +15,5 @@ export * from './repositories/knex-wallet.repository.js';
 export * from './repositories/knex-webhook-endpoint.repository.js';
 export * from './repositories/knex-webhook-event.repository.js';
 export * from './repositories/knex-withdrawal.repository.js';
+export * from './sql/knex-pool.js';
 export * from './unit-of-work/knex-unit-of-work.js';

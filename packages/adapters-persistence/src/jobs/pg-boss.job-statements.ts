@@ -1,12 +1,12 @@
 import type { PgBoss } from 'pg-boss';
-import { literal } from '../sql/sql-literal.js';
+import type { SqlStatement } from '../sql/sql-statement.js';
 import type { SqlWrite } from '../sql/sql-write.js';
 import type { JobStatements, PendingJob } from './job-statements.js';
 
 /**
  * pg-boss's own insert statement for each queue's jobs, obtained through pg-boss's documented `db` adapter and
  * held for the unit of work's batch instead of being run at once. The statement takes its jobs as one JSON
- * parameter, `$1`; it is inlined as a literal, as pg-boss itself does for the statements of `flow`.
+ * parameter, `$1`.
  */
 export class PgBossJobStatements implements JobStatements {
   constructor(private readonly boss: PgBoss) {}
@@ -17,9 +17,8 @@ export class PgBossJobStatements implements JobStatements {
       byQueue.set(pending.job.name, [...(byQueue.get(pending.job.name) ?? []), pending]);
     const statements: SqlWrite[] = [];
     for (const [name, queued] of byQueue) {
-      const sql = await this.insertSql(name, queued);
       statements.push({
-        sql,
+        ...(await this.insertStatement(name, queued)),
         check: (rowCount) => {
           if (rowCount !== queued.length)
             throw new Error(`pg-boss inserted ${rowCount} of ${queued.length} ${name} jobs`);
@@ -29,7 +28,7 @@ export class PgBossJobStatements implements JobStatements {
     return statements;
   }
 
-  private async insertSql(name: string, queued: readonly PendingJob[]): Promise<string> {
+  private async insertStatement(name: string, queued: readonly PendingJob[]): Promise<SqlStatement> {
     const calls: Array<{ text: string; values: readonly unknown[] }> = [];
     const db = {
       executeSql: async (text: string, values: unknown[] = []) => {
@@ -48,6 +47,6 @@ export class PgBossJobStatements implements JobStatements {
       throw new Error('pg-boss insert no longer runs one statement with its jobs as the single parameter');
     if (call.text.split('$1').length !== 2)
       throw new Error('pg-boss insert no longer names its jobs $1 once');
-    return call.text.replace('$1', () => literal(parameter));
+    return { text: call.text, values: [parameter] };
   }
 }

@@ -1,5 +1,6 @@
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { migrateLatest } from '../migrations/migrate.js';
+import { createKnex } from '../sql/knex-pool.js';
 import { testDatabase } from '../testing/test-database.js';
 
 export interface IsolatedDatabase {
@@ -20,7 +21,7 @@ export async function isolatedDatabase(label: string, poolMax = 20): Promise<Iso
   await shared.knex.raw('CREATE DATABASE ??', [name]);
   const url = new URL(shared.url);
   url.pathname = `/${name}`;
-  const knex = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: poolMax } });
+  const knex = createKnex(url.toString(), poolMax);
   await migrateLatest(knex);
   return {
     url: url.toString(),

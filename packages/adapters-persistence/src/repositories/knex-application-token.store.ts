@@ -5,7 +5,7 @@ import type {
   ApplicationTokenStore,
   WithdrawalSource,
 } from '@payout/domain';
-import { updateStatement } from '../sql/sql-literal.js';
+import { updateStatement } from '../sql/sql-statement.js';
 import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, moneyOrNull } from './columns.js';
 
@@ -74,7 +74,7 @@ export class KnexApplicationTokenStore implements ApplicationTokenStore {
 
   async update(token: ApplicationToken): Promise<void> {
     await this.writer.write({
-      sql: updateStatement('application_tokens', { status: token.status }, { id: token.id }),
+      ...updateStatement('application_tokens', { status: token.status }, { id: token.id }),
       expect: exactlyOne(`application token ${token.id} does not exist`),
     });
   }

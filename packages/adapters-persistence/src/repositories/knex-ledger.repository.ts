@@ -7,7 +7,7 @@ import {
   type LedgerRepository,
   walletAccount,
 } from '@payout/domain';
-import { insertStatement } from '../sql/sql-literal.js';
+import { insertStatement } from '../sql/sql-statement.js';
 import type { SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
@@ -47,7 +47,7 @@ export class KnexLedgerRepository implements LedgerRepository {
       created_at: entry.createdAt,
     };
     await this.writer.write({
-      sql: insertStatement('ledger_entries', [row]),
+      ...insertStatement('ledger_entries', [row]),
       translate: (error) =>
         isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind')
           ? new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind)
@@ -59,7 +59,7 @@ export class KnexLedgerRepository implements LedgerRepository {
       account: line.account,
       amount: line.amount.toString(),
     }));
-    await this.writer.write({ sql: insertStatement('ledger_lines', lines) });
+    await this.writer.write({ ...insertStatement('ledger_lines', lines) });
   }
 
   async entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]> {

@@ -17,7 +17,7 @@ export const DEFERRED_WRITES: DeferredWrites = {
   wallets: ['update'],
   ledger: ['append'],
   applicationTokens: ['update'],
-  withdrawals: ['insert', 'update'],
+  withdrawals: ['insert', 'update', 'lockIfUnchanged'],
   webhookEvents: ['insert', 'update', 'recordAttempt'],
 };
 

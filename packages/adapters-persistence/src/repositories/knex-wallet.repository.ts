@@ -1,6 +1,6 @@
 import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
-import { updateStatement } from '../sql/sql-literal.js';
+import { updateStatement } from '../sql/sql-statement.js';
 import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 
@@ -56,7 +56,7 @@ export class KnexWalletRepository implements WalletRepository {
 
   async update(wallet: Wallet): Promise<void> {
     await this.writer.write({
-      sql: updateStatement(
+      ...updateStatement(
         'wallets',
         { balance: wallet.balance.toString(), disabled: wallet.disabled },
         { id: wallet.id },

@@ -8,7 +8,7 @@ import {
   type WebhookStatus,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
-import { insertStatement, updateStatement } from '../sql/sql-literal.js';
+import { insertStatement, updateStatement } from '../sql/sql-statement.js';
 import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
@@ -99,7 +99,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
     };
-    await this.writer.write({ sql: insertStatement('webhook_events', [row]) });
+    await this.writer.write({ ...insertStatement('webhook_events', [row]) });
   }
 
   findById(id: string): Promise<WebhookEvent | null> {
@@ -122,7 +122,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       ? { id: event.id, delivery_state: 'PENDING', attempts: expectedAttempts }
       : { id: event.id };
     await this.writer.write({
-      sql: updateStatement('webhook_events', set, where),
+      ...updateStatement('webhook_events', set, where),
       expect: optimistic
         ? { rows: 1, error: () => new StaleWebhookEventError(event.id) }
         : exactlyOne(`webhook event ${event.id} does not exist`),
@@ -158,7 +158,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       succeeded: attempt.succeeded,
     };
     await this.writer.write({
-      sql: insertStatement('webhook_attempts', [row]),
+      ...insertStatement('webhook_attempts', [row]),
       // Another worker recorded this attempt number first (its lease on the event had run out).
       translate: (error) =>
         isUniqueViolation(error, 'webhook_attempts_once')

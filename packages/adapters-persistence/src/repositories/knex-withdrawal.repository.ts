@@ -6,7 +6,7 @@ import {
   type WithdrawalStatusChange,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
-import { insertStatement, literal, updateStatement } from '../sql/sql-literal.js';
+import { insertStatement, updateStatement } from '../sql/sql-statement.js';
 import type { SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
@@ -36,6 +36,12 @@ const FIND_WITH_ENTITY = {
            FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = $1`,
 };
 
+/** The withdrawal locked only if it is as read; sent among the writes (see SqlWrite). */
+const LOCK_IF_UNCHANGED = `SELECT 1 FROM withdrawals
+  WHERE id = $1 AND sequence = $2 AND submit_attempts = $3
+    AND rail_reference IS NOT DISTINCT FROM $4::text AND next_check_at IS NOT DISTINCT FROM $5::timestamptz
+  FOR UPDATE`;
+
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. */
 const CLAIM_DUE = {
   name: 'withdrawals_claim_due',
@@ -62,7 +68,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   ) {}
 
   async insert(withdrawal: Withdrawal): Promise<void> {
-    await this.writer.write({ sql: insertStatement('withdrawals', [toWithdrawalRow(withdrawal)]) });
+    await this.writer.write({ ...insertStatement('withdrawals', [toWithdrawalRow(withdrawal)]) });
     await this.appendHistory(withdrawal, 0);
   }
 
@@ -82,15 +88,15 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   /** A locking SELECT among the writes: it runs, and is checked, when they are sent (see SqlWrite). */
   async lockIfUnchanged(read: Withdrawal): Promise<void> {
-    const where = [
-      `id = ${literal(read.id)}`,
-      `sequence = ${literal(read.sequence)}`,
-      `submit_attempts = ${literal(read.submitAttempts)}`,
-      `rail_reference IS NOT DISTINCT FROM ${literal(read.railReference)}::text`,
-      `next_check_at IS NOT DISTINCT FROM ${literal(read.nextCheckAt)}::timestamptz`,
-    ];
     await this.writer.write({
-      sql: `SELECT 1 FROM withdrawals WHERE ${where.join(' AND ')} FOR UPDATE`,
+      text: LOCK_IF_UNCHANGED,
+      values: [
+        read.id,
+        read.sequence,
+        read.submitAttempts,
+        read.railReference,
+        read.nextCheckAt?.toISOString() ?? null,
+      ],
       expect: { rows: 1, error: () => new ConcurrentModificationError(read.id) },
     });
   }
@@ -102,7 +108,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
    */
   async update(withdrawal: Withdrawal, expectedSequence: number): Promise<void> {
     await this.writer.write({
-      sql: updateStatement('withdrawals', mutableColumns(withdrawal), {
+      ...updateStatement('withdrawals', mutableColumns(withdrawal), {
         id: withdrawal.id,
         sequence: expectedSequence,
       }),
@@ -144,7 +150,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     const fresh = withdrawal.history.filter((change) => change.sequence > storedSequence);
     if (fresh.length > 0)
       await this.writer.write({
-        sql: insertStatement(
+        ...insertStatement(
           'withdrawal_history',
           fresh.map((change) => toHistoryRow(withdrawal.id, change)),
         ),

@@ -1,10 +1,17 @@
 import type { Knex } from 'knex';
 import type { QueryResult } from 'pg';
 
-/** The node-postgres client under Knex: what batched writes and prepared reads are sent to. */
+/** A statement sent on its own: simple-protocol text, or a named prepared statement with its values. */
+export type PgQuery =
+  | string
+  | { readonly name: string; readonly text: string; readonly values: readonly unknown[] };
+
+/** The node-postgres client under Knex: what writes and prepared reads are sent to. */
 export interface PgConnection {
   query(text: string): Promise<QueryResult | QueryResult[]>;
   query(config: { name: string; text: string; values: readonly unknown[] }): Promise<QueryResult>;
+  /** Several statements at once (see `sendPipelined`); a unit of work's connection adds its BEGIN in front. */
+  pipeline?(queries: readonly PgQuery[]): Promise<Array<PromiseSettledResult<QueryResult>>>;
 }
 
 interface ConnectionSource {
@@ -28,6 +35,38 @@ export async function withConnection<T>(
     await source.releaseConnection(connection);
   }
 }
+
+interface Corkable {
+  readonly connection?: { readonly stream?: { cork?: () => void; uncork?: () => void } };
+}
+
+/**
+ * Sends `queries` one after another without waiting for each answer (node-postgres clients created with
+ * `pipeline: true`; any other client queues them, which is slower but the same), written to the socket together,
+ * and settles each. PostgreSQL runs them in order; inside a transaction, a failed statement makes every later
+ * one fail with "current transaction is aborted", and a COMMIT after it rolls back.
+ */
+export async function sendPipelined(
+  connection: PgConnection,
+  queries: readonly PgQuery[],
+): Promise<Array<PromiseSettledResult<QueryResult>>> {
+  const stream = (connection as Corkable).connection?.stream;
+  stream?.cork?.();
+  let sent: Array<Promise<QueryResult>>;
+  try {
+    sent = queries.map((query) => connection.query(query as never) as Promise<QueryResult>);
+  } finally {
+    stream?.uncork?.();
+  }
+  return Promise.allSettled(sent);
+}
+
+/** Pipelines on the connection's own terms when it has them (a unit of work's BEGIN), else as they are. */
+export const pipelineOn = (
+  connection: PgConnection,
+  queries: readonly PgQuery[],
+): Promise<Array<PromiseSettledResult<QueryResult>>> =>
+  connection.pipeline ? connection.pipeline(queries) : sendPipelined(connection, queries);
 
 /** A hot read, sent as a named prepared statement: each connection plans it once instead of on every call. */
 export interface PreparedRead {

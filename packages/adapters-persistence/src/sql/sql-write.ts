@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
-import { withConnection } from './connection.js';
+import type { QueryResult } from 'pg';
+import { type PgQuery, pipelineOn, withConnection } from './connection.js';
+import { prepared, type SqlStatement } from './sql-statement.js';
 
 /**
- * One statement a repository wants run inside the unit of work, with literals inlined (see `literal`): an INSERT
- * or UPDATE, or a `SELECT … FOR UPDATE` that locks rows among the writes.
+ * One statement a repository wants run inside the unit of work: an INSERT or UPDATE, or a `SELECT … FOR UPDATE`
+ * that locks rows among the writes.
  */
-export interface SqlWrite {
-  readonly sql: string;
+export interface SqlWrite extends SqlStatement {
   /**
-   * The rows an INSERT or UPDATE must touch. Checked by PostgreSQL itself (`payout_expect_rows`), so a wrong
-   * count aborts the transaction even when COMMIT travels in the same query; `error` is what the repository
-   * throws then.
+   * The rows the statement must touch. Checked by PostgreSQL itself (`payout_expect_rows`), so a wrong count
+   * aborts the transaction even when COMMIT travels with it; `error` is what the repository throws then.
    */
   readonly expect?: { readonly rows: number; readonly error: () => Error };
   /** A check of the row count made after the statement ran, for statements that cannot carry `expect`. */
@@ -27,49 +27,51 @@ export interface SqlWriter {
 /** `expect` for a write that must touch exactly one row. */
 export const exactlyOne = (message: string) => ({ rows: 1, error: () => new Error(message) });
 
-const GUARD_FAILED = 'payout_expect_rows failed: write ';
+const GUARD_FAILED = 'payout_expect_rows failed';
 
 /**
  * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. A SELECT
  * (a lock taken among the writes, `… FOR UPDATE`) is counted as it is; an INSERT or UPDATE by its RETURNING.
  */
-const guarded = (write: SqlWrite, index: number): string => {
-  if (!write.expect) return write.sql;
-  const rows = /^SELECT\b/.test(write.sql) ? write.sql : `${write.sql} RETURNING 1`;
-  return `WITH w AS (${rows}) SELECT payout_expect_rows(count(*), ${write.expect.rows}, ${index}) FROM w`;
-};
+function guarded(write: SqlWrite): SqlStatement {
+  if (!write.expect) return write;
+  const rows = /^SELECT\b/.test(write.text) ? write.text : `${write.text} RETURNING 1`;
+  const text = `WITH w AS (${rows}) SELECT payout_expect_rows(count(*), ${write.expect.rows}, 0) FROM w`;
+  return { text, values: write.values };
+}
 
-function ownError(writes: readonly SqlWrite[], error: unknown): Error | undefined {
+/** The repository's error for `error`, raised by write `index` (or by COMMIT, past the last write). */
+function ownError(writes: readonly SqlWrite[], index: number, error: unknown): Error | undefined {
   const message = error instanceof Error ? error.message : '';
-  if (message.startsWith(GUARD_FAILED))
-    return writes[Number(message.slice(GUARD_FAILED.length))]?.expect?.error();
-  for (const write of writes) {
-    const translated = write.translate?.(error);
+  if (message.startsWith(GUARD_FAILED)) return writes[index]?.expect?.error();
+  // A unique violation may belong to a sibling write (a stale update's history rows collide, not the update).
+  for (const write of [writes[index], ...writes]) {
+    const translated = write?.translate?.(error);
     if (translated) return translated;
   }
   return undefined;
 }
 
 /**
- * Sends `writes` (and `COMMIT` after them when `commit`) as one simple-protocol query, the only form in which
- * PostgreSQL takes several statements in one round trip. Knex's own `raw` would rewrite any `?` inside a
- * literal into a bind placeholder, so the text goes straight to the connection (see `withConnection`).
+ * Sends `writes` (and `COMMIT` after them when `commit`) as named prepared statements, pipelined: one round trip,
+ * and no statement planned twice on a connection. The first failure is the cause (later statements of the
+ * transaction only report it aborted); it is thrown as the repository's error where one applies.
  */
 export async function runWrites(
   db: Knex | Knex.Transaction,
   writes: readonly SqlWrite[],
   commit = false,
 ): Promise<void> {
-  const statements = writes.map(guarded);
-  if (commit) statements.push('COMMIT');
-  let results: ReadonlyArray<{ rowCount: number | null }>;
-  try {
-    const answer = await withConnection(db, (connection) => connection.query(statements.join(';\n')));
-    results = Array.isArray(answer) ? answer : [answer];
-  } catch (error) {
-    throw ownError(writes, error) ?? error;
+  const queries: PgQuery[] = writes.map((write) => prepared(guarded(write)));
+  if (commit) queries.push('COMMIT');
+  const settled = await withConnection(db, (connection) => pipelineOn(connection, queries));
+  const failed = settled.findIndex((outcome) => outcome.status === 'rejected');
+  if (failed >= 0) {
+    const error = (settled[failed] as PromiseRejectedResult).reason;
+    throw ownError(writes, failed, error) ?? error;
   }
-  for (const [index, write] of writes.entries()) write.check?.(results[index]?.rowCount ?? 0);
+  for (const [index, write] of writes.entries())
+    write.check?.((settled[index] as PromiseFulfilledResult<QueryResult>).value.rowCount ?? 0);
 }
 
 /** The writer of plain (non-transactional) repositories: every write is its own statement, run at once. */

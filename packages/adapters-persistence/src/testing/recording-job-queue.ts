@@ -1,7 +1,7 @@
 import type { Job } from '@payout/domain';
 import type { Knex } from 'knex';
 import type { JobStatements, PendingJob } from '../jobs/job-statements.js';
-import { insertStatement } from '../sql/sql-literal.js';
+import { insertStatement } from '../sql/sql-statement.js';
 import type { SqlWrite } from '../sql/sql-write.js';
 
 const TABLE = 'test_recorded_jobs';
@@ -26,15 +26,13 @@ export async function createRecordedJobsTable(knex: Knex): Promise<void> {
  */
 export const recordingJobs: JobStatements = {
   statementsFor: async (jobs: readonly PendingJob[]): Promise<readonly SqlWrite[]> => [
-    {
-      sql: insertStatement(
-        TABLE,
-        jobs.map(({ job, options }) => ({
-          job: JSON.stringify(job),
-          start_after: options.startAfter ?? null,
-        })),
-      ),
-    },
+    insertStatement(
+      TABLE,
+      jobs.map(({ job, options }) => ({
+        job: JSON.stringify(job),
+        start_after: options.startAfter ?? null,
+      })),
+    ),
   ],
 };
 

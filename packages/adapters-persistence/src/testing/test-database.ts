@@ -1,9 +1,10 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { startEmbeddedPostgres } from '../embedded/embedded-postgres.js';
 import { migrateLatest } from '../migrations/migrate.js';
+import { createKnex } from '../sql/knex-pool.js';
 import { createRecordedJobsTable } from './recording-job-queue.js';
 
 export interface TestDatabase {
@@ -54,12 +55,12 @@ async function create(): Promise<TestDatabase> {
   const server = await startServer();
   created += 1;
   const name = `payout_test_${process.pid}_${created}`;
-  const admin = knexFactory({ client: 'pg', connection: server.url, pool: { min: 0, max: 1 } });
+  const admin = createKnex(server.url, 1);
   await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
   await admin.raw('CREATE DATABASE ??', [name]);
   serverUrl = server.url;
   const url = withDatabase(server.url, name);
-  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 20 } });
+  const knex = createKnex(url, 20);
   release = async () => {
     await knex.destroy();
     await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [name]);
@@ -91,10 +92,10 @@ export async function scratchDatabase(label: string): Promise<ScratchDatabase> {
   const server = serverUrl;
   created += 1;
   const name = `payout_test_${process.pid}_${created}_${label}`;
-  const admin = knexFactory({ client: 'pg', connection: server, pool: { min: 0, max: 1 } });
+  const admin = createKnex(server, 1);
   await admin.raw('CREATE DATABASE ??', [name]);
   const url = withDatabase(server, name);
-  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 10 } });
+  const knex = createKnex(url, 10);
   return {
     url,
     knex,

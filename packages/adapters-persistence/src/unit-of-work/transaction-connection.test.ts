@@ -7,36 +7,39 @@ import { knexOn, TransactionConnection } from './transaction-connection.js';
 const result = (tag: string): QueryResult =>
   ({ command: tag, rowCount: 1, rows: [{ tag }], oid: 0, fields: [] }) as unknown as QueryResult;
 
-/** Answers every statement of a simple query with a result named after it, and records what was sent. */
+/** Answers every statement with a result named after its first word, and records what was sent. */
 class RecordingConnection implements PgConnection {
   readonly sent: unknown[] = [];
+  failing: string | null = null;
   query(config: unknown): Promise<never> {
     this.sent.push(config);
-    if (typeof config !== 'string') return Promise.resolve(result('EXTENDED') as never);
-    const statements = config.split(';\n');
-    const results = statements.map((s) => result(s.split(' ')[0] ?? ''));
-    return Promise.resolve((results.length === 1 ? results[0] : results) as never);
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    if (this.failing && text.startsWith(this.failing))
+      return Promise.reject(new Error(`${this.failing} failed`));
+    return Promise.resolve(result(text.split(' ')[0] ?? '') as never);
   }
 }
 
 describe('TransactionConnection', () => {
-  it('sends BEGIN with the first of our statements, inlining a prepared read, and prepares the later ones', async () => {
+  it('pipelines BEGIN with the first of our statements and keeps every statement prepared', async () => {
     const raw = new RecordingConnection();
     const tx = new TransactionConnection(raw);
-    const read = {
-      name: 'lock',
-      text: 'SELECT * FROM t WHERE id = $1 AND v = $2 FOR UPDATE',
-      values: ["o'k $2", 10],
-    };
+    const read = { name: 'lock', text: 'SELECT * FROM t WHERE id = $1 FOR UPDATE', values: ["o'k"] };
     const first = await tx.query(read);
     expect(first.rows).to.deep.equal([{ tag: 'SELECT' }]);
     await tx.query(read);
     await tx.commit();
-    expect(raw.sent).to.deep.equal([
-      "BEGIN;\nSELECT * FROM t WHERE id = 'o''k $2' AND v = 10 FOR UPDATE",
-      read,
-      'COMMIT',
-    ]);
+    expect(raw.sent).to.deep.equal(['BEGIN', read, read, 'COMMIT']);
+  });
+
+  it('settles each statement of a pipeline apart from its BEGIN, which it sends only once', async () => {
+    const raw = new RecordingConnection();
+    const tx = new TransactionConnection(raw);
+    raw.failing = 'UPDATE';
+    const settled = await tx.pipeline(['INSERT INTO t VALUES (1)', 'UPDATE t SET a = 1', 'COMMIT']);
+    expect(settled.map((s) => s.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
+    await tx.pipeline(['INSERT INTO t VALUES (2)']);
+    expect(raw.sent.filter((sent) => sent === 'BEGIN')).to.have.length(1);
   });
 
   it('gives a statement built by Knex a BEGIN of its own and passes it through unchanged', async () => {
@@ -46,7 +49,7 @@ describe('TransactionConnection', () => {
     const answer = await new Promise((resolve, reject) =>
       tx.query(knexQuery, (error, value) => (error ? reject(error) : resolve(value))),
     );
-    expect(answer).to.deep.equal(result('EXTENDED'));
+    expect(answer).to.deep.equal(result('select'));
     await tx.rollback();
     expect(raw.sent).to.deep.equal(['BEGIN', knexQuery, 'ROLLBACK']);
   });

@@ -1,20 +1,14 @@
 import type { Knex } from 'knex';
 import type { QueryResult } from 'pg';
-import type { PgConnection } from '../sql/connection.js';
-import { literal, type SqlValue } from '../sql/sql-literal.js';
+import { type PgConnection, type PgQuery, sendPipelined } from '../sql/connection.js';
 
 type QueryConfig = { readonly text: string; readonly values?: readonly unknown[]; readonly name?: string };
 type Callback = (error: Error | null, result?: QueryResult) => void;
 
-/** `$1`, `$2` … of one of our own prepared texts replaced by literals; those texts hold no `$` in a literal. */
-const inlined = (text: string, values: readonly unknown[]): string =>
-  text.replace(/\$(\d+)/g, (_, index: string) => literal(values[Number(index) - 1] as SqlValue));
-
 /**
- * One unit of work's connection. Its BEGIN travels with the transaction's first statement (and its COMMIT with
- * the last writes, see WriteBatch), so a transaction of a lock, a decision and its writes costs two round
- * trips, not four. Statements Knex builds go through unchanged, after a BEGIN of their own when they come
- * first: only our own fixed texts are inlined.
+ * One unit of work's connection. Its BEGIN is pipelined with the transaction's first statement (and its COMMIT
+ * with the last writes, see WriteBatch), so a transaction of a lock, a decision and its writes costs two round
+ * trips, not four, and every statement keeps its prepared plan. Statements Knex builds go through unchanged.
  */
 export class TransactionConnection implements PgConnection {
   private begun = false;
@@ -33,7 +27,16 @@ export class TransactionConnection implements PgConnection {
       );
       return;
     }
-    return this.ours(config);
+    return this.one(config as PgQuery);
+  }
+
+  /** `queries` pipelined, after BEGIN when the transaction has not started; settles each of `queries`. */
+  async pipeline(queries: readonly PgQuery[]): Promise<Array<PromiseSettledResult<QueryResult>>> {
+    if (this.begun) return sendPipelined(this.raw, queries);
+    this.begun = true;
+    const [begin, ...settled] = await sendPipelined(this.raw, ['BEGIN', ...queries]);
+    if (begin?.status === 'rejected') throw begin.reason;
+    return settled;
   }
 
   async commit(): Promise<void> {
@@ -53,22 +56,16 @@ export class TransactionConnection implements PgConnection {
     }
   }
 
-  /** A batch of writes (simple protocol) or one of our prepared reads, with BEGIN in front the first time. */
-  private async ours(config: string | QueryConfig): Promise<QueryResult | QueryResult[]> {
-    if (this.begun) return this.raw.query(config as never);
-    this.begun = true;
-    const text = typeof config === 'string' ? config : inlined(config.text, config.values ?? []);
-    const [, ...results] = (await this.raw.query(`BEGIN;\n${text}`)) as QueryResult[];
-    return results.length === 1 ? (results[0] as QueryResult) : results;
+  /** A statement Knex built (bind parameters, extended protocol), after BEGIN when it comes first. */
+  queryBuilt(config: QueryConfig): Promise<QueryResult> {
+    return this.one(config as PgQuery) as Promise<QueryResult>;
   }
 
-  /** A statement Knex built (bind parameters, extended protocol), after a BEGIN of its own when it comes first. */
-  async queryBuilt(config: QueryConfig): Promise<QueryResult> {
-    if (!this.begun) {
-      this.begun = true;
-      await this.raw.query('BEGIN');
-    }
-    return (await this.raw.query(config as never)) as QueryResult;
+  private async one(query: PgQuery): Promise<QueryResult | QueryResult[]> {
+    if (this.begun) return this.raw.query(query as never);
+    const [settled] = await this.pipeline([query]);
+    if (settled?.status === 'rejected') throw settled.reason;
+    return (settled as PromiseFulfilledResult<QueryResult>).value;
   }
 }
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   AesGcmFieldCipher,
+  createKnex,
   createPgBoss,
   DEFAULT_JOB_QUEUE_SETTINGS,
   ensureQueues,
@@ -12,7 +13,7 @@ import {
   startEmbeddedPostgres,
 } from '@payout/adapters-persistence';
 import { ContainerModule } from 'inversify';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import type { AppConfig } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
@@ -34,7 +35,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
     ? null
     : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres') });
   const url = config.databaseUrl ?? (embedded?.url as string);
-  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: config.databasePoolMax } });
+  const knex = createKnex(url, config.databasePoolMax);
   const settings = config.jobQueueProfile === 'fast' ? FAST_JOB_QUEUE_SETTINGS : DEFAULT_JOB_QUEUE_SETTINGS;
   try {
     const applied = await migrateLatest(knex);
