@@ -11,6 +11,7 @@ import { readPrepared } from '../sql/connection.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
+import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
 
 interface LinkedAccountRow {
   id: string;
@@ -53,10 +54,12 @@ const MERCHANT_COLUMNS = [
 const FIND_WITH_OWNERS = {
   name: 'linked_account_with_owners',
   text: `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
-                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')}
+                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')},
+                ${WALLET_COLUMNS.map((c) => `w.${c} AS w_${c}`).join(', ')}
            FROM linked_accounts la
            JOIN entities e ON e.id = la.entity_id
            JOIN merchants m ON m.id = e.merchant_id
+           JOIN wallets w ON w.id = e.wallet_id
           WHERE la.id = $1 AND la.entity_id = $2`,
 };
 
@@ -110,7 +113,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     return row ? this.toAccount(row) : null;
   }
 
-  /** One statement: the account, its entity and the merchant, with the owners' columns prefixed. */
+  /** One statement: the account, its entity, the merchant and the entity's wallet, their columns prefixed. */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
     const [row] = await readPrepared<Record<string, unknown>>(this.db, FIND_WITH_OWNERS, [id, entityId]);
@@ -121,6 +124,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
       account: this.toAccount(row as unknown as LinkedAccountRow),
       entity: toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS)),
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
+      wallet: toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)),
     };
   }
 

@@ -14,7 +14,7 @@ import { KnexWithdrawalRepository } from './knex-withdrawal.repository.js';
 
 /** The writes a unit of work may hold back and send together: those of a withdrawal's hot path. */
 export const DEFERRED_WRITES: DeferredWrites = {
-  wallets: ['update'],
+  wallets: ['update', 'lockIfUnchanged'],
   ledger: ['append'],
   applicationTokens: ['update'],
   withdrawals: ['insert', 'update', 'lockIfUnchanged'],

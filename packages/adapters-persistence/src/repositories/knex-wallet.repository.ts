@@ -1,10 +1,10 @@
-import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
+import { StaleWalletError, type Wallet, type WalletRepository, type WalletType } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
 import { updateStatement } from '../sql/sql-statement.js';
 import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 
-interface WalletRow {
+export interface WalletRow {
   id: string;
   merchant_id: string;
   owner_id: string;
@@ -14,7 +14,7 @@ interface WalletRow {
   disabled: boolean;
 }
 
-const toWallet = (row: WalletRow): Wallet => ({
+export const toWallet = (row: WalletRow): Wallet => ({
   id: row.id,
   merchantId: row.merchant_id,
   ownerId: row.owner_id,
@@ -26,6 +26,20 @@ const toWallet = (row: WalletRow): Wallet => ({
 
 const FIND_WALLET = { name: 'wallet_by_id', text: 'SELECT * FROM wallets WHERE id = $1' };
 const LOCK_WALLET = { name: 'wallet_lock', text: 'SELECT * FROM wallets WHERE id = $1 FOR UPDATE' };
+/** The wallet locked only if it is as read; sent among the writes (see SqlWrite). */
+const LOCK_IF_UNCHANGED =
+  'SELECT 1 FROM wallets WHERE id = $1 AND balance = $2::numeric AND disabled = $3 FOR UPDATE';
+
+/** The columns of a wallet row, for reads that join it under a prefix. */
+export const WALLET_COLUMNS: ReadonlyArray<keyof WalletRow> = [
+  'id',
+  'merchant_id',
+  'owner_id',
+  'wallet_type',
+  'currency',
+  'balance',
+  'disabled',
+];
 
 export class KnexWalletRepository implements WalletRepository {
   constructor(
@@ -52,6 +66,14 @@ export class KnexWalletRepository implements WalletRepository {
 
   lockById(id: string): Promise<Wallet | null> {
     return this.one(id, true);
+  }
+
+  async lockIfUnchanged(read: Wallet): Promise<void> {
+    await this.writer.write({
+      text: LOCK_IF_UNCHANGED,
+      values: [read.id, read.balance.toString(), read.disabled],
+      expect: { rows: 1, error: () => new StaleWalletError(read.id) },
+    });
   }
 
   async update(wallet: Wallet): Promise<void> {

@@ -14,7 +14,7 @@ import {
 import type { LinkedAccountRepository } from '../ports/linked-account-repository.port.js';
 import type { MerchantRepository } from '../ports/merchant-repository.port.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
-import type { WalletRepository } from '../ports/wallet-repository.port.js';
+import { StaleWalletError, type WalletRepository } from '../ports/wallet-repository.port.js';
 import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.port.js';
 import {
   StaleWebhookEventError,
@@ -65,6 +65,11 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     insert: async (w: Wallet) => insertNew(state().wallets, w.id, w),
     findById: async (id) => state().wallets.get(id) ?? null,
     lockById: async (id) => state().wallets.get(id) ?? null,
+    lockIfUnchanged: async (read) => {
+      const stored = state().wallets.get(read.id);
+      if (!stored?.balance.equals(read.balance) || stored.disabled !== read.disabled)
+        throw new StaleWalletError(read.id);
+    },
     update: async (w) => void state().wallets.set(w.id, w),
   };
   const ledger: LedgerRepository = {
@@ -105,8 +110,9 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       const account = state().linkedAccounts.get(id);
       const entity = state().entities.get(entityId);
       const merchant = entity ? state().merchants.get(entity.merchantId) : undefined;
-      return account && account.entityId === entityId && entity && merchant
-        ? { account, entity, merchant }
+      const wallet = entity ? state().wallets.get(entity.walletId) : undefined;
+      return account && account.entityId === entityId && entity && merchant && wallet
+        ? { account, entity, merchant, wallet }
         : null;
     },
   };

@@ -5,7 +5,7 @@ import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { debitWallet } from '../../wallet/wallet.js';
+import { debitWallet, type Wallet } from '../../wallet/wallet.js';
 import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
 import { recordStatusChange } from './record-status-change.js';
@@ -15,7 +15,8 @@ import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
 export type WithdrawalFlowDeps = RailDispatcherDeps;
 
 /**
- * Inside one transaction: locks the wallet, debits the total (amount + fees) with a balanced posting, consumes a
+ * Inside one transaction: locks the wallet (or, given the wallet as read, locks it if unchanged: the unit of work
+ * then fails with StaleWalletError if it changed, and the caller runs it again without), debits the total (amount + fees) with a balanced posting, consumes a
  * merchant-funded payment link's token, and schedules the safety-net check that submits the withdrawal if the
  * rail call after commit never gets its answer recorded (the process died). `withdrawal` is PENDING and
  * debited; `previous` is its stored form when it already exists (an approval), null for a new one.
@@ -27,12 +28,16 @@ export async function debitAndStore(
   previous: Withdrawal | null,
   now: Date,
   entity: Entity | null = null,
+  /** The wallet as read before the transaction: decided on under `lockIfUnchanged`, saving the lock's read. */
+  read: Wallet | null = null,
 ): Promise<Result<Withdrawal, DomainError>> {
   const withdrawal = checkAt(
     debitedWithdrawal,
     new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS),
   );
-  const wallet = await tx.wallets.lockById(withdrawal.walletId);
+  let wallet = read?.id === withdrawal.walletId ? read : null;
+  if (wallet) await tx.wallets.lockIfUnchanged(wallet);
+  else wallet = await tx.wallets.lockById(withdrawal.walletId);
   if (!wallet) throw new Error(`wallet ${withdrawal.walletId} is missing`);
   const debited = debitWallet(wallet, withdrawal.total);
   if (!debited.ok) return debited;

@@ -9,6 +9,24 @@ import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fi
 const body = withdrawalBody;
 
 describe('RequestWithdrawal', () => {
+  it('debits the wallet as stored when it changed after the plan read it, never the stale balance', async () => {
+    const world = new WithdrawalWorld();
+    const c = await world.customer();
+    const accounts = world.uow.read.linkedAccounts;
+    const plannedRead = accounts.findWithOwners.bind(accounts);
+    accounts.findWithOwners = async (id, entityId) => {
+      const owned = await plannedRead(id, entityId);
+      // Another request credits the wallet between this read and the debit.
+      const stored = world.uow.state.wallets.get(c.walletId);
+      if (stored)
+        world.uow.state.wallets.set(c.walletId, { ...stored, balance: stored.balance.plus(Money.of('5')) });
+      return owned;
+    };
+    const result = await withdraw(world, c, body());
+    expect(result.ok, JSON.stringify(result)).to.equal(true);
+    expect(await world.balance(c.walletId)).to.equal(Money.of('1005').minus(Money.of('100.25')).toString());
+  });
+
   describe('routing (the spec table plus PRODUCT.md §4) and fees', () => {
     const rows: [LinkKind, string | undefined, RailId, string][] = [
       ['bank', undefined, 'ACH', '0.25'],

@@ -10,9 +10,11 @@ import { withinRailLimit } from '../../policy/rail-limits.js';
 import { resolveRail } from '../../policy/routing-table.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { Repositories } from '../../ports/unit-of-work.port.js';
+import { StaleWalletError } from '../../ports/wallet-repository.port.js';
 import type { RailId } from '../../rails/rail-id.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import type { Wallet } from '../../wallet/wallet.js';
 import { createWithdrawal, recordSubmitAttempt } from '../../withdrawal/withdrawal.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import {
@@ -33,6 +35,8 @@ interface Plan {
   readonly walletId: string;
   readonly token: ApplicationToken | null;
   readonly entity: Entity;
+  /** The entity's wallet as read with the account (unlocked). */
+  readonly wallet: Wallet;
 }
 
 const unauthorized = (): DomainError => domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED);
@@ -56,7 +60,7 @@ export class RequestWithdrawal {
     if (!plan.ok) return plan;
     const { clock, ids, settings, unitOfWork } = this.deps;
     const now = clock.now();
-    const { merchant, account, rail, fees, walletId, token, entity } = plan.value;
+    const { merchant, account, rail, fees, walletId, token, entity, wallet } = plan.value;
     const fields = {
       id: ids.next(),
       merchantId: merchant.id,
@@ -92,17 +96,15 @@ export class RequestWithdrawal {
       });
       return ok(receiptFor(withdrawal, null));
     }
-    const stored = await unitOfWork.run((tx) =>
-      // Attempt 1 is recorded with the debit, so the rail is called right after this commit.
-      debitAndStore(
-        tx,
-        this.deps,
-        recordSubmitAttempt(createWithdrawal(fields, 'PENDING', true), 1, now),
-        null,
-        now,
-        entity,
-      ),
-    );
+    // Attempt 1 is recorded with the debit, so the rail is called right after this commit.
+    const debited = recordSubmitAttempt(createWithdrawal(fields, 'PENDING', true), 1, now);
+    const debit = (read: Wallet | null) =>
+      unitOfWork.run((tx) => debitAndStore(tx, this.deps, debited, null, now, entity, read));
+    // Decided on the wallet as planned; if it changed meanwhile (another debit), again under a locked read.
+    const stored = await debit(wallet).catch((error: unknown) => {
+      if (error instanceof StaleWalletError && error.walletId === wallet.id) return debit(null);
+      throw error;
+    });
     if (!stored.ok) return stored;
     return dispatchFirstAttempt(this.deps, stored.value, account, entity);
   }
@@ -118,7 +120,7 @@ export class RequestWithdrawal {
       owned.account.walletId !== owned.entity.walletId
     )
       return err(domainError('LINKED_ACCOUNT_NOT_FOUND', MESSAGES.LINKED_ACCOUNT_NOT_FOUND));
-    const { account, entity, merchant } = owned;
+    const { account, entity, merchant, wallet } = owned;
     if (!merchant.payoutsEnabled) return err(domainError('PAYOUTS_DISABLED', MESSAGES.PAYOUTS_DISABLED));
     const rail = resolveRail(account.kind, request.routingType);
     if (!rail.ok) return rail;
@@ -139,6 +141,6 @@ export class RequestWithdrawal {
       }
     }
     const fees = feeFor(rail.value, request.amount, merchant.feeOverrides);
-    return ok({ request, merchant, account, rail: rail.value, fees, walletId, token, entity });
+    return ok({ request, merchant, account, rail: rail.value, fees, walletId, token, entity, wallet });
   }
 }
