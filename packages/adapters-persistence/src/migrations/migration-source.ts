@@ -7,6 +7,7 @@ import * as webhookQueue from './0005-webhook-queue.migration.js';
 import * as withdrawalQueue from './0006-withdrawal-queue.migration.js';
 import * as expectRows from './0007-expect-rows.migration.js';
 import * as unusedIndexes from './0008-unused-indexes.migration.js';
+import * as merchantIndexes from './0009-merchant-indexes.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -23,6 +24,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0006-withdrawal-queue', migration: withdrawalQueue },
   { name: '0007-expect-rows', migration: expectRows },
   { name: '0008-unused-indexes', migration: unusedIndexes },
+  { name: '0009-merchant-indexes', migration: merchantIndexes },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {
