@@ -6,6 +6,7 @@ import type { WebhookResponse, WebhookSender } from '../../ports/webhook-sender.
 import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
 import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
 import type { WebhookEvent } from '../../webhooks/webhook-event.js';
+import { TransactionGroups } from '../transaction-groups.js';
 
 /** A claimed event and its merchant's endpoint as read at the claim (null: the merchant has none). */
 export interface DueDelivery {
@@ -69,7 +70,12 @@ const GONE = 410;
  * least once; `webhook-id` (the event id) lets receivers deduplicate.
  */
 export class DeliverWebhook {
-  constructor(private readonly deps: DeliverWebhookDeps) {}
+  /** Attempts finishing together are recorded in one transaction (group commit). */
+  private readonly records: TransactionGroups;
+
+  constructor(private readonly deps: DeliverWebhookDeps) {
+    this.records = new TransactionGroups(deps.unitOfWork);
+  }
 
   /**
    * Claims up to `limit` due events for this worker for one lease, each with its merchant's endpoint (read once
@@ -99,9 +105,9 @@ export class DeliverWebhook {
   }
 
   /**
-   * One attempt of an event as claimed. The outcome is recorded optimistically (one round trip, no lock
-   * read); if another worker recorded an attempt meanwhile (its lease had run out), it is recorded again
-   * under lock, after that one.
+   * One attempt of an event as claimed. The outcome is recorded optimistically (no lock read, grouped with
+   * the outcomes of other attempts finishing at the same time); if another worker recorded an attempt
+   * meanwhile (its lease had run out), it is recorded again under lock, after that one.
    */
   async deliver({ event, endpoint }: DueDelivery): Promise<void> {
     const { sender, clock } = this.deps;
@@ -119,7 +125,7 @@ export class DeliverWebhook {
       secrets: activeSecrets(endpoint, now),
     });
     try {
-      await this.deps.unitOfWork.run((tx) => this.record(tx, event, now, response, true));
+      await this.records.run((tx) => this.record(tx, event, now, response, true));
     } catch (error) {
       if (!(error instanceof StaleWebhookEventError)) throw error;
       await this.deps.unitOfWork.run(async (tx) => {

@@ -4,6 +4,7 @@ import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import { TransactionGroups } from '../transaction-groups.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
@@ -28,7 +29,12 @@ const settledAt = (withdrawal: Withdrawal): Date | null =>
  * move re-reads the withdrawal under lock, so a stale or duplicate poll changes nothing twice.
  */
 export class PollWithdrawal {
-  constructor(private readonly deps: WithdrawalFlowDeps) {}
+  /** Answers applied together are committed together (group commit). */
+  private readonly answers: TransactionGroups;
+
+  constructor(private readonly deps: WithdrawalFlowDeps) {
+    this.answers = new TransactionGroups(deps.unitOfWork);
+  }
 
   async handle(withdrawalId: string): Promise<void> {
     const found = await this.deps.unitOfWork.read.withdrawals.findWithEntity(withdrawalId);
@@ -56,6 +62,7 @@ export class PollWithdrawal {
         await this.reschedule(tx, next, status);
       },
       undefined,
+      this.answers,
     );
   }
 

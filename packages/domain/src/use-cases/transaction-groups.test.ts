@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import type { TransactionScope, UnitOfWork } from '../ports/unit-of-work.port.js';
+import { InMemoryUnitOfWork } from '../testing/in-memory-unit-of-work.js';
+import { TransactionGroups } from './transaction-groups.js';
+
+/** The in-memory unit of work, counting its transactions. */
+class CountingUnitOfWork implements Pick<UnitOfWork, 'run' | 'read'> {
+  readonly inner = new InMemoryUnitOfWork();
+  readonly read = this.inner.read;
+  transactions = 0;
+  run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+    this.transactions += 1;
+    return this.inner.run(work);
+  }
+}
+
+const tokenFor = (name: string) => async (tx: TransactionScope) => {
+  await tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: name });
+  return name;
+};
+
+describe('TransactionGroups (group commit)', () => {
+  it('runs a transaction alone at once, and those handed in while it commits as one group', async () => {
+    const uow = new CountingUnitOfWork();
+    const groups = new TransactionGroups(uow);
+    const results = await Promise.all(['a', 'b', 'c', 'd'].map((name) => groups.run(tokenFor(name))));
+    expect(results).to.deep.equal(['a', 'b', 'c', 'd']);
+    expect(uow.transactions, 'a alone, then b, c and d together').to.equal(2);
+    expect(
+      uow.inner.jobs.map((queued) => (queued.job as { withdrawalId: string }).withdrawalId),
+    ).to.deep.equal(['a', 'b', 'c', 'd']);
+  });
+
+  it("keeps a failing transaction's error to its own caller and commits the rest of its group", async () => {
+    const uow = new CountingUnitOfWork();
+    const groups = new TransactionGroups(uow);
+    const failing = async (tx: TransactionScope) => {
+      await tokenFor('lost')(tx);
+      throw new Error('conflict');
+    };
+    const outcomes = await Promise.allSettled([
+      groups.run(tokenFor('a')),
+      groups.run(tokenFor('b')),
+      groups.run(failing),
+      groups.run(tokenFor('c')),
+    ]);
+    expect(
+      outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message)),
+    ).to.deep.equal(['a', 'b', 'conflict', 'c']);
+    const committed = uow.inner.jobs.map((queued) => (queued.job as { withdrawalId: string }).withdrawalId);
+    expect(
+      [...committed].sort(),
+      "the failed group's work lands once, the failure's not at all",
+    ).to.deep.equal(['a', 'b', 'c']);
+  });
+
+  it('splits a long queue into groups of at most the given size', async () => {
+    const uow = new CountingUnitOfWork();
+    const groups = new TransactionGroups(uow, 2);
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => groups.run(tokenFor(name))));
+    expect(uow.transactions, 'a, then b+c, then d+e').to.equal(3);
+  });
+});

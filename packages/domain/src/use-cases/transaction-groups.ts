@@ -1,0 +1,67 @@
+import type { TransactionScope, UnitOfWork } from '../ports/unit-of-work.port.js';
+
+type Work<T> = (tx: TransactionScope) => Promise<T>;
+
+interface Pending {
+  readonly work: Work<unknown>;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for small independent transactions (a worker recording webhook attempts, applying poll answers):
+ * while one group commits, the transactions handed in meanwhile queue, and then run one after another inside a
+ * single unit of work, committed together. Their writes travel as one pipeline, so a group costs one round trip
+ * and one commit instead of one each. A transaction alone runs at once, as it would through the unit of work.
+ *
+ * If a group fails (a conflict, a constraint, a deadlock with another process), it rolls back whole and each of
+ * its transactions runs again on its own, so one transaction's failure reaches only its own caller.
+ */
+export class TransactionGroups {
+  private queue: Pending[] = [];
+  private running = false;
+
+  constructor(
+    private readonly unitOfWork: Pick<UnitOfWork, 'run'>,
+    private readonly maxGroup = 32,
+  ) {}
+
+  run<T>(work: Work<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.running) void this.commitGroups();
+    });
+  }
+
+  private async commitGroups(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const group = this.queue.splice(0, this.maxGroup);
+        if (group.length === 1) await this.alone(group[0] as Pending);
+        else await this.together(group);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async together(group: readonly Pending[]): Promise<void> {
+    let results: unknown[];
+    try {
+      results = await this.unitOfWork.run(async (tx) => {
+        const done: unknown[] = [];
+        for (const pending of group) done.push(await pending.work(tx));
+        return done;
+      });
+    } catch {
+      await Promise.all(group.map((pending) => this.alone(pending)));
+      return;
+    }
+    for (const [index, pending] of group.entries()) pending.resolve(results[index]);
+  }
+
+  private alone(pending: Pending): Promise<void> {
+    return this.unitOfWork.run(pending.work).then(pending.resolve, pending.reject);
+  }
+}
