@@ -60,4 +60,11 @@ describe('TransactionGroups (group commit)', () => {
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => groups.run(tokenFor(name))));
     expect(uow.transactions, 'a, then b+c, then d+e').to.equal(3);
   });
+
+  it('commits up to `concurrency` groups at once', async () => {
+    const uow = new CountingUnitOfWork();
+    const groups = new TransactionGroups(uow, 32, 2);
+    await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => groups.run(tokenFor(name))));
+    expect(uow.transactions, 'a and b alone at once, then c, d and e together').to.equal(3);
+  });
 });

@@ -19,30 +19,32 @@ interface Pending {
  */
 export class TransactionGroups {
   private queue: Pending[] = [];
-  private running = false;
+  private active = 0;
 
   constructor(
     private readonly unitOfWork: Pick<UnitOfWork, 'run'>,
+    /** Most transactions in one group. */
     private readonly maxGroup = 32,
+    /** Groups committing at once: more keeps more connections busy, fewer makes larger groups. */
+    private readonly concurrency = 1,
   ) {}
 
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.running) void this.commitGroups();
+      this.next();
     });
   }
 
-  private async commitGroups(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.queue.length > 0) {
-        const group = this.queue.splice(0, this.maxGroup);
-        if (group.length === 1) await this.alone(group[0] as Pending);
-        else await this.together(group);
-      }
-    } finally {
-      this.running = false;
+  private next(): void {
+    while (this.active < this.concurrency && this.queue.length > 0) {
+      const group = this.queue.splice(0, this.maxGroup);
+      this.active += 1;
+      const committed = group.length === 1 ? this.alone(group[0] as Pending) : this.together(group);
+      void committed.finally(() => {
+        this.active -= 1;
+        this.next();
+      });
     }
   }
 

@@ -16,6 +16,7 @@ import { type DomainError, domainError, MESSAGES } from '../../shared/domain-err
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Wallet } from '../../wallet/wallet.js';
 import { createWithdrawal, recordSubmitAttempt } from '../../withdrawal/withdrawal.js';
+import { TransactionGroups } from '../transaction-groups.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import {
   type ParsedWithdrawalRequest,
@@ -49,7 +50,12 @@ const tokenInvalid = (): DomainError =>
  * withdrawal, its first event and its safety-net job commit together; the rail is called after the commit.
  */
 export class RequestWithdrawal {
-  constructor(private readonly deps: WithdrawalFlowDeps) {}
+  /** Debits and rail answers of concurrent requests commit in groups (group commit, a few groups at once). */
+  private readonly commits: TransactionGroups;
+
+  constructor(private readonly deps: WithdrawalFlowDeps) {
+    this.commits = new TransactionGroups(deps.unitOfWork, 32, 4);
+  }
 
   async execute(principal: Principal, input: RequestWithdrawalInput): Promise<Result<WithdrawalReceipt>> {
     if (!principal.scopes.has('external.apis') || !principal.entityId || !principal.merchantId)
@@ -99,14 +105,14 @@ export class RequestWithdrawal {
     // Attempt 1 is recorded with the debit, so the rail is called right after this commit.
     const debited = recordSubmitAttempt(createWithdrawal(fields, 'PENDING', true), 1, now);
     const debit = (read: Wallet | null) =>
-      unitOfWork.run((tx) => debitAndStore(tx, this.deps, debited, null, now, entity, read));
+      this.commits.run((tx) => debitAndStore(tx, this.deps, debited, null, now, entity, read));
     // Decided on the wallet as planned; if it changed meanwhile (another debit), again under a locked read.
     const stored = await debit(wallet).catch((error: unknown) => {
       if (error instanceof StaleWalletError && error.walletId === wallet.id) return debit(null);
       throw error;
     });
     if (!stored.ok) return stored;
-    return dispatchFirstAttempt(this.deps, stored.value, account, entity);
+    return dispatchFirstAttempt(this.deps, stored.value, account, entity, this.commits);
   }
 
   /** Everything that can be decided before money moves: account, merchant, routing, limits, payment-link rules. */
