@@ -1,7 +1,7 @@
 // What a report needs to be read later: the machine, the PostgreSQL server and the settings of the run.
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { loadConfig } from '@payout/app';
+import { loadConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '@payout/app';
 import { serverFacts } from './databases.mjs';
 import { serviceNodeBinary } from './processes.mjs';
 
@@ -40,7 +40,7 @@ export function serviceSettings(env) {
   if (!loaded.ok) return { serviceConfig: `not readable: ${loaded.errors.join('; ')}` };
   const { workerConcurrency, webhookConcurrency, databasePoolMax } = loaded.config;
   return {
-    workerConcurrency: `${workerConcurrency} (${workerConcurrency * 4} withdrawal checks in flight per worker)`,
+    workerConcurrency: `${workerConcurrency} (${workerConcurrency * WITHDRAWAL_CHECKS_PER_WORKER_UNIT} withdrawal checks in flight per worker)`,
     webhookConcurrency,
     databasePoolMax,
   };

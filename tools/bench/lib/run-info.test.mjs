@@ -6,7 +6,7 @@ describe('bench run description', () => {
     expect(
       serviceSettings({ WORKER_CONCURRENCY: '6', WEBHOOK_CONCURRENCY: '40', DATABASE_POOL_MAX: '12' }),
     ).to.deep.equal({
-      workerConcurrency: '6 (24 withdrawal checks in flight per worker)',
+      workerConcurrency: '6 (48 withdrawal checks in flight per worker)',
       webhookConcurrency: 40,
       databasePoolMax: 12,
     });

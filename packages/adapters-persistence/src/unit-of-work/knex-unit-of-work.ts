@@ -2,10 +2,13 @@ import type { FieldCipher, Repositories, TransactionScope, UnitOfWork } from '@p
 import type { Knex } from 'knex';
 import type { JobStatements } from '../jobs/job-statements.js';
 import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
+import { isDeadlock } from '../repositories/pg-errors.js';
 import { withConnection } from '../sql/connection.js';
 import { flushBeforeReads } from './flush-before-reads.js';
 import { knexOn, TransactionConnection } from './transaction-connection.js';
 import { WriteBatch } from './write-batch.js';
+
+const DEADLOCK_ATTEMPTS = 5;
 
 export interface KnexUnitOfWorkDeps {
   readonly knex: Knex;
@@ -27,7 +30,22 @@ export class KnexUnitOfWork implements UnitOfWork {
     this.read = knexRepositories(deps.knex, deps.cipher);
   }
 
-  run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+  /**
+   * A transaction PostgreSQL aborts to break a deadlock (two transactions locking the same rows in opposite
+   * orders, e.g. groups of withdrawals with their wallets) runs again, up to DEADLOCK_ATTEMPTS times: `work` only
+   * touches the transaction, so a rerun is the same work.
+   */
+  async run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.runOnce(work);
+      } catch (error) {
+        if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+      }
+    }
+  }
+
+  private runOnce<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     return withConnection(this.deps.knex, async (raw) => {
       const connection = new TransactionConnection(raw);
       const db = knexOn(this.deps.knex, connection);

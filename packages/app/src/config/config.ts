@@ -3,6 +3,9 @@ import { RAIL_IDS, type RailId } from '@payout/domain';
 export type AppEnv = 'development' | 'test' | 'production';
 export type ProcessRole = 'all' | 'api' | 'worker';
 
+/** Withdrawal checks (submissions, polls) in flight per unit of WORKER_CONCURRENCY: each mostly waits on a rail. */
+export const WITHDRAWAL_CHECKS_PER_WORKER_UNIT = 8;
+
 export interface AppConfig {
   readonly appEnv: AppEnv;
   readonly role: ProcessRole;
@@ -31,6 +34,7 @@ export interface AppConfig {
     readonly clientSecret: string;
   } | null;
   readonly webhookRetryScheduleMs: readonly number[] | null;
+  /** Withdrawal checks in flight per worker process: this times WITHDRAWAL_CHECKS_PER_WORKER_UNIT. */
   readonly workerConcurrency: number;
   /** Webhook deliveries in flight per worker process. */
   readonly webhookConcurrency: number;

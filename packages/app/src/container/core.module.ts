@@ -2,7 +2,7 @@ import { StandardWebhookSender } from '@payout/adapters-http';
 import { createPayPalRails, createSimulatedRails } from '@payout/adapters-rails';
 import { createRailRegistry, type DueDelivery, type RailId } from '@payout/domain';
 import { ContainerModule } from 'inversify';
-import type { AppConfig } from '../config/config.js';
+import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/config.js';
 import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
 import { LeasedQueueRunner } from '../infrastructure/leased-queue.runner.js';
 import type { Logger } from '../infrastructure/logger.js';
@@ -64,8 +64,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
       .toDynamicValue(async (ctx) => {
         const { dueWithdrawals } = await ctx.getAsync(TOKENS.useCases);
         return new LeasedQueueRunner(dueWithdrawals, {
-          // Rail calls wait on the network: four in flight per configured worker.
-          concurrency: config.workerConcurrency * 4,
+          concurrency: config.workerConcurrency * WITHDRAWAL_CHECKS_PER_WORKER_UNIT,
           idleMs,
           onError: (error) => logger.error({ err: error }, 'withdrawal check failed'),
         });

@@ -74,7 +74,7 @@ export class DeliverWebhook {
   private readonly records: TransactionGroups;
 
   constructor(private readonly deps: DeliverWebhookDeps) {
-    this.records = new TransactionGroups(deps.unitOfWork);
+    this.records = new TransactionGroups(deps.unitOfWork, 32, 2);
   }
 
   /**

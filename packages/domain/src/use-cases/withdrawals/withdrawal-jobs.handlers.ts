@@ -33,7 +33,7 @@ export class PollWithdrawal {
   private readonly answers: TransactionGroups;
 
   constructor(private readonly deps: WithdrawalFlowDeps) {
-    this.answers = new TransactionGroups(deps.unitOfWork);
+    this.answers = new TransactionGroups(deps.unitOfWork, 32, 2);
   }
 
   async handle(withdrawalId: string): Promise<void> {
