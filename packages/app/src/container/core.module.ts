@@ -6,8 +6,8 @@ import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/con
 import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
 import { LeasedQueueRunner } from '../infrastructure/leased-queue.runner.js';
 import type { Logger } from '../infrastructure/logger.js';
-import { RandomUuidGenerator } from '../infrastructure/random-uuid-generator.js';
 import { SystemClock } from '../infrastructure/system-clock.js';
+import { TimeOrderedUuidGenerator } from '../infrastructure/time-ordered-uuid-generator.js';
 import { TOKENS } from './tokens.js';
 import { buildUseCases } from './use-cases.js';
 
@@ -16,7 +16,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.config).toConstantValue(config);
     bind(TOKENS.clock).toConstantValue(new SystemClock());
-    bind(TOKENS.ids).toConstantValue(new RandomUuidGenerator());
+    bind(TOKENS.ids).toConstantValue(new TimeOrderedUuidGenerator());
     bind(TOKENS.secrets).toConstantValue(new CryptoSecretGenerator());
     bind(TOKENS.webhookSender).toConstantValue(new StandardWebhookSender());
     bind(TOKENS.rails)
