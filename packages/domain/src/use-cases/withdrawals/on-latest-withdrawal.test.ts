@@ -2,15 +2,11 @@ import { expect } from 'chai';
 import { recordSubmitAttempt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
 import { RailDispatcher } from './rail-dispatcher.js';
-import { WithdrawalWorld } from './withdrawal-world.fixture.js';
+import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
 
 async function requested(world: WithdrawalWorld) {
   const c = await world.customer();
-  const result = await world.request.execute(c.principal, {
-    currency: 'USD',
-    linkedAccountId: c.accountId,
-    body: { amount: 10, walletType: 'SPEND' },
-  });
+  const result = await withdraw(world, c, withdrawalBody({ amount: 10 }));
   if (!result.ok) throw new Error(result.error.message);
   const stored = world.uow.state.withdrawals.get(result.value.withdrawal.id) as Withdrawal;
   return { c, stored };
