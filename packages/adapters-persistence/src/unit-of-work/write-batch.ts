@@ -4,8 +4,9 @@ import type { JobStatements, PendingJob } from '../jobs/job-statements.js';
 import { runWrites, type SqlWrite, type SqlWriter } from '../sql/sql-write.js';
 
 /**
- * The writes and jobs of one transaction, held until it next reads or commits and then sent as one query: a
- * withdrawal's debit, ledger posting, history and webhook event cost one round trip instead of seven.
+ * The writes and jobs of one transaction, held until it next reads or commits and then sent together, pipelined
+ * (see runWrites): a withdrawal's debit, ledger posting, history and webhook event cost one round trip instead of
+ * seven.
  * Errors (a stale sequence, a duplicate posting, a constraint) surface from that flush, inside the
  * transaction, so they still roll everything back.
  */
