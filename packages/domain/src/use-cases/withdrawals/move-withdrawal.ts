@@ -6,7 +6,7 @@ import type { DomainError } from '../../shared/domain-error.js';
 import { ok, type Result } from '../../shared/result.js';
 import { creditWallet } from '../../wallet/wallet.js';
 import type { FailureReason } from '../../withdrawal/failure-reason.js';
-import { transitionWithdrawal, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import { checkAt, transitionWithdrawal, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalStatus } from '../../withdrawal/withdrawal-status.js';
 import { recordStatusChange } from './record-status-change.js';
 
@@ -24,10 +24,15 @@ export async function moveWithdrawal(
   reason: FailureReason | null = null,
   /** The withdrawal's entity when the caller already holds it, saving a read for the webhook body. */
   entity: Entity | null = null,
+  /** When the moved withdrawal is next checked, if the caller decides it: written with the move, not after it. */
+  schedule: ((moved: Withdrawal) => Date | null) | null = null,
 ): Promise<Result<Withdrawal, DomainError>> {
   const moved = transitionWithdrawal(withdrawal, to, now, reason);
   if (!moved.ok) return moved;
-  const { withdrawal: next, change, reversalDue } = moved.value;
+  const { change, reversalDue } = moved.value;
+  const next = schedule
+    ? checkAt(moved.value.withdrawal, schedule(moved.value.withdrawal))
+    : moved.value.withdrawal;
   if (reversalDue) {
     const wallet = await tx.wallets.lockById(next.walletId);
     if (!wallet) throw new Error(`wallet ${next.walletId} of withdrawal ${next.id} is missing`);

@@ -90,6 +90,26 @@ describe('Settlement jobs', () => {
     expect(world.rail('ZELLE').statusQueries.length).to.be.within(2, 4);
   });
 
+  it('a poll that settles the payout writes the withdrawal once, its next check included', async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000, 5000)]);
+    const { id } = await start(world);
+    world.rail('ACH').willReport({ kind: 'SETTLED' });
+    const repository = world.uow.read.withdrawals;
+    const update = repository.update.bind(repository);
+    let writes = 0;
+    repository.update = async (withdrawal, expectedSequence) => {
+      writes += 1;
+      return update(withdrawal, expectedSequence);
+    };
+    await new PollWithdrawal(world.deps).handle(id);
+    const settled = world.uow.state.withdrawals.get(id);
+    expect(settled?.status).to.equal('SUCCESS');
+    expect(settled?.nextCheckAt?.getTime(), 'watched through the return window').to.equal(
+      world.clock.now().getTime() + 1000,
+    );
+    expect(writes).to.equal(1);
+  });
+
   it('a duplicated or stale job changes nothing twice and never resubmits a submitted payout', async () => {
     const world = new WithdrawalWorld();
     world.rail('ACH').willReport({ kind: 'FAILED', reason: FAILURE_REASONS.COMPLIANCE });

@@ -93,8 +93,10 @@ export class PollWithdrawal {
   ): Promise<Withdrawal> {
     const { ids, clock } = this.deps;
     const now = clock.now();
+    // Each move writes the next check with it, so the reschedule after it has nothing left to write.
+    const schedule = (moved: Withdrawal) => this.nextCheck(moved, status);
     const move = async (w: Withdrawal, to: 'PROCESSING_PAY_OUT' | 'SUCCESS') =>
-      must(await moveWithdrawal(tx, ids, w, to, now, null, entity));
+      must(await moveWithdrawal(tx, ids, w, to, now, null, entity, schedule));
     switch (status.kind) {
       case 'PENDING':
       case 'UNAVAILABLE':
@@ -117,18 +119,25 @@ export class PollWithdrawal {
           withdrawal.status === 'SUCCESS'
             ? withdrawal
             : await this.apply(tx, withdrawal, { kind: 'SETTLED' }, entity);
-        return must(await moveWithdrawal(tx, ids, settled, 'FAILED', now, status.reason, entity));
+        return must(await moveWithdrawal(tx, ids, settled, 'FAILED', now, status.reason, entity, schedule));
       }
       case 'FAILED':
-        return must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, status.reason, entity));
+        return must(
+          await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, status.reason, entity, schedule),
+        );
     }
   }
 
-  /** The next poll while still watched, else none; written only when it changes. */
-  private async reschedule(tx: TransactionScope, withdrawal: Withdrawal, status: RailStatus): Promise<void> {
+  /** The next poll while still watched, else none. */
+  private nextCheck(withdrawal: Withdrawal, status: RailStatus): Date | null {
     const rail = this.deps.rails.get(withdrawal.rail);
     const delay = status.kind === 'UNAVAILABLE' ? this.deps.settings.pollRetryDelayMs : rail.pollIntervalMs;
-    const at = this.isStillWatched(withdrawal) ? new Date(this.deps.clock.now().getTime() + delay) : null;
+    return this.isStillWatched(withdrawal) ? new Date(this.deps.clock.now().getTime() + delay) : null;
+  }
+
+  /** The next check, written only when it changes (a move has written it already). */
+  private async reschedule(tx: TransactionScope, withdrawal: Withdrawal, status: RailStatus): Promise<void> {
+    const at = this.nextCheck(withdrawal, status);
     if (withdrawal.nextCheckAt?.getTime() !== at?.getTime())
       await tx.withdrawals.update(checkAt(withdrawal, at), withdrawal.sequence);
   }
