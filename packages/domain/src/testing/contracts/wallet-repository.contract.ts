@@ -3,7 +3,7 @@ import { Money } from '../../money/money.js';
 import { StaleWalletError } from '../../ports/wallet-repository.port.js';
 import { creditWallet } from '../../wallet/wallet.js';
 import { buildParties, seedParties } from './contract-fixtures.js';
-import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
+import { type ContractFactory, contractIds, rejectionOf, retryStale } from './contract-subject.js';
 
 export function walletRepositoryContract(factory: ContractFactory): void {
   describe('WalletRepository contract', () => {
@@ -79,21 +79,16 @@ export function walletRepositoryContract(factory: ContractFactory): void {
     it('locks a wallet only if unchanged since read: racing optimistic debits all land, none twice', async () => {
       const { unitOfWork } = await factory();
       const { wallet } = await seedParties(unitOfWork, '20.00');
-      const debitOne = async (): Promise<void> => {
-        for (;;) {
-          const read = await unitOfWork.read.wallets.findById(wallet.id);
-          if (!read) throw new Error('wallet vanished');
-          try {
-            await unitOfWork.run(async (tx) => {
+      const debitOne = () =>
+        retryStale(
+          StaleWalletError,
+          () => unitOfWork.read.wallets.findById(wallet.id),
+          (read) =>
+            unitOfWork.run(async (tx) => {
               await tx.wallets.lockIfUnchanged(read);
               await tx.wallets.update({ ...read, balance: read.balance.minus(Money.of('1.00')) });
-            });
-            return;
-          } catch (error) {
-            if (!(error instanceof StaleWalletError)) throw error;
-          }
-        }
-      };
+            }),
+        );
       await Promise.all(Array.from({ length: 20 }, debitOne));
       const drained = await unitOfWork.read.wallets.findById(wallet.id);
       expect(drained?.balance.toString()).to.equal('0.00');

@@ -11,7 +11,7 @@ import {
 } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalStatus } from '../../withdrawal/withdrawal-status.js';
 import { at, buildWithdrawal, seedParties } from './contract-fixtures.js';
-import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
+import { type ContractFactory, contractIds, rejectionOf, retryStale } from './contract-subject.js';
 import { expectLeasedQueue, leaseTime } from './leased-queue.contract-steps.js';
 
 /** Money as strings and dates as ISO text, so stored and expected records compare by value. */
@@ -157,24 +157,19 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       const created = buildWithdrawal(await seedParties(unitOfWork));
       await unitOfWork.run((tx) => tx.withdrawals.insert(created));
       // Each bump changes submit attempts only, not the status sequence: the lock must see that change too.
-      const bump = async (i: number): Promise<void> => {
-        for (;;) {
-          const read = await unitOfWork.read.withdrawals.findById(created.id);
-          if (!read) throw new Error('withdrawal vanished');
-          try {
-            await unitOfWork.run(async (tx) => {
+      const bump = (i: number) =>
+        retryStale(
+          ConcurrentModificationError,
+          () => unitOfWork.read.withdrawals.findById(created.id),
+          (read) =>
+            unitOfWork.run(async (tx) => {
               await tx.withdrawals.lockIfUnchanged(read);
               await tx.withdrawals.update(
                 recordSubmitAttempt(read, read.submitAttempts + 1, at(i)),
                 read.sequence,
               );
-            });
-            return;
-          } catch (error) {
-            if (!(error instanceof ConcurrentModificationError)) throw error;
-          }
-        }
-      };
+            }),
+        );
       await Promise.all(Array.from({ length: 10 }, (_, i) => bump(i)));
       expect((await unitOfWork.read.withdrawals.findById(created.id))?.submitAttempts).to.equal(10);
       const fresh = await unitOfWork.read.withdrawals.findById(created.id);
