@@ -31,15 +31,14 @@ class ScriptedQueue implements LeasedQueue<string> {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `e${from + i}`);
+/** A runner over `queue` that only claims again when half its slots are free (its idle timer never fires). */
+const busyRunner = (queue: ScriptedQueue, concurrency: number) =>
+  new LeasedQueueRunner(queue, { concurrency, idleMs: 10_000, onError: () => {} });
 
 describe('LeasedQueueRunner', () => {
   it('keeps at most `concurrency` items in flight and claims again when half the slots are free', async () => {
     const deliveries = new ScriptedQueue(ids(10));
-    const runner = new LeasedQueueRunner(deliveries, {
-      concurrency: 4,
-      idleMs: 10_000,
-      onError: () => {},
-    });
+    const runner = busyRunner(deliveries, 4);
     runner.start();
     await settle();
     expect(deliveries.started).to.deep.equal(ids(4));
@@ -76,11 +75,7 @@ describe('LeasedQueueRunner', () => {
 
   it('stops claiming at stop() and returns only when the items in flight have finished', async () => {
     const deliveries = new ScriptedQueue(ids(3));
-    const runner = new LeasedQueueRunner(deliveries, {
-      concurrency: 2,
-      idleMs: 10_000,
-      onError: () => {},
-    });
+    const runner = busyRunner(deliveries, 2);
     runner.start();
     await settle();
     let stopped = false;
