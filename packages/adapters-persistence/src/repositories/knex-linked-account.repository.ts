@@ -8,6 +8,7 @@ import {
   SENSITIVE_DESTINATION_FIELDS,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
+import { ReadBatches } from '../sql/read-batches.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
@@ -32,6 +33,9 @@ interface LinkedAccountRow {
 
 type Destination = Readonly<Record<string, string>>;
 
+/** An account's row with its entity's, merchant's and wallet's columns, prefixed `e_`, `m_` and `w_`. */
+type OwnersRow = LinkedAccountRow & Record<string, unknown>;
+
 const ENTITY_COLUMNS = [
   'id',
   'merchant_id',
@@ -51,8 +55,9 @@ const MERCHANT_COLUMNS = [
   'created_at',
 ];
 
+/** By an array of account ids: concurrent withdrawal requests read their accounts together (ReadBatches). */
 const FIND_WITH_OWNERS = {
-  name: 'linked_account_with_owners',
+  name: 'linked_accounts_with_owners',
   text: `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
                 ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')},
                 ${WALLET_COLUMNS.map((c) => `w.${c} AS w_${c}`).join(', ')}
@@ -60,7 +65,7 @@ const FIND_WITH_OWNERS = {
            JOIN entities e ON e.id = la.entity_id
            JOIN merchants m ON m.id = e.merchant_id
            JOIN wallets w ON w.id = e.wallet_id
-          WHERE la.id = $1 AND la.entity_id = $2`,
+          WHERE la.id = ANY($1::uuid[])`,
 };
 
 /** Splits a destination into fields kept in clear and the sensitive ones that are only stored encrypted. */
@@ -75,10 +80,14 @@ function split(destination: Destination): { open: Destination; sensitive: Destin
 }
 
 export class KnexLinkedAccountRepository implements LinkedAccountRepository {
+  private readonly withOwners: ReadBatches<OwnersRow>;
+
   constructor(
     private readonly db: Db,
     private readonly cipher: FieldCipher,
-  ) {}
+  ) {
+    this.withOwners = new ReadBatches(db, FIND_WITH_OWNERS, (row) => row.id);
+  }
 
   async insert(account: LinkedAccount): Promise<void> {
     const { open, sensitive } = split(account.destination);
@@ -116,12 +125,13 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
   /** One statement: the account, its entity, the merchant and the entity's wallet, their columns prefixed. */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
-    const [row] = await readPrepared<Record<string, unknown>>(this.db, FIND_WITH_OWNERS, [id, entityId]);
-    if (!row) return null;
+    const key = id.toLowerCase();
+    const row = await this.withOwners.load(key);
+    if (row?.entity_id !== entityId.toLowerCase()) return null;
     const pick = <T>(prefix: string, columns: readonly string[]) =>
       Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
     return {
-      account: this.toAccount(row as unknown as LinkedAccountRow),
+      account: this.toAccount(row),
       entity: toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS)),
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
       wallet: toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)),

@@ -6,6 +6,7 @@ import {
   type WithdrawalStatusChange,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
+import { ReadBatches } from '../sql/read-batches.js';
 import { insertStatement, updateStatement } from '../sql/sql-statement.js';
 import type { SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
@@ -30,10 +31,11 @@ const HISTORY_OF_W = `coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM with
 const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
 const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
 const LOCK_WITHDRAWAL = { name: 'withdrawal_lock', text: `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` };
+/** By an array of ids: concurrent lookups travel together (ReadBatches). */
 const FIND_WITH_ENTITY = {
-  name: 'withdrawal_with_entity',
+  name: 'withdrawals_with_entity',
   text: `SELECT w.*, ${HISTORY_OF_W} AS history, to_json(e) AS entity
-           FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = $1`,
+           FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = ANY($1::uuid[])`,
 };
 
 /** The withdrawal locked only if it is as read; sent among the writes (see SqlWrite). */
@@ -62,10 +64,14 @@ const withEntity = (row: WithEntityRow): ClaimedWithdrawal => ({
 });
 
 export class KnexWithdrawalRepository implements WithdrawalRepository {
+  private readonly withEntities: ReadBatches<WithEntityRow>;
+
   constructor(
     private readonly db: Db,
     private readonly writer: SqlWriter,
-  ) {}
+  ) {
+    this.withEntities = new ReadBatches(db, FIND_WITH_ENTITY, (row) => row.id);
+  }
 
   async insert(withdrawal: Withdrawal): Promise<void> {
     await this.writer.write({ ...insertStatement('withdrawals', [toWithdrawalRow(withdrawal)]) });
@@ -82,7 +88,8 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   async findWithEntity(id: string): Promise<ClaimedWithdrawal | null> {
     if (!isUuid(id)) return null;
-    const [row] = await readPrepared<WithEntityRow>(this.db, FIND_WITH_ENTITY, [id]);
+    const key = id.toLowerCase();
+    const row = await this.withEntities.load(key);
     return row ? withEntity(row) : null;
   }
 

@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import sinon from 'sinon';
+import { testDatabase } from '../testing/test-database.js';
+import { ReadBatches } from './read-batches.js';
+
+const TABLE = 'test_read_batch_rows';
+const BY_IDS = { name: 'test_read_batch_by_ids', text: `SELECT * FROM ${TABLE} WHERE id = ANY($1::int[])` };
+
+interface Row {
+  readonly id: number;
+  readonly label: string;
+}
+
+describe('ReadBatches on PostgreSQL', () => {
+  before(async () => {
+    const { knex } = await testDatabase();
+    await knex.raw(`CREATE TABLE IF NOT EXISTS ${TABLE} (id int PRIMARY KEY, label text NOT NULL)`);
+    await knex.raw(
+      `INSERT INTO ${TABLE} SELECT n, 'row ' || n FROM generate_series(1, 9) n ON CONFLICT DO NOTHING`,
+    );
+  });
+
+  afterEach(() => sinon.restore());
+
+  it('sends the first read alone and the reads that arrived meanwhile as one statement', async () => {
+    const { knex } = await testDatabase();
+    const acquire = sinon.spy(knex.client, 'acquireConnection');
+    const batches = new ReadBatches<Row>(knex, BY_IDS, (row) => String(row.id), {
+      maxBatch: 64,
+      concurrency: 1,
+    });
+    const rows = await Promise.all(['1', '2', '3', '2', '42', '9'].map((key) => batches.load(key)));
+    expect(rows.map((row) => row?.label)).to.deep.equal([
+      'row 1',
+      'row 2',
+      'row 3',
+      'row 2',
+      undefined,
+      'row 9',
+    ]);
+    expect(acquire.callCount, 'one statement for the first read, one for the five behind it').to.equal(2);
+  });
+
+  it('splits a queue longer than maxBatch and keeps up to `concurrency` statements in flight', async () => {
+    const { knex } = await testDatabase();
+    const acquire = sinon.spy(knex.client, 'acquireConnection');
+    const batches = new ReadBatches<Row>(knex, BY_IDS, (row) => String(row.id), {
+      maxBatch: 2,
+      concurrency: 2,
+    });
+    const keys = ['1', '2', '3', '4', '5', '6', '7', '8'];
+    const rows = await Promise.all(keys.map((key) => batches.load(key)));
+    expect(rows.map((row) => row?.id)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Two sent at once (one key each), then the six waiting in statements of two.
+    expect(acquire.callCount).to.equal(5);
+  });
+
+  it('rejects every read of a failed statement, and the next reads go on', async () => {
+    const { knex } = await testDatabase();
+    const batches = new ReadBatches<Row>(knex, BY_IDS, (row) => String(row.id), {
+      maxBatch: 64,
+      concurrency: 1,
+    });
+    const settled = await Promise.allSettled(['1', 'not a number', '3'].map((key) => batches.load(key)));
+    expect(settled.map((s) => s.status)).to.deep.equal(['fulfilled', 'rejected', 'rejected']);
+    expect(String((settled[1] as PromiseRejectedResult).reason)).to.match(
+      /invalid input syntax for type integer/,
+    );
+    expect((await batches.load('4'))?.label).to.equal('row 4');
+  });
+
+  it('inside a transaction reads on the transaction, seeing its own uncommitted rows', async () => {
+    const { knex } = await testDatabase();
+    const trx = await knex.transaction();
+    try {
+      await trx.raw(`INSERT INTO ${TABLE} VALUES (100, 'uncommitted')`);
+      const batches = new ReadBatches<Row>(trx, BY_IDS, (row) => String(row.id));
+      expect((await batches.load('100'))?.label).to.equal('uncommitted');
+    } finally {
+      await trx.rollback();
+    }
+    expect(await knex(TABLE).where({ id: 100 })).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,70 @@
+import type { Knex } from 'knex';
+import { type PreparedRead, readPrepared } from './connection.js';
+
+interface Waiting<Row> {
+  readonly key: string;
+  readonly resolve: (row: Row | undefined) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export interface ReadBatchOptions {
+  /** Most keys in one statement. */
+  readonly maxBatch: number;
+  /** Statements in flight at once: more keeps more connections busy, fewer makes larger batches. */
+  readonly concurrency: number;
+}
+
+/**
+ * Coalesces concurrent single-row reads by key (DataLoader's idea, sized by load): a read arriving while fewer
+ * than `concurrency` statements are in flight is sent at once, alone; reads arriving while they are all busy
+ * queue, and the next statement carries them together, `read` being a prepared statement whose `$1` is the
+ * array of keys. Under load, one round trip, one pipeline write and one result parse serve many requests.
+ *
+ * Nothing is cached: every read is sent after it was asked for, so it sees every commit that preceded it.
+ * Over a transaction each read is sent alone, on the transaction's own connection.
+ */
+export class ReadBatches<Row> {
+  private queue: Array<Waiting<Row>> = [];
+  private active = 0;
+
+  constructor(
+    private readonly db: Knex | Knex.Transaction,
+    private readonly read: PreparedRead,
+    private readonly keyOf: (row: Row) => string,
+    private readonly options: ReadBatchOptions = { maxBatch: 64, concurrency: 2 },
+  ) {}
+
+  /** The row with this key, or undefined when there is none. */
+  load(key: string): Promise<Row | undefined> {
+    if ((this.db as Knex.Transaction).isTransaction)
+      return readPrepared<Row>(this.db, this.read, [[key]]).then((rows) => rows[0]);
+    return new Promise<Row | undefined>((resolve, reject) => {
+      this.queue.push({ key, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.active < this.options.concurrency && this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      this.active += 1;
+      void this.send(batch).finally(() => {
+        this.active -= 1;
+        this.next();
+      });
+    }
+  }
+
+  private async send(batch: ReadonlyArray<Waiting<Row>>): Promise<void> {
+    const keys = [...new Set(batch.map((waiting) => waiting.key))];
+    let rows: Row[];
+    try {
+      rows = await readPrepared<Row>(this.db, this.read, [keys]);
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+      return;
+    }
+    const byKey = new Map(rows.map((row) => [this.keyOf(row), row]));
+    for (const waiting of batch) waiting.resolve(byKey.get(waiting.key));
+  }
+}
