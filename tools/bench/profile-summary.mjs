@@ -2,6 +2,8 @@
 // Where a V8 CPU profile (from `npm run bench -- --cpu-prof`) spent its time: self time by package and by
 // function, idle excluded from the percentages so they answer "what is the CPU doing when it is busy".
 //   node tools/bench/profile-summary.mjs tools/bench/results/profiles/CPU.<…>.cpuprofile [--top 25]
+//     [--timeline]               busy ms in each second of the profile, to find a bench phase's window
+//     [--from <s>] [--to <s>]    only the samples in that window (seconds since the profile started)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -16,20 +18,36 @@ export function ownerOf(url, functionName) {
   return url;
 }
 
-/** Self time in ms by owner and by function, from the profile's nodes and sample deltas. */
-export function summarizeProfile(profile) {
+/** Each sample's node id, its time since the profile started and its duration, in ms. */
+function samplesOf(profile) {
+  let at = 0;
+  return profile.samples.map((id, index) => {
+    const ms = (profile.timeDeltas[index] ?? 0) / 1000;
+    at += ms;
+    return { id, at, ms };
+  });
+}
+
+const isIdle = (byId, id) => byId.get(id).callFrame.functionName === '(idle)';
+
+/**
+ * Self time in ms by owner and by function, from the profile's nodes and sample deltas; with `window`, only the
+ * samples taken from `fromMs` to `toMs` after the profile started.
+ */
+export function summarizeProfile(profile, window = { fromMs: 0, toMs: Number.POSITIVE_INFINITY }) {
   const selfMs = new Map();
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  profile.samples.forEach((id, index) => {
-    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
-  });
+  for (const { id, at, ms } of samplesOf(profile)) {
+    if (at < window.fromMs || at > window.toMs) continue;
+    selfMs.set(id, (selfMs.get(id) ?? 0) + ms);
+  }
   const owners = new Map();
   const functions = new Map();
   let idle = 0;
   let busy = 0;
   for (const [id, ms] of selfMs) {
     const { functionName, url, lineNumber } = byId.get(id).callFrame;
-    if (functionName === '(idle)') {
+    if (isIdle(byId, id)) {
       idle += ms;
       continue;
     }
@@ -44,14 +62,38 @@ export function summarizeProfile(profile) {
   return { idleMs: idle, busyMs: busy, owners: sorted(owners), functions: sorted(functions) };
 }
 
+/** Busy ms in each whole second of the profile: where the bench's phases start and end. */
+export function busyTimeline(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const seconds = [];
+  for (const { id, at, ms } of samplesOf(profile)) {
+    const second = Math.floor(at / 1000);
+    while (seconds.length <= second) seconds.push(0);
+    if (!isIdle(byId, id)) seconds[second] += ms;
+  }
+  return seconds;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { top: { type: 'string', default: '25' } },
+    options: {
+      top: { type: 'string', default: '25' },
+      timeline: { type: 'boolean', default: false },
+      from: { type: 'string', default: '0' },
+      to: { type: 'string', default: 'Infinity' },
+    },
   });
   const top = Number(values.top);
+  const window = { fromMs: Number(values.from) * 1000, toMs: Number(values.to) * 1000 };
   for (const file of positionals) {
-    const summary = summarizeProfile(JSON.parse(readFileSync(file, 'utf8')));
+    const profile = JSON.parse(readFileSync(file, 'utf8'));
+    if (values.timeline) {
+      const line = busyTimeline(profile).map((ms, second) => `${second}s ${Math.round(ms)}`);
+      process.stdout.write(`${file}\nbusy ms per second: ${line.join(', ')}\n\n`);
+      continue;
+    }
+    const summary = summarizeProfile(profile, window);
     const pct = (share) => `${(share * 100).toFixed(1).padStart(5)}%`;
     process.stdout.write(
       `${file}\nbusy ${Math.round(summary.busyMs)} ms, idle ${Math.round(summary.idleMs)} ms\n\nby owner:\n`,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ownerOf, summarizeProfile } from './profile-summary.mjs';
+import { busyTimeline, ownerOf, summarizeProfile } from './profile-summary.mjs';
 
 describe('CPU profile summary', () => {
   it('attributes a frame to its package, workspace package, Node or V8', () => {
@@ -28,5 +28,23 @@ describe('CPU profile summary', () => {
     expect(summary.busyMs).to.equal(4);
     expect(summary.owners[0]).to.deep.equal({ name: 'knex', ms: 3, share: 0.75 });
     expect(summary.owners[1]).to.deep.equal({ name: 'pg', ms: 1, share: 0.25 });
+  });
+
+  it('sums only a window of the samples, and tells busy time per second', () => {
+    const frame = (functionName, url) => ({ functionName, url, lineNumber: 0 });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: frame('(idle)', '') },
+        { id: 2, callFrame: frame('toSQL', 'file:///r/node_modules/knex/q.js') },
+        { id: 3, callFrame: frame('parse', 'file:///r/node_modules/pg/p.js') },
+      ],
+      // Samples end at 0.4 s (knex), 1.2 s (idle), 1.5 s (pg), 2.1 s (knex).
+      samples: [2, 1, 3, 2],
+      timeDeltas: [400_000, 800_000, 300_000, 600_000],
+    };
+    const window = summarizeProfile(profile, { fromMs: 1_000, toMs: 2_000 });
+    expect(window.idleMs).to.equal(800);
+    expect(window.owners).to.deep.equal([{ name: 'pg', ms: 300, share: 1 }]);
+    expect(busyTimeline(profile)).to.deep.equal([400, 300, 600]);
   });
 });

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
+import sinon from 'sinon';
 import { JwtTokenVerifier } from './jwt-token-verifier.js';
 
 const SECRET = 'unit-test-secret-unit-test-secret-0123';
@@ -54,6 +55,49 @@ describe('JwtTokenVerifier', () => {
     const { createHmac } = await import('node:crypto');
     const forged = createHmac('sha256', pem).update(`${header}.${body}`).digest('base64url');
     expect(await code(rs, `${header}.${body}.${forged}`)).to.equal('UNAUTHORIZED');
+  });
+
+  it('checks a token once and serves it again until its exp, then refuses it', async () => {
+    let now = Date.now();
+    const verifier = new JwtTokenVerifier({
+      secret: SECRET,
+      algorithms: ['HS256'],
+      issuer: 'iss',
+      audience: 'aud',
+      now: () => now,
+    });
+    const token = sign(claims, { expiresIn: 60 });
+    const check = sinon.spy(jwt, 'verify');
+    try {
+      expect(await code(verifier, token)).to.equal('ok');
+      expect(await code(verifier, token)).to.equal('ok');
+      expect(check.callCount, 'the second use is served from the verified tokens').to.equal(1);
+      expect(await code(verifier, `${token}x`), 'another text is checked on its own').to.equal(
+        'UNAUTHORIZED',
+      );
+      now += 61_000;
+      expect(await code(verifier, token)).to.equal('UNAUTHORIZED');
+    } finally {
+      check.restore();
+    }
+  });
+
+  it('with cacheSize 0 checks every use', async () => {
+    const verifier = new JwtTokenVerifier({
+      secret: SECRET,
+      algorithms: ['HS256'],
+      issuer: 'iss',
+      audience: 'aud',
+      cacheSize: 0,
+    });
+    const token = sign(claims);
+    const check = sinon.spy(jwt, 'verify');
+    try {
+      expect([await code(verifier, token), await code(verifier, token)]).to.deep.equal(['ok', 'ok']);
+      expect(check.callCount).to.equal(2);
+    } finally {
+      check.restore();
+    }
   });
 
   it('will not be configured insecurely', () => {

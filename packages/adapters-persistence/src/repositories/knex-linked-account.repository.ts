@@ -7,7 +7,6 @@ import {
   type OptionType,
   SENSITIVE_DESTINATION_FIELDS,
 } from '@payout/domain';
-import { readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
