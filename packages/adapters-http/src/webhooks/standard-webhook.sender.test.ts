@@ -1,9 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import { parseRetryAfter } from './retry-after.js';
-import { StandardWebhookSender } from './standard-webhook.sender.js';
+import { StandardWebhookSender, signWebhook } from './standard-webhook.sender.js';
 
 interface Received {
   readonly headers: IncomingHttpHeaders;
@@ -107,5 +108,19 @@ describe('StandardWebhookSender', () => {
     expect(parseRetryAfter('Mon, 02 Mar 2026 09:00:00 GMT', now)).to.equal(0);
     expect(parseRetryAfter('soon', now)).to.equal(null);
     expect(parseRetryAfter(null, now)).to.equal(null);
+  });
+
+  it("signs with each secret's own key, also after more secrets than it keeps keys for", () => {
+    const direct = (secret: string) =>
+      `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+        .update('e.1.{}')
+        .digest('base64')}`;
+    expect(signWebhook(SECRET_A, 'e', 1, '{}')).to.equal(direct(SECRET_A));
+    for (let n = 0; n < 1_001; n += 1) {
+      const secret = `whsec_${Buffer.from(`secret number ${n} of many`).toString('base64')}`;
+      expect(signWebhook(secret, 'e', 1, '{}')).to.equal(direct(secret));
+    }
+    expect(signWebhook(SECRET_A, 'e', 1, '{}')).to.equal(direct(SECRET_A));
+    expect(signWebhook(SECRET_B, 'e', 1, '{}')).to.not.equal(direct(SECRET_A));
   });
 });

