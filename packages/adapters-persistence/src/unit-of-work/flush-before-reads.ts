@@ -19,7 +19,10 @@ export function flushBeforeReads(
     wrapped[name] = new Proxy(repository as object, {
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver);
-        if (typeof value !== 'function' || held.has(property)) return value;
+        if (typeof value !== 'function') return value;
+        // Bound to the repository itself: its own helpers (a withdrawal's history rows after the withdrawal)
+        // are part of the held write, not reads that would send the batch early.
+        if (held.has(property)) return value.bind(target);
         return async (...args: unknown[]) => {
           await flush();
           return value.apply(target, args);
