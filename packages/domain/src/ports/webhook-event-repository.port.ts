@@ -22,6 +22,7 @@ export interface WebhookEventRepository {
    * The delivery queue: claims up to `limit` PENDING events whose next attempt is due at `now`, earliest due
    * first, by moving their next attempt to `leaseUntil`, and returns them as claimed. Concurrent callers, in
    * any process, never claim the same event; an event whose claimer died is due again when the lease ends.
+   * One statement, atomic by itself: callers run it on `read` (no transaction of its own to begin and commit).
    */
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]>;
   /** Attempts of an event, oldest first. */

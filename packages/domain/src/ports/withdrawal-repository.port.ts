@@ -33,7 +33,7 @@ export interface WithdrawalRepository {
    * The withdrawal work queue: claims up to `limit` withdrawals whose `nextCheckAt` is due at `now`, earliest
    * first, by moving it to `leaseUntil`, and returns them as claimed, history and entity included. Concurrent
    * callers, in any process, never claim the same withdrawal; one whose claimer died is due again when the lease
-   * ends.
+   * ends. One statement, atomic by itself: callers run it on `read` (no transaction to begin and commit).
    */
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]>;
   /** AWAITING_APPROVAL withdrawals whose approval window closed before `now`, oldest first. */

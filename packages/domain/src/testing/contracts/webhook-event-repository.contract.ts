@@ -143,8 +143,8 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
         for (const e of [late, early, middle, delivered, future]) await tx.webhookEvents.insert(e!);
       });
       await expectLeasedQueue({
-        claim: (now, lease, limit) =>
-          unitOfWork.run((tx) => tx.webhookEvents.claimDue(t(now), t(lease), limit)),
+        // On `read`, as DeliverWebhook claims: the statement alone, no transaction around it.
+        claim: (now, lease, limit) => unitOfWork.read.webhookEvents.claimDue(t(now), t(lease), limit),
         find: (id) => unitOfWork.read.webhookEvents.findById(id),
         dueAt: async (id) => (await unitOfWork.read.webhookEvents.findById(id))?.nextAttemptAt ?? null,
         early: early!.id,

@@ -195,7 +195,7 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       });
       await expectLeasedQueue({
         claim: async (now, lease, limit) =>
-          (await unitOfWork.run((tx) => tx.withdrawals.claimDue(t(now), t(lease), limit))).map((claimed) => {
+          (await unitOfWork.read.withdrawals.claimDue(t(now), t(lease), limit)).map((claimed) => {
             expect(claimed.entity).to.deep.equal(parties.entity);
             return claimed.withdrawal;
           }),

@@ -85,7 +85,7 @@ export class DeliverWebhook {
     const { unitOfWork, clock, settings } = this.deps;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.claimLeaseMs);
-    const events = await unitOfWork.run((tx) => tx.webhookEvents.claimDue(now, leaseUntil, limit));
+    const events = await unitOfWork.read.webhookEvents.claimDue(now, leaseUntil, limit);
     const merchants = [...new Set(events.map((event) => event.merchantId))];
     const endpoints = new Map(
       await Promise.all(

@@ -26,7 +26,7 @@ export class DueWithdrawals {
     const { unitOfWork, clock, settings } = this.deps;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.railTimeoutMs + SAFETY_NET_MARGIN_MS);
-    return unitOfWork.run((tx) => tx.withdrawals.claimDue(now, leaseUntil, limit));
+    return unitOfWork.read.withdrawals.claimDue(now, leaseUntil, limit);
   }
 
   /** Works a claimed withdrawal; every change it makes is to the withdrawal as stored, locked. */
