@@ -7,8 +7,7 @@ import {
   type LedgerRepository,
   walletAccount,
 } from '@payout/domain';
-import { insertStatement } from '../sql/sql-statement.js';
-import type { SqlWriter } from '../sql/sql-write.js';
+import { insertWrite, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
 
@@ -47,7 +46,7 @@ export class KnexLedgerRepository implements LedgerRepository {
       created_at: entry.createdAt,
     };
     await this.writer.write({
-      ...insertStatement('ledger_entries', [row]),
+      ...insertWrite('ledger_entries', [row]),
       translate: (error) =>
         isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind')
           ? new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind)
@@ -59,7 +58,7 @@ export class KnexLedgerRepository implements LedgerRepository {
       account: line.account,
       amount: line.amount.toString(),
     }));
-    await this.writer.write({ ...insertStatement('ledger_lines', lines) });
+    await this.writer.write(insertWrite('ledger_lines', lines, ['ledger_entries']));
   }
 
   async entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]> {

@@ -8,8 +8,8 @@ import {
   type WebhookStatus,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
-import { insertStatement, updateStatement } from '../sql/sql-statement.js';
-import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
+import { updateStatement } from '../sql/sql-statement.js';
+import { exactlyOne, insertWrite, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
 
@@ -99,7 +99,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
     };
-    await this.writer.write({ ...insertStatement('webhook_events', [row]) });
+    await this.writer.write(insertWrite('webhook_events', [row], ['withdrawals']));
   }
 
   findById(id: string): Promise<WebhookEvent | null> {
@@ -158,7 +158,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       succeeded: attempt.succeeded,
     };
     await this.writer.write({
-      ...insertStatement('webhook_attempts', [row]),
+      ...insertWrite('webhook_attempts', [row], ['webhook_events']),
       // Another worker recorded this attempt number first (its lease on the event had run out).
       translate: (error) =>
         isUniqueViolation(error, 'webhook_attempts_once')

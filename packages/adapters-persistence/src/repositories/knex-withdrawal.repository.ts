@@ -7,8 +7,8 @@ import {
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
-import { insertStatement, updateStatement } from '../sql/sql-statement.js';
-import type { SqlWriter } from '../sql/sql-write.js';
+import { updateStatement } from '../sql/sql-statement.js';
+import { insertWrite, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { isUniqueViolation } from './pg-errors.js';
@@ -74,7 +74,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   }
 
   async insert(withdrawal: Withdrawal): Promise<void> {
-    await this.writer.write({ ...insertStatement('withdrawals', [toWithdrawalRow(withdrawal)]) });
+    await this.writer.write(insertWrite('withdrawals', [toWithdrawalRow(withdrawal)]));
     await this.appendHistory(withdrawal, 0);
   }
 
@@ -156,12 +156,13 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   private async appendHistory(withdrawal: Withdrawal, storedSequence: number): Promise<void> {
     const fresh = withdrawal.history.filter((change) => change.sequence > storedSequence);
     if (fresh.length > 0)
-      await this.writer.write({
-        ...insertStatement(
+      await this.writer.write(
+        insertWrite(
           'withdrawal_history',
           fresh.map((change) => toHistoryRow(withdrawal.id, change)),
+          ['withdrawals'],
         ),
-      });
+      );
   }
 
   /** The withdrawal and its history in one statement; the lock, when asked for, is on the withdrawal row. */

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { QueryResult } from 'pg';
 import { type PgQuery, pipelineOn, withConnection } from './connection.js';
-import { prepared, type SqlStatement } from './sql-statement.js';
+import { mergeInserts } from './merge-inserts.js';
+import { insertStatement, prepared, type SqlRow, type SqlStatement } from './sql-statement.js';
 
 /**
  * One statement a repository wants run inside the unit of work: an INSERT or UPDATE, or a `SELECT … FOR UPDATE`
@@ -17,7 +18,27 @@ export interface SqlWrite extends SqlStatement {
   readonly check?: (rowCount: number) => void;
   /** Turns a PostgreSQL error this write may cause into the repository's error; undefined when not its own. */
   readonly translate?: (error: unknown) => Error | undefined;
+  /** For an INSERT built by `insertWrite`: its rows, so that it can travel with others into the table. */
+  readonly insert?: InsertRows;
 }
+
+/** The rows of an INSERT, kept so that a transaction's inserts into one table can be sent as one (mergeInserts). */
+export interface InsertRows {
+  readonly table: string;
+  readonly rows: readonly SqlRow[];
+  /**
+   * Tables whose rows this insert's foreign keys need at once (not DEFERRABLE): it is never sent ahead of an
+   * insert into one of them.
+   */
+  readonly references: readonly string[];
+}
+
+/** An INSERT of `rows` into `table` (see InsertRows for `references`). */
+export const insertWrite = (
+  table: string,
+  rows: readonly SqlRow[],
+  references: readonly string[] = [],
+): SqlWrite => ({ ...insertStatement(table, rows), insert: { table, rows, references } });
 
 /** Where repositories send their writes: run at once, or held by a unit of work and sent together. */
 export interface SqlWriter {
@@ -54,7 +75,7 @@ function ownError(writes: readonly SqlWrite[], index: number, error: unknown): E
 
 /**
  * Sends `writes` (and `COMMIT` after them when `commit`) as named prepared statements, pipelined: one round trip,
- * and no statement planned twice on a connection. The first failure is the cause (later statements of the
+ * and no statement planned twice on a connection; inserts into one table travel as one statement (mergeInserts). The first failure is the cause (later statements of the
  * transaction only report it aborted); it is thrown as the repository's error where one applies.
  */
 export async function runWrites(
@@ -62,6 +83,7 @@ export async function runWrites(
   writes: readonly SqlWrite[],
   commit = false,
 ): Promise<void> {
+  writes = mergeInserts(writes);
   const queries: PgQuery[] = writes.map((write) => prepared(guarded(write)));
   if (commit) queries.push('COMMIT');
   const settled = await withConnection(db, (connection) => pipelineOn(connection, queries));
