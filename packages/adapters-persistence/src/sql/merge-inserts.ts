@@ -4,7 +4,15 @@ import type { InsertRows, SqlWrite } from './sql-write.js';
 /** Statements that create no rows: updates and locking reads, guarded or not. */
 const CREATES_NO_ROWS = /^\s*(?:WITH\s+\w+\s+AS\s+\(\s*)?(?:UPDATE|SELECT)\b/i;
 
-const mentions = (text: string, table: string): boolean => new RegExp(`\\b${table}\\b`).test(text);
+const tableNames = new Map<string, RegExp>();
+const mentions = (text: string, table: string): boolean => {
+  let name = tableNames.get(table);
+  if (!name) {
+    name = new RegExp(`\\b${table}\\b`);
+    tableNames.set(table, name);
+  }
+  return name.test(text);
+};
 
 /** Whether `insert` may be sent ahead of `write` without changing what either does. */
 function mayPass(insert: InsertRows, write: SqlWrite): boolean {
@@ -19,27 +27,40 @@ type Mergeable = SqlWrite & { readonly insert: InsertRows };
 const mergeable = (write: SqlWrite): write is Mergeable =>
   write.insert !== undefined && write.expect === undefined && write.check === undefined;
 
-const sameShape = (a: InsertRows, b: InsertRows): boolean =>
-  a.table === b.table && Object.keys(a.rows[0] ?? {}).join() === Object.keys(b.rows[0] ?? {}).join();
+const columnsOf = (insert: InsertRows): string => Object.keys(insert.rows[0] ?? {}).join();
 
-function merged(into: Mergeable, next: Mergeable): SqlWrite {
-  const rows = [...into.insert.rows, ...next.insert.rows];
-  const references = [...new Set([...into.insert.references, ...next.insert.references])];
-  return {
-    ...insertStatement(into.insert.table, rows),
-    insert: { table: into.insert.table, rows, references },
-    translate: (error) => into.translate?.(error) ?? next.translate?.(error),
-  };
-}
-
-/** Where in `out` an insert of the same shape stands that `write` may join, or -1. */
-function mergeTarget(out: readonly SqlWrite[], write: Mergeable): number {
+/** Where in `out` an insert of the same table and columns stands that `write` may join, or -1. */
+function mergeTarget(out: ReadonlyArray<readonly SqlWrite[]>, write: Mergeable): number {
+  const columns = columnsOf(write.insert);
   for (let index = out.length - 1; index >= 0; index -= 1) {
-    const earlier = out[index] as SqlWrite;
-    if (mergeable(earlier) && sameShape(earlier.insert, write.insert)) return index;
+    const earlier = (out[index] as readonly SqlWrite[])[0] as SqlWrite;
+    if (
+      mergeable(earlier) &&
+      earlier.insert.table === write.insert.table &&
+      columnsOf(earlier.insert) === columns
+    )
+      return index;
     if (!mayPass(write.insert, earlier)) return -1;
   }
   return -1;
+}
+
+/** One INSERT of every member's rows, its errors translated by whichever member recognises them. */
+function merged(members: readonly Mergeable[]): SqlWrite {
+  const first = members[0] as Mergeable;
+  const rows = members.flatMap((member) => member.insert.rows);
+  const references = [...new Set(members.flatMap((member) => member.insert.references))];
+  return {
+    ...insertStatement(first.insert.table, rows),
+    insert: { table: first.insert.table, rows, references },
+    translate: (error) => {
+      for (const member of members) {
+        const translated = member.translate?.(error);
+        if (translated) return translated;
+      }
+      return undefined;
+    },
+  };
 }
 
 /**
@@ -48,14 +69,16 @@ function mergeTarget(out: readonly SqlWrite[], write: Mergeable): number {
  * statement per table instead of one per member. An insert moves ahead only of statements that cannot tell:
  * inserts into tables its foreign keys do not need, and updates and locks of other tables. Everything else keeps
  * its order. A failure of the merged statement fails the transaction as either would have; its error is
- * translated by whichever of the two recognises it.
+ * translated by whichever member recognises it.
  */
 export function mergeInserts(writes: readonly SqlWrite[]): SqlWrite[] {
-  const out: SqlWrite[] = [];
+  const out: SqlWrite[][] = [];
   for (const write of writes) {
     const at = mergeable(write) ? mergeTarget(out, write) : -1;
-    if (at < 0) out.push(write);
-    else out[at] = merged(out[at] as Mergeable, write as Mergeable);
+    if (at < 0) out.push([write]);
+    else (out[at] as SqlWrite[]).push(write);
   }
-  return out;
+  return out.map((members) =>
+    members.length === 1 ? (members[0] as SqlWrite) : merged(members as Mergeable[]),
+  );
 }

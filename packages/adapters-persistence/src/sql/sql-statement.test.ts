@@ -21,6 +21,24 @@ describe('SQL statements of writes', () => {
     });
   });
 
+  it('makes each text for its own table, columns and row count (texts are kept per shape)', () => {
+    expect(insertStatement('t', [{ a: 1 }]).text).to.equal('INSERT INTO "t" ("a") VALUES ($1)');
+    expect(insertStatement('t', [{ a: 1 }, { a: 2 }]).text).to.equal(
+      'INSERT INTO "t" ("a") VALUES ($1), ($2)',
+    );
+    expect(insertStatement('t', [{ b: 1 }]).text).to.equal('INSERT INTO "t" ("b") VALUES ($1)');
+    expect(insertStatement('u', [{ a: 1 }]).text).to.equal('INSERT INTO "u" ("a") VALUES ($1)');
+    expect(updateStatement('t', { s: 1 }, { id: 2 }).text).to.equal(
+      'UPDATE "t" SET "s" = $1 WHERE "id" = $2',
+    );
+    expect(updateStatement('t', { s: 1, n: 2 }, { id: 3 }).text).to.equal(
+      'UPDATE "t" SET "s" = $1, "n" = $2 WHERE "id" = $3',
+    );
+    expect(updateStatement('t', { s: 1 }, { id: 2, sequence: 3 }).text).to.equal(
+      'UPDATE "t" SET "s" = $1 WHERE "id" = $2 AND "sequence" = $3',
+    );
+  });
+
   it('passes dates as UTC text and objects as JSON text (an array would become a PostgreSQL array)', () => {
     expect(parameter(new Date('2026-11-23T01:02:03.004Z'))).to.equal('2026-11-23T01:02:03.004Z');
     expect(parameter({ list: [1, 2] })).to.equal('{"list":[1,2]}');

@@ -33,34 +33,52 @@ export type SqlRow = object;
 
 const entries = (row: SqlRow) => Object.entries(row) as Array<[string, SqlValue | undefined]>;
 
+const insertTexts = new Map<string, string>();
+
+/** The text of an insert of `rowCount` rows of `columns`, made once per shape (it is the same every time). */
+function insertText(table: string, columns: readonly string[], rowCount: number): string {
+  const key = `${table}\u0000${columns.join('\u0000')}\u0000${rowCount}`;
+  let text = insertTexts.get(key);
+  if (text === undefined) {
+    const tuples: string[] = [];
+    for (let row = 0; row < rowCount; row += 1) {
+      const first = row * columns.length;
+      tuples.push(`(${columns.map((_, column) => `$${first + column + 1}`).join(', ')})`);
+    }
+    text = `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(', ')}) VALUES ${tuples.join(', ')}`;
+    insertTexts.set(key, text);
+  }
+  return text;
+}
+
 /** `INSERT INTO table (columns) VALUES ($1, …), (…)`; every row has the first row's columns. */
 export function insertStatement(table: string, rows: readonly SqlRow[]): SqlStatement {
   const columns = Object.keys(rows[0] ?? {});
   if (columns.length === 0) throw new Error(`nothing to insert into ${table}`);
   const values: unknown[] = [];
-  const tuples = rows.map((row) => {
-    const byColumn = new Map(entries(row));
-    const placeholders = columns.map((column) => {
-      values.push(parameter(byColumn.get(column) ?? null));
-      return `$${values.length}`;
-    });
-    return `(${placeholders.join(', ')})`;
-  });
-  const text = `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(', ')}) VALUES ${tuples.join(', ')}`;
-  return { text, values };
+  for (const row of rows) {
+    const byColumn = row as Readonly<Record<string, SqlValue | undefined>>;
+    for (const column of columns) values.push(parameter(byColumn[column] ?? null));
+  }
+  return { text: insertText(table, columns, rows.length), values };
 }
 
-/** `UPDATE table SET a = $1 … WHERE b = $n AND …`. */
+const updateTexts = new Map<string, string>();
+
+/** `UPDATE table SET a = $1 … WHERE b = $n AND …`; its text made once per table and columns. */
 export function updateStatement(table: string, set: SqlRow, where: SqlRow): SqlStatement {
-  const values: unknown[] = [];
-  const pairs = (row: SqlRow, separator: string) =>
-    entries(row)
-      .map(([column, value]) => {
-        values.push(parameter(value ?? null));
-        return `${identifier(column)} = $${values.length}`;
-      })
-      .join(separator);
-  const text = `UPDATE ${identifier(table)} SET ${pairs(set, ', ')} WHERE ${pairs(where, ' AND ')}`;
+  const assigned = entries(set);
+  const matched = entries(where);
+  const values = [...assigned, ...matched].map(([, value]) => parameter(value ?? null));
+  const key = `${table}\u0000${assigned.map(([column]) => column).join()}\u0000${matched.map(([column]) => column).join()}`;
+  let text = updateTexts.get(key);
+  if (text === undefined) {
+    let n = 0;
+    const pairs = (columns: ReadonlyArray<[string, unknown]>, separator: string) =>
+      columns.map(([column]) => `${identifier(column)} = $${++n}`).join(separator);
+    text = `UPDATE ${identifier(table)} SET ${pairs(assigned, ', ')} WHERE ${pairs(matched, ' AND ')}`;
+    updateTexts.set(key, text);
+  }
   return { text, values };
 }
 
