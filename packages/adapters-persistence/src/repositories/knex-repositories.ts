@@ -12,7 +12,11 @@ import { KnexWebhookEndpointRepository } from './knex-webhook-endpoint.repositor
 import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
 import { KnexWithdrawalRepository } from './knex-withdrawal.repository.js';
 
-/** The writes a unit of work may hold back and send together: those of a withdrawal's hot path. */
+/**
+ * The writes a unit of work may hold back and send together: those of a withdrawal's hot path. A held method only
+ * writes, through the writer: it runs bound to the repository itself, so a read inside it would not see the
+ * writes still held (flushBeforeReads).
+ */
 export const DEFERRED_WRITES: DeferredWrites = {
   wallets: ['update', 'lockIfUnchanged'],
   ledger: ['append'],
