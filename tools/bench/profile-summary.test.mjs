@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { busyTimeline, ownerOf, summarizeProfile } from './profile-summary.mjs';
 
+const frame = (functionName, url) => ({ functionName, url, lineNumber: 0 });
+const KNEX = frame('toSQL', 'file:///r/node_modules/knex/q.js');
+const PG = frame('parse', 'file:///r/node_modules/pg/p.js');
+
 describe('CPU profile summary', () => {
   it('attributes a frame to its package, workspace package, Node or V8', () => {
     expect(ownerOf('file:///repo/node_modules/@scope/lib/index.js', 'f')).to.equal('@scope/lib');
@@ -12,13 +16,12 @@ describe('CPU profile summary', () => {
   });
 
   it('sums self time from the sample deltas and leaves idle out of the shares', () => {
-    const frame = (functionName, url) => ({ functionName, url, lineNumber: 0 });
     const profile = {
       nodes: [
         { id: 1, callFrame: frame('(root)', '') },
         { id: 2, callFrame: frame('(idle)', '') },
-        { id: 3, callFrame: frame('toSQL', 'file:///r/node_modules/knex/q.js') },
-        { id: 4, callFrame: frame('parse', 'file:///r/node_modules/pg/p.js') },
+        { id: 3, callFrame: KNEX },
+        { id: 4, callFrame: PG },
       ],
       samples: [2, 3, 3, 4, 2],
       timeDeltas: [5000, 1000, 2000, 1000, 5000],
@@ -31,12 +34,11 @@ describe('CPU profile summary', () => {
   });
 
   it('sums only a window of the samples, and tells busy time per second', () => {
-    const frame = (functionName, url) => ({ functionName, url, lineNumber: 0 });
     const profile = {
       nodes: [
         { id: 1, callFrame: frame('(idle)', '') },
-        { id: 2, callFrame: frame('toSQL', 'file:///r/node_modules/knex/q.js') },
-        { id: 3, callFrame: frame('parse', 'file:///r/node_modules/pg/p.js') },
+        { id: 2, callFrame: KNEX },
+        { id: 3, callFrame: PG },
       ],
       // Samples end at 0.4 s (knex), 1.2 s (idle), 1.5 s (pg), 2.1 s (knex).
       samples: [2, 1, 3, 2],

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { testDatabase } from '../testing/test-database.js';
-import { ReadBatches } from './read-batches.js';
+import { ReadBatches, type ReadBatchOptions } from './read-batches.js';
 
 const TABLE = 'test_read_batch_rows';
 const BY_IDS = { name: 'test_read_batch_by_ids', text: `SELECT * FROM ${TABLE} WHERE id = ANY($1::int[])` };
@@ -22,13 +22,15 @@ describe('ReadBatches on PostgreSQL', () => {
 
   afterEach(() => sinon.restore());
 
-  it('sends the first read alone and the reads that arrived meanwhile as one statement', async () => {
+  /** Batches over the test pool, and a count of the connections they borrow (one per statement). */
+  const counted = async (options: ReadBatchOptions) => {
     const { knex } = await testDatabase();
     const acquire = sinon.spy(knex.client, 'acquireConnection');
-    const batches = new ReadBatches<Row>(knex, BY_IDS, (row) => String(row.id), {
-      maxBatch: 64,
-      concurrency: 1,
-    });
+    return { acquire, batches: new ReadBatches<Row>(knex, BY_IDS, (row) => String(row.id), options) };
+  };
+
+  it('sends the first read alone and the reads that arrived meanwhile as one statement', async () => {
+    const { acquire, batches } = await counted({ maxBatch: 64, concurrency: 1 });
     const rows = await Promise.all(['1', '2', '3', '2', '42', '9'].map((key) => batches.load(key)));
     expect(rows.map((row) => row?.label)).to.deep.equal([
       'row 1',
@@ -42,12 +44,7 @@ describe('ReadBatches on PostgreSQL', () => {
   });
 
   it('splits a queue longer than maxBatch and keeps up to `concurrency` statements in flight', async () => {
-    const { knex } = await testDatabase();
-    const acquire = sinon.spy(knex.client, 'acquireConnection');
-    const batches = new ReadBatches<Row>(knex, BY_IDS, (row) => String(row.id), {
-      maxBatch: 2,
-      concurrency: 2,
-    });
+    const { acquire, batches } = await counted({ maxBatch: 2, concurrency: 2 });
     const keys = ['1', '2', '3', '4', '5', '6', '7', '8'];
     const rows = await Promise.all(keys.map((key) => batches.load(key)));
     expect(rows.map((row) => row?.id)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8]);
