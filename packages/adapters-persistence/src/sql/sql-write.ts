@@ -75,24 +75,25 @@ function ownError(writes: readonly SqlWrite[], index: number, error: unknown): E
 
 /**
  * Sends `writes` (and `COMMIT` after them when `commit`) as named prepared statements, pipelined: one round trip,
- * and no statement planned twice on a connection; inserts into one table travel as one statement (mergeInserts). The first failure is the cause (later statements of the
- * transaction only report it aborted); it is thrown as the repository's error where one applies.
+ * and no statement planned twice on a connection; inserts into one table travel as one statement (mergeInserts).
+ * The first failure is the cause (later statements of the transaction only report it aborted); it is thrown as the
+ * repository's error where one applies.
  */
 export async function runWrites(
   db: Knex | Knex.Transaction,
   writes: readonly SqlWrite[],
   commit = false,
 ): Promise<void> {
-  writes = mergeInserts(writes);
-  const queries: PgQuery[] = writes.map((write) => prepared(guarded(write)));
+  const sent = mergeInserts(writes);
+  const queries: PgQuery[] = sent.map((write) => prepared(guarded(write)));
   if (commit) queries.push('COMMIT');
   const settled = await withConnection(db, (connection) => pipelineOn(connection, queries));
   const failed = settled.findIndex((outcome) => outcome.status === 'rejected');
   if (failed >= 0) {
     const error = (settled[failed] as PromiseRejectedResult).reason;
-    throw ownError(writes, failed, error) ?? error;
+    throw ownError(sent, failed, error) ?? error;
   }
-  for (const [index, write] of writes.entries())
+  for (const [index, write] of sent.entries())
     write.check?.((settled[index] as PromiseFulfilledResult<QueryResult>).value.rowCount ?? 0);
 }
 
