@@ -69,7 +69,8 @@ function merged(members: readonly Mergeable[]): SqlWrite {
  * statement per table instead of one per member. An insert moves ahead only of statements that cannot tell:
  * inserts into tables its foreign keys do not need, and updates and locks of other tables. Everything else keeps
  * its order. A failure of the merged statement fails the transaction as either would have; its error is
- * translated by whichever member recognises it.
+ * translated by the first member that recognises it, which may name another member's row (a commit group then
+ * reruns each member alone, which names the right one; outside groups a transaction writes one aggregate).
  */
 export function mergeInserts(writes: readonly SqlWrite[]): SqlWrite[] {
   const out: SqlWrite[][] = [];
