@@ -1,4 +1,4 @@
-import { insertStatement } from './sql-statement.js';
+import { insertText } from './sql-statement.js';
 import type { InsertRows, SqlWrite } from './sql-write.js';
 
 /** Statements that create no rows: updates and locking reads, guarded or not. */
@@ -27,32 +27,33 @@ type Mergeable = SqlWrite & { readonly insert: InsertRows };
 const mergeable = (write: SqlWrite): write is Mergeable =>
   write.insert !== undefined && write.expect === undefined && write.check === undefined;
 
-const columnsOf = (insert: InsertRows): string => Object.keys(insert.rows[0] ?? {}).join();
+const sameShape = (a: InsertRows, b: InsertRows): boolean =>
+  a.table === b.table &&
+  a.columns.length === b.columns.length &&
+  a.columns.every((column, index) => column === b.columns[index]);
 
 /** Where in `out` an insert of the same table and columns stands that `write` may join, or -1. */
 function mergeTarget(out: ReadonlyArray<readonly SqlWrite[]>, write: Mergeable): number {
-  const columns = columnsOf(write.insert);
   for (let index = out.length - 1; index >= 0; index -= 1) {
     const earlier = (out[index] as readonly SqlWrite[])[0] as SqlWrite;
-    if (
-      mergeable(earlier) &&
-      earlier.insert.table === write.insert.table &&
-      columnsOf(earlier.insert) === columns
-    )
-      return index;
+    if (mergeable(earlier) && sameShape(earlier.insert, write.insert)) return index;
     if (!mayPass(write.insert, earlier)) return -1;
   }
   return -1;
 }
 
-/** One INSERT of every member's rows, its errors translated by whichever member recognises them. */
+/**
+ * One INSERT of every member's rows: the members' bound values one after another (each already row by row in the
+ * same columns), its errors translated by whichever member recognises them.
+ */
 function merged(members: readonly Mergeable[]): SqlWrite {
-  const first = members[0] as Mergeable;
-  const rows = members.flatMap((member) => member.insert.rows);
+  const { table, columns } = (members[0] as Mergeable).insert;
+  const rowCount = members.reduce((sum, member) => sum + member.insert.rowCount, 0);
   const references = [...new Set(members.flatMap((member) => member.insert.references))];
   return {
-    ...insertStatement(first.insert.table, rows),
-    insert: { table: first.insert.table, rows, references },
+    text: insertText(table, columns, rowCount),
+    values: members.flatMap((member) => member.values),
+    insert: { table, columns, rowCount, references },
     translate: (error) => {
       for (const member of members) {
         const translated = member.translate?.(error);

@@ -36,7 +36,7 @@ const entries = (row: SqlRow) => Object.entries(row) as Array<[string, SqlValue 
 const insertTexts = new Map<string, string>();
 
 /** The text of an insert of `rowCount` rows of `columns`, made once per shape (it is the same every time). */
-function insertText(table: string, columns: readonly string[], rowCount: number): string {
+export function insertText(table: string, columns: readonly string[], rowCount: number): string {
   const key = `${table}\u0000${columns.join('\u0000')}\u0000${rowCount}`;
   let text = insertTexts.get(key);
   if (text === undefined) {

@@ -22,10 +22,14 @@ export interface SqlWrite extends SqlStatement {
   readonly insert?: InsertRows;
 }
 
-/** The rows of an INSERT, kept so that a transaction's inserts into one table can be sent as one (mergeInserts). */
+/**
+ * The shape of an INSERT (its `values` are its rows, column by column), kept so that a transaction's inserts into
+ * one table can be sent as one (mergeInserts).
+ */
 export interface InsertRows {
   readonly table: string;
-  readonly rows: readonly SqlRow[];
+  readonly columns: readonly string[];
+  readonly rowCount: number;
   /**
    * Tables whose rows this insert's foreign keys need at once (not DEFERRABLE): it is never sent ahead of an
    * insert into one of them.
@@ -38,7 +42,10 @@ export const insertWrite = (
   table: string,
   rows: readonly SqlRow[],
   references: readonly string[] = [],
-): SqlWrite => ({ ...insertStatement(table, rows), insert: { table, rows, references } });
+): SqlWrite => ({
+  ...insertStatement(table, rows),
+  insert: { table, columns: Object.keys(rows[0] ?? {}), rowCount: rows.length, references },
+});
 
 /** Where repositories send their writes: run at once, or held by a unit of work and sent together. */
 export interface SqlWriter {
