@@ -45,6 +45,14 @@ async function setup(withEndpoint = true) {
   return { world, sender, deliver, event, secret: endpoint?.ok ? endpoint.value.secret : '', opDeps };
 }
 
+/** One attempt of the event as stored now, with its merchant's endpoint: what a claim hands the worker. */
+async function deliverStored(world: WithdrawalWorld, deliver: DeliverWebhook, eventId: string) {
+  const event = await world.uow.read.webhookEvents.findById(eventId);
+  if (!event) throw new Error(`no event ${eventId}`);
+  const endpoint = await world.uow.read.webhookEndpoints.findByMerchant(event.merchantId);
+  await deliver.deliver({ event, endpoint });
+}
+
 const claimedIds = async (deliver: DeliverWebhook) => (await deliver.claimDue(10)).map((due) => due.event.id);
 
 describe('DeliverWebhook', () => {
@@ -56,7 +64,7 @@ describe('DeliverWebhook', () => {
   it('signs with the endpoint secret, sends the event body, records the attempt and stops on 2xx', async () => {
     const { world, sender, deliver, event, secret } = await setup();
     sender.willAnswer(answer(204));
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     expect(sender.requests).to.have.length(1);
     expect(sender.requests[0]).to.deep.include({
       eventId: event.id,
@@ -71,21 +79,21 @@ describe('DeliverWebhook', () => {
     expect(world.uow.state.webhookAttempts.map((a) => [a.attempt, a.statusCode, a.succeeded])).to.deep.equal([
       [1, 204, true],
     ]);
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     expect(sender.requests).to.have.length(1);
   });
 
   it('retries on failure per the schedule, honouring a longer Retry-After, then gives up without dropping', async () => {
     const { world, sender, deliver, event } = await setup();
     sender.willAnswer(answer(500), answer(503, 30), answer(null));
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     const afterFirst = world.uow.state.webhookEvents.get(event.id);
     expect(afterFirst?.nextAttemptAt?.getTime()).to.equal(world.clock.now().getTime() + 1000);
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     expect(world.uow.state.webhookEvents.get(event.id)?.nextAttemptAt?.getTime()).to.equal(
       world.clock.now().getTime() + 30_000,
     );
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     const last = world.uow.state.webhookEvents.get(event.id);
     expect(last?.deliveryState).to.equal('FAILED');
     expect(world.uow.state.webhookAttempts).to.have.length(3);
@@ -97,7 +105,7 @@ describe('DeliverWebhook', () => {
     expect(await claimedIds(deliver)).to.deep.equal(ids);
     expect(await claimedIds(deliver), 'claimed events wait for their lease').to.deep.equal([]);
     sender.willAnswer(answer(500));
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     world.clock.advance(999);
     expect(await claimedIds(deliver)).to.deep.equal([]);
     world.clock.advance(1);
@@ -109,19 +117,19 @@ describe('DeliverWebhook', () => {
   it('410 Gone disables the endpoint; redelivery re-enables it and sends the same event id', async () => {
     const { world, sender, deliver, event, opDeps } = await setup();
     sender.willAnswer(answer(410), answer(200));
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     expect([...world.uow.state.webhookEndpoints.values()][0]?.disabled).to.equal(true);
     const redelivered = await new RedeliverWebhook(opDeps).execute(operator, event.id);
     expect(redelivered.ok).to.equal(true);
     expect(await claimedIds(deliver)).to.include(event.id);
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     expect(sender.requests.map((r) => r.eventId)).to.deep.equal([event.id, event.id]);
     expect(world.uow.state.webhookEvents.get(event.id)?.deliveryState).to.equal('DELIVERED');
   });
 
   it('keeps events waiting when the merchant has no endpoint', async () => {
     const { world, sender, deliver, event } = await setup(false);
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     expect(sender.requests).to.have.length(0);
     expect(world.uow.state.webhookEvents.get(event.id)?.deliveryState).to.equal('NO_ENDPOINT');
   });
@@ -142,7 +150,7 @@ describe('DeliverWebhook', () => {
     const [claimed] = await deliver.claimDue(1);
     // The lease runs out while this worker waits on the endpoint; another worker delivers and is refused.
     sender.willAnswer(answer(503), answer(204));
-    await deliver.handle(event.id);
+    await deliverStored(world, deliver, event.id);
     await deliver.deliver(claimed!);
     expect(world.uow.state.webhookAttempts.map((a) => [a.attempt, a.statusCode])).to.deep.equal([
       [1, 503],

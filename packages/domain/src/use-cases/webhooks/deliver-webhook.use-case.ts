@@ -64,7 +64,7 @@ const GONE = 410;
 
 /**
  * Webhook delivery. The events table is the queue: a worker claims due events (`claimDue`) and makes one signed
- * attempt of each (`handle`). The receiver is called with no transaction open; the attempt is then recorded and
+ * attempt of each (`deliver`). The receiver is called with no transaction open; the attempt is then recorded and
  * the next one set due (backoff with jitter, never sooner than Retry-After). 410 disables the endpoint. Events
  * are never dropped: without an endpoint they wait, and an operator can redeliver any event. Delivery is at
  * least once; `webhook-id` (the event id) lets receivers deduplicate.
@@ -93,15 +93,6 @@ export class DeliverWebhook {
       ),
     );
     return events.map((event) => ({ event, endpoint: endpoints.get(event.merchantId) ?? null }));
-  }
-
-  /** One attempt of a PENDING event, read now; anything else (delivered, parked, given up) is left alone. */
-  async handle(eventId: string): Promise<void> {
-    const { unitOfWork } = this.deps;
-    const event = await unitOfWork.read.webhookEvents.findById(eventId);
-    if (event?.deliveryState !== 'PENDING') return;
-    const endpoint = await unitOfWork.read.webhookEndpoints.findByMerchant(event.merchantId);
-    await this.deliver({ event, endpoint });
   }
 
   /**
