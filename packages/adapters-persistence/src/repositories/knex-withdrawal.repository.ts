@@ -4,6 +4,7 @@ import {
   type Withdrawal,
   type WithdrawalRepository,
   type WithdrawalStatusChange,
+  type WithdrawalWebhookView,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
@@ -23,6 +24,7 @@ import {
   toWithdrawalRow,
   type WithdrawalRow,
 } from './withdrawal-rows.js';
+import { FIND_WEBHOOK_VIEWS, toWebhookView, type WebhookViewRow } from './withdrawal-webhook-view.js';
 
 /** The history of the withdrawal aliased `w`, as a JSON array in sequence order. */
 const HISTORY_OF_W = `coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM withdrawal_history h
@@ -31,7 +33,7 @@ const HISTORY_OF_W = `coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM with
 const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
 const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
 const LOCK_WITHDRAWAL = { name: 'withdrawal_lock', text: `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` };
-/** By an array of ids: concurrent lookups travel together (ReadBatches). */
+/** One withdrawal with its history and entity, by an array of one id (the same row shape as a claim returns). */
 const FIND_WITH_ENTITY = {
   name: 'withdrawals_with_entity',
   text: `SELECT w.*, ${HISTORY_OF_W} AS history, to_json(e) AS entity
@@ -64,13 +66,13 @@ const withEntity = (row: WithEntityRow): ClaimedWithdrawal => ({
 });
 
 export class KnexWithdrawalRepository implements WithdrawalRepository {
-  private readonly withEntities: ReadBatches<WithEntityRow>;
+  private readonly webhookViews: ReadBatches<WebhookViewRow>;
 
   constructor(
     private readonly db: Db,
     private readonly writer: SqlWriter,
   ) {
-    this.withEntities = new ReadBatches(db, FIND_WITH_ENTITY, (row) => row.id);
+    this.webhookViews = new ReadBatches(db, FIND_WEBHOOK_VIEWS, (row) => row.id);
   }
 
   async insert(withdrawal: Withdrawal): Promise<void> {
@@ -88,9 +90,14 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   async findWithEntity(id: string): Promise<ClaimedWithdrawal | null> {
     if (!isUuid(id)) return null;
-    const key = id.toLowerCase();
-    const row = await this.withEntities.load(key);
+    const [row] = await readPrepared<WithEntityRow>(this.db, FIND_WITH_ENTITY, [[id.toLowerCase()]]);
     return row ? withEntity(row) : null;
+  }
+
+  async findWebhookView(id: string): Promise<WithdrawalWebhookView | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.webhookViews.load(id.toLowerCase());
+    return row ? toWebhookView(row) : null;
   }
 
   /** A locking SELECT among the writes: it runs, and is checked, when they are sent (see SqlWrite). */

@@ -102,22 +102,43 @@ export const toChange = (row: HistoryRow): WithdrawalStatusChange => ({
   at: row.at,
 });
 
-export const toWithdrawal = (row: WithdrawalRow, history: readonly HistoryRow[]): Withdrawal => ({
+/** The columns a withdrawal and its webhook view (withdrawal-webhook-view.ts) share. */
+export type WithdrawalCoreRow = Pick<
+  WithdrawalRow,
+  | 'id'
+  | 'merchant_id'
+  | 'entity_id'
+  | 'wallet_id'
+  | 'flow'
+  | 'rail'
+  | 'currency'
+  | 'amount'
+  | 'fees'
+  | 'status'
+  | 'failure_reason'
+  | 'sequence'
+>;
+
+export const toWithdrawalCore = (row: WithdrawalCoreRow) => ({
   id: row.id,
   merchantId: row.merchant_id,
   entityId: row.entity_id,
-  linkedAccountId: row.linked_account_id,
   walletId: row.wallet_id,
   flow: row.flow,
   rail: row.rail,
   currency: row.currency,
   amount: money(row.amount),
   fees: money(row.fees),
-  total: money(row.total),
-  reason: row.reason,
   status: row.status,
   failureReason: row.failure_reason,
   sequence: row.sequence,
+});
+
+export const toWithdrawal = (row: WithdrawalRow, history: readonly HistoryRow[]): Withdrawal => ({
+  ...toWithdrawalCore(row),
+  linkedAccountId: row.linked_account_id,
+  total: money(row.total),
+  reason: row.reason,
   history: history.map(toChange),
   requestedBy: row.requested_by,
   applicationTokenId: row.application_token_id,

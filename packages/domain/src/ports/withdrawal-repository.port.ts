@@ -1,5 +1,6 @@
 import type { Entity } from '../entity/entity.js';
-import type { Withdrawal, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
+import { type WebhookSource, webhookSourceOf } from '../webhooks/webhook-body.js';
+import type { Withdrawal, WithdrawalFlow, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
 
 /** A withdrawal as its worker claimed it, with the entity it pays out for (read at the claim, for webhook bodies). */
 export interface ClaimedWithdrawal {
@@ -7,12 +8,30 @@ export interface ClaimedWithdrawal {
   readonly entity: Entity;
 }
 
+/**
+ * What the webhook-payload lookup reads (spec endpoint 7, a merchant's hot read): the fields of its body, and
+ * the owners and flow it checks. A read model: it parses a fraction of a whole withdrawal with its history.
+ */
+export interface WithdrawalWebhookView extends WebhookSource {
+  readonly merchantId: string;
+  readonly flow: WithdrawalFlow;
+}
+
+/** The webhook view of a whole withdrawal and its entity: what `findWebhookView` reads, for stores that hold both. */
+export const webhookViewOf = (withdrawal: Withdrawal, entity: Entity): WithdrawalWebhookView => ({
+  ...webhookSourceOf(withdrawal, entity),
+  merchantId: withdrawal.merchantId,
+  flow: withdrawal.flow,
+});
+
 export interface WithdrawalRepository {
   /** Inserts a new withdrawal with its history. Throws on a duplicate id. */
   insert(withdrawal: Withdrawal): Promise<void>;
   findById(id: string): Promise<Withdrawal | null>;
   /** The withdrawal with the entity it pays out for, in one read (the webhook-payload lookup's hot path). */
   findWithEntity(id: string): Promise<{ readonly withdrawal: Withdrawal; readonly entity: Entity } | null>;
+  /** The withdrawal as the webhook-payload lookup needs it, in one read; null when there is none. */
+  findWebhookView(id: string): Promise<WithdrawalWebhookView | null>;
   /** Reads and holds the withdrawal until the unit of work ends: the guard against two workers moving it at once. */
   lockById(id: string): Promise<Withdrawal | null>;
   /**

@@ -23,6 +23,7 @@ import {
 import {
   ConcurrentModificationError,
   type WithdrawalRepository,
+  webhookViewOf,
 } from '../ports/withdrawal-repository.port.js';
 import type { Wallet } from '../wallet/wallet.js';
 import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
@@ -128,6 +129,11 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     lockById: async (id) => state().applicationTokens.get(id) ?? null,
     update: async (t) => void state().applicationTokens.set(t.id, t),
   };
+  const withEntity = (id: string) => {
+    const withdrawal = state().withdrawals.get(id);
+    const entity = withdrawal && state().entities.get(withdrawal.entityId);
+    return withdrawal && entity ? { withdrawal, entity } : null;
+  };
   const withdrawals: WithdrawalRepository = {
     insert: async (w: Withdrawal) => insertNew(state().withdrawals, w.id, w),
     findById: async (id) => state().withdrawals.get(id) ?? null,
@@ -142,10 +148,10 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         if (!entity) throw new Error(`entity of withdrawal ${withdrawal.id} is missing`);
         return { withdrawal, entity };
       }),
-    findWithEntity: async (id) => {
-      const withdrawal = state().withdrawals.get(id);
-      const entity = withdrawal && state().entities.get(withdrawal.entityId);
-      return withdrawal && entity ? { withdrawal, entity } : null;
+    findWithEntity: async (id) => withEntity(id),
+    findWebhookView: async (id) => {
+      const found = withEntity(id);
+      return found && webhookViewOf(found.withdrawal, found.entity);
     },
     lockById: async (id) => state().withdrawals.get(id) ?? null,
     lockIfUnchanged: async (read) => {

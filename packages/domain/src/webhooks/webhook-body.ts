@@ -43,29 +43,67 @@ const DESCRIPTIONS: Readonly<Record<WebhookStatus, string>> = {
 const previousWebhookStatus = (status: WithdrawalStatus | null): WebhookStatus | null =>
   status === null ? null : webhookStatusOf(status);
 
+/**
+ * What a webhook body is made of: the withdrawal's current state, the previous status of its latest change and
+ * the entity's type. The webhook-payload lookup reads just these (`WithdrawalRepository.findWebhookView`).
+ */
+export interface WebhookSource {
+  readonly id: string;
+  readonly walletId: string;
+  readonly rail: Withdrawal['rail'];
+  readonly currency: Withdrawal['currency'];
+  readonly amount: Withdrawal['amount'];
+  readonly fees: Withdrawal['fees'];
+  readonly status: WithdrawalStatus;
+  readonly failureReason: Withdrawal['failureReason'];
+  readonly sequence: number;
+  /** The previous status of the latest change in the withdrawal's history (null for its first). */
+  readonly previousStatus: WithdrawalStatus | null;
+  readonly entityId: string;
+  readonly entityType: Entity['entityType'];
+}
+
+export const webhookSourceOf = (withdrawal: Withdrawal, entity: Entity): WebhookSource => ({
+  id: withdrawal.id,
+  walletId: withdrawal.walletId,
+  rail: withdrawal.rail,
+  currency: withdrawal.currency,
+  amount: withdrawal.amount,
+  fees: withdrawal.fees,
+  status: withdrawal.status,
+  failureReason: withdrawal.failureReason,
+  sequence: withdrawal.sequence,
+  previousStatus: withdrawal.history[withdrawal.history.length - 1]?.previousStatus ?? null,
+  entityId: entity.id,
+  entityType: entity.entityType,
+});
+
 /** Builds the body for the withdrawal's current state, stamped with `timestamp`. */
-export function buildWebhookBody(withdrawal: Withdrawal, entity: Entity, timestamp: Date): WebhookBody {
-  const status = webhookStatusOf(withdrawal.status);
-  const latest = withdrawal.history[withdrawal.history.length - 1];
+export const buildWebhookBody = (withdrawal: Withdrawal, entity: Entity, timestamp: Date): WebhookBody =>
+  webhookBodyOf(webhookSourceOf(withdrawal, entity), timestamp);
+
+/** The body for `source`, stamped with `timestamp`. */
+export function webhookBodyOf(source: WebhookSource, timestamp: Date): WebhookBody {
+  const status = webhookStatusOf(source.status);
   return {
     eventType: 'WITHDRAWAL',
     status,
     payload: {
       description: DESCRIPTIONS[status],
-      method: RAIL_METHOD[withdrawal.rail],
-      transactionId: withdrawal.id,
-      walletId: withdrawal.walletId,
-      entityId: entity.id,
-      entityType: entity.entityType,
-      summary: `Withdrawal of ${withdrawal.amount.toString()} ${withdrawal.currency} via ${withdrawal.rail}`,
+      method: RAIL_METHOD[source.rail],
+      transactionId: source.id,
+      walletId: source.walletId,
+      entityId: source.entityId,
+      entityType: source.entityType,
+      summary: `Withdrawal of ${source.amount.toString()} ${source.currency} via ${source.rail}`,
       entry: 'DEBIT',
-      amount: withdrawal.amount.toJsonNumber(),
-      currency: withdrawal.currency,
+      amount: source.amount.toJsonNumber(),
+      currency: source.currency,
       timestamp: timestamp.getTime(),
-      feeCharged: withdrawal.fees.toString(),
-      reason: status === 'FAILED' ? (withdrawal.failureReason ?? '') : '',
-      sequence: withdrawal.sequence,
-      previousStatus: previousWebhookStatus(latest?.previousStatus ?? null),
+      feeCharged: source.fees.toString(),
+      reason: status === 'FAILED' ? (source.failureReason ?? '') : '',
+      sequence: source.sequence,
+      previousStatus: previousWebhookStatus(source.previousStatus),
     },
   };
 }

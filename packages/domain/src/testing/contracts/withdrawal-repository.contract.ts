@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { Money } from '../../money/money.js';
-import { ConcurrentModificationError } from '../../ports/withdrawal-repository.port.js';
+import {
+  ConcurrentModificationError,
+  type WithdrawalWebhookView,
+  webhookViewOf,
+} from '../../ports/withdrawal-repository.port.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import {
   checkAt,
@@ -25,6 +29,10 @@ export function comparableWithdrawal(w: Withdrawal | null): unknown {
     history: w.history.map((h) => ({ ...h, at: h.at.toISOString() })),
   };
 }
+
+/** A webhook view with its money as strings, so stored and expected views compare by value. */
+const comparableView = (view: WithdrawalWebhookView | null) =>
+  view && { ...view, amount: view.amount.toString(), fees: view.fees.toString() };
 
 function move(w: Withdrawal, to: WithdrawalStatus, atMs: number): Withdrawal {
   const moved = transitionWithdrawal(w, to, at(atMs), to === 'FAILED' ? FAILURE_REASONS.GENERAL : null);
@@ -70,6 +78,34 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       expect(comparableWithdrawal(await unitOfWork.read.withdrawals.findById(created.id))).to.deep.equal(
         comparableWithdrawal(failed),
       );
+    });
+
+    it("reads the webhook view: the body's fields, the owners, the flow and the latest change's previous status", async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const created = buildWithdrawal(parties, '99999999999999999.99');
+      await unitOfWork.run((tx) => tx.withdrawals.insert(created));
+      const viewOf = (w: Withdrawal) => webhookViewOf(w, parties.entity);
+      const first = await unitOfWork.read.withdrawals.findWebhookView(created.id);
+      expect(comparableView(first)).to.deep.equal(comparableView(viewOf(created)));
+      expect([first?.amount.toString(), first?.previousStatus, first?.entityType]).to.deep.equal([
+        '99999999999999999.99',
+        null,
+        parties.entity.entityType,
+      ]);
+      const submitted = markSubmitted(recordSubmitAttempt(created, 1, at(1)), 'REF-1', at(1));
+      const failed = move(move(move(submitted, 'PROCESSING_PAY_OUT', 2), 'SUCCESS', 3), 'FAILED', 4);
+      await unitOfWork.run((tx) => tx.withdrawals.update(failed, 1));
+      const last = await unitOfWork.read.withdrawals.findWebhookView(created.id);
+      expect(comparableView(last)).to.deep.equal(comparableView(viewOf(failed)));
+      expect([last?.status, last?.previousStatus, last?.sequence, last?.failureReason]).to.deep.equal([
+        'FAILED',
+        'SUCCESS',
+        4,
+        FAILURE_REASONS.GENERAL,
+      ]);
+      expect(await unitOfWork.read.withdrawals.findWebhookView(contractIds.next())).to.equal(null);
+      expect(await unitOfWork.read.withdrawals.findWebhookView('not-a-uuid')).to.equal(null);
     });
 
     it('refuses a stale write with ConcurrentModificationError and keeps the winner', async () => {

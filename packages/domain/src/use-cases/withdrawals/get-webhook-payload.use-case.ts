@@ -3,7 +3,7 @@ import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { buildWebhookBody, type WebhookBody } from '../../webhooks/webhook-body.js';
+import { type WebhookBody, webhookBodyOf } from '../../webhooks/webhook-body.js';
 import { isUuid } from './parse-withdrawal-request.js';
 import { canRead } from './transaction-access.js';
 
@@ -21,15 +21,14 @@ export class GetWebhookPayload {
     if (!principal.scopes.has('merchant.apis'))
       return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const read = this.deps.unitOfWork.read;
-    const found = isUuid(transactionId)
-      ? await read.withdrawals.findWithEntity(transactionId.toLowerCase())
+    const view = isUuid(transactionId)
+      ? await read.withdrawals.findWebhookView(transactionId.toLowerCase())
       : null;
-    if (!found || !canRead(principal, found.withdrawal, false))
+    if (!view || !canRead(principal, view, false))
       return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));
-    const { withdrawal, entity } = found;
     // Only withdrawals are stored today; the check keeps rule 2 true when other transaction types arrive.
-    if (!WEBHOOK_FLOWS.has(withdrawal.flow))
+    if (!WEBHOOK_FLOWS.has(view.flow))
       return err(domainError('UNSUPPORTED_TRANSACTION_TYPE', MESSAGES.UNSUPPORTED_TRANSACTION_TYPE));
-    return ok(buildWebhookBody(withdrawal, entity, this.deps.clock.now()));
+    return ok(webhookBodyOf(view, this.deps.clock.now()));
   }
 }
