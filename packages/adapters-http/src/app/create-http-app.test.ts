@@ -27,6 +27,22 @@ describe('createHttpApp', () => {
     expect(ERROR_STATUS.RAIL_REJECTED).to.equal(500);
   });
 
+  it('sends no ETag: a payment state is never validated against a stored copy', async () => {
+    const app = await startHttpApp(inMemoryHttpDeps());
+    try {
+      const health = await fetch(`${app.baseUrl}/healthz`);
+      expect(health.status).to.equal(200);
+      expect(health.headers.get('etag')).to.equal(null);
+      const lookup = await fetch(`${app.baseUrl}${TX}/webhook-payload`, {
+        headers: { authorization: `Bearer ${merchantToken}` },
+      });
+      expect(lookup.status).to.equal(404);
+      expect(lookup.headers.get('etag')).to.equal(null);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("answers 422 with the spec's message when the lookup is for another transaction type", async () => {
     const deps = inMemoryHttpDeps();
     const useCases = {
