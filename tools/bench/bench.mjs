@@ -168,6 +168,7 @@ async function measureService({ baseUrl, db, api, client }) {
   results.drain = await waitForDrain(client, {
     since,
     timeoutMs: Math.max(180_000, options.requests * 60),
+    acknowledged: () => receiver.eventIds.size,
     onProgress: (done, detail) => progress.update(done, detail),
   });
   results.drain.cpu = drainCpu.stop(results.drain.withdrawals);
