@@ -29,6 +29,21 @@ interface Planned {
   readonly submissions: number;
 }
 
+/** A withdrawal's submission state as the killed worker left it. */
+interface AtKill {
+  readonly submit_attempts: number;
+  readonly awaiting: boolean;
+}
+
+/**
+ * The attempts a withdrawal ends with. An attempt recorded but not answered when the worker died has an unknown
+ * outcome, so the restarted worker makes the next one (same idempotency key, next number). The simulated rail
+ * answers .99 by attempt number (unavailable for 1 and 2), so only a lost third attempt adds one: a withdrawal
+ * still awaiting submission after attempt k ends with max(planned, k + 1); any other ends with what it planned.
+ */
+const expectedSubmissions = (plan: Planned, killed: AtKill): number =>
+  killed.awaiting ? Math.max(plan.submissions, killed.submit_attempts + 1) : plan.submissions;
+
 const ok = (entity: number, account: LinkKind, amount: number, routingType?: string): Planned => ({
   entity,
   account,
@@ -95,6 +110,7 @@ describe('e2e: API and worker as separate processes; the worker is SIGKILLed mid
   let ids: string[];
   let totals: string[];
   let atKill: { inFlight: number; unsettled: number };
+  let killedState: Map<string, AtKill>;
   let finals: TransactionView[];
 
   before(async () => {
@@ -128,6 +144,15 @@ describe('e2e: API and worker as separate processes; the worker is SIGKILLed mid
       .count<{ count: string }[]>('* as count');
     atKill = { inFlight: receiver.held, unsettled: Number(unsettled[0]!.count) };
     await worker.kill();
+    const rows: { id: string; submit_attempts: number; awaiting: boolean }[] = await database
+      .knex('withdrawals')
+      .whereIn('id', ids)
+      .select(
+        'id',
+        'submit_attempts',
+        database.knex.raw("status = 'PENDING' AND debited AND rail_reference IS NULL AS awaiting"),
+      );
+    killedState = new Map(rows.map((r) => [r.id, r]));
     await eventually(
       "the killed worker's connections closed",
       () => (receiver.openConnections === 0 ? true : undefined),
@@ -205,7 +230,11 @@ describe('e2e: API and worker as separate processes; the worker is SIGKILLed mid
     const ledger = new LedgerProbe(database.knex);
     for (const [i, id] of ids.entries()) {
       const plan = PLAN[i]!;
-      expect(await ledger.submitAttempts(id), `${plan.account} ${plan.amount}`).to.equal(plan.submissions);
+      const killed = killedState.get(id)!;
+      expect(
+        await ledger.submitAttempts(id),
+        `${plan.account} ${plan.amount} ${JSON.stringify(killed)}`,
+      ).to.equal(expectedSubmissions(plan, killed));
       expect(await ledger.postings(id)).to.deep.equal(
         plan.final === 'FAILED' ? { WITHDRAWAL_DEBIT: 1, WITHDRAWAL_REVERSAL: 1 } : { WITHDRAWAL_DEBIT: 1 },
       );
