@@ -2,7 +2,7 @@ import { FAILURE_REASONS, Money, RAIL_IDS, type RailSubmission } from '@payout/d
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { SimulatedPayoutRail } from './simulated-payout.rail.js';
-import { createSimulatedRails } from './simulated-rails.js';
+import { createSimulatedRails, DEFAULT_SETTLEMENT_DELAYS_MS } from './simulated-rails.js';
 
 const submission = (amount: string, attempt = 1, withdrawalId = 'w-1'): RailSubmission => ({
   withdrawalId,
@@ -41,16 +41,22 @@ for (const id of RAIL_IDS) {
       expect('reference' in first && first.reference).to.equal(`sim-${id.toLowerCase()}-w-1`);
     });
 
-    it('settles once the clock passes the delay, and stays settled', async () => {
+    it('settles once the clock passes the delay, and stays settled, saying when it settled', async () => {
       const { clock, rail, submitted, query } = await settle('10.00');
       if (submitted.kind === 'SETTLED') return expect(id).to.equal('PUSH_TO_CARD');
       expect(submitted.kind).to.equal('ACCEPTED');
-      const before = await rail.status(query);
-      expect(before.kind).to.equal(id === 'ACH' || id === 'RTP' ? 'PROCESSING' : 'PENDING');
-      clock.advance(60_000);
-      expect(await rail.status(query)).to.deep.equal({ kind: 'SETTLED' });
+      const delay = DEFAULT_SETTLEMENT_DELAYS_MS[id];
+      clock.advance(delay - 1);
+      expect((await rail.status(query)).kind).to.equal(
+        id === 'ACH' || id === 'RTP' ? 'PROCESSING' : 'PENDING',
+      );
+      const settled = { kind: 'SETTLED', settledAt: new Date(query.submittedAt.getTime() + delay) };
+      clock.advance(1);
+      expect(await rail.status(query)).to.deep.equal(settled);
       clock.advance(600_000);
-      expect(await rail.status(query)).to.deep.equal({ kind: 'SETTLED' });
+      expect(await rail.status(query), 'the same settlement time however late the poll').to.deep.equal(
+        settled,
+      );
     });
 
     const failures: [string, string][] = [

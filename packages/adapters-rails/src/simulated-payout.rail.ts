@@ -93,6 +93,6 @@ export class SimulatedPayoutRail implements PayoutRail {
     if (failure) return { kind: 'FAILED', reason: failure };
     if (cents === RETURN_AFTER_SUCCESS && elapsed >= this.returnAfterMs)
       return { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND };
-    return { kind: 'SETTLED' };
+    return { kind: 'SETTLED', settledAt: new Date(query.submittedAt.getTime() + this.delayMs) };
   }
 }

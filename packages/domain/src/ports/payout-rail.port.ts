@@ -35,7 +35,12 @@ export type RailStatus =
   | { readonly kind: 'PENDING' }
   /** Accepted by the network, awaiting final settlement (ACH, RTP). */
   | { readonly kind: 'PROCESSING' }
-  | { readonly kind: 'SETTLED' }
+  /**
+   * Paid. `settledAt`, when the rail reports it, is when: the return window counts from it, so a poll that first
+   * sees the settlement after the window closed ends the watch at once. Without it the window counts from the
+   * poll that saw it.
+   */
+  | { readonly kind: 'SETTLED'; readonly settledAt?: Date }
   | { readonly kind: 'FAILED'; readonly reason: FailureReason }
   /** Settled, then returned: the money came back. */
   | { readonly kind: 'RETURNED'; readonly reason: FailureReason }
@@ -50,7 +55,10 @@ export interface PayoutRail {
   readonly id: RailId;
   /** How long to wait before asking `status` again while the payout is not final. */
   readonly pollIntervalMs: number;
-  /** How long after SETTLED a return may still arrive and is watched for; 0 when returns are not reported. */
+  /**
+   * How long after settlement (the rail's `settledAt`, else when SETTLED was first seen) a return may still
+   * arrive and is watched for; 0 when returns are not reported.
+   */
   readonly returnWindowMs: number;
   submit(submission: RailSubmission): Promise<RailSubmitResult>;
   status(query: RailStatusQuery): Promise<RailStatus>;

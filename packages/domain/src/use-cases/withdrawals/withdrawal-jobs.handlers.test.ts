@@ -90,6 +90,31 @@ describe('Settlement jobs', () => {
     expect(world.rail('ZELLE').statusQueries.length).to.be.within(2, 4);
   });
 
+  it("counts the return window from the rail's settlement time: a late first look ends the watch at once", async () => {
+    const window = 5000;
+    const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000, window)]);
+    const { id } = await start(world);
+    const settledAgo = (ms: number) => ({
+      kind: 'SETTLED' as const,
+      settledAt: new Date(world.clock.now().getTime() - ms),
+    });
+    world.rail('ACH').willReport(settledAgo(window));
+    await new PollWithdrawal(world.deps).handle(id);
+    const late = world.uow.state.withdrawals.get(id);
+    expect(
+      [late?.status, late?.nextCheckAt],
+      'settled a whole window ago: nothing left to watch',
+    ).to.deep.equal(['SUCCESS', null]);
+
+    const { id: recent } = await start(world);
+    world.rail('ACH').willReport(settledAgo(window - 1));
+    await new PollWithdrawal(world.deps).handle(recent);
+    expect(world.uow.state.withdrawals.get(recent)?.nextCheckAt?.getTime(), 'a millisecond left').to.equal(
+      world.clock.now().getTime() + 1000,
+    );
+    expect(world.rail('ACH').statusQueries).to.have.length(2);
+  });
+
   it('a poll that settles the payout writes the withdrawal once, its next check included', async () => {
     const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000, 5000)]);
     const { id } = await start(world);

@@ -76,11 +76,15 @@ export class PollWithdrawal {
     return withdrawal.status === 'SUCCESS' && this.deps.rails.get(withdrawal.rail).returnWindowMs > 0;
   }
 
-  /** Whether to poll again: until final, and after SUCCESS until the rail's return window has closed. */
-  private isStillWatched(withdrawal: Withdrawal): boolean {
+  /**
+   * Whether to poll again: until final, and after SUCCESS until the rail's return window has closed, counted from
+   * the settlement time the rail reports (else from the SUCCESS it caused): a backlogged worker that first looks
+   * after the window closed is done in that one poll.
+   */
+  private isStillWatched(withdrawal: Withdrawal, status: RailStatus): boolean {
     if (!this.isPollable(withdrawal)) return false;
     if (withdrawal.status !== 'SUCCESS') return true;
-    const at = settledAt(withdrawal);
+    const at = (status.kind === 'SETTLED' ? status.settledAt : undefined) ?? settledAt(withdrawal);
     const window = this.deps.rails.get(withdrawal.rail).returnWindowMs;
     return at !== null && this.deps.clock.now().getTime() < at.getTime() + window;
   }
@@ -132,7 +136,7 @@ export class PollWithdrawal {
   private nextCheck(withdrawal: Withdrawal, status: RailStatus): Date | null {
     const rail = this.deps.rails.get(withdrawal.rail);
     const delay = status.kind === 'UNAVAILABLE' ? this.deps.settings.pollRetryDelayMs : rail.pollIntervalMs;
-    return this.isStillWatched(withdrawal) ? new Date(this.deps.clock.now().getTime() + delay) : null;
+    return this.isStillWatched(withdrawal, status) ? new Date(this.deps.clock.now().getTime() + delay) : null;
   }
 
   /** The next check, written only when it changes (a move has written it already). */
