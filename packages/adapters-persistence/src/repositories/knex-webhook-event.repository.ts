@@ -8,8 +8,7 @@ import {
   type WebhookStatus,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
-import { updateStatement } from '../sql/sql-statement.js';
-import { exactlyOne, insertWrite, type SqlWriter } from '../sql/sql-write.js';
+import { exactlyOne, insertWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
 
@@ -69,6 +68,15 @@ const LOCK_EVENT = {
   text: 'SELECT * FROM webhook_events WHERE id = $1 FOR UPDATE',
 };
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events. */
+/** The types of the columns an event update names (migration 0004), for merged updates. */
+const EVENT_COLUMN_TYPES = {
+  id: 'uuid',
+  delivery_state: 'text',
+  attempts: 'integer',
+  next_attempt_at: 'timestamptz',
+  delivered_at: 'timestamptz',
+};
+
 const CLAIM_DUE = {
   name: 'webhook_events_claim_due',
   text: `UPDATE webhook_events e SET next_attempt_at = $1
@@ -121,12 +129,17 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     const where = optimistic
       ? { id: event.id, delivery_state: 'PENDING', attempts: expectedAttempts }
       : { id: event.id };
-    await this.writer.write({
-      ...updateStatement('webhook_events', set, where),
-      expect: optimistic
-        ? { rows: 1, error: () => new StaleWebhookEventError(event.id) }
-        : exactlyOne(`webhook event ${event.id} does not exist`),
-    });
+    await this.writer.write(
+      updateWrite(
+        'webhook_events',
+        set,
+        where,
+        EVENT_COLUMN_TYPES,
+        optimistic
+          ? { rows: 1, error: () => new StaleWebhookEventError(event.id) }
+          : exactlyOne(`webhook event ${event.id} does not exist`),
+      ),
+    );
   }
 
   async latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null> {

@@ -1,22 +1,7 @@
 import { buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
-import pg from 'pg';
-import sinon from 'sinon';
 import { knexContractSubject } from '../testing/knex-contract-subject.js';
-
-/** The texts of the statements sent while `work` runs. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const query = sinon.spy(pg.Client.prototype, 'query');
-  try {
-    await work();
-    return query.getCalls().map((call) => {
-      const sent = call.args[0] as string | { text: string };
-      return typeof sent === 'string' ? sent : sent.text;
-    });
-  } finally {
-    query.restore();
-  }
-}
+import { statementsOf } from '../testing/statements-sent.js';
 
 describe('mergeInserts on PostgreSQL, through the unit of work', () => {
   it('stores a transaction’s withdrawals and their history sent as one insert per table, parents first', async () => {

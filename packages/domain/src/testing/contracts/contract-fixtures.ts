@@ -5,6 +5,8 @@ import type { Merchant } from '../../merchant/merchant.js';
 import { Money } from '../../money/money.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import type { Wallet } from '../../wallet/wallet.js';
+import { buildWebhookBody } from '../../webhooks/webhook-body.js';
+import type { WebhookEvent } from '../../webhooks/webhook-event.js';
 import { createWithdrawal, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { contractIds } from './contract-subject.js';
 
@@ -132,4 +134,22 @@ export function buildWithdrawal(
     status,
     status === 'PENDING',
   );
+}
+
+/** A PENDING event of a stored withdrawal, due at once, never attempted. */
+export function buildWebhookEvent(parties: Parties, withdrawalId: string, sequence: number): WebhookEvent {
+  const withdrawal = { ...buildWithdrawal(parties, '12.30'), id: withdrawalId };
+  return {
+    id: contractIds.next(),
+    merchantId: parties.merchant.id,
+    withdrawalId,
+    sequence,
+    status: 'PENDING',
+    body: buildWebhookBody(withdrawal, parties.entity, at(sequence)),
+    createdAt: at(sequence),
+    deliveryState: 'PENDING',
+    attempts: 0,
+    nextAttemptAt: at(sequence),
+    deliveredAt: null,
+  };
 }

@@ -1,27 +1,9 @@
 import { expect } from 'chai';
 import { StaleWebhookEventError } from '../../ports/webhook-event-repository.port.js';
-import { buildWebhookBody } from '../../webhooks/webhook-body.js';
 import type { WebhookAttempt, WebhookEvent } from '../../webhooks/webhook-event.js';
-import { at, buildWithdrawal, type Parties, seedParties } from './contract-fixtures.js';
+import { at, buildWebhookEvent, buildWithdrawal, seedParties } from './contract-fixtures.js';
 import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
 import { expectLeasedQueue, leaseTime } from './leased-queue.contract-steps.js';
-
-function eventFor(parties: Parties, withdrawalId: string, sequence: number): WebhookEvent {
-  const withdrawal = { ...buildWithdrawal(parties, '12.30'), id: withdrawalId };
-  return {
-    id: contractIds.next(),
-    merchantId: parties.merchant.id,
-    withdrawalId,
-    sequence,
-    status: 'PENDING',
-    body: buildWebhookBody(withdrawal, parties.entity, at(sequence)),
-    createdAt: at(sequence),
-    deliveryState: 'PENDING',
-    attempts: 0,
-    nextAttemptAt: at(sequence),
-    deliveredAt: null,
-  };
-}
 
 export function webhookEventRepositoryContract(factory: ContractFactory): void {
   describe('WebhookEventRepository contract', () => {
@@ -29,7 +11,10 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
       const withdrawal = buildWithdrawal(parties);
-      const [first, second] = [eventFor(parties, withdrawal.id, 1), eventFor(parties, withdrawal.id, 2)];
+      const [first, second] = [
+        buildWebhookEvent(parties, withdrawal.id, 1),
+        buildWebhookEvent(parties, withdrawal.id, 2),
+      ];
       await unitOfWork.run(async (tx) => {
         await tx.withdrawals.insert(withdrawal);
         await tx.webhookEvents.insert(second!);
@@ -40,7 +25,7 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       expect(await read.latestForWithdrawal(withdrawal.id)).to.deep.equal(second);
       expect(await read.findById(first!.id)).to.deep.equal(first);
       expect(await read.latestForWithdrawal(contractIds.next())).to.equal(null);
-      const duplicate = { ...eventFor(parties, withdrawal.id, 2) };
+      const duplicate = { ...buildWebhookEvent(parties, withdrawal.id, 2) };
       await rejectionOf(unitOfWork.run((tx) => tx.webhookEvents.insert(duplicate)));
       expect(await read.listForWithdrawal(withdrawal.id)).to.have.length(2);
     });
@@ -49,7 +34,7 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
       const withdrawal = buildWithdrawal(parties);
-      const event = eventFor(parties, withdrawal.id, 1);
+      const event = buildWebhookEvent(parties, withdrawal.id, 1);
       const attempt = (n: number, statusCode: number | null): WebhookAttempt => ({
         id: contractIds.next(),
         eventId: event.id,
@@ -85,7 +70,7 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
       const withdrawal = buildWithdrawal(parties);
-      const event = eventFor(parties, withdrawal.id, 1);
+      const event = buildWebhookEvent(parties, withdrawal.id, 1);
       await unitOfWork.run(async (tx) => {
         await tx.withdrawals.insert(withdrawal);
         await tx.webhookEvents.insert(event);
@@ -121,6 +106,50 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       expect((await unitOfWork.read.webhookEvents.findById(event.id))?.deliveryState).to.equal('DELIVERED');
     });
 
+    it('records the outcomes of several events in one transaction, each its own; one stale rolls back all', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      const events = [1, 2, 3].map((sequence) => buildWebhookEvent(parties, withdrawal.id, sequence));
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        for (const event of events) await tx.webhookEvents.insert(event);
+      });
+      const outcome = (event: WebhookEvent, n: number): WebhookEvent =>
+        n === 2
+          ? { ...event, attempts: 1, nextAttemptAt: at(5000 + n) }
+          : {
+              ...event,
+              attempts: 1,
+              deliveryState: 'DELIVERED',
+              nextAttemptAt: null,
+              deliveredAt: at(1000 + n),
+            };
+      const expected = events.map(outcome);
+      await unitOfWork.run(async (tx) => {
+        for (const event of expected) await tx.webhookEvents.update(event, 0);
+      });
+      const read = unitOfWork.read.webhookEvents;
+      expect(await read.listForWithdrawal(withdrawal.id)).to.deep.equal(expected);
+
+      const [first, second] = expected as [WebhookEvent, WebhookEvent];
+      const retried = (event: WebhookEvent): WebhookEvent => ({
+        ...event,
+        attempts: 2,
+        nextAttemptAt: at(9000),
+      });
+      const stale = await rejectionOf(
+        unitOfWork.run(async (tx) => {
+          await tx.webhookEvents.update(retried(second), 1);
+          await tx.webhookEvents.update(retried(first), 1);
+        }),
+      );
+      expect(stale, 'the first event is DELIVERED already').to.be.instanceOf(StaleWebhookEventError);
+      expect(await read.listForWithdrawal(withdrawal.id), 'nothing of the three written').to.deep.equal(
+        expected,
+      );
+    });
+
     it('hands out due PENDING events earliest first, once per lease, never to two claimers at once', async () => {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
@@ -131,7 +160,7 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
         due: Date,
         deliveryState: WebhookEvent['deliveryState'] = 'PENDING',
       ) => ({
-        ...eventFor(parties, withdrawal.id, sequence),
+        ...buildWebhookEvent(parties, withdrawal.id, sequence),
         nextAttemptAt: due,
         deliveryState,
       });

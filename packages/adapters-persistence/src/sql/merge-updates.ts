@@ -1,0 +1,87 @@
+import { identifier } from './sql-statement.js';
+import type { SqlWrite, UpdateRows } from './sql-write.js';
+
+type Mergeable = SqlWrite & {
+  readonly update: UpdateRows;
+  readonly expect: NonNullable<SqlWrite['expect']>;
+};
+
+/** A single-row update that says its column types: it can travel with others of its shape. */
+const mergeable = (write: SqlWrite): write is Mergeable =>
+  write.update !== undefined && write.expect?.rows === 1 && write.check === undefined;
+
+const texts = new Map<string, string>();
+
+/**
+ * `UPDATE t SET a = v.s0 … FROM (VALUES ($1::type …), …) v(s0 …, w0 …) WHERE t.b = v.w0 AND …`: each VALUES row
+ * is one member's bound values in its own order (SET columns, then WHERE columns), cast to the column types so
+ * PostgreSQL does not read them as text. Made once per shape and row count.
+ */
+function mergedText(update: UpdateRows, rowCount: number): string {
+  const key = `${update.shape}\u0000${rowCount}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    const width = update.set.length + update.where.length;
+    const rows: string[] = [];
+    for (let row = 0; row < rowCount; row += 1)
+      rows.push(
+        `(${update.types.map((type, column) => `$${row * width + column + 1}::${type}`).join(', ')})`,
+      );
+    const aliases = [...update.set.map((_, i) => `s${i}`), ...update.where.map((_, i) => `w${i}`)];
+    const set = update.set.map((column, i) => `${identifier(column)} = v.s${i}`).join(', ');
+    const where = update.where.map((column, i) => `t.${identifier(column)} = v.w${i}`).join(' AND ');
+    text = `UPDATE ${identifier(update.table)} AS t SET ${set} FROM (VALUES ${rows.join(', ')}) AS v(${aliases.join(', ')}) WHERE ${where}`;
+    texts.set(key, text);
+  }
+  return text;
+}
+
+/** One UPDATE of every member's row, expected to touch as many rows as there are members. */
+function merged(members: readonly Mergeable[]): SqlWrite {
+  const first = members[0] as Mergeable;
+  return {
+    text: mergedText(first.update, members.length),
+    values: members.flatMap((member) => member.values),
+    expect: { rows: members.length, error: first.expect.error },
+    translate: (error) => {
+      for (const member of members) {
+        const translated = member.translate?.(error);
+        if (translated) return translated;
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Runs of adjacent single-row updates of one shape (table, columns, types), each of a different row, sent as one
+ * UPDATE … FROM (VALUES …): the outcomes of a commit group's webhook deliveries cost one statement instead of one
+ * per event (their attempts already travel as one insert, mergeInserts, which leaves the updates adjacent). Only
+ * adjacent updates merge, so nothing moves across another statement; two updates of one row never merge (a
+ * second would see the first's result, one statement updates a row once). If a member's row does not match its
+ * WHERE (a stale optimistic update), the merged statement touches too few rows and fails the transaction with the
+ * first member's error: a commit group then reruns each member alone, which names the stale one.
+ */
+export function mergeUpdates(writes: readonly SqlWrite[]): SqlWrite[] {
+  const out: SqlWrite[][] = [];
+  let run: Mergeable[] | null = null;
+  let keys = new Set<unknown>();
+  for (const write of writes) {
+    if (
+      mergeable(write) &&
+      run &&
+      run[0]?.update.shape === write.update.shape &&
+      !keys.has(write.update.key)
+    ) {
+      run.push(write);
+      keys.add(write.update.key);
+      continue;
+    }
+    run = mergeable(write) ? [write] : null;
+    keys = new Set(run ? [write.update?.key] : []);
+    out.push(run ?? [write]);
+  }
+  return out.map((members) =>
+    members.length === 1 ? (members[0] as SqlWrite) : merged(members as Mergeable[]),
+  );
+}
