@@ -67,7 +67,6 @@ const LOCK_EVENT = {
   name: 'webhook_event_lock',
   text: 'SELECT * FROM webhook_events WHERE id = $1 FOR UPDATE',
 };
-/** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events. */
 /** The types of the columns an event update names (migration 0004), for merged updates. */
 const EVENT_COLUMN_TYPES = {
   id: 'uuid',
@@ -77,6 +76,7 @@ const EVENT_COLUMN_TYPES = {
   delivered_at: 'timestamptz',
 };
 
+/** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events. */
 const CLAIM_DUE = {
   name: 'webhook_events_claim_due',
   text: `UPDATE webhook_events e SET next_attempt_at = $1
