@@ -7,7 +7,7 @@ import {
   type WebhookEventRepository,
   type WebhookStatus,
 } from '@payout/domain';
-import { readPrepared } from '../sql/connection.js';
+import { limitedRead, readPrepared } from '../sql/connection.js';
 import { exactlyOne, insertWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
@@ -76,16 +76,15 @@ const EVENT_COLUMN_TYPES = {
   delivered_at: 'timestamptz',
 };
 
-/** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events. */
-const CLAIM_DUE = {
-  name: 'webhook_events_claim_due',
-  text: `UPDATE webhook_events e SET next_attempt_at = $1
-           FROM (SELECT id FROM webhook_events
-                  WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
-                  ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
-          WHERE e.id = due.id
+/** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim). */
+const CLAIM_DUE = limitedRead(
+  'webhook_events_claim_due',
+  (limit) => `UPDATE webhook_events e SET next_attempt_at = $1
+          WHERE e.id = ANY(ARRAY(SELECT id FROM webhook_events
+                                  WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
+                                  ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
           RETURNING e.*`,
-};
+);
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
   constructor(
@@ -181,7 +180,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]> {
-    const rows = await readPrepared<EventRow>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
+    const rows = await readPrepared<EventRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
     return rows.map(toEvent);
   }
 

@@ -6,7 +6,7 @@ import {
   type WithdrawalStatusChange,
   type WithdrawalWebhookView,
 } from '@payout/domain';
-import { readPrepared } from '../sql/connection.js';
+import { limitedRead, readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
 import { updateStatement } from '../sql/sql-statement.js';
 import { insertWrite, type SqlWriter } from '../sql/sql-write.js';
@@ -46,16 +46,18 @@ const LOCK_IF_UNCHANGED = `SELECT 1 FROM withdrawals
     AND rail_reference IS NOT DISTINCT FROM $4::text AND next_check_at IS NOT DISTINCT FROM $5::timestamptz
   FOR UPDATE`;
 
-/** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. */
-const CLAIM_DUE = {
-  name: 'withdrawals_claim_due',
-  text: `UPDATE withdrawals w SET next_check_at = $1
-           FROM (SELECT id FROM withdrawals WHERE next_check_at <= $2
-                  ORDER BY next_check_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
-          WHERE w.id = due.id
+/**
+ * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. The ids go to the update
+ * as an array, so even a generic plan finds the rows by primary key (see limitedRead for the literal limit).
+ */
+const CLAIM_DUE = limitedRead(
+  'withdrawals_claim_due',
+  (limit) => `UPDATE withdrawals w SET next_check_at = $1
+          WHERE w.id = ANY(ARRAY(SELECT id FROM withdrawals WHERE next_check_at <= $2
+                                  ORDER BY next_check_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
           RETURNING w.*, ${HISTORY_OF_W} AS history,
                     (SELECT to_json(e) FROM entities e WHERE e.id = w.entity_id) AS entity`,
-};
+);
 
 type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
 type WithEntityRow = WithdrawalRow & { history: HistoryJson[]; entity: EntityJson };
@@ -141,7 +143,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]> {
-    const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
+    const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
     return rows.map(withEntity);
   }
 

@@ -56,6 +56,20 @@ describe('LeasedQueueRunner', () => {
     expect(deliveries.started).to.deep.equal(ids(10));
   });
 
+  it('claims a power of two at a time, and at once again when a batch came back full', async () => {
+    const deliveries = new ScriptedQueue(ids(10));
+    const runner = busyRunner(deliveries, 7);
+    runner.start();
+    await settle();
+    expect(deliveries.claims, '7 free: 4, full, then 3 free: 2, full, then 1').to.deep.equal([4, 2, 1]);
+    expect(deliveries.started).to.deep.equal(ids(7));
+    deliveries.finish(...ids(7));
+    await settle();
+    deliveries.finish(...ids(10));
+    await runner.stop();
+    expect(deliveries.started).to.deep.equal(ids(10));
+  });
+
   it('survives a failed claim and tries again after the idle interval', async () => {
     const deliveries = new ScriptedQueue(ids(2));
     const errors: unknown[] = [];

@@ -18,9 +18,15 @@ export interface LeasedQueueRunnerOptions {
 }
 
 /**
- * Keeps up to `concurrency` items in flight. It claims due items in batches: when it starts, when nothing was
- * due for `idleMs`, and whenever half its slots are free, so a busy queue costs one claim per several items
- * and an idle one a query per `idleMs`. Claims are leased, so any number of runners in any number of
+ * The largest power of two up to `free`: claims ask few distinct limits, so the database can keep one plan for
+ * each (limitedRead in the persistence adapter); a full batch is followed at once by a claim for the rest.
+ */
+export const claimSize = (free: number): number => 2 ** Math.floor(Math.log2(free));
+
+/**
+ * Keeps up to `concurrency` items in flight. It claims due items in batches (a power of two at a time): when it
+ * starts, when nothing was due for `idleMs`, when a batch came back full, and whenever half its slots are free,
+ * so a busy queue costs one claim per several items and an idle one a query per `idleMs`. Claims are leased, so any number of runners in any number of
  * processes share the queue, and a runner that dies only delays its items until their leases end.
  */
 export class LeasedQueueRunner<T> implements Worker {
@@ -54,9 +60,10 @@ export class LeasedQueueRunner<T> implements Worker {
     this.claiming = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const asked = claimSize(free);
     let items: readonly T[] = [];
     try {
-      items = await this.queue.claimDue(free);
+      items = await this.queue.claimDue(asked);
     } catch (error) {
       this.options.onError(error);
     } finally {
@@ -64,7 +71,7 @@ export class LeasedQueueRunner<T> implements Worker {
     }
     for (const item of items) this.work(item);
     if (!this.running) return;
-    if (items.length === free) setImmediate(() => void this.claim());
+    if (items.length === asked) setImmediate(() => void this.claim());
     else this.timer = setTimeout(() => void this.claim(), this.options.idleMs);
   }
 
