@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { testDatabase } from '../testing/test-database.js';
-import { ReadBatches, type ReadBatchOptions } from './read-batches.js';
+import { createKnex } from './knex-pool.js';
+import { keysToSend, MIN_KEYS_SENT, ReadBatches, type ReadBatchOptions } from './read-batches.js';
 
 const TABLE = 'test_read_batch_rows';
 const BY_IDS = { name: 'test_read_batch_by_ids', text: `SELECT * FROM ${TABLE} WHERE id = ANY($1::int[])` };
@@ -52,6 +53,31 @@ describe('ReadBatches on PostgreSQL', () => {
     expect(acquire.callCount).to.equal(5);
   });
 
+  it('lets a connection keep one generic plan for a batched read from its sixth call, however few the keys', async () => {
+    const { url, knex } = await testDatabase();
+    await knex.raw(`CREATE TABLE IF NOT EXISTS ${TABLE}_wide (id int PRIMARY KEY, label text NOT NULL)`);
+    await knex.raw(
+      `INSERT INTO ${TABLE}_wide SELECT n, 'row ' || n FROM generate_series(1, 20000) n ON CONFLICT DO NOTHING`,
+    );
+    await knex.raw(`ANALYZE ${TABLE}_wide`);
+    const oneConnection = createKnex(url, 1, 600_000);
+    try {
+      const read = {
+        name: 'test_read_batch_wide',
+        text: `SELECT * FROM ${TABLE}_wide WHERE id = ANY($1::int[])`,
+      };
+      const batches = new ReadBatches<Row>(oneConnection, read, (row) => String(row.id));
+      for (const key of ['1', '20', '300', '4000', '5000', '6000', '7'])
+        expect((await batches.load(key))?.id).to.equal(Number(key));
+      const { rows } = await oneConnection.raw(
+        `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'test_read_batch_wide'`,
+      );
+      expect([Number(rows[0].custom_plans), Number(rows[0].generic_plans)]).to.deep.equal([5, 2]);
+    } finally {
+      await oneConnection.destroy();
+    }
+  });
+
   it('rejects every read of a failed statement, and the next reads go on', async () => {
     const { knex } = await testDatabase();
     const batches = new ReadBatches<Row>(knex, BY_IDS, (row) => String(row.id), {
@@ -77,5 +103,11 @@ describe('ReadBatches on PostgreSQL', () => {
       await trx.rollback();
     }
     expect(await knex(TABLE).where({ id: 100 })).to.deep.equal([]);
+  });
+
+  it('fills the keys it sends up to MIN_KEYS_SENT with the first, and sends more as they are', () => {
+    expect(keysToSend(['a', 'b'])).to.deep.equal(['a', 'b', ...Array(MIN_KEYS_SENT - 2).fill('a')]);
+    const many = Array.from({ length: MIN_KEYS_SENT + 3 }, (_, n) => `k${n}`);
+    expect(keysToSend(many)).to.deep.equal(many);
   });
 });

@@ -7,6 +7,22 @@ interface Waiting<Row> {
   readonly reject: (error: unknown) => void;
 }
 
+/**
+ * Keys are sent at least this many at a time, the first repeated to fill the array (an index scan takes each key
+ * once). PostgreSQL plans `= ANY($1)` as if the array held 10 keys; given fewer, each custom plan costs less than
+ * that generic one, so it is planned again on every call (0.44 ms a call for the accounts' four-table read on the
+ * bench: a tenth of PostgreSQL's CPU per withdrawal). Given 16 or more, the generic plan is the cheaper one and the
+ * connection keeps it from the sixth call.
+ */
+export const MIN_KEYS_SENT = 16;
+
+/** `keys` (distinct) filled up to MIN_KEYS_SENT by repeating the first. */
+export function keysToSend(keys: readonly string[]): string[] {
+  const sent = [...keys];
+  while (sent.length < MIN_KEYS_SENT && keys.length > 0) sent.push(keys[0] as string);
+  return sent;
+}
+
 export interface ReadBatchOptions {
   /** Most keys in one statement. */
   readonly maxBatch: number;
@@ -41,7 +57,7 @@ export class ReadBatches<Row> {
   /** The row with this key, or undefined when there is none. */
   load(key: string): Promise<Row | undefined> {
     if ((this.db as Knex.Transaction).isTransaction)
-      return readPrepared<Row>(this.db, this.read, [[key]]).then((rows) => rows[0]);
+      return readPrepared<Row>(this.db, this.read, [keysToSend([key])]).then((rows) => rows[0]);
     return new Promise<Row | undefined>((resolve, reject) => {
       this.queue.push({ key, resolve, reject });
       this.next();
@@ -63,7 +79,7 @@ export class ReadBatches<Row> {
     const keys = [...new Set(batch.map((waiting) => waiting.key))];
     let rows: Row[];
     try {
-      rows = await readPrepared<Row>(this.db, this.read, [keys]);
+      rows = await readPrepared<Row>(this.db, this.read, [keysToSend(keys)]);
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
       return;
