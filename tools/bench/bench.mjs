@@ -19,6 +19,7 @@ import { Progress } from './lib/progress.mjs';
 import { writeReport } from './lib/report.mjs';
 import { describeRun } from './lib/run-info.mjs';
 import { cloneEntities } from './lib/seed-entities.mjs';
+import { statementsMeter } from './lib/statements.mjs';
 import { WebhookReceiver } from './lib/webhook-receiver.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -153,16 +154,19 @@ async function measureService({ baseUrl, db, api, client }) {
   // autovacuum off): fresh statistics, and the plans the service cached while its tables were empty made again.
   await client.query('ANALYZE');
   progress.update(options.warmup / (options.warmup + options.requests));
+  const creationStatements = options.statements ? await statementsMeter(client) : null;
   const creationCpu = cpuMeter({ pids: [api.child.pid], database: db.name });
   results.creation = await createLoad(options.requests, (done, detail) =>
     progress.update((options.warmup + done * options.requests) / (options.warmup + options.requests), detail),
   );
   results.creation.cpu = creationCpu.stop(results.creation.ok);
+  if (creationStatements) results.creation.statements = await creationStatements.stop(results.creation.ok);
   requireAllOk('withdrawal creation', results.creation);
   progress.note(`creation: ${results.creation.throughput} req/s, p99 ${results.creation.latencyMs.p99} ms`);
 
   progress.phase('drain', 'starting the worker');
   const since = Date.now();
+  const drainStatements = options.statements ? await statementsMeter(client) : null;
   const worker = startService('worker', db.url, 0);
   const drainCpu = cpuMeter({ pids: [worker.child.pid], database: db.name });
   results.drain = await waitForDrain(client, {
@@ -172,6 +176,7 @@ async function measureService({ baseUrl, db, api, client }) {
     onProgress: (done, detail) => progress.update(done, detail),
   });
   results.drain.cpu = drainCpu.stop(results.drain.withdrawals);
+  if (drainStatements) results.drain.statements = await drainStatements.stop(results.drain.withdrawals);
   results.drain.receiver = {
     deliveries: receiver.deliveries,
     distinctEvents: receiver.eventIds.size,

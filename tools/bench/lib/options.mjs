@@ -42,7 +42,8 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --rail-delays <spec>    RAIL_DELAYS_MS for the service ("ACH=1000")
   --node-flags="<flags>"  Node flags for the service processes (default: those of npm run start:api)
   --cpu-prof              write V8 CPU profiles of the API and worker to tools/bench/results/profiles
-  --keep                  keep the bench databases for EXPLAIN ANALYZE afterwards`;
+  --keep                  keep the bench databases for EXPLAIN ANALYZE afterwards
+  --statements            report the SQL statements of creation and drain per withdrawal (pg_stat_statements)`;
 
 const positive = (name, raw, fallback) => {
   if (raw === undefined) return fallback;
@@ -68,6 +69,7 @@ export function readOptions(argv, env = process.env) {
       'node-flags': { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
+      statements: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -89,5 +91,6 @@ export function readOptions(argv, env = process.env) {
     nodeFlags: (values['node-flags'] ?? SERVICE_NODE_FLAGS).split(' ').filter(Boolean),
     cpuProf: values['cpu-prof'],
     keep: values.keep,
+    statements: values.statements,
   };
 }

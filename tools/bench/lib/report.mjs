@@ -1,7 +1,9 @@
 // The report: each figure beside the baseline measured in the same run, their ratio, the issue's target and
 // whether it was met. Targets are reported, never asserted.
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderStatements } from './statements.mjs';
 
 const at = (value, digits = 2) =>
   value === null || value === undefined ? null : Number(value.toFixed(digits));
@@ -200,6 +202,11 @@ export function renderMarkdown(results, rows) {
       ([key, value]) => `- ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
     ),
   ];
+  for (const [phase, measured] of [
+    ['creation', results.creation],
+    ['drain', results.drain],
+  ])
+    if (measured?.statements) lines.push('', ...renderStatements(phase, measured.statements));
   if (results.notes.length > 0) lines.push('', 'Notes:', ...results.notes.map((note) => `- ${note}`));
   return `${lines.join('\n')}\n`;
 }
