@@ -88,7 +88,9 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         const { handleJob } = await ctx.getAsync(TOKENS.useCases);
         return new PgBossWorkerRunner({
           boss: db.boss,
-          concurrency: config.workerConcurrency,
+          // pg-boss carries only rare jobs (approval expiry): one poller per process, not one per unit of
+          // WORKER_CONCURRENCY (each polled every second, and pg-boss's fetch is planned on every call: 1.4 ms).
+          concurrency: 1,
           handlers: { 'withdrawal.expire-approval': handleJob },
           logger,
         });
