@@ -1,3 +1,4 @@
+import { translatedByMembers } from './merged-translation.js';
 import { insertText } from './sql-statement.js';
 import type { InsertRows, SqlWrite } from './sql-write.js';
 
@@ -54,13 +55,7 @@ function merged(members: readonly Mergeable[]): SqlWrite {
     text: insertText(table, columns, rowCount),
     values: members.flatMap((member) => member.values),
     insert: { table, columns, rowCount, references },
-    translate: (error) => {
-      for (const member of members) {
-        const translated = member.translate?.(error);
-        if (translated) return translated;
-      }
-      return undefined;
-    },
+    translate: translatedByMembers(members),
   };
 }
 

@@ -1,3 +1,4 @@
+import { translatedByMembers } from './merged-translation.js';
 import { identifier } from './sql-statement.js';
 import type { SqlWrite, UpdateRows } from './sql-write.js';
 
@@ -43,13 +44,7 @@ function merged(members: readonly Mergeable[]): SqlWrite {
     text: mergedText(first.update, members.length),
     values: members.flatMap((member) => member.values),
     expect: { rows: members.length, error: first.expect.error },
-    translate: (error) => {
-      for (const member of members) {
-        const translated = member.translate?.(error);
-        if (translated) return translated;
-      }
-      return undefined;
-    },
+    translate: translatedByMembers(members),
   };
 }
 
