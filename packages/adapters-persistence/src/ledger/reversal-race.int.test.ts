@@ -5,6 +5,7 @@ import {
   type RoutingType,
   SubmitWithdrawal,
 } from '@payout/domain';
+import { pollStored } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { runLedgerVerification } from './ledger-verification.js';
 import { type Customer, PayoutWorld } from './payout-world.fixture.js';
@@ -71,7 +72,7 @@ describe('Concurrent job runs reversing failed withdrawals (PostgreSQL race)', f
     const submit = new SubmitWithdrawal(world.deps);
     await Promise.all(
       Array.from({ length: runsPerWithdrawal }).flatMap(() => [
-        ...polled.map((id) => poll.handle(id)),
+        ...polled.map((id) => pollStored(world.deps, id, poll)),
         ...resubmitted.map((id) => submit.handle(id, 2)),
       ]),
     );

@@ -33,13 +33,6 @@ const HISTORY_OF_W = `coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM with
 const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
 const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
 const LOCK_WITHDRAWAL = { name: 'withdrawal_lock', text: `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` };
-/** One withdrawal with its history and entity, by an array of one id (the same row shape as a claim returns). */
-const FIND_WITH_ENTITY = {
-  name: 'withdrawals_with_entity',
-  text: `SELECT w.*, ${HISTORY_OF_W} AS history, to_json(e) AS entity
-           FROM withdrawals w JOIN entities e ON e.id = w.entity_id WHERE w.id = ANY($1::uuid[])`,
-};
-
 /** The withdrawal locked only if it is as read; sent among the writes (see SqlWrite). */
 const LOCK_IF_UNCHANGED = `SELECT 1 FROM withdrawals
   WHERE id = $1 AND sequence = $2 AND submit_attempts = $3
@@ -88,12 +81,6 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   lockById(id: string): Promise<Withdrawal | null> {
     return this.one(id, true);
-  }
-
-  async findWithEntity(id: string): Promise<ClaimedWithdrawal | null> {
-    if (!isUuid(id)) return null;
-    const [row] = await readPrepared<WithEntityRow>(this.db, FIND_WITH_ENTITY, [[id.toLowerCase()]]);
-    return row ? withEntity(row) : null;
   }
 
   async findWebhookView(id: string): Promise<WithdrawalWebhookView | null> {

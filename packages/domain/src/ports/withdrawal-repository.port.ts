@@ -28,8 +28,6 @@ export interface WithdrawalRepository {
   /** Inserts a new withdrawal with its history. Throws on a duplicate id. */
   insert(withdrawal: Withdrawal): Promise<void>;
   findById(id: string): Promise<Withdrawal | null>;
-  /** The withdrawal with the entity it pays out for, in one read (the webhook-payload lookup's hot path). */
-  findWithEntity(id: string): Promise<{ readonly withdrawal: Withdrawal; readonly entity: Entity } | null>;
   /** The withdrawal as the webhook-payload lookup needs it, in one read; null when there is none. */
   findWebhookView(id: string): Promise<WithdrawalWebhookView | null>;
   /** Reads and holds the withdrawal until the unit of work ends: the guard against two workers moving it at once. */

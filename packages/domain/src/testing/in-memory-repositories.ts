@@ -148,7 +148,6 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         if (!entity) throw new Error(`entity of withdrawal ${withdrawal.id} is missing`);
         return { withdrawal, entity };
       }),
-    findWithEntity: async (id) => withEntity(id),
     findWebhookView: async (id) => {
       const found = withEntity(id);
       return found && webhookViewOf(found.withdrawal, found.entity);

@@ -7,6 +7,7 @@ export * from './in-memory-state.js';
 export * from './in-memory-unit-of-work.js';
 export * from './link-bodies.js';
 export * from './manual-clock.js';
+export * from './poll-stored.js';
 export * from './recording-webhook-sender.js';
 export * from './scripted-rail.js';
 export * from './sequential-ids.js';

@@ -51,12 +51,6 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       expect(comparableWithdrawal(stored)).to.deep.equal(comparableWithdrawal(withdrawal));
       expect(stored?.total.toString()).to.equal('100000000000000000.24');
       expect(await unitOfWork.read.withdrawals.findById('no-such-withdrawal')).to.equal(null);
-      const joined = await unitOfWork.read.withdrawals.findWithEntity(withdrawal.id);
-      expect(comparableWithdrawal(joined?.withdrawal ?? null)).to.deep.equal(
-        comparableWithdrawal(withdrawal),
-      );
-      expect(joined?.entity).to.deep.equal(parties.entity);
-      expect(await unitOfWork.read.withdrawals.findWithEntity(contractIds.next())).to.equal(null);
     });
 
     it('appends history on update and lists it in sequence order', async () => {

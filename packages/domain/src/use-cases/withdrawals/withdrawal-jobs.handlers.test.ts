@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { RailId } from '../../rails/rail-id.js';
+import { pollStored } from '../../testing/poll-stored.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
@@ -62,7 +63,7 @@ describe('Settlement jobs', () => {
     expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS', 'FAILED']);
     expect(world.reversals(id)).to.equal(1);
     expect(await world.balance(c.walletId)).to.equal('1000.00');
-    await new PollWithdrawal(world.deps).handle(id);
+    await pollStored(world.deps, id);
     expect(world.reversals(id)).to.equal(1);
   });
 
@@ -99,7 +100,7 @@ describe('Settlement jobs', () => {
       settledAt: new Date(world.clock.now().getTime() - ms),
     });
     world.rail('ACH').willReport(settledAgo(window));
-    await new PollWithdrawal(world.deps).handle(id);
+    await pollStored(world.deps, id);
     const late = world.uow.state.withdrawals.get(id);
     expect(
       [late?.status, late?.nextCheckAt],
@@ -108,7 +109,7 @@ describe('Settlement jobs', () => {
 
     const { id: recent } = await start(world);
     world.rail('ACH').willReport(settledAgo(window - 1));
-    await new PollWithdrawal(world.deps).handle(recent);
+    await pollStored(world.deps, recent);
     expect(world.uow.state.withdrawals.get(recent)?.nextCheckAt?.getTime(), 'a millisecond left').to.equal(
       world.clock.now().getTime() + 1000,
     );
@@ -126,7 +127,7 @@ describe('Settlement jobs', () => {
       writes += 1;
       return update(withdrawal, expectedSequence);
     };
-    await new PollWithdrawal(world.deps).handle(id);
+    await pollStored(world.deps, id);
     const settled = world.uow.state.withdrawals.get(id);
     expect(settled?.status).to.equal('SUCCESS');
     expect(settled?.nextCheckAt?.getTime(), 'watched through the return window').to.equal(
@@ -140,7 +141,7 @@ describe('Settlement jobs', () => {
     world.rail('ACH').willReport({ kind: 'FAILED', reason: FAILURE_REASONS.COMPLIANCE });
     const { c, id } = await start(world);
     const poll = new PollWithdrawal(world.deps);
-    await Promise.all([poll.handle(id), poll.handle(id), poll.handle(id)]);
+    await Promise.all([1, 2, 3].map(() => pollStored(world.deps, id, poll)));
     await new SubmitWithdrawal(world.deps).handle(id, 2);
     await world.runJobs();
     expect(world.rail('ACH').submissions).to.have.length(1);

@@ -36,11 +36,6 @@ export class PollWithdrawal {
     this.answers = new TransactionGroups(deps.unitOfWork, 32, 2);
   }
 
-  async handle(withdrawalId: string): Promise<void> {
-    const found = await this.deps.unitOfWork.read.withdrawals.findWithEntity(withdrawalId);
-    if (found) await this.pollClaimed(found.withdrawal, found.entity);
-  }
-
   /**
    * Polls for `withdrawal` as read (unlocked, e.g. when claimed); the answer is applied to it as stored (see
    * onLatestWithdrawal). `entity` is its entity as read with it, for the webhook bodies of the moves.

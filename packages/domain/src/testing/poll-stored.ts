@@ -1,0 +1,19 @@
+import type { WithdrawalFlowDeps } from '../use-cases/withdrawals/debit-and-dispatch.js';
+import { PollWithdrawal } from '../use-cases/withdrawals/withdrawal-jobs.handlers.js';
+
+/**
+ * A status poll of a stored withdrawal by id, as a worker's claim would hand it to `pollClaimed` (production polls
+ * only what it claims). `poll` is the handler to use, when a test races several polls through one.
+ */
+export async function pollStored(
+  deps: WithdrawalFlowDeps,
+  withdrawalId: string,
+  poll = new PollWithdrawal(deps),
+): Promise<void> {
+  const { read } = deps.unitOfWork;
+  const withdrawal = await read.withdrawals.findById(withdrawalId);
+  if (!withdrawal) return;
+  const entity = await read.entities.findById(withdrawal.entityId);
+  if (!entity) throw new Error(`entity of withdrawal ${withdrawalId} is missing`);
+  await poll.pollClaimed(withdrawal, entity);
+}
