@@ -26,8 +26,9 @@ export const claimSize = (free: number): number => 2 ** Math.floor(Math.log2(fre
 /**
  * Keeps up to `concurrency` items in flight. It claims due items in batches (a power of two at a time): when it
  * starts, when nothing was due for `idleMs`, when a batch came back full, and whenever half its slots are free,
- * so a busy queue costs one claim per several items and an idle one a query per `idleMs`. Claims are leased, so any number of runners in any number of
- * processes share the queue, and a runner that dies only delays its items until their leases end.
+ * so a busy queue costs one claim per several items and an idle one a query per `idleMs`. Claims are leased, so
+ * any number of runners in any number of processes share the queue, and a runner that dies only delays its items
+ * until their leases end.
  */
 export class LeasedQueueRunner<T> implements Worker {
   private running = false;
