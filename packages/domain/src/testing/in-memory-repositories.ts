@@ -129,11 +129,6 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     lockById: async (id) => state().applicationTokens.get(id) ?? null,
     update: async (t) => void state().applicationTokens.set(t.id, t),
   };
-  const withEntity = (id: string) => {
-    const withdrawal = state().withdrawals.get(id);
-    const entity = withdrawal && state().entities.get(withdrawal.entityId);
-    return withdrawal && entity ? { withdrawal, entity } : null;
-  };
   const withdrawals: WithdrawalRepository = {
     insert: async (w: Withdrawal) => insertNew(state().withdrawals, w.id, w),
     findById: async (id) => state().withdrawals.get(id) ?? null,
@@ -149,8 +144,9 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         return { withdrawal, entity };
       }),
     findWebhookView: async (id) => {
-      const found = withEntity(id);
-      return found && webhookViewOf(found.withdrawal, found.entity);
+      const withdrawal = state().withdrawals.get(id);
+      const entity = withdrawal && state().entities.get(withdrawal.entityId);
+      return withdrawal && entity ? webhookViewOf(withdrawal, entity) : null;
     },
     lockById: async (id) => state().withdrawals.get(id) ?? null,
     lockIfUnchanged: async (read) => {
