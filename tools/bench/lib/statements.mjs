@@ -5,13 +5,24 @@
 const TOP = 12;
 const TEXT_LENGTH = 110;
 
+const per = (value, withdrawals) => Math.round((Number(value) / withdrawals) * 100) / 100;
+
+/** All the statements together: calls per withdrawal and milliseconds in total. */
+export function totalPerWithdrawal(rows, withdrawals) {
+  const sum = (key) => rows.reduce((total, row) => total + Number(row[key] ?? 0), 0);
+  return {
+    calls: per(sum('calls'), withdrawals),
+    execMs: Math.round(sum('total_exec_time')),
+    planMs: Math.round(sum('total_plan_time')),
+  };
+}
+
 /** Statement rows of pg_stat_statements as figures per withdrawal, the costliest (execution + planning) first. */
 export function perWithdrawal(rows, withdrawals) {
-  const per = (value) => Math.round((Number(value) / withdrawals) * 100) / 100;
   return rows
     .map((row) => ({
-      calls: per(row.calls),
-      rows: per(row.rows),
+      calls: per(row.calls, withdrawals),
+      rows: per(row.rows, withdrawals),
       execMs: Math.round(Number(row.total_exec_time)),
       planMs: Math.round(Number(row.total_plan_time ?? 0)),
       text: String(row.query).replace(/\s+/g, ' ').slice(0, TEXT_LENGTH),
@@ -20,8 +31,8 @@ export function perWithdrawal(rows, withdrawals) {
     .slice(0, TOP);
 }
 
-/** Markdown lines for one phase's statements. */
-export function renderStatements(phase, statements) {
+/** Markdown lines for one phase's statements: the costliest, then all of them together. */
+export function renderStatements(phase, { top: statements, total }) {
   return [
     `Statements of the ${phase} (pg_stat_statements; calls and rows per withdrawal, milliseconds in total):`,
     '',
@@ -30,6 +41,7 @@ export function renderStatements(phase, statements) {
     ...statements.map(
       (s) => `| ${s.calls} | ${s.rows} | ${s.execMs} | ${s.planMs} | \`${s.text.replaceAll('|', '\\|')}\` |`,
     ),
+    `| ${total.calls} | | ${total.execMs} | ${total.planMs} | all statements |`,
   ];
 }
 
@@ -49,7 +61,10 @@ export async function statementsMeter(client) {
            FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
           WHERE d.datname = current_database()`,
       );
-      return perWithdrawal(read.rows, withdrawals);
+      return {
+        top: perWithdrawal(read.rows, withdrawals),
+        total: totalPerWithdrawal(read.rows, withdrawals),
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { perWithdrawal, renderStatements } from './statements.mjs';
+import { perWithdrawal, renderStatements, totalPerWithdrawal } from './statements.mjs';
 
 describe('bench statements (pg_stat_statements per withdrawal)', () => {
   const rows = [
@@ -26,8 +26,16 @@ describe('bench statements (pg_stat_statements per withdrawal)', () => {
     ]);
   });
 
-  it('renders a table whose statement cells cannot break the row', () => {
-    const [, , , , first] = renderStatements('drain', perWithdrawal(rows, 100));
-    expect(first).to.equal('| 0.1 | 1 | 20 | 16 | `UPDATE b SET x = $1 \\| y` |');
+  it('sums every statement into calls per withdrawal and total milliseconds', () => {
+    expect(totalPerWithdrawal(rows, 100)).to.deep.equal({ calls: 2.1, execMs: 50, planMs: 16 });
+  });
+
+  it('renders a table whose statement cells cannot break the row, ending with the total', () => {
+    const lines = renderStatements('drain', {
+      top: perWithdrawal(rows, 100),
+      total: totalPerWithdrawal(rows, 100),
+    });
+    expect(lines[4]).to.equal('| 0.1 | 1 | 20 | 16 | `UPDATE b SET x = $1 \\| y` |');
+    expect(lines.at(-1)).to.equal('| 2.1 | | 50 | 16 | all statements |');
   });
 });

@@ -1,7 +1,6 @@
 import { StaleWalletError, type Wallet, type WalletRepository, type WalletType } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
-import { updateStatement } from '../sql/sql-statement.js';
-import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
+import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 
 export interface WalletRow {
@@ -26,9 +25,8 @@ export const toWallet = (row: WalletRow): Wallet => ({
 
 const FIND_WALLET = { name: 'wallet_by_id', text: 'SELECT * FROM wallets WHERE id = $1' };
 const LOCK_WALLET = { name: 'wallet_lock', text: 'SELECT * FROM wallets WHERE id = $1 FOR UPDATE' };
-/** The wallet locked only if it is as read; sent among the writes (see SqlWrite). */
-const LOCK_IF_UNCHANGED =
-  'SELECT 1 FROM wallets WHERE id = $1 AND balance = $2::numeric AND disabled = $3 FOR UPDATE';
+/** The columns a wallet's writes name, with their PostgreSQL types (see updateWrite and lockWrite). */
+const COLUMN_TYPES = { id: 'uuid', balance: 'numeric', disabled: 'boolean' };
 
 /** The columns of a wallet row, for reads that join it under a prefix. */
 export const WALLET_COLUMNS: ReadonlyArray<keyof WalletRow> = [
@@ -68,23 +66,29 @@ export class KnexWalletRepository implements WalletRepository {
     return this.one(id, true);
   }
 
+  /** The wallet locked only if it is as read; sent among the writes (see SqlWrite). */
   async lockIfUnchanged(read: Wallet): Promise<void> {
-    await this.writer.write({
-      text: LOCK_IF_UNCHANGED,
-      values: [read.id, read.balance.toString(), read.disabled],
-      expect: { rows: 1, error: () => new StaleWalletError(read.id) },
-    });
+    await this.writer.write(
+      lockWrite(
+        'wallets',
+        { id: read.id, balance: read.balance.toString(), disabled: read.disabled },
+        COLUMN_TYPES,
+        [],
+        { rows: 1, error: () => new StaleWalletError(read.id) },
+      ),
+    );
   }
 
   async update(wallet: Wallet): Promise<void> {
-    await this.writer.write({
-      ...updateStatement(
+    await this.writer.write(
+      updateWrite(
         'wallets',
         { balance: wallet.balance.toString(), disabled: wallet.disabled },
         { id: wallet.id },
+        COLUMN_TYPES,
+        exactlyOne(`wallet ${wallet.id} does not exist`),
       ),
-      expect: exactlyOne(`wallet ${wallet.id} does not exist`),
-    });
+    );
   }
 
   private async one(id: string, lock: boolean): Promise<Wallet | null> {

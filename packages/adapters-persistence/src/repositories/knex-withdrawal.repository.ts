@@ -8,8 +8,7 @@ import {
 } from '@payout/domain';
 import { limitedRead, readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
-import { updateStatement } from '../sql/sql-statement.js';
-import { insertWrite, type SqlWriter } from '../sql/sql-write.js';
+import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { isUniqueViolation } from './pg-errors.js';
@@ -33,11 +32,21 @@ const HISTORY_OF_W = `coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM with
 const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
 const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
 const LOCK_WITHDRAWAL = { name: 'withdrawal_lock', text: `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` };
-/** The withdrawal locked only if it is as read; sent among the writes (see SqlWrite). */
-const LOCK_IF_UNCHANGED = `SELECT 1 FROM withdrawals
-  WHERE id = $1 AND sequence = $2 AND submit_attempts = $3
-    AND rail_reference IS NOT DISTINCT FROM $4::text AND next_check_at IS NOT DISTINCT FROM $5::timestamptz
-  FOR UPDATE`;
+/** The columns a withdrawal's writes name, with their PostgreSQL types (see updateWrite and lockWrite). */
+const COLUMN_TYPES = {
+  id: 'uuid',
+  status: 'text',
+  failure_reason: 'text',
+  sequence: 'integer',
+  debited: 'boolean',
+  reversed: 'boolean',
+  rail_reference: 'text',
+  submit_attempts: 'integer',
+  submitted_at: 'timestamptz',
+  approval_expires_at: 'timestamptz',
+  next_check_at: 'timestamptz',
+  updated_at: 'timestamptz',
+};
 
 /**
  * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. The ids go to the update
@@ -89,19 +98,26 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return row ? toWebhookView(row) : null;
   }
 
-  /** A locking SELECT among the writes: it runs, and is checked, when they are sent (see SqlWrite). */
+  /**
+   * A locking SELECT among the writes: it runs, and is checked, when they are sent (see SqlWrite). Besides the
+   * sequence it checks what changes without one: a submission attempt, the rail's reference, a lease.
+   */
   async lockIfUnchanged(read: Withdrawal): Promise<void> {
-    await this.writer.write({
-      text: LOCK_IF_UNCHANGED,
-      values: [
-        read.id,
-        read.sequence,
-        read.submitAttempts,
-        read.railReference,
-        read.nextCheckAt?.toISOString() ?? null,
-      ],
-      expect: { rows: 1, error: () => new ConcurrentModificationError(read.id) },
-    });
+    await this.writer.write(
+      lockWrite(
+        'withdrawals',
+        {
+          id: read.id,
+          sequence: read.sequence,
+          submit_attempts: read.submitAttempts,
+          rail_reference: read.railReference,
+          next_check_at: read.nextCheckAt,
+        },
+        COLUMN_TYPES,
+        ['rail_reference', 'next_check_at'],
+        { rows: 1, error: () => new ConcurrentModificationError(read.id) },
+      ),
+    );
   }
 
   /**
@@ -111,11 +127,13 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
    */
   async update(withdrawal: Withdrawal, expectedSequence: number): Promise<void> {
     await this.writer.write({
-      ...updateStatement('withdrawals', mutableColumns(withdrawal), {
-        id: withdrawal.id,
-        sequence: expectedSequence,
-      }),
-      expect: { rows: 1, error: () => new ConcurrentModificationError(withdrawal.id) },
+      ...updateWrite(
+        'withdrawals',
+        mutableColumns(withdrawal),
+        { id: withdrawal.id, sequence: expectedSequence },
+        COLUMN_TYPES,
+        { rows: 1, error: () => new ConcurrentModificationError(withdrawal.id) },
+      ),
       translate: (error) =>
         isUniqueViolation(error, 'withdrawal_history_pkey')
           ? new ConcurrentModificationError(withdrawal.id)

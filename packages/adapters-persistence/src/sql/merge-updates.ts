@@ -16,7 +16,8 @@ const texts = new Map<string, string>();
 /**
  * `UPDATE t SET a = v.s0 … FROM (VALUES ($1::type …), …) v(s0 …, w0 …) WHERE t.b = v.w0 AND …`: each VALUES row
  * is one member's bound values in its own order (SET columns, then WHERE columns), cast to the column types so
- * PostgreSQL does not read them as text. Made once per shape and row count.
+ * PostgreSQL does not read them as text; null-safe WHERE columns match with IS NOT DISTINCT FROM. Made once per
+ * shape and row count.
  */
 function mergedText(update: UpdateRows, rowCount: number): string {
   const key = `${update.shape}\u0000${rowCount}`;
@@ -30,7 +31,12 @@ function mergedText(update: UpdateRows, rowCount: number): string {
       );
     const aliases = [...update.set.map((_, i) => `s${i}`), ...update.where.map((_, i) => `w${i}`)];
     const set = update.set.map((column, i) => `${identifier(column)} = v.s${i}`).join(', ');
-    const where = update.where.map((column, i) => `t.${identifier(column)} = v.w${i}`).join(' AND ');
+    const where = update.where
+      .map(
+        (column, i) =>
+          `t.${identifier(column)} ${update.nullSafe.includes(column) ? 'IS NOT DISTINCT FROM' : '='} v.w${i}`,
+      )
+      .join(' AND ');
     text = `UPDATE ${identifier(update.table)} AS t SET ${set} FROM (VALUES ${rows.join(', ')}) AS v(${aliases.join(', ')}) WHERE ${where}`;
     texts.set(key, text);
   }

@@ -21,6 +21,15 @@ describe('SQL statements of writes', () => {
     });
   });
 
+  it('matches the WHERE columns given a type in nullSafe with IS NOT DISTINCT FROM, so NULL matches NULL', () => {
+    expect(updateStatement('t', { s: 1 }, { id: 2, ref: null }, { ref: 'text' }).text).to.equal(
+      'UPDATE "t" SET "s" = $1 WHERE "id" = $2 AND "ref" IS NOT DISTINCT FROM $3::text',
+    );
+    expect(updateStatement('t', { s: 1 }, { id: 2, ref: null }).text, 'a text of its own').to.equal(
+      'UPDATE "t" SET "s" = $1 WHERE "id" = $2 AND "ref" = $3',
+    );
+  });
+
   it('makes each text for its own table, columns and row count (texts are kept per shape)', () => {
     expect(insertStatement('t', [{ a: 1 }]).text).to.equal('INSERT INTO "t" ("a") VALUES ($1)');
     expect(insertStatement('t', [{ a: 1 }, { a: 2 }]).text).to.equal(

@@ -65,18 +65,32 @@ export function insertStatement(table: string, rows: readonly SqlRow[]): SqlStat
 
 const updateTexts = new Map<string, string>();
 
-/** `UPDATE table SET a = $1 … WHERE b = $n AND …`; its text made once per table and columns. */
-export function updateStatement(table: string, set: SqlRow, where: SqlRow): SqlStatement {
+/**
+ * `UPDATE table SET a = $1 … WHERE b = $n AND …`; its text made once per table and columns. A WHERE column named
+ * in `nullSafe` (with its PostgreSQL type) matches with `IS NOT DISTINCT FROM`, so that NULL matches NULL.
+ */
+export function updateStatement(
+  table: string,
+  set: SqlRow,
+  where: SqlRow,
+  nullSafe: Readonly<Record<string, string>> = {},
+): SqlStatement {
   const assigned = entries(set);
   const matched = entries(where);
   const values = [...assigned, ...matched].map(([, value]) => parameter(value ?? null));
-  const key = `${table}\u0000${assigned.map(([column]) => column).join()}\u0000${matched.map(([column]) => column).join()}`;
+  const key = `${table}\u0000${assigned.map(([column]) => column).join()}\u0000${matched.map(([column]) => `${column}:${nullSafe[column] ?? ''}`).join()}`;
   let text = updateTexts.get(key);
   if (text === undefined) {
     let n = 0;
-    const pairs = (columns: ReadonlyArray<[string, unknown]>, separator: string) =>
-      columns.map(([column]) => `${identifier(column)} = $${++n}`).join(separator);
-    text = `UPDATE ${identifier(table)} SET ${pairs(assigned, ', ')} WHERE ${pairs(matched, ' AND ')}`;
+    const sets = assigned.map(([column]) => `${identifier(column)} = $${++n}`);
+    const conditions = matched.map(([column]) => {
+      const type = nullSafe[column];
+      n += 1;
+      return type
+        ? `${identifier(column)} IS NOT DISTINCT FROM $${n}::${type}`
+        : `${identifier(column)} = $${n}`;
+    });
+    text = `UPDATE ${identifier(table)} SET ${sets.join(', ')} WHERE ${conditions.join(' AND ')}`;
     updateTexts.set(key, text);
   }
   return { text, values };

@@ -1,15 +1,13 @@
 import type { Knex } from 'knex';
 import type { QueryResult } from 'pg';
 import { type PgQuery, pipelineOn, withConnection } from './connection.js';
+import { fuseLocks } from './fuse-locks.js';
 import { mergeInserts } from './merge-inserts.js';
 import { mergeUpdates } from './merge-updates.js';
-import {
-  insertStatement,
-  prepared,
-  type SqlRow,
-  type SqlStatement,
-  updateStatement,
-} from './sql-statement.js';
+import { insertStatement, prepared, type SqlRow, type SqlStatement } from './sql-statement.js';
+
+export { lockWrite } from './fuse-locks.js';
+export { updateWrite } from './update-write.js';
 
 /**
  * One statement a repository wants run inside the unit of work: an INSERT or UPDATE, or a `SELECT … FOR UPDATE`
@@ -29,6 +27,20 @@ export interface SqlWrite extends SqlStatement {
   readonly insert?: InsertRows;
   /** For an UPDATE built by `updateWrite`: its shape, so that it can travel with others of it (mergeUpdates). */
   readonly update?: UpdateRows;
+  /** For a lock built by `lockWrite`: what it checks, so that an update of its row right after it can (fuseLocks). */
+  readonly lock?: LockGuard;
+}
+
+/** What a `SELECT 1 … FOR UPDATE` built by `lockWrite` matches: one row, by its key and the values it must hold. */
+export interface LockGuard {
+  readonly table: string;
+  /** The WHERE columns, the key first, and their bound values. */
+  readonly where: readonly string[];
+  readonly values: readonly unknown[];
+  /** The PostgreSQL type of each WHERE column. */
+  readonly types: readonly string[];
+  /** The WHERE columns that may hold NULL, matched with IS NOT DISTINCT FROM. */
+  readonly nullSafe: readonly string[];
 }
 
 /** The shape of a single-row UPDATE (its `values` are the SET values, then the WHERE values). */
@@ -38,7 +50,9 @@ export interface UpdateRows {
   readonly where: readonly string[];
   /** The PostgreSQL type of each SET column, then of each WHERE column. */
   readonly types: readonly string[];
-  /** Table, columns and types in one string: updates merge only with updates of the same shape. */
+  /** The WHERE columns matched with IS NOT DISTINCT FROM (NULL matches NULL) rather than `=`. */
+  readonly nullSafe: readonly string[];
+  /** Table, columns, types and null-safe columns in one string: updates merge only with updates of the same shape. */
   readonly shape: string;
   /** The row it updates (its first WHERE value): two updates of one row never merge. */
   readonly key: unknown;
@@ -68,33 +82,6 @@ export const insertWrite = (
   ...insertStatement(table, rows),
   insert: { table, columns: Object.keys(rows[0] ?? {}), rowCount: rows.length, references },
 });
-
-/**
- * An UPDATE of the one row `where` matches, which must touch exactly that row (`expect`), with the PostgreSQL type
- * of every column it names, so that it can travel with others of its shape as one statement (mergeUpdates).
- */
-export function updateWrite(
-  table: string,
-  set: SqlRow,
-  where: SqlRow,
-  types: Readonly<Record<string, string>>,
-  expect: NonNullable<SqlWrite['expect']>,
-): SqlWrite {
-  const setColumns = Object.keys(set);
-  const whereColumns = Object.keys(where);
-  const columnTypes = [...setColumns, ...whereColumns].map((column) => {
-    const type = types[column];
-    if (!type) throw new Error(`no type given for ${table}.${column}`);
-    return type;
-  });
-  const shape = [table, setColumns.join(), whereColumns.join(), columnTypes.join()].join('\u0000');
-  const key = Object.values(where)[0];
-  return {
-    ...updateStatement(table, set, where),
-    expect,
-    update: { table, set: setColumns, where: whereColumns, types: columnTypes, shape, key },
-  };
-}
 
 /** Where repositories send their writes: run at once, or held by a unit of work and sent together. */
 export interface SqlWriter {
@@ -131,8 +118,9 @@ function ownError(writes: readonly SqlWrite[], index: number, error: unknown): E
 
 /**
  * Sends `writes` (and `COMMIT` after them when `commit`) as named prepared statements, pipelined: one round trip,
- * and no statement planned twice on a connection; inserts into one table travel as one statement (mergeInserts), and
- * so do adjacent single-row updates of one shape (mergeUpdates).
+ * and no statement planned twice on a connection. A lock followed by an update of its row is one guarded update
+ * (fuseLocks); inserts into one table travel as one statement (mergeInserts), and so do adjacent single-row
+ * updates of one shape (mergeUpdates).
  * The first failure is the cause (later statements of the transaction only report it aborted); it is thrown as the
  * repository's error where one applies.
  */
@@ -141,7 +129,7 @@ export async function runWrites(
   writes: readonly SqlWrite[],
   commit = false,
 ): Promise<void> {
-  const sent = mergeUpdates(mergeInserts(writes));
+  const sent = mergeUpdates(mergeInserts(fuseLocks(writes)));
   const queries: PgQuery[] = sent.map((write) => prepared(guarded(write)));
   if (commit) queries.push('COMMIT');
   const settled = await withConnection(db, (connection) => pipelineOn(connection, queries));

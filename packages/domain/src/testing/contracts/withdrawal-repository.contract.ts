@@ -211,6 +211,21 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       const other = { ...fresh, railReference: 'ref-elsewhere' };
       const alsoRefused = await rejectionOf(unitOfWork.run((tx) => tx.withdrawals.lockIfUnchanged(other)));
       expect(alsoRefused, 'so is a different rail reference').to.be.instanceOf(ConcurrentModificationError);
+      const staleWrite = await rejectionOf(
+        unitOfWork.run(async (tx) => {
+          await tx.withdrawals.lockIfUnchanged(stale);
+          await tx.withdrawals.update(
+            recordSubmitAttempt(stale, stale.submitAttempts + 1, at(98)),
+            stale.sequence,
+          );
+        }),
+      );
+      expect(staleWrite, 'an update right after a refused lock').to.be.instanceOf(
+        ConcurrentModificationError,
+      );
+      expect(await unitOfWork.read.withdrawals.findById(created.id), 'and it wrote nothing').to.deep.equal(
+        fresh,
+      );
     });
 
     it('hands out due withdrawals earliest first, once per lease, never to two claimers at once', async () => {
