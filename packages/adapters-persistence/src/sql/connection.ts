@@ -61,12 +61,17 @@ export async function sendPipelined(
   return Promise.allSettled(sent);
 }
 
-/** Pipelines on the connection's own terms when it has them (a unit of work's BEGIN), else as they are. */
+/**
+ * Pipelines on the connection's own terms when it has them (a unit of work's BEGIN), else as they are. A bare
+ * node-postgres client in pipeline mode has a `pipeline` too, but a flag, not a function.
+ */
 export const pipelineOn = (
   connection: PgConnection,
   queries: readonly PgQuery[],
 ): Promise<Array<PromiseSettledResult<QueryResult>>> =>
-  connection.pipeline ? connection.pipeline(queries) : sendPipelined(connection, queries);
+  typeof connection.pipeline === 'function'
+    ? connection.pipeline(queries)
+    : sendPipelined(connection, queries);
 
 /** A hot read, sent as a named prepared statement: each connection plans it once instead of on every call. */
 export interface PreparedRead {

@@ -3,6 +3,11 @@ import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/
 import { expect } from 'chai';
 import { knexContractSubject } from '../testing/knex-contract-subject.js';
 import { statementsOf } from '../testing/statements-sent.js';
+import { testDatabase } from '../testing/test-database.js';
+import { createKnex } from './knex-pool.js';
+import { runWrites, updateWrite } from './sql-write.js';
+
+const WIDE = 'test_merge_updates_wide';
 
 describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
   it('records a group of delivery outcomes with one UPDATE, each event its own values', async () => {
@@ -28,7 +33,37 @@ describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
     );
     const updates = sent.filter((text) => /\bUPDATE "webhook_events"/.test(text));
     expect(updates, 'one statement for the four').to.have.length(1);
-    expect(updates[0]).to.include('FROM (VALUES');
+    expect(updates[0]).to.include('FROM unnest(');
     expect(await unitOfWork.read.webhookEvents.listForWithdrawal(withdrawal.id)).to.deep.equal(outcomes);
+  });
+
+  it('lets a connection keep one generic plan for merged updates from its sixth call, however few the members', async () => {
+    const { url, knex } = await testDatabase();
+    await knex.raw(`CREATE TABLE IF NOT EXISTS ${WIDE} (id int PRIMARY KEY, n int NOT NULL)`);
+    await knex.raw(`INSERT INTO ${WIDE} SELECT i, 0 FROM generate_series(1, 20000) i ON CONFLICT DO NOTHING`);
+    await knex.raw(`ANALYZE ${WIDE}`);
+    const oneConnection = createKnex(url, 1, 600_000);
+    const bump = (id: number, n: number) =>
+      updateWrite(
+        WIDE,
+        { n },
+        { id },
+        { id: 'integer', n: 'integer' },
+        { rows: 1, error: () => new Error(`${id}`) },
+      );
+    try {
+      for (let call = 1; call <= 7; call += 1)
+        await runWrites(oneConnection, [bump(call, call), bump(call + 100, call)]);
+      const { rows } = await oneConnection.raw(
+        `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%UPDATE "${WIDE}" AS t%'`,
+      );
+      expect([Number(rows[0].custom_plans), Number(rows[0].generic_plans)]).to.deep.equal([5, 2]);
+      const { rows: stored } = await knex.raw(`SELECT id, n FROM ${WIDE} WHERE n > 0 ORDER BY id`);
+      expect(stored.map((row: { id: number; n: number }) => [row.id, row.n])).to.deep.equal(
+        [1, 2, 3, 4, 5, 6, 7, 101, 102, 103, 104, 105, 106, 107].map((id) => [id, id > 100 ? id - 100 : id]),
+      );
+    } finally {
+      await oneConnection.destroy();
+    }
   });
 });

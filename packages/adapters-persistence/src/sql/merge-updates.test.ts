@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mergeUpdates } from './merge-updates.js';
+import { MIN_ROWS_SENT, mergeUpdates } from './merge-updates.js';
 import { insertWrite, type SqlWrite, updateWrite } from './sql-write.js';
 
 const TYPES = { id: 'uuid', attempts: 'integer', delivered_at: 'timestamptz' };
@@ -13,16 +13,23 @@ const delivered = (id: string): SqlWrite =>
   updateWrite('webhook_events', { delivered_at: new Date(0) }, { id }, TYPES, { rows: 1, error: stale(id) });
 
 describe('mergeUpdates', () => {
-  it('sends adjacent single-row updates of one shape as one UPDATE … FROM (VALUES …), typed', () => {
+  it('sends adjacent single-row updates of one shape as one UPDATE … FROM unnest(…), a typed array per column', () => {
     const [merged, ...rest] = mergeUpdates([outcome('e1', 1), outcome('e2', 3)]);
     expect(rest).to.deep.equal([]);
     expect(merged?.text).to.equal(
-      'UPDATE "webhook_events" AS t SET "attempts" = v.s0 FROM (VALUES ($1::integer, $2::uuid, $3::integer), ' +
-        '($4::integer, $5::uuid, $6::integer)) AS v(s0, w0, w1) WHERE t."id" = v.w0 AND t."attempts" = v.w1',
+      'UPDATE "webhook_events" AS t SET "attempts" = v.s0 FROM unnest($1::integer[], $2::uuid[], $3::integer[]) ' +
+        'AS v(s0, w0, w1) WHERE t."id" = v.w0 AND t."attempts" = v.w1',
     );
-    expect(merged?.values).to.deep.equal([1, 'e1', 0, 3, 'e2', 2]);
+    const padding = Array(MIN_ROWS_SENT - 2).fill(null);
+    expect(merged?.values, 'filled with NULL rows, which match none').to.deep.equal([
+      [1, 3, ...padding],
+      ['e1', 'e2', ...padding],
+      [0, 2, ...padding],
+    ]);
     expect(merged?.expect?.rows, 'each member must find its row').to.equal(2);
     expect(merged?.expect?.error().message).to.equal('stale e1');
+    const [three] = mergeUpdates([outcome('e1', 1), outcome('e2', 3), outcome('e3', 5)]);
+    expect(three?.text, 'one text whatever the number of members').to.equal(merged?.text);
   });
 
   it('merges only neighbours of the same shape, never two updates of one row', () => {

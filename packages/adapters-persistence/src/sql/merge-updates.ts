@@ -14,21 +14,16 @@ const mergeable = (write: SqlWrite): write is Mergeable =>
 const texts = new Map<string, string>();
 
 /**
- * `UPDATE t SET a = v.s0 … FROM (VALUES ($1::type …), …) v(s0 …, w0 …) WHERE t.b = v.w0 AND …`: each VALUES row
- * is one member's bound values in its own order (SET columns, then WHERE columns), cast to the column types so
- * PostgreSQL does not read them as text; null-safe WHERE columns match with IS NOT DISTINCT FROM. Made once per
- * shape and row count.
+ * `UPDATE t SET a = v.s0 … FROM unnest($1::type[], …) AS v(s0 …, w0 …) WHERE t.b = v.w0 AND …`: each parameter is
+ * one column's values, a member per element (SET columns, then WHERE columns), typed as the column. One text per
+ * shape whatever the number of members, so each connection plans it a few times, not once per count (an UPDATE
+ * with a VALUES row per member cost more to plan than to run); null-safe WHERE columns match with IS NOT
+ * DISTINCT FROM.
  */
-function mergedText(update: UpdateRows, rowCount: number): string {
-  const key = `${update.shape}\u0000${rowCount}`;
-  let text = texts.get(key);
+function mergedText(update: UpdateRows): string {
+  let text = texts.get(update.shape);
   if (text === undefined) {
-    const width = update.set.length + update.where.length;
-    const rows: string[] = [];
-    for (let row = 0; row < rowCount; row += 1)
-      rows.push(
-        `(${update.types.map((type, column) => `$${row * width + column + 1}::${type}`).join(', ')})`,
-      );
+    const columns = update.types.map((type, column) => `$${column + 1}::${type}[]`);
     const aliases = [...update.set.map((_, i) => `s${i}`), ...update.where.map((_, i) => `w${i}`)];
     const set = update.set.map((column, i) => `${identifier(column)} = v.s${i}`).join(', ');
     const where = update.where
@@ -37,18 +32,29 @@ function mergedText(update: UpdateRows, rowCount: number): string {
           `t.${identifier(column)} ${update.nullSafe.includes(column) ? 'IS NOT DISTINCT FROM' : '='} v.w${i}`,
       )
       .join(' AND ');
-    text = `UPDATE ${identifier(update.table)} AS t SET ${set} FROM (VALUES ${rows.join(', ')}) AS v(${aliases.join(', ')}) WHERE ${where}`;
-    texts.set(key, text);
+    text = `UPDATE ${identifier(update.table)} AS t SET ${set} FROM unnest(${columns.join(', ')}) AS v(${aliases.join(', ')}) WHERE ${where}`;
+    texts.set(update.shape, text);
   }
   return text;
 }
 
+/**
+ * The arrays hold at least this many elements, the missing ones NULL (a NULL key matches no row). PostgreSQL plans
+ * `unnest` of parameters as ten rows; given fewer, each custom plan costs less than that generic one, so it is
+ * planned again on every call. Given 16 or more, the connection keeps the generic plan from the sixth call (as
+ * for reads, MIN_KEYS_SENT in read-batches).
+ */
+export const MIN_ROWS_SENT = 16;
+
 /** One UPDATE of every member's row, expected to touch as many rows as there are members. */
 function merged(members: readonly Mergeable[]): SqlWrite {
   const first = members[0] as Mergeable;
+  const length = Math.max(members.length, MIN_ROWS_SENT);
   return {
-    text: mergedText(first.update, members.length),
-    values: members.flatMap((member) => member.values),
+    text: mergedText(first.update),
+    values: first.update.types.map((_, column) =>
+      Array.from({ length }, (_, row) => members[row]?.values[column] ?? null),
+    ),
     expect: { rows: members.length, error: first.expect.error },
     translate: translatedByMembers(members),
   };
@@ -56,7 +62,7 @@ function merged(members: readonly Mergeable[]): SqlWrite {
 
 /**
  * Runs of adjacent single-row updates of one shape (table, columns, types), each of a different row, sent as one
- * UPDATE … FROM (VALUES …): the outcomes of a commit group's webhook deliveries cost one statement instead of one
+ * UPDATE … FROM unnest(…): the outcomes of a commit group's webhook deliveries cost one statement instead of one
  * per event (their attempts already travel as one insert, mergeInserts, which leaves the updates adjacent). Only
  * adjacent updates merge, so nothing moves across another statement; two updates of one row never merge (a
  * second would see the first's result, one statement updates a row once). If a member's row does not match its
