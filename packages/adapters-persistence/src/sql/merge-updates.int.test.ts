@@ -52,15 +52,20 @@ describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
         { rows: 1, error: () => new Error(`${id}`) },
       );
     try {
+      // Two members on odd calls, three on even ones: one text for both.
       for (let call = 1; call <= 7; call += 1)
-        await runWrites(oneConnection, [bump(call, call), bump(call + 100, call)]);
+        await runWrites(oneConnection, [
+          bump(call, call),
+          bump(call + 100, call),
+          ...(call % 2 === 0 ? [bump(call + 200, call)] : []),
+        ]);
       const { rows } = await oneConnection.raw(
         `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%UPDATE "${WIDE}" AS t%'`,
       );
       expect([Number(rows[0].custom_plans), Number(rows[0].generic_plans)]).to.deep.equal([5, 2]);
       const { rows: stored } = await knex.raw(`SELECT id, n FROM ${WIDE} WHERE n > 0 ORDER BY id`);
       expect(stored.map((row: { id: number; n: number }) => [row.id, row.n])).to.deep.equal(
-        [1, 2, 3, 4, 5, 6, 7, 101, 102, 103, 104, 105, 106, 107].map((id) => [id, id > 100 ? id - 100 : id]),
+        [1, 2, 3, 4, 5, 6, 7, 101, 102, 103, 104, 105, 106, 107, 202, 204, 206].map((id) => [id, id % 100]),
       );
     } finally {
       await oneConnection.destroy();

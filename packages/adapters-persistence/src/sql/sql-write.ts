@@ -95,13 +95,17 @@ const GUARD_FAILED = 'payout_expect_rows failed';
 
 /**
  * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. A SELECT
- * (a lock taken among the writes, `… FOR UPDATE`) is counted as it is; an INSERT or UPDATE by its RETURNING.
+ * (a lock taken among the writes, `… FOR UPDATE`) is counted as it is; an INSERT or UPDATE by its RETURNING. A
+ * count other than one (a merged statement's) is a bind parameter, so that merged statements of any size share
+ * one text and the plan PostgreSQL keeps for it.
  */
 function guarded(write: SqlWrite): SqlStatement {
   if (!write.expect) return write;
   const rows = /^SELECT\b/.test(write.text) ? write.text : `${write.text} RETURNING 1`;
-  const text = `WITH w AS (${rows}) SELECT payout_expect_rows(count(*), ${write.expect.rows}, 0) FROM w`;
-  return { text, values: write.values };
+  const single = write.expect.rows === 1;
+  const expected = single ? '1' : `$${write.values.length + 1}::integer`;
+  const text = `WITH w AS (${rows}) SELECT payout_expect_rows(count(*), ${expected}, 0) FROM w`;
+  return { text, values: single ? write.values : [...write.values, write.expect.rows] };
 }
 
 /** The repository's error for `error`, raised by write `index` (or by COMMIT, past the last write). */
