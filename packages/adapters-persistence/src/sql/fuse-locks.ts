@@ -1,6 +1,6 @@
 import { identifier, parameter, type SqlRow, type SqlValue } from './sql-statement.js';
 import type { SqlWrite } from './sql-write.js';
-import { updateWrite } from './update-write.js';
+import { typesOf, updateWrite } from './update-write.js';
 
 const texts = new Map<string, string>();
 
@@ -17,11 +17,7 @@ export function lockWrite(
   expect: NonNullable<SqlWrite['expect']>,
 ): SqlWrite {
   const columns = Object.keys(where);
-  const columnTypes = columns.map((column) => {
-    const type = types[column];
-    if (!type) throw new Error(`no type given for ${table}.${column}`);
-    return type;
-  });
+  const columnTypes = typesOf(table, columns, types);
   const key = [table, columns.join(), columnTypes.join(), nullSafe.join()].join('\u0000');
   let text = texts.get(key);
   if (text === undefined) {
