@@ -8,6 +8,7 @@ import { createKnex } from './knex-pool.js';
 import { runWrites, updateWrite } from './sql-write.js';
 
 const WIDE = 'test_merge_updates_wide';
+const GROWING = 'test_merge_updates_growing';
 
 describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
   it('records a group of delivery outcomes with one UPDATE, each event its own values', async () => {
@@ -33,7 +34,7 @@ describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
     );
     const updates = sent.filter((text) => /\bUPDATE "webhook_events"/.test(text));
     expect(updates, 'one statement for the four').to.have.length(1);
-    expect(updates[0]).to.include('FROM unnest(');
+    expect(updates[0]).to.include('FROM (SELECT * FROM unnest(');
     expect(await unitOfWork.read.webhookEvents.listForWithdrawal(withdrawal.id)).to.deep.equal(outcomes);
   });
 
@@ -67,6 +68,46 @@ describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
       expect(stored.map((row: { id: number; n: number }) => [row.id, row.n])).to.deep.equal(
         [1, 2, 3, 4, 5, 6, 7, 101, 102, 103, 104, 105, 106, 107, 202, 204, 206].map((id) => [id, id % 100]),
       );
+    } finally {
+      await oneConnection.destroy();
+    }
+  });
+
+  it('keeps probing the primary key when the table grows under the plan a connection kept', async () => {
+    const { url, knex } = await testDatabase();
+    await knex.raw(`CREATE TABLE ${GROWING} (id int PRIMARY KEY, n int NOT NULL, pad text NOT NULL)`);
+    const add = (from: number, to: number) =>
+      knex.raw(
+        `INSERT INTO ${GROWING} SELECT i, 0, repeat('x', 300) FROM generate_series(?::int, ?::int) i`,
+        [from, to],
+      );
+    await add(1, 1000);
+    await knex.raw(`ANALYZE ${GROWING}`);
+    const oneConnection = createKnex(url, 1, 600_000);
+    const bump = (id: number, n: number) =>
+      updateWrite(
+        GROWING,
+        { n },
+        { id },
+        { id: 'integer', n: 'integer' },
+        { rows: 1, error: () => new Error(`${id}`) },
+      );
+    try {
+      for (let call = 1; call <= 6; call += 1)
+        await runWrites(oneConnection, [bump(call, call), bump(call + 100, call)]);
+      await add(1001, 60_000);
+      const { rows } = await oneConnection.raw(
+        `SELECT name FROM pg_prepared_statements WHERE statement LIKE '%UPDATE "${GROWING}" AS t%'`,
+      );
+      // The arrays of n and id, the number of members, the rows expected.
+      const { rows: plan } = await oneConnection.raw(
+        `EXPLAIN EXECUTE "${rows[0].name}"('{7,7}', '{7,107}', 2, 2)`,
+      );
+      const text = plan.map((line: { 'QUERY PLAN': string }) => line['QUERY PLAN']).join('\n');
+      expect(text, 'the plan kept from 1,000 rows, run on 60,000').to.include(
+        `Index Scan using ${GROWING}_pkey`,
+      );
+      expect(text).not.to.include(`Seq Scan on ${GROWING}`);
     } finally {
       await oneConnection.destroy();
     }
