@@ -1,4 +1,4 @@
-import { createLogger } from '@payout/adapters-http';
+import { createLogger } from '@payout/adapters-http/logging';
 import { openDatabase } from '../container/postgres.module.js';
 import { configOrExit } from './run-process.js';
 

@@ -1,4 +1,4 @@
-import { createLogger } from '@payout/adapters-http';
+import { createLogger } from '@payout/adapters-http/logging';
 import { type AppConfig, loadConfig, type ProcessRole } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { startService } from '../service/start-service.js';
@@ -14,7 +14,14 @@ export function configOrExit(role?: ProcessRole): AppConfig {
   return result.config;
 }
 
-/** One service process: starts it, logs how it runs, and shuts it down gracefully on SIGTERM or SIGINT. */
+/**
+ * One service process: starts it, logs how it runs, and shuts it down gracefully on SIGTERM or SIGINT.
+ *
+ * The entry points (start, start-api, start-worker) call node:module's enableCompileCache before they import this
+ * module: Node then keeps the compiled code of every module it loads (under the system's temporary directory, or
+ * NODE_COMPILE_CACHE), so a restart does not compile the service and its libraries again: loading modules is most
+ * of a process's start-up (issue 6 measured about 0.9 of a worker's 1.1 s to its first claim).
+ */
 export async function runProcess(role: ProcessRole): Promise<void> {
   const config = configOrExit(role);
   const logger: Logger = createLogger({ level: config.logLevel, name: `payout-${role}` });

@@ -1,4 +1,4 @@
-import { StandardWebhookSender } from '@payout/adapters-http';
+import { StandardWebhookSender } from '@payout/adapters-http/webhooks';
 import { createPayPalRails, createSimulatedRails } from '@payout/adapters-rails';
 import { createRailRegistry, type DueDelivery, type RailId } from '@payout/domain';
 import { ContainerModule } from 'inversify';

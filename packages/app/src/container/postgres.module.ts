@@ -37,16 +37,22 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
   const url = config.databaseUrl ?? (embedded?.url as string);
   const knex = createKnex(url, config.databasePoolMax);
   const settings = config.jobQueueProfile === 'fast' ? FAST_JOB_QUEUE_SETTINGS : DEFAULT_JOB_QUEUE_SETTINGS;
-  try {
-    const applied = await migrateLatest(knex);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  // Our migrations and pg-boss's start (its own schema) touch different schemas: they run side by side.
+  const [migrated, started] = await Promise.allSettled([
+    migrateLatest(knex),
     // pg-boss gets its own pool: its heartbeats must never queue behind busy request transactions.
-    const boss = await createPgBoss({
+    createPgBoss({
       connectionString: url,
       poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
       settings,
       onError: (error) => logger.error({ err: error }, 'job queue error'),
-    });
+    }),
+  ]);
+  const boss = started.status === 'fulfilled' ? started.value : null;
+  try {
+    if (migrated.status === 'rejected') throw migrated.reason;
+    if (!boss) throw (started as PromiseRejectedResult).reason;
+    if (migrated.value.length > 0) logger.info({ migrations: migrated.value }, 'database migrated');
     await ensureQueues(boss, settings);
     return {
       knex,
@@ -60,6 +66,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       },
     };
   } catch (error) {
+    await boss?.stop({ graceful: false });
     await knex.destroy();
     await embedded?.stop();
     throw error;

@@ -1,0 +1,3 @@
+// The outbound webhook sender alone, for the worker: importing it does not load Express, ajv and the routes.
+export * from './retry-after.js';
+export * from './standard-webhook.sender.js';
