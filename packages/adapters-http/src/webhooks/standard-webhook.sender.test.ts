@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import { parseRetryAfter } from './retry-after.js';
@@ -74,6 +74,57 @@ describe('StandardWebhookSender', () => {
       expect(sockets).to.have.length(1);
     } finally {
       await r.close();
+    }
+  });
+
+  it('sends again at once on another connection when the receiver closed a kept-alive one as it was reused', async () => {
+    // Answers the first request on each connection and keeps it alive, then drops the connection when the next
+    // request arrives on it, with no answer: what a receiver's keep-alive timeout does when it fires just then.
+    const requests: number[] = [];
+    const sockets: Socket[] = [];
+    const server = createTcpServer((socket) => {
+      const connection = sockets.push(socket);
+      let seen = 0;
+      socket.on('data', (chunk) => {
+        if (!chunk.toString('latin1').includes('webhook-id')) return;
+        requests.push(connection);
+        seen += 1;
+        if (seen === 1) socket.write('HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n');
+        else socket.resetAndDestroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    try {
+      const sender = new StandardWebhookSender();
+      const first = await sender.send(request(url, [SECRET_A]));
+      const second = await sender.send(request(url, [SECRET_A]));
+      expect(first).to.include({ statusCode: 204, error: null });
+      expect(second, 'answered on a new connection').to.include({ statusCode: 204, error: null });
+      expect(requests, 'connection of each request').to.deep.equal([1, 1, 2]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('does not send again when a new connection is reset: that is the receiver failing', async () => {
+    let requests = 0;
+    const server = createTcpServer((socket) =>
+      socket.on('data', () => {
+        requests += 1;
+        socket.resetAndDestroy();
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    try {
+      const response = await new StandardWebhookSender().send(request(url, [SECRET_A]));
+      expect(response.statusCode).to.equal(null);
+      expect(response.error).to.be.a('string');
+      expect(requests).to.equal(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 

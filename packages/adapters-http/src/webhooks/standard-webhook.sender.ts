@@ -91,9 +91,32 @@ export class StandardWebhookSender implements WebhookSender {
     }
   }
 
-  /** One POST, answered in full (body read and dropped so the connection is reused) within the timeout. */
+  /**
+   * One POST, answered in full (body read and dropped so the connection is reused) within the timeout, which
+   * counts from the first try. A kept-alive connection the receiver closed just as it was reused fails before any
+   * answer (ECONNRESET on a reused socket); that is no answer from the receiver, so the POST goes again at once on
+   * another connection, as Node's documentation advises (`request.reusedSocket`), instead of waiting a retry
+   * interval (5 s, the drain on the bench stalled on one such event). A receiver that did read it and then reset
+   * may see it twice; deliveries are at least once and carry the same webhook-id.
+   */
   private post(url: string, body: string, headers: Record<string, string>): Promise<ReceiverAnswer> {
     const target = new URL(url);
+    const deadlineAt = performance.now() + this.timeoutMs;
+    const once = (): Promise<ReceiverAnswer> =>
+      this.postOnce(target, body, headers, deadlineAt - performance.now()).catch((error: unknown) => {
+        const reset = (error as { code?: string }).code === 'ECONNRESET';
+        if (reset && (error as { reusedSocket?: boolean }).reusedSocket) return once();
+        throw error;
+      });
+    return once();
+  }
+
+  private postOnce(
+    target: URL,
+    body: string,
+    headers: Record<string, string>,
+    timeoutMs: number,
+  ): Promise<ReceiverAnswer> {
     const agent = target.protocol === 'https:' ? this.agents['https:'] : this.agents['http:'];
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
@@ -113,11 +136,12 @@ export class StandardWebhookSender implements WebhookSender {
       // A whole-exchange deadline: a receiver that trickles bytes must not hold the delivery longer.
       const deadline = setTimeout(
         () => outgoing.destroy(new Error(`no answer within ${this.timeoutMs} ms`)),
-        this.timeoutMs,
+        Math.max(0, timeoutMs),
       );
       outgoing.on('error', (error) => {
         clearTimeout(deadline);
-        reject(error);
+        // Read once the request failed: whether it went out on a kept-alive connection.
+        reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket }));
       });
       outgoing.end(body);
     });
