@@ -181,11 +181,12 @@ async function measureService({ baseUrl, db, api, client }) {
     deliveries: receiver.deliveries,
     distinctEvents: receiver.eventIds.size,
     badSignatures: receiver.badSignatures,
+    crossChecked: receiver.crossChecked,
   };
   await worker.stop();
   results.rss = { worker: worker.peakRssMb };
   results.notes.push(
-    `Webhook receiver: ${receiver.deliveries} deliveries, ${receiver.eventIds.size} distinct events, ${receiver.badSignatures} with a bad signature.`,
+    `Webhook receiver: ${receiver.deliveries} deliveries, ${receiver.eventIds.size} distinct events, ${receiver.badSignatures} with a bad signature (every one verified with node:crypto, ${receiver.crossChecked} also with the standardwebhooks library).`,
   );
   progress.note(
     `drain: ${results.drain.withdrawals} withdrawals in ${results.drain.seconds.toFixed(1)} s, ${receiver.eventIds.size} webhooks acknowledged`,

@@ -29,7 +29,7 @@ function fakeReceiver(counts) {
 }
 
 describe('bench drain wait', () => {
-  it('asks the database only when the receiver acknowledged nothing new since the last poll', async () => {
+  it('asks the database only when the receiver acknowledged nothing new since the last look', async () => {
     const database = fakeDatabase([
       [10, 0, 10, 0],
       [10, 5, 20, 14],
@@ -62,6 +62,38 @@ describe('bench drain wait', () => {
     expect(database.asked).to.equal(3);
     expect(result.drained).to.equal(true);
     expect(progress).to.deep.equal([0.625, 1]);
+  });
+
+  it('while the receiver has acknowledged fewer events than the database held, asks only every quietMs', async () => {
+    const database = fakeDatabase([[5, 0, 10, 0]]);
+    const result = await waitForDrain(database, {
+      since: Date.now(),
+      timeoutMs: 60,
+      pollMs: 1,
+      quietMs: 1_000,
+      acknowledged: () => 4,
+    });
+    expect(result.drained).to.equal(false);
+    expect(database.asked, 'only the first look').to.equal(1);
+  });
+
+  it('asks at every look once the receiver has acknowledged as many events as the database held', async () => {
+    const database = fakeDatabase([
+      [5, 5, 10, 9],
+      [5, 5, 10, 9],
+      [5, 5, 10, 10],
+    ]);
+    const result = await waitForDrain(database, {
+      since: Date.now(),
+      timeoutMs: 5_000,
+      pollMs: 1,
+      quietMs: 60_000,
+      acknowledged: () => 10,
+    });
+    expect(result.drained, 'the last outcome recorded two looks after the last acknowledgement').to.equal(
+      true,
+    );
+    expect(database.asked).to.equal(3);
   });
 
   it('gives up at the timeout and says it did not drain', async () => {

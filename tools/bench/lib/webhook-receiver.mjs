@@ -1,25 +1,57 @@
 // The merchant's side of the drain: a local endpoint that verifies each delivery's Standard Webhooks signature
 // and acknowledges it with 204, counting distinct event ids (a retry repeats its id).
+//
+// It shares the machine's two cores with the service it measures, so it verifies with node:crypto (about 6 µs a
+// delivery) rather than the standardwebhooks library's JavaScript HMAC (about 30 µs: a tenth of the receiver's CPU
+// per drained withdrawal, issue 6). The library still checks every CROSS_CHECK_EVERY-th delivery, so the two must
+// agree: a signer and a verifier written by the same hands cannot share a mistake unseen.
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
+
+export const CROSS_CHECK_EVERY = 64;
+/** The library's tolerance for a delivery's timestamp. */
+const TOLERANCE_S = 5 * 60;
+
+/**
+ * Standard Webhooks verification: one of the space-separated `v1,<base64>` signatures must be the HMAC-SHA256 of
+ * `id.timestamp.body` under the secret (base64 after `whsec_`), and the timestamp within five minutes of now.
+ */
+export function verifier(secret) {
+  const key = createSecretKey(Buffer.from(secret.replace(/^whsec_/, ''), 'base64'));
+  return (body, headers) => {
+    const id = headers['webhook-id'];
+    const timestamp = headers['webhook-timestamp'];
+    const signatures = headers['webhook-signature'];
+    if (!id || !timestamp || !signatures) return false;
+    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_S) return false;
+    const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
+    return signatures.split(' ').some((versioned) => {
+      const [version, signature] = versioned.split(',');
+      const given = Buffer.from(signature ?? '', 'base64');
+      return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+    });
+  };
+}
 
 export class WebhookReceiver {
   constructor() {
     this.eventIds = new Set();
     this.deliveries = 0;
     this.badSignatures = 0;
-    this.verifier = null;
+    this.crossChecked = 0;
+    this.verify = null;
+    this.library = null;
     this.server = createServer((req, res) => {
       const chunks = [];
       req.on('data', (chunk) => chunks.push(chunk));
       req.on('end', () => {
         this.deliveries++;
         const body = Buffer.concat(chunks).toString('utf8');
-        try {
-          this.verifier?.verify(body, req.headers);
+        if (this.verified(body, req.headers)) {
           this.eventIds.add(req.headers['webhook-id']);
           res.writeHead(204).end();
-        } catch {
+        } else {
           this.badSignatures++;
           res.writeHead(400).end();
         }
@@ -29,7 +61,21 @@ export class WebhookReceiver {
 
   /** The endpoint's secret, known once the endpoint is registered. */
   trust(secret) {
-    this.verifier = new Webhook(secret);
+    this.verify = verifier(secret);
+    this.library = new Webhook(secret);
+  }
+
+  verified(body, headers) {
+    if (!this.verify) return true;
+    const ours = this.verify(body, headers);
+    if (this.deliveries % CROSS_CHECK_EVERY !== 1) return ours;
+    this.crossChecked++;
+    try {
+      this.library.verify(body, headers);
+      return ours;
+    } catch {
+      return false;
+    }
   }
 
   async start() {
