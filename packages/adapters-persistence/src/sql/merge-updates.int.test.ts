@@ -10,6 +10,16 @@ import { runWrites, updateWrite } from './sql-write.js';
 const WIDE = 'test_merge_updates_wide';
 const GROWING = 'test_merge_updates_growing';
 
+/** An update of `table`'s row `id` to `n`, typed, that must touch its row. */
+const bumpIn = (table: string) => (id: number, n: number) =>
+  updateWrite(
+    table,
+    { n },
+    { id },
+    { id: 'integer', n: 'integer' },
+    { rows: 1, error: () => new Error(`${id}`) },
+  );
+
 describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
   it('records a group of delivery outcomes with one UPDATE, each event its own values', async () => {
     const { unitOfWork } = await knexContractSubject();
@@ -44,14 +54,7 @@ describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
     await knex.raw(`INSERT INTO ${WIDE} SELECT i, 0 FROM generate_series(1, 20000) i ON CONFLICT DO NOTHING`);
     await knex.raw(`ANALYZE ${WIDE}`);
     const oneConnection = createKnex(url, 1, 600_000);
-    const bump = (id: number, n: number) =>
-      updateWrite(
-        WIDE,
-        { n },
-        { id },
-        { id: 'integer', n: 'integer' },
-        { rows: 1, error: () => new Error(`${id}`) },
-      );
+    const bump = bumpIn(WIDE);
     try {
       // Two members on odd calls, three on even ones: one text for both.
       for (let call = 1; call <= 7; call += 1)
@@ -84,14 +87,7 @@ describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
     await add(1, 1000);
     await knex.raw(`ANALYZE ${GROWING}`);
     const oneConnection = createKnex(url, 1, 600_000);
-    const bump = (id: number, n: number) =>
-      updateWrite(
-        GROWING,
-        { n },
-        { id },
-        { id: 'integer', n: 'integer' },
-        { rows: 1, error: () => new Error(`${id}`) },
-      );
+    const bump = bumpIn(GROWING);
     try {
       for (let call = 1; call <= 6; call += 1)
         await runWrites(oneConnection, [bump(call, call), bump(call + 100, call)]);
