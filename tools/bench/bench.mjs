@@ -220,6 +220,16 @@ async function measureService({ baseUrl, db, api, client }) {
     requests: options.growthRequests,
     createLoad,
     onProgress: (done, detail) => progress.update(done, detail),
+    meter: async () => {
+      const statements = options.statements ? await statementsMeter(client) : null;
+      const cpu = cpuMeter({ pids: [api.child.pid], database: db.name });
+      return {
+        stop: async (ok) => ({
+          cpu: cpu.stop(ok),
+          ...(statements ? { statements: await statements.stop(ok) } : {}),
+        }),
+      };
+    },
   });
   await api.stop();
   results.rss.api = api.peakRssMb;

@@ -79,6 +79,8 @@ export function cpuMeter({ pids, database }) {
         machineBusyPct: Math.round((busy / Math.max(1, machine.total - start.machine.total)) * 100),
         servicePerRequestMs: per(service),
         postgresPerRequestMs: per(postgres),
+        // Every process on the machine (service, PostgreSQL, load tool, others): what one request costs the cores.
+        machinePerRequestMs: per(busy),
       };
     },
   };

@@ -5,8 +5,12 @@ import { countWithdrawals, seedWithdrawalsUpTo } from './seed-withdrawals.mjs';
 export const countLabel = (n) =>
   n >= 1e6 ? `${+(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : String(n);
 
-/** `createLoad(amount, onProgress)` runs the withdrawal load; returns one load result per stored size. */
-export async function measureGrowth({ client, merchantId, sizes, requests, createLoad, onProgress }) {
+/**
+ * `createLoad(amount, onProgress)` runs the withdrawal load; returns one load result per stored size. With
+ * `meter`, each point also carries what `meter()` measured over its load (`stop(ok)` merged into the point), so
+ * that what grows with the data (CPU per withdrawal, each statement's time) shows beside the latency.
+ */
+export async function measureGrowth({ client, merchantId, sizes, requests, createLoad, onProgress, meter }) {
   const points = [];
   // Seeding dominates the phase's time when the large size is in the millions.
   const seedShare = sizes.at(-1) / (sizes.at(-1) + requests * 200);
@@ -18,11 +22,13 @@ export async function measureGrowth({ client, merchantId, sizes, requests, creat
       onProgress: (done, detail) => onProgress(at(done * seedShare), detail),
     });
     const stored = await countWithdrawals(client);
+    const measuring = meter ? await meter() : null;
     const load = await createLoad(requests, (done, detail) =>
       onProgress(at(seedShare + done * (1 - seedShare)), `${countLabel(stored)} stored: ${detail}`),
     );
     requireAllOk(`growth at ${stored}`, load);
-    points.push({ stored, label: countLabel(stored), ...load });
+    const measured = measuring ? await measuring.stop(load.ok) : {};
+    points.push({ stored, label: countLabel(stored), ...load, ...measured });
   }
   return points;
 }

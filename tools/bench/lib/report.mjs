@@ -30,6 +30,35 @@ function row(figure, value, unit, baselineName, baseline, target) {
   return out;
 }
 
+/**
+ * What bounds creation's ratio to pgbench: the machine's CPU (every process) per withdrawal against per TPC-B
+ * transaction, and the rate creation would reach with every core busy at that cost (cores ÷ CPU per withdrawal),
+ * beside pgbench's measured rate. When the second row's ratio is below the target, keeping the cores busier cannot
+ * meet it: a withdrawal must cost the machine less.
+ */
+function ceilingRows({ creation, baselines, machine }) {
+  const perWithdrawal = creation?.cpu?.machinePerRequestMs ?? null;
+  const pg = baselines.pgbench;
+  return [
+    row(
+      'Machine CPU per withdrawal (every process)',
+      perWithdrawal,
+      'ms',
+      'machine CPU per TPC-B tx',
+      pg?.cpu?.machinePerRequestMs,
+      null,
+    ),
+    row(
+      `Creation with all ${machine.cpus} cores busy at that cost`,
+      perWithdrawal ? (machine.cpus * 1000) / perWithdrawal : null,
+      'req/s',
+      'pgbench TPC-B tps',
+      pg?.tps,
+      null,
+    ),
+  ];
+}
+
 /** The table rows from a run's results; a phase that did not run gives a row with no figure. */
 export function buildRows(results) {
   const { creation, lookup, drain, rss, growth, baselines } = results;
@@ -137,6 +166,7 @@ export function buildRows(results) {
   ];
   for (const [figure, value, baselineName, baseline] of cpuRows)
     rows.push(row(figure, value ?? null, 'ms', baselineName, baseline, null));
+  rows.push(...ceilingRows(results));
   const [small, large] = growth ?? [];
   if (small)
     rows.push(
@@ -149,7 +179,7 @@ export function buildRows(results) {
         null,
       ),
     );
-  if (small && large)
+  if (small && large) {
     rows.push(
       row(
         `Withdrawal p50, ${large.label} stored`,
@@ -160,6 +190,26 @@ export function buildRows(results) {
         targets.ratioAtMost(1.2),
       ),
     );
+    if (small.cpu && large.cpu)
+      rows.push(
+        row(
+          `Service CPU per withdrawal, ${large.label} stored`,
+          large.cpu.servicePerRequestMs,
+          'ms',
+          `at ${small.label}`,
+          small.cpu.servicePerRequestMs,
+          null,
+        ),
+        row(
+          `PostgreSQL CPU per withdrawal, ${large.label} stored`,
+          large.cpu.postgresPerRequestMs,
+          'ms',
+          `at ${small.label}`,
+          small.cpu.postgresPerRequestMs,
+          null,
+        ),
+      );
+  }
   return rows;
 }
 
@@ -173,6 +223,7 @@ const phaseCpu = (results) =>
     ['withdrawal creation', results.creation?.cpu],
     ['settlement drain (worker)', results.drain?.cpu],
     ['lookup', results.lookup?.cpu],
+    ...(results.growth ?? []).map((point) => [`growth, ${point.label} stored`, point.cpu]),
   ].filter(([, cpu]) => cpu);
 
 export function renderMarkdown(results, rows) {
@@ -205,6 +256,7 @@ export function renderMarkdown(results, rows) {
   for (const [phase, measured] of [
     ['creation', results.creation],
     ['drain', results.drain],
+    ...(results.growth ?? []).map((point) => [`growth point at ${point.label} stored`, point]),
   ])
     if (measured?.statements) lines.push('', ...renderStatements(phase, measured.statements));
   if (results.notes.length > 0) lines.push('', 'Notes:', ...results.notes.map((note) => `- ${note}`));

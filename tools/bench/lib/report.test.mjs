@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { buildRows, renderMarkdown } from './report.mjs';
 
 const latency = (p50, p99) => ({ count: 100, p50, p99, mean: p50 });
-const cpu = (serviceMs, postgresMs) => ({
+const cpu = (serviceMs, postgresMs, machineMs = serviceMs + postgresMs) => ({
   serviceMs: serviceMs * 100,
   postgresMs: postgresMs * 100,
   loadToolMs: 10,
@@ -10,6 +10,7 @@ const cpu = (serviceMs, postgresMs) => ({
   machineBusyPct: 90,
   servicePerRequestMs: serviceMs,
   postgresPerRequestMs: postgresMs,
+  machinePerRequestMs: machineMs,
 });
 
 function results(overrides = {}) {
@@ -21,10 +22,10 @@ function results(overrides = {}) {
     settings: { connections: 32 },
     notes: [],
     baselines: {
-      pgbench: { tps: 3000, latencyMs: latency(8, 40), cpu: cpu(0, 0.2) },
+      pgbench: { tps: 3000, latencyMs: latency(8, 40), cpu: cpu(0, 0.2, 0.5) },
       express: { throughput: 10_000, latencyMs: latency(1, 3), peakRssMb: 90, cpu: cpu(0.1, 0) },
     },
-    creation: { connections: 32, throughput: 1600, latencyMs: latency(18, 60), cpu: cpu(1, 0.8) },
+    creation: { connections: 32, throughput: 1600, latencyMs: latency(18, 60), cpu: cpu(1, 0.8, 2.5) },
     lookup: { throughput: 4000, latencyMs: latency(7, 20), cpu: cpu(0.4, 0.1) },
     drain: { withdrawals: 2200, events: 6600, seconds: 1, drained: true, cpu: cpu(2, 1) },
     rss: { api: 310, worker: 150 },
@@ -58,6 +59,47 @@ describe('bench report', () => {
       baseline: 0.2,
       ratio: 4,
     });
+  });
+
+  it('shows the rate creation could reach with every core busy at its measured CPU per withdrawal', () => {
+    const rows = buildRows(results());
+    expect(byFigure(rows, 'Machine CPU per withdrawal')).to.include({ value: 2.5, baseline: 0.5, ratio: 5 });
+    // 2 cores × 1000 ms / 2.5 ms per withdrawal, against pgbench's 3,000 tps.
+    expect(byFigure(rows, 'Creation with all 2 cores busy')).to.include({
+      value: 800,
+      baseline: 3000,
+      ratio: 0.27,
+      met: null,
+    });
+    const unmeasured = buildRows(results({ creation: undefined }));
+    expect(byFigure(unmeasured, 'Creation with all 2 cores busy')).to.include({ value: null, ratio: null });
+  });
+
+  it('shows CPU per withdrawal at each growth point when the points were metered, and their statements', () => {
+    const growth = [
+      {
+        label: '10k',
+        latencyMs: latency(20, 50),
+        cpu: cpu(1, 0.8),
+        statements: { top: [{ calls: 1, rows: 1, execMs: 5, planMs: 0, text: 'INSERT a|b' }], total: {} },
+      },
+      { label: '1M', latencyMs: latency(23, 70), cpu: cpu(1.5, 1.2) },
+    ];
+    const input = results({ growth });
+    const rows = buildRows(input);
+    expect(byFigure(rows, 'PostgreSQL CPU per withdrawal, 1M stored')).to.include({
+      value: 1.2,
+      baseline: 0.8,
+      ratio: 1.5,
+      met: null,
+    });
+    expect(byFigure(rows, 'Service CPU per withdrawal, 1M stored')).to.include({ value: 1.5, ratio: 1.5 });
+    const markdown = renderMarkdown(input, rows);
+    expect(markdown).to.contain('| growth, 1M stored | 90% | 150 | 120 |');
+    expect(markdown).to.contain('Statements of the growth point at 10k stored');
+    expect(markdown).to.contain('`INSERT a\\|b`');
+    expect(markdown).not.to.contain('Statements of the growth point at 1M stored');
+    expect(byFigure(buildRows(results()), 'PostgreSQL CPU per withdrawal, 1M')).to.equal(undefined);
   });
 
   it('judges a target on the unrounded figures, not on the two decimals it shows', () => {
