@@ -121,7 +121,8 @@ async function measureService({ baseUrl, db, api, client }) {
   const template = await createTemplate(baseUrl, { webhookUrl, funds: '1000.00' });
   receiver.trust(template.webhookSecret);
   const spare = 4 * options.connections;
-  const needed = options.warmup + options.requests + 2 * options.growthRequests + 4 * spare;
+  const growthWarmup = Math.min(options.warmup, 200);
+  const needed = options.warmup + options.requests + 2 * (growthWarmup + options.growthRequests) + 4 * spare;
   progress.update(0.3, `cloning ${needed} entities`);
   const entities = await cloneEntities(client, template, needed);
   let cursor = 0;
@@ -218,6 +219,7 @@ async function measureService({ baseUrl, db, api, client }) {
     merchantId: template.merchantId,
     sizes: [options.small, options.large],
     requests: options.growthRequests,
+    warmup: growthWarmup,
     createLoad,
     onProgress: (done, detail) => progress.update(done, detail),
     meter: async () => {

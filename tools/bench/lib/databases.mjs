@@ -72,6 +72,9 @@ export async function serverFacts(adminUrl) {
       'max_connections',
       'synchronous_commit',
       'fsync',
+      'full_page_writes',
+      'wal_compression',
+      'autovacuum',
     ])
       facts[setting] = (await client.query(`SHOW ${setting}`)).rows[0][setting];
     return facts;

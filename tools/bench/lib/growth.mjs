@@ -10,7 +10,16 @@ export const countLabel = (n) =>
  * `meter`, each point also carries what `meter()` measured over its load (`stop(ok)` merged into the point), so
  * that what grows with the data (CPU per withdrawal, each statement's time) shows beside the latency.
  */
-export async function measureGrowth({ client, merchantId, sizes, requests, createLoad, onProgress, meter }) {
+export async function measureGrowth({
+  client,
+  merchantId,
+  sizes,
+  requests,
+  warmup = 0,
+  createLoad,
+  onProgress,
+  meter,
+}) {
   const points = [];
   // Seeding dominates the phase's time when the large size is in the millions.
   const seedShare = sizes.at(-1) / (sizes.at(-1) + requests * 200);
@@ -21,6 +30,9 @@ export async function measureGrowth({ client, merchantId, sizes, requests, creat
       target,
       onProgress: (done, detail) => onProgress(at(done * seedShare), detail),
     });
+    // The same warm-up before each point: the large one follows minutes of seeding in which the API sat idle (its
+    // pooled connections closed, its heap shrunk), the small one follows the lookup phase with everything warm.
+    if (warmup > 0) requireAllOk(`growth warm-up at ${target}`, await createLoad(warmup));
     const stored = await countWithdrawals(client);
     const measuring = meter ? await meter() : null;
     const load = await createLoad(requests, (done, detail) =>
