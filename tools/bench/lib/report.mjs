@@ -191,24 +191,20 @@ export function buildRows(results) {
       ),
     );
     if (small.cpu && large.cpu)
-      rows.push(
-        row(
-          `Service CPU per withdrawal, ${large.label} stored`,
-          large.cpu.servicePerRequestMs,
-          'ms',
-          `at ${small.label}`,
-          small.cpu.servicePerRequestMs,
-          null,
-        ),
-        row(
-          `PostgreSQL CPU per withdrawal, ${large.label} stored`,
-          large.cpu.postgresPerRequestMs,
-          'ms',
-          `at ${small.label}`,
-          small.cpu.postgresPerRequestMs,
-          null,
-        ),
-      );
+      for (const [side, key] of [
+        ['Service', 'servicePerRequestMs'],
+        ['PostgreSQL', 'postgresPerRequestMs'],
+      ])
+        rows.push(
+          row(
+            `${side} CPU per withdrawal, ${large.label} stored`,
+            large.cpu[key],
+            'ms',
+            `at ${small.label}`,
+            small.cpu[key],
+            null,
+          ),
+        );
   }
   return rows;
 }
