@@ -135,6 +135,17 @@ async function measureService({ baseUrl, db, api, client }) {
       body: WITHDRAWAL_BODY,
     };
   };
+  // The API's CPU and, with --statements, the statements of one phase of load: `stop(requests)` gives both.
+  const apiMeter = async () => {
+    const statements = options.statements ? await statementsMeter(client) : null;
+    const cpu = cpuMeter({ pids: [api.child.pid], database: db.name });
+    return {
+      stop: async (requests) => ({
+        cpu: cpu.stop(requests),
+        ...(statements ? { statements: await statements.stop(requests) } : {}),
+      }),
+    };
+  };
   const created = [];
   const collectId = (status, body) => {
     if (status === 200) created.push(JSON.parse(body).data.id);
@@ -155,13 +166,11 @@ async function measureService({ baseUrl, db, api, client }) {
   // autovacuum off): fresh statistics, and the plans the service cached while its tables were empty made again.
   await client.query('ANALYZE');
   progress.update(options.warmup / (options.warmup + options.requests));
-  const creationStatements = options.statements ? await statementsMeter(client) : null;
-  const creationCpu = cpuMeter({ pids: [api.child.pid], database: db.name });
+  const creationMeter = await apiMeter();
   results.creation = await createLoad(options.requests, (done, detail) =>
     progress.update((options.warmup + done * options.requests) / (options.warmup + options.requests), detail),
   );
-  results.creation.cpu = creationCpu.stop(results.creation.ok);
-  if (creationStatements) results.creation.statements = await creationStatements.stop(results.creation.ok);
+  Object.assign(results.creation, await creationMeter.stop(results.creation.ok));
   requireAllOk('withdrawal creation', results.creation);
   progress.note(`creation: ${results.creation.throughput} req/s, p99 ${results.creation.latencyMs.p99} ms`);
 
@@ -222,16 +231,7 @@ async function measureService({ baseUrl, db, api, client }) {
     warmup: growthWarmup,
     createLoad,
     onProgress: (done, detail) => progress.update(done, detail),
-    meter: async () => {
-      const statements = options.statements ? await statementsMeter(client) : null;
-      const cpu = cpuMeter({ pids: [api.child.pid], database: db.name });
-      return {
-        stop: async (ok) => ({
-          cpu: cpu.stop(ok),
-          ...(statements ? { statements: await statements.stop(ok) } : {}),
-        }),
-      };
-    },
+    meter: apiMeter,
   });
   await api.stop();
   results.rss.api = api.peakRssMb;

@@ -242,7 +242,7 @@ export function renderMarkdown(results, rows) {
         `| ${name} | ${c.machineBusyPct}% | ${c.serviceMs} | ${c.postgresMs} | ${c.loadToolMs} | ${c.otherMs} |`,
     ),
     '',
-    `Machine: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGb} GB; service on Node ${results.machine.serviceNode}; PostgreSQL ${results.postgres.server_version} (shared_buffers ${results.postgres.shared_buffers}, fsync ${results.postgres.fsync}, synchronous_commit ${results.postgres.synchronous_commit}${results.postgres.wal_compression ? `, full_page_writes ${results.postgres.full_page_writes}, wal_compression ${results.postgres.wal_compression}, autovacuum ${results.postgres.autovacuum}` : ''}).`,
+    `Machine: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGb} GB; service on Node ${results.machine.serviceNode}; PostgreSQL ${results.postgres.server_version} (shared_buffers ${results.postgres.shared_buffers}, fsync ${results.postgres.fsync}, synchronous_commit ${results.postgres.synchronous_commit}, full_page_writes ${results.postgres.full_page_writes}, wal_compression ${results.postgres.wal_compression}, autovacuum ${results.postgres.autovacuum}).`,
     '',
     'Settings:',
     ...Object.entries(results.settings).map(

@@ -18,7 +18,15 @@ function results(overrides = {}) {
     mode: 'quick',
     startedAt: '2026-11-22T00:00:00.000Z',
     machine: { cpus: 2, cpuModel: 'test', memoryGb: 4, serviceNode: 'v24' },
-    postgres: { server_version: '15', shared_buffers: '128MB', fsync: 'on', synchronous_commit: 'on' },
+    postgres: {
+      server_version: '15',
+      shared_buffers: '128MB',
+      fsync: 'on',
+      synchronous_commit: 'on',
+      full_page_writes: 'on',
+      wal_compression: 'off',
+      autovacuum: 'off',
+    },
     settings: { connections: 32 },
     notes: [],
     baselines: {
@@ -136,5 +144,6 @@ describe('bench report', () => {
     expect(markdown).to.contain(
       '| Withdrawal p99 | 60 ms | 40 (pgbench TPC-B p99) | 1.5 | ≤ 50 ms | **no** |',
     );
+    expect(markdown).to.contain('full_page_writes on, wal_compression off, autovacuum off).');
   });
 });
