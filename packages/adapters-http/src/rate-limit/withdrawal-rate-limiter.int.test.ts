@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
-import { createWithdrawalRateLimiter } from './withdrawal-rate-limiter.js';
+import { createWithdrawalRateLimiter, RATE_LIMIT_REDIS_OPTIONS } from './withdrawal-rate-limiter.js';
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -65,9 +65,30 @@ describe('createWithdrawalRateLimiter on Redis', () => {
     }
   });
 
+  it("with the API's client options, sends the limits asked for together as one pipeline and counts each", async () => {
+    const redis = await ready(new Redis(TEST_REDIS_URL, RATE_LIMIT_REDIS_OPTIONS));
+    try {
+      const limiter = createWithdrawalRateLimiter({ redis, pointsPerMinute: 1, keyPrefix: `${prefix}-auto` });
+      const keys = ['a', 'b', 'a', 'c', 'b', 'a'].map((entity) => `withdrawal:${entity}:10.0.0.1`);
+      const decisions = Promise.all(keys.map((key) => limiter.consume(key)));
+      expect(redis.autoPipelineQueueSize).to.equal(keys.length);
+      expect((await decisions).map((decision) => decision.allowed)).to.deep.equal([
+        true,
+        true,
+        false,
+        true,
+        false,
+        false,
+      ]);
+      expect(redis.autoPipelineQueueSize).to.equal(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('keeps answering, and still limits in process, when its Redis is stopped mid-test', async () => {
     const server = await spawnRedis();
-    const redis = new Redis({ port: server.port, host: '127.0.0.1', ...redisOptions });
+    const redis = new Redis({ port: server.port, host: '127.0.0.1', ...RATE_LIMIT_REDIS_OPTIONS });
     redis.on('error', () => undefined);
     await ready(redis);
     try {

@@ -1,6 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpApp, createWithdrawalRateLimiter, JwtTokenVerifier } from '@payout/adapters-http';
+import {
+  createHttpApp,
+  createWithdrawalRateLimiter,
+  JwtTokenVerifier,
+  RATE_LIMIT_REDIS_OPTIONS,
+} from '@payout/adapters-http';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
 import type { Resource } from '../container/tokens.js';
@@ -16,11 +21,7 @@ export interface HttpServer {
 
 function redisClient(config: AppConfig, logger: Logger): Redis | null {
   if (!config.redisUrl) return null;
-  const redis = new Redis(config.redisUrl, {
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    lazyConnect: false,
-  });
+  const redis = new Redis(config.redisUrl, RATE_LIMIT_REDIS_OPTIONS);
   // Errors are expected while Redis is down; the limiter falls back in process and logs once per outage.
   let down = false;
   redis.on('error', (error) => {
