@@ -30,27 +30,28 @@ describe('ReadBatches on PostgreSQL', () => {
     return { acquire, batches: new ReadBatches<Row>(knex, BY_IDS, (row) => String(row.id), options) };
   };
 
-  it('sends the first read alone and the reads that arrived meanwhile as one statement', async () => {
+  it('sends the reads asked for in one turn as one statement, and those asked meanwhile as the next', async () => {
     const { acquire, batches } = await counted({ maxBatch: 64, concurrency: 1 });
-    const rows = await Promise.all(['1', '2', '3', '2', '42', '9'].map((key) => batches.load(key)));
-    expect(rows.map((row) => row?.label)).to.deep.equal([
-      'row 1',
-      'row 2',
-      'row 3',
-      'row 2',
-      undefined,
-      'row 9',
-    ]);
-    expect(acquire.callCount, 'one statement for the first read, one for the five behind it').to.equal(2);
+    const first = Promise.all(['1', '2', '3', '2'].map((key) => batches.load(key)));
+    // The next turn: the first statement is in flight (it needs a round trip), so these two wait for it.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(acquire.callCount, 'the first statement is sent once its turn ends').to.equal(1);
+    const second = Promise.all(['42', '9'].map((key) => batches.load(key)));
+    expect((await first).map((row) => row?.label)).to.deep.equal(['row 1', 'row 2', 'row 3', 'row 2']);
+    expect((await second).map((row) => row?.label)).to.deep.equal([undefined, 'row 9']);
+    expect(acquire.callCount, "one statement for the turn's four reads, one for the two behind it").to.equal(
+      2,
+    );
   });
 
   it('splits a queue longer than maxBatch and keeps up to `concurrency` statements in flight', async () => {
     const { acquire, batches } = await counted({ maxBatch: 2, concurrency: 2 });
     const keys = ['1', '2', '3', '4', '5', '6', '7', '8'];
-    const rows = await Promise.all(keys.map((key) => batches.load(key)));
-    expect(rows.map((row) => row?.id)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8]);
-    // Two sent at once (one key each), then the six waiting in statements of two.
-    expect(acquire.callCount).to.equal(5);
+    const rows = Promise.all(keys.map((key) => batches.load(key)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(acquire.callCount, 'two statements of two keys in flight').to.equal(2);
+    expect((await rows).map((row) => row?.id)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(acquire.callCount, 'then the four waiting, two by two').to.equal(4);
   });
 
   it('lets a connection keep one generic plan for a batched read from its sixth call, however few the keys', async () => {
@@ -85,7 +86,10 @@ describe('ReadBatches on PostgreSQL', () => {
       concurrency: 1,
     });
     const settled = await Promise.allSettled(['1', 'not a number', '3'].map((key) => batches.load(key)));
-    expect(settled.map((s) => s.status)).to.deep.equal(['fulfilled', 'rejected', 'rejected']);
+    expect(
+      settled.map((s) => s.status),
+      'all three were in the one statement',
+    ).to.deep.equal(['rejected', 'rejected', 'rejected']);
     expect(String((settled[1] as PromiseRejectedResult).reason)).to.match(
       /invalid input syntax for type integer/,
     );

@@ -35,10 +35,11 @@ export interface ReadBatchOptions {
 }
 
 /**
- * Coalesces concurrent single-row reads by key (DataLoader's idea, sized by load): a read arriving while fewer
- * than `concurrency` statements are in flight is sent at once, alone; reads arriving while they are all busy
- * queue, and the next statement carries them together, `read` being a prepared statement whose `$1` is the
- * array of keys. Under load, one round trip, one pipeline write and one result parse serve many requests.
+ * Coalesces concurrent single-row reads by key (DataLoader's idea, sized by load): reads asked for in one turn
+ * of the event loop are sent together once it ends (the requests that arrived together), and reads asked for
+ * while `concurrency` statements are in flight queue until one answers; the next statement carries them
+ * together, `read` being a prepared statement whose `$1` is the array of keys. Under load, one round trip, one
+ * pipeline write and one result parse serve many requests.
  *
  * Nothing is cached: every read is sent after it was asked for, so it sees every commit that preceded it.
  * Over a transaction each read is sent alone, on the transaction's own connection.
@@ -46,6 +47,8 @@ export interface ReadBatchOptions {
 export class ReadBatches<Row> {
   private queue: Array<Waiting<Row>> = [];
   private active = 0;
+  /** A turn of the event loop is awaited before the next statement is sent. */
+  private waiting = false;
 
   constructor(
     private readonly db: Knex | Knex.Transaction,
@@ -60,7 +63,12 @@ export class ReadBatches<Row> {
       return readPrepared<Row>(this.db, this.read, [keysToSend([key])]).then((rows) => rows[0]);
     return new Promise<Row | undefined>((resolve, reject) => {
       this.queue.push({ key, resolve, reject });
-      this.next();
+      if (this.waiting || this.active >= this.options.concurrency) return;
+      this.waiting = true;
+      setImmediate(() => {
+        this.waiting = false;
+        this.next();
+      });
     });
   }
 

@@ -25,6 +25,10 @@ export interface KnexUnitOfWorkDeps {
  */
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
+  /** Group commits gather the transactions handed in during one turn of Node's event loop. */
+  readonly nextTurn = (task: () => void): void => {
+    setImmediate(task);
+  };
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
     this.read = knexRepositories(deps.knex, deps.cipher);

@@ -14,6 +14,19 @@ class CountingUnitOfWork implements Pick<UnitOfWork, 'run' | 'read'> {
   }
 }
 
+/** Counting, with turns of an event loop ended by the test. */
+class TurningUnitOfWork extends CountingUnitOfWork {
+  private tasks: Array<() => void> = [];
+  readonly nextTurn = (task: () => void): void => {
+    this.tasks.push(task);
+  };
+  endTurn(): void {
+    const tasks = this.tasks;
+    this.tasks = [];
+    for (const task of tasks) task();
+  }
+}
+
 const tokenFor = (name: string) => async (tx: TransactionScope) => {
   await tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: name });
   return name;
@@ -66,5 +79,19 @@ describe('TransactionGroups (group commit)', () => {
     const groups = new TransactionGroups(uow, 32, 2);
     await Promise.all(['a', 'b', 'c', 'd', 'e'].map((name) => groups.run(tokenFor(name))));
     expect(uow.transactions, 'a and b alone at once, then c, d and e together').to.equal(3);
+  });
+
+  it("with the unit of work's nextTurn, forms one group of the transactions handed in during a turn", async () => {
+    const uow = new TurningUnitOfWork();
+    const groups = new TransactionGroups(uow, 32, 2);
+    const first = Promise.all(['a', 'b', 'c'].map((name) => groups.run(tokenFor(name))));
+    expect(uow.transactions, 'nothing runs before the turn ends').to.equal(0);
+    uow.endTurn();
+    expect(await first).to.deep.equal(['a', 'b', 'c']);
+    expect(uow.transactions, 'a, b and c together, not two of them alone').to.equal(1);
+    const second = Promise.all(['d', 'e'].map((name) => groups.run(tokenFor(name))));
+    uow.endTurn();
+    expect(await second).to.deep.equal(['d', 'e']);
+    expect(uow.transactions).to.equal(2);
   });
 });

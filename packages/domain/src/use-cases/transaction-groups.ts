@@ -12,7 +12,11 @@ interface Pending {
  * Group commit for small independent transactions (a worker recording webhook attempts, applying poll answers):
  * while one group commits, the transactions handed in meanwhile queue, and then run one after another inside a
  * single unit of work, committed together. Their writes travel as one pipeline, so a group costs one round trip
- * and one commit instead of one each. A transaction alone runs at once, as it would through the unit of work.
+ * and one commit instead of one each. With a free slot, the transactions handed in during one turn of the event
+ * loop (the unit of work's `nextTurn`) form a group together: requests answered by one read, or by one Redis
+ * pipeline, reach the group commit in the same turn, and without the wait the first of them would each take a
+ * slot alone (on the bench, the wait took the API's CPU per withdrawal from 0.52 to 0.39 ms and PostgreSQL's from
+ * 0.43 to 0.29 ms). Without `nextTurn`, a transaction alone runs at once, as it would through the unit of work.
  *
  * If a group fails (a conflict, a constraint, a deadlock with another process), it rolls back whole and each of
  * its transactions runs again on its own, so one transaction's failure reaches only its own caller.
@@ -20,9 +24,11 @@ interface Pending {
 export class TransactionGroups {
   private queue: Pending[] = [];
   private active = 0;
+  /** A turn is awaited before the next group forms. */
+  private waiting = false;
 
   constructor(
-    private readonly unitOfWork: Pick<UnitOfWork, 'run'>,
+    private readonly unitOfWork: Pick<UnitOfWork, 'run' | 'nextTurn'>,
     /** Most transactions in one group. */
     private readonly maxGroup = 32,
     /** Groups committing at once: more keeps more connections busy, fewer makes larger groups. */
@@ -32,7 +38,15 @@ export class TransactionGroups {
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      this.next();
+      const { nextTurn } = this.unitOfWork;
+      if (!nextTurn) this.next();
+      else if (!this.waiting && this.active < this.concurrency) {
+        this.waiting = true;
+        nextTurn(() => {
+          this.waiting = false;
+          this.next();
+        });
+      }
     });
   }
 
