@@ -31,6 +31,12 @@ async function receiver(answer: (res: import('node:http').ServerResponse) => voi
   return { url, received, server, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+/**
+ * A turn of the event loop, as between a worker's deliveries (each is recorded before the next is sent): undici
+ * frees a connection for reuse in the turn after its answer ends, so a POST sent in the same turn opens another.
+ */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 const request = (url: string, secrets: string[]) => ({
   url,
   eventId: 'evt_0001',
@@ -68,8 +74,10 @@ describe('StandardWebhookSender', () => {
     r.server.on('connection', (socket) => sockets.push(socket));
     try {
       const sender = new StandardWebhookSender();
-      for (let i = 0; i < 3; i++)
+      for (let i = 0; i < 3; i++) {
         expect((await sender.send(request(r.url, [SECRET_A]))).statusCode).to.equal(200);
+        await nextTurn();
+      }
       expect(r.received).to.have.length(3);
       expect(sockets).to.have.length(1);
     } finally {
@@ -77,9 +85,11 @@ describe('StandardWebhookSender', () => {
     }
   });
 
-  it('sends again at once on another connection when the receiver closed a kept-alive one as it was reused', async () => {
-    // Answers the first request on each connection and keeps it alive, then drops the connection when the next
-    // request arrives on it, with no answer: what a receiver's keep-alive timeout does when it fires just then.
+  /**
+   * Answers the first request on each connection and keeps it alive, then drops the connection when the next
+   * request arrives on it, with no answer: what a receiver's keep-alive timeout does when it fires just then.
+   */
+  async function droppingReceiver(drop: (socket: Socket) => void) {
     const requests: number[] = [];
     const sockets: Socket[] = [];
     const server = createTcpServer((socket) => {
@@ -90,23 +100,38 @@ describe('StandardWebhookSender', () => {
         requests.push(connection);
         seen += 1;
         if (seen === 1) socket.write('HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n');
-        else socket.resetAndDestroy();
+        else drop(socket);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-    try {
-      const sender = new StandardWebhookSender();
-      const first = await sender.send(request(url, [SECRET_A]));
-      const second = await sender.send(request(url, [SECRET_A]));
-      expect(first).to.include({ statusCode: 204, error: null });
-      expect(second, 'answered on a new connection').to.include({ statusCode: 204, error: null });
-      expect(requests, 'connection of each request').to.deep.equal([1, 1, 2]);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-  });
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+      requests,
+      close: async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+
+  for (const [how, drop] of [
+    ['reset', (socket: Socket) => socket.resetAndDestroy()],
+    ['closed', (socket: Socket) => socket.end()],
+  ] as const)
+    it(`sends again at once on another connection when the receiver ${how} a kept-alive one as it was reused`, async () => {
+      const r = await droppingReceiver(drop);
+      try {
+        const sender = new StandardWebhookSender();
+        const first = await sender.send(request(r.url, [SECRET_A]));
+        await nextTurn();
+        const second = await sender.send(request(r.url, [SECRET_A]));
+        expect(first).to.include({ statusCode: 204, error: null });
+        expect(second, 'answered on a new connection').to.include({ statusCode: 204, error: null });
+        expect(r.requests, 'connection of each request').to.deep.equal([1, 1, 2]);
+      } finally {
+        await r.close();
+      }
+    });
 
   it('does not send again when a new connection is reset: that is the receiver failing', async () => {
     let requests = 0;

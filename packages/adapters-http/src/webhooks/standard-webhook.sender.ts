@@ -1,7 +1,8 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '@payout/domain';
+import { Agent, buildConnector } from 'undici';
 import { parseRetryAfter } from './retry-after.js';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -44,17 +45,40 @@ interface ReceiverAnswer {
   readonly retryAfter: string | null;
 }
 
+/** Marks an error of a connection that had already received bytes (an earlier answer): it was being reused. */
+const REUSED = Symbol('reusedConnection');
+
+/**
+ * undici's connector, with each connection's errors marked when it had received bytes before they happened: a
+ * socket error carries no other sign of whether its connection was new.
+ */
+function markingConnector(): buildConnector.connector {
+  const connect = buildConnector({});
+  return (options, callback) =>
+    connect(options, (error, socket) => {
+      socket?.prependListener('error', (socketError: Error & { [REUSED]?: boolean }) => {
+        if (socket.bytesRead > 0) socketError[REUSED] = true;
+      });
+      (callback as (error: Error | null, socket: Socket | TLSSocket | null) => void)(error, socket);
+    });
+}
+
+/** Whether a failed POST went out on a kept-alive connection that the receiver closed or reset. */
+function lostOnReusedConnection(error: unknown): boolean {
+  const failure = error as { code?: string; [REUSED]?: boolean; socket?: { bytesRead?: number } };
+  if (failure.code === 'ECONNRESET') return failure[REUSED] === true;
+  return failure.code === 'UND_ERR_SOCKET' && (failure.socket?.bytesRead ?? 0) > 0;
+}
+
 /**
  * Standard Webhooks delivery (PRODUCT.md §7): every active secret signs, space-separated, so receivers keep
- * verifying through a rotation. A receiver's failure is reported, never thrown. Sent with `node:http(s)` on
- * keep-alive agents: on the bench it costs a third of the CPU of `fetch` per delivery (0.065 vs 0.18 ms).
+ * verifying through a rotation. A receiver's failure is reported, never thrown. Sent with undici on kept-alive
+ * connections: on this machine it cost 20–33 µs of CPU per POST against 38–45 µs with `node:http` (a loop of
+ * 40,000 POSTs, 64 in flight), and `fetch` costs more than either.
  */
 export class StandardWebhookSender implements WebhookSender {
   private readonly timeoutMs: number;
-  private readonly agents = {
-    'http:': new HttpAgent({ keepAlive: true }),
-    'https:': new HttpsAgent({ keepAlive: true }),
-  };
+  private readonly agent = new Agent({ connect: markingConnector() });
 
   constructor(options: StandardWebhookSenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
@@ -94,56 +118,43 @@ export class StandardWebhookSender implements WebhookSender {
   /**
    * One POST, answered in full (body read and dropped so the connection is reused) within the timeout, which
    * counts from the first try. A kept-alive connection the receiver closed just as it was reused fails before any
-   * answer (ECONNRESET on a reused socket); that is no answer from the receiver, so the POST goes again at once on
-   * another connection, as Node's documentation advises (`request.reusedSocket`), instead of waiting a retry
-   * interval (5 s, the drain on the bench stalled on one such event). A receiver that did read it and then reset
-   * may see it twice; deliveries are at least once and carry the same webhook-id.
+   * answer; that is no answer from the receiver, so the POST goes again at once on another connection instead of
+   * waiting a retry interval (5 s, the drain on the bench stalled on one such event). A new connection reset is
+   * the receiver failing and is reported. A receiver that did read it and then reset may see it twice;
+   * deliveries are at least once and carry the same webhook-id.
    */
-  private post(url: string, body: string, headers: Record<string, string>): Promise<ReceiverAnswer> {
+  private async post(url: string, body: string, headers: Record<string, string>): Promise<ReceiverAnswer> {
     const target = new URL(url);
-    const deadlineAt = performance.now() + this.timeoutMs;
-    const once = (): Promise<ReceiverAnswer> =>
-      this.postOnce(target, body, headers, deadlineAt - performance.now()).catch((error: unknown) => {
-        const reset = (error as { code?: string }).code === 'ECONNRESET';
-        if (reset && (error as { reusedSocket?: boolean }).reusedSocket) return once();
-        throw error;
-      });
-    return once();
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.postOnce(target, body, headers, signal);
+      } catch (error) {
+        if (signal.aborted) throw new Error(`no answer within ${this.timeoutMs} ms`);
+        if (attempt > 1 || !lostOnReusedConnection(error)) throw error;
+      }
+    }
   }
 
-  private postOnce(
+  private async postOnce(
     target: URL,
     body: string,
     headers: Record<string, string>,
-    timeoutMs: number,
+    signal: AbortSignal,
   ): Promise<ReceiverAnswer> {
-    const agent = target.protocol === 'https:' ? this.agents['https:'] : this.agents['http:'];
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    return new Promise((resolve, reject) => {
-      const outgoing = send(
-        target,
-        { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
-        (response) => {
-          response.resume();
-          response.on('error', reject);
-          response.on('end', () => {
-            clearTimeout(deadline);
-            const retryAfter = response.headers['retry-after'];
-            resolve({ statusCode: response.statusCode ?? 0, retryAfter: retryAfter ?? null });
-          });
-        },
-      );
-      // A whole-exchange deadline: a receiver that trickles bytes must not hold the delivery longer.
-      const deadline = setTimeout(
-        () => outgoing.destroy(new Error(`no answer within ${this.timeoutMs} ms`)),
-        Math.max(0, timeoutMs),
-      );
-      outgoing.on('error', (error) => {
-        clearTimeout(deadline);
-        // Read once the request failed: whether it went out on a kept-alive connection.
-        reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket }));
-      });
-      outgoing.end(body);
+    const answer = await this.agent.request({
+      origin: target.origin,
+      path: `${target.pathname}${target.search}`,
+      method: 'POST',
+      headers,
+      body,
+      signal,
     });
+    await answer.body.dump();
+    const retryAfter = answer.headers['retry-after'];
+    return {
+      statusCode: answer.statusCode,
+      retryAfter: (Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) ?? null,
+    };
   }
 }
