@@ -19,12 +19,15 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
   app.use(requestLogging(deps.logger));
-  app.use(healthRoutes(deps));
-  app.use(docsRoutes());
-  app.use(withdrawalRoutes(deps));
-  app.use(linkRoutes(deps));
-  app.use(transactionRoutes(deps));
-  app.use(operatorRoutes(deps));
+  // Every route on the app's own router, the busiest first (their paths are disjoint, so the order only decides
+  // how many layers a request is matched against): a router per file, each mounted on the app, made every request
+  // enter and leave each one before its own, and Express 5's router allocated a quarter of the API's garbage.
+  withdrawalRoutes(app, deps);
+  transactionRoutes(app, deps);
+  linkRoutes(app, deps);
+  operatorRoutes(app, deps);
+  healthRoutes(app, deps);
+  docsRoutes(app);
   app.use(routeNotFound);
   app.use(bodyErrors);
   app.use(internalErrors(deps.logger));

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import express, { Router } from 'express';
+import express, { type IRouter } from 'express';
 import { buildOpenApiDocument } from '../openapi/openapi.document.js';
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -23,8 +23,7 @@ const PAGE = `<!DOCTYPE html>
 const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true });\n`;
 
 /** `/openapi.json` and `/docs`, rendered by swagger-ui-dist from the package's own files: no CDN. */
-export function docsRoutes(): Router {
-  const router = Router();
+export function docsRoutes(router: IRouter): void {
   const document = buildOpenApiDocument();
   router.get('/openapi.json', (_req, res) => {
     res.json(document);
@@ -36,5 +35,4 @@ export function docsRoutes(): Router {
     res.type('application/javascript').send(INIT);
   });
   router.use('/docs/assets', express.static(swaggerUiDir, { index: false, fallthrough: true }));
-  return router;
 }

@@ -1,9 +1,8 @@
-import { Router } from 'express';
+import type { IRouter } from 'express';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 
 /** `/healthz`: the process answers. `/readyz`: every dependency answers, else 503 naming the one that failed. */
-export function healthRoutes(deps: HttpAppDeps): Router {
-  const router = Router();
+export function healthRoutes(router: IRouter, deps: HttpAppDeps): void {
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -18,5 +17,4 @@ export function healthRoutes(deps: HttpAppDeps): Router {
     const ready = Object.values(checks).every((c) => c.ok);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', checks });
   });
-  return router;
 }

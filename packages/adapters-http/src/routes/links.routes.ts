@@ -5,7 +5,7 @@ import {
   type LinkedAccountView,
   type LinkKind,
 } from '@payout/domain';
-import { type RequestHandler, Router } from 'express';
+import type { IRouter, RequestHandler } from 'express';
 import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyOf, validate } from '../app/validate.middleware.js';
@@ -59,8 +59,7 @@ export function linkResponse(view: LinkedAccountView): unknown {
 const kindOf = (req: Parameters<RequestHandler>[0]): LinkKind => req.params.kind as LinkKind;
 
 /** Spec endpoints 2–6 and PRODUCT.md's bank/card extensions; a bearer token is required for 2 and 3 only. */
-export function linkRoutes(deps: HttpAppDeps): Router {
-  const router = Router();
+export function linkRoutes(router: IRouter, deps: HttpAppDeps): void {
   const required = authenticate(deps.tokenVerifier, { required: true, scopes: ['external.apis'] });
   const optional = authenticate(deps.tokenVerifier, { required: false, scopes: ['external.apis'] });
   const bodies = new Map(LINK_KINDS.map((kind) => [kind, compileSchema(linkBodySchema(kind), 'body')]));
@@ -96,5 +95,4 @@ export function linkRoutes(deps: HttpAppDeps): Router {
       respond(res, result, linkResponse);
     },
   );
-  return router;
 }

@@ -1,4 +1,4 @@
-import { type RequestHandler, Router } from 'express';
+import type { IRouter, RequestHandler } from 'express';
 import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyOf, validate } from '../app/validate.middleware.js';
@@ -24,8 +24,7 @@ import { withdrawalResponse } from './withdrawals.routes.js';
 const CREATED = 201;
 
 /** PRODUCT.md §8: the operator API, scope `operator`, answers `{success: true, data}`. */
-export function operatorRoutes(deps: HttpAppDeps): Router {
-  const router = Router();
+export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
   const uc = deps.useCases;
   router.use('/v1/operator', authenticate(deps.tokenVerifier, { required: true, scopes: ['operator'] }));
   const json: RequestHandler[] = [requireJsonBody, parseJson];
@@ -160,5 +159,4 @@ export function operatorRoutes(deps: HttpAppDeps): Router {
         successEnvelope,
       ),
   );
-  return router;
 }

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { IRouter } from 'express';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
@@ -6,8 +6,7 @@ import { transactionParamsSchema } from '../schemas/transactions.schemas.js';
 import { respond, successEnvelope } from './respond.js';
 
 /** Spec endpoint 7 and the status lookup of PRODUCT.md §8. */
-export function transactionRoutes(deps: HttpAppDeps): Router {
-  const router = Router();
+export function transactionRoutes(router: IRouter, deps: HttpAppDeps): void {
   const merchant = authenticate(deps.tokenVerifier, { required: true, scopes: ['merchant.apis'] });
   const reader = authenticate(deps.tokenVerifier, {
     required: true,
@@ -28,5 +27,4 @@ export function transactionRoutes(deps: HttpAppDeps): Router {
     );
     respond(res, result, successEnvelope);
   });
-  return router;
 }

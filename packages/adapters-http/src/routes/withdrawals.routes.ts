@@ -1,5 +1,5 @@
 import type { WithdrawalReceipt } from '@payout/domain';
-import { Router } from 'express';
+import type { IRouter } from 'express';
 import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyOf, validate } from '../app/validate.middleware.js';
@@ -27,8 +27,7 @@ export const withdrawalResponse = ({ withdrawal, message }: WithdrawalReceipt) =
 export const WITHDRAWAL_PATH = '/v1/ext/linked-accounts/:currency/:linkedAccountId/withdrawal';
 
 /** Spec endpoint 1, in PRODUCT.md §5's order: authentication → rate limit → validation → use case. */
-export function withdrawalRoutes(deps: HttpAppDeps): Router {
-  const router = Router();
+export function withdrawalRoutes(router: IRouter, deps: HttpAppDeps): void {
   router.post(
     WITHDRAWAL_PATH,
     authenticate(deps.tokenVerifier, { required: true, scopes: ['external.apis'] }),
@@ -48,5 +47,4 @@ export function withdrawalRoutes(deps: HttpAppDeps): Router {
       respond(res, result, withdrawalResponse);
     },
   );
-  return router;
 }
