@@ -5,7 +5,7 @@ import { ERROR_STATUS } from '../errors/error-status.table.js';
 import { createLogger } from '../logging/logger.js';
 import { inMemoryHttpDeps, mintHarnessToken, startHttpApp } from '../testing/in-memory-http.harness.js';
 
-function captureLogs() {
+function captureLogs(level = 'info') {
   const lines: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
@@ -13,7 +13,7 @@ function captureLogs() {
       done();
     },
   });
-  return { lines, logger: createLogger({ destination }) };
+  return { lines, logger: createLogger({ destination, level }) };
 }
 
 const merchantToken = mintHarnessToken({ sub: 'm', scope: 'merchant.apis', merchant_id: 'm-1' });
@@ -112,6 +112,24 @@ describe('createHttpApp', () => {
     expect(all).to.not.include('apptok_secret_value_123');
     expect(all).to.include('/application-token/[REDACTED]/');
     expect(lines.filter((l) => l.msg === 'request' || l.msg === 'request failed')).to.have.length(2);
+  });
+
+  it('below info, logs the failed requests only', async () => {
+    const { lines, logger } = captureLogs('warn');
+    const deps = inMemoryHttpDeps({ logger });
+    const failing = { execute: async () => Promise.reject(new Error('boom')) };
+    const app = await startHttpApp({ ...deps, useCases: { ...deps.useCases, getTransaction: failing } });
+    try {
+      expect((await fetch(`${app.baseUrl}/healthz`)).status).to.equal(200);
+      const res = await fetch(`${app.baseUrl}${TX}`, {
+        headers: { authorization: `Bearer ${merchantToken}` },
+      });
+      expect(res.status).to.equal(500);
+    } finally {
+      await app.close();
+    }
+    const requests = lines.filter((l) => l.msg === 'request' || l.msg === 'request failed');
+    expect(requests.map((l) => [l.msg, l.status, l.path])).to.deep.equal([['request failed', 500, TX]]);
   });
 
   it('redacts credentials and account numbers in logged objects', () => {
