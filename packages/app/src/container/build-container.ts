@@ -2,7 +2,6 @@ import { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { coreModule } from './core.module.js';
-import { inMemoryModule } from './in-memory.module.js';
 import { postgresModule } from './postgres.module.js';
 
 /**
@@ -14,7 +13,16 @@ export async function buildContainer(config: AppConfig, logger: Logger): Promise
   const container = new Container({ defaultScope: 'Singleton' });
   await container.loadAsync(
     coreModule(config, logger),
-    config.appEnv === 'test' ? inMemoryModule() : postgresModule(config, logger),
+    config.appEnv === 'test' ? await inMemoryModule() : postgresModule(config, logger),
   );
   return container;
+}
+
+/**
+ * Imported only for APP_ENV=test: it builds on the domain's testing entry, whose contract suites import chai, a
+ * development dependency that a production install (`npm ci --omit=dev`) does not have.
+ */
+async function inMemoryModule() {
+  const { inMemoryModule: module } = await import('./in-memory.module.js');
+  return module();
 }

@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 
 const START_SERVICE = new URL('./start-service.js', import.meta.url).href;
+const BUILD_CONTAINER = new URL('../container/build-container.js', import.meta.url).href;
+const HTTP_SERVER = new URL('./http-server.js', import.meta.url).href;
 const CONFIG = new URL('../config/config.js', import.meta.url).href;
 
 /**
@@ -45,5 +47,28 @@ describe('what a process loads', function () {
 
   it('the API does', async () => {
     expect(express(await modulesLoadedBy('api'))).to.not.deep.equal([]);
+  });
+
+  it('the composition root and the API load no test library until APP_ENV=test asks for the in-memory adapters', async () => {
+    const script = `
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
+      await import(${JSON.stringify(START_SERVICE)});
+      await import(${JSON.stringify(BUILD_CONTAINER)});
+      await import(${JSON.stringify(HTTP_SERVER)});
+      process.stdout.write(JSON.stringify(loaded));
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH },
+    });
+    const loaded = JSON.parse(stdout) as string[];
+    expect(
+      loaded.some((url) => url.includes('/container/postgres.module.js')),
+      'the production adapters',
+    ).to.equal(true);
+    expect(
+      loaded.filter((url) => /\/node_modules\/(chai|sinon|nock|mocha)\/|\/dist\/testing\//.test(url)),
+    ).to.deep.equal([]);
   });
 });
