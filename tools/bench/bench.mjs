@@ -69,7 +69,7 @@ function serviceEnv(databaseUrl, port) {
 }
 
 function startService(role, databaseUrl, port) {
-  const nodeArgs = [...options.nodeFlags];
+  const nodeArgs = [...options.nodeFlags[role]];
   if (options.cpuProf) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', `${RESULTS}/profiles`);
   const service = startProcess(`service (${role})`, {
     script: ENTRY[role],

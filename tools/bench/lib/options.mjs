@@ -8,10 +8,15 @@ export function startScriptFlags(script) {
   return match ? match[1].trim() : '';
 }
 
-/** The bench measures the service as `npm run start:api` runs it, flags included. */
-const SERVICE_NODE_FLAGS = startScriptFlags(
-  JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).scripts['start:api'],
-);
+const SCRIPTS = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).scripts;
+
+/** The bench measures each service process as its start script runs it, flags included. */
+const SERVICE_NODE_FLAGS = {
+  api: startScriptFlags(SCRIPTS['start:api']),
+  worker: startScriptFlags(SCRIPTS['start:worker']),
+};
+
+const flagList = (flags) => flags.split(' ').filter(Boolean);
 
 const FULL = {
   requests: 10_000,
@@ -40,7 +45,8 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --database-url <url>    PostgreSQL server to create the bench databases on (BENCH_DATABASE_URL)
   --redis-url <url>       Redis for the rate limiter (REDIS_URL)
   --rail-delays <spec>    RAIL_DELAYS_MS for the service ("ACH=1000")
-  --node-flags="<flags>"  Node flags for the service processes (default: those of npm run start:api)
+  --node-flags="<flags>"  Node flags for both service processes (default: those of npm run start:api and
+                          npm run start:worker)
   --cpu-prof              write V8 CPU profiles of the API and worker to tools/bench/results/profiles
   --keep                  keep the bench databases for EXPLAIN ANALYZE afterwards
   --statements            report the SQL statements of creation and drain per withdrawal (pg_stat_statements)`;
@@ -88,7 +94,10 @@ export function readOptions(argv, env = process.env) {
       values['database-url'] ?? env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: values['redis-url'] ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     railDelays: values['rail-delays'] ?? 'ACH=1000',
-    nodeFlags: (values['node-flags'] ?? SERVICE_NODE_FLAGS).split(' ').filter(Boolean),
+    nodeFlags:
+      values['node-flags'] === undefined
+        ? { api: flagList(SERVICE_NODE_FLAGS.api), worker: flagList(SERVICE_NODE_FLAGS.worker) }
+        : { api: flagList(values['node-flags']), worker: flagList(values['node-flags']) },
     cpuProf: values['cpu-prof'],
     keep: values.keep,
     statements: values.statements,

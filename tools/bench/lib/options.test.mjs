@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { readOptions, startScriptFlags } from './options.mjs';
 
@@ -26,10 +27,18 @@ describe('bench options', () => {
       startScriptFlags('npm run build && node --max-semi-space-size=2 packages/app/dist/bin/start-api.js'),
     ).to.equal('--max-semi-space-size=2');
     expect(startScriptFlags('node packages/app/dist/bin/start-api.js')).to.equal('');
-    expect(readOptions(['--node-flags=--max-old-space-size=512 --cpu-prof'], {}).nodeFlags).to.deep.equal([
-      '--max-old-space-size=512',
-      '--cpu-prof',
-    ]);
+    const both = ['--max-old-space-size=512', '--cpu-prof'];
+    expect(readOptions(['--node-flags=--max-old-space-size=512 --cpu-prof'], {}).nodeFlags).to.deep.equal({
+      api: both,
+      worker: both,
+    });
+    const scripts = JSON.parse(
+      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ).scripts;
+    expect(readOptions([], {}).nodeFlags).to.deep.equal({
+      api: startScriptFlags(scripts['start:api']).split(' ').filter(Boolean),
+      worker: startScriptFlags(scripts['start:worker']).split(' ').filter(Boolean),
+    });
   });
 
   it('refuses a size that is not a positive integer', () => {

@@ -5,6 +5,12 @@ import { loadConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '@payout/app';
 import { serverFacts } from './databases.mjs';
 import { serviceNodeBinary } from './processes.mjs';
 
+/** The service's Node flags: one list when both processes have the same, else each process's. */
+export function nodeFlagsLine({ api, worker }) {
+  const line = (flags) => flags.join(' ') || 'none';
+  return line(api) === line(worker) ? line(api) : `API ${line(api)}; worker ${line(worker)}`;
+}
+
 export async function describeRun(options) {
   return {
     mode: options.mode,
@@ -22,7 +28,7 @@ export async function describeRun(options) {
       withdrawalRateLimitPerMinute: '1 (the spec default): every creation request uses an entity of its own',
       railDelaysMs: options.railDelays,
       ...serviceSettings(process.env),
-      serviceNodeFlags: options.nodeFlags.join(' ') || 'none',
+      serviceNodeFlags: nodeFlagsLine(options.nodeFlags),
       withdrawal:
         'USD 25.00 to a linked US bank account (ACH: PENDING → PROCESSING_PAY_OUT → SUCCESS, 3 webhooks)',
       creationRequests: options.requests,

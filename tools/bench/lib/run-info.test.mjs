@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { serviceSettings } from './run-info.mjs';
+import { nodeFlagsLine, serviceSettings } from './run-info.mjs';
 
 describe('bench run description', () => {
   it('reports the concurrency and pool the service reads from the environment it is started with', () => {
@@ -11,5 +11,14 @@ describe('bench run description', () => {
       databasePoolMax: 12,
     });
     expect(serviceSettings({ WORKER_CONCURRENCY: 'many' }).serviceConfig).to.match(/WORKER_CONCURRENCY/);
+  });
+
+  it("names the service's Node flags once when both processes share them, else per process", () => {
+    const semi = ['--max-semi-space-size=8'];
+    expect(nodeFlagsLine({ api: semi, worker: semi })).to.equal('--max-semi-space-size=8');
+    expect(nodeFlagsLine({ api: [...semi, '--heap-growing-percent=100'], worker: semi })).to.equal(
+      'API --max-semi-space-size=8 --heap-growing-percent=100; worker --max-semi-space-size=8',
+    );
+    expect(nodeFlagsLine({ api: [], worker: [] })).to.equal('none');
   });
 });
