@@ -73,8 +73,8 @@ function lostOnReusedConnection(error: unknown): boolean {
 /**
  * Standard Webhooks delivery (PRODUCT.md §7): every active secret signs, space-separated, so receivers keep
  * verifying through a rotation. A receiver's failure is reported, never thrown. Sent with undici on kept-alive
- * connections: on this machine it cost 20–33 µs of CPU per POST against 38–45 µs with `node:http` (a loop of
- * 40,000 POSTs, 64 in flight), and `fetch` costs more than either.
+ * connections: it cost 17–33 µs of client CPU per POST against 36–45 µs with `node:http` (loops of 40,000 POSTs, 64
+ * in flight, alternating, on the bench's machine in issue 6), and `fetch` costs more than either.
  */
 export class StandardWebhookSender implements WebhookSender {
   private readonly timeoutMs: number;
