@@ -19,7 +19,7 @@ export class TransactionConnection implements PgConnection {
   query(config: { name: string; text: string; values: readonly unknown[] }): Promise<QueryResult>;
   /** The callback form is the one Knex uses for the queries it builds. */
   query(config: QueryConfig, callback: Callback): void;
-  query(config: string | QueryConfig, callback?: Callback): Promise<QueryResult | QueryResult[]> | void {
+  query(config: string | QueryConfig, callback?: Callback): Promise<QueryResult | QueryResult[]> | undefined {
     if (callback) {
       this.queryBuilt(config as QueryConfig).then(
         (result) => callback(null, result),
