@@ -86,10 +86,11 @@ describe('StandardWebhookSender', () => {
   });
 
   /**
-   * Answers the first request on each connection and keeps it alive, then drops the connection when the next
-   * request arrives on it, with no answer: what a receiver's keep-alive timeout does when it fires just then.
+   * Answers the first `answered` requests on each connection and keeps it alive, then drops the connection when the
+   * next request arrives on it, with no answer: what a receiver's keep-alive timeout does when it fires just then
+   * (with `answered` 0, a receiver failing on a new connection).
    */
-  async function droppingReceiver(drop: (socket: Socket) => void) {
+  async function droppingReceiver(drop: (socket: Socket) => void, answered = 1) {
     const requests: number[] = [];
     const sockets: Socket[] = [];
     const server = createTcpServer((socket) => {
@@ -99,7 +100,7 @@ describe('StandardWebhookSender', () => {
         if (!chunk.toString('latin1').includes('webhook-id')) return;
         requests.push(connection);
         seen += 1;
-        if (seen === 1) socket.write('HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n');
+        if (seen <= answered) socket.write('HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n');
         else drop(socket);
       });
     });
@@ -134,22 +135,14 @@ describe('StandardWebhookSender', () => {
     });
 
   it('does not send again when a new connection is reset: that is the receiver failing', async () => {
-    let requests = 0;
-    const server = createTcpServer((socket) =>
-      socket.on('data', () => {
-        requests += 1;
-        socket.resetAndDestroy();
-      }),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    const r = await droppingReceiver((socket) => socket.resetAndDestroy(), 0);
     try {
-      const response = await new StandardWebhookSender().send(request(url, [SECRET_A]));
+      const response = await new StandardWebhookSender().send(request(r.url, [SECRET_A]));
       expect(response.statusCode).to.equal(null);
       expect(response.error).to.be.a('string');
-      expect(requests).to.equal(1);
+      expect(r.requests).to.deep.equal([1]);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await r.close();
     }
   });
 

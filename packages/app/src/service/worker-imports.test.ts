@@ -7,21 +7,13 @@ const BUILD_CONTAINER = new URL('../container/build-container.js', import.meta.u
 const HTTP_SERVER = new URL('./http-server.js', import.meta.url).href;
 const CONFIG = new URL('../config/config.js', import.meta.url).href;
 
-/**
- * Starts a service of `role` (in memory, APP_ENV=test) in a child process that records every module it loads, stops
- * it, and answers the loaded URLs.
- */
-async function modulesLoadedBy(role: 'worker' | 'api'): Promise<string[]> {
+/** Runs `body` (ES module code) in a child process that records every module it loads; answers the loaded URLs. */
+async function modulesLoadedRunning(body: string): Promise<string[]> {
   const script = `
     import { registerHooks } from 'node:module';
     const loaded = [];
     registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
-    const { loadConfig } = await import(${JSON.stringify(CONFIG)});
-    const { startService } = await import(${JSON.stringify(START_SERVICE)});
-    const result = loadConfig({ APP_ENV: 'test', PROCESS_ROLE: '${role}', PORT: '0', HOST: '127.0.0.1' });
-    const logger = { info() {}, warn() {}, error() {}, debug() {}, fatal() {}, child() { return logger; } };
-    const service = await startService(result.config, logger);
-    await service.stop();
+    ${body}
     process.stdout.write(JSON.stringify(loaded));
   `;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
@@ -29,6 +21,17 @@ async function modulesLoadedBy(role: 'worker' | 'api'): Promise<string[]> {
   });
   return JSON.parse(stdout) as string[];
 }
+
+/** Starts and stops a service of `role` (in memory, APP_ENV=test); answers the modules it loaded. */
+const modulesLoadedBy = (role: 'worker' | 'api'): Promise<string[]> =>
+  modulesLoadedRunning(`
+    const { loadConfig } = await import(${JSON.stringify(CONFIG)});
+    const { startService } = await import(${JSON.stringify(START_SERVICE)});
+    const result = loadConfig({ APP_ENV: 'test', PROCESS_ROLE: '${role}', PORT: '0', HOST: '127.0.0.1' });
+    const logger = { info() {}, warn() {}, error() {}, debug() {}, fatal() {}, child() { return logger; } };
+    const service = await startService(result.config, logger);
+    await service.stop();
+  `);
 
 const express = (urls: string[]) => urls.filter((url) => /\/node_modules\/(express|ajv)\//.test(url));
 
@@ -50,19 +53,11 @@ describe('what a process loads', function () {
   });
 
   it('the composition root and the API load no test library until APP_ENV=test asks for the in-memory adapters', async () => {
-    const script = `
-      import { registerHooks } from 'node:module';
-      const loaded = [];
-      registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
+    const loaded = await modulesLoadedRunning(`
       await import(${JSON.stringify(START_SERVICE)});
       await import(${JSON.stringify(BUILD_CONTAINER)});
       await import(${JSON.stringify(HTTP_SERVER)});
-      process.stdout.write(JSON.stringify(loaded));
-    `;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-      env: { PATH: process.env.PATH },
-    });
-    const loaded = JSON.parse(stdout) as string[];
+    `);
     expect(
       loaded.some((url) => url.includes('/container/postgres.module.js')),
       'the production adapters',
