@@ -162,6 +162,22 @@ async function measureService({ baseUrl, db, api, client }) {
 
   progress.phase('create', `${options.warmup} warm-up withdrawals`);
   requireAllOk('warm-up', await createLoad(options.warmup));
+  // The worker warms up as the API did: started now, it settles the warm-up withdrawals (its cold start is
+  // reported on its own), then is held stopped while creation is measured, and resumed for the drain.
+  progress.update(
+    0.5 * (options.warmup / (options.warmup + options.requests)),
+    'worker settling the warm-up',
+  );
+  const coldSince = Date.now();
+  const worker = startService('worker', db.url, 0);
+  results.workerColdStart = await waitForDrain(client, {
+    since: coldSince,
+    timeoutMs: 120_000,
+    acknowledged: () => receiver.eventIds.size,
+  });
+  if (!results.workerColdStart.drained)
+    throw new Error(`the worker did not settle the warm-up:\n${worker.tail()}`);
+  worker.pause();
   // What autovacuum's analyze does on its own after the first rows of a table (this machine's PostgreSQL runs with
   // autovacuum off): fresh statistics, and the plans the service cached while its tables were empty made again.
   await client.query('ANALYZE');
@@ -174,17 +190,23 @@ async function measureService({ baseUrl, db, api, client }) {
   requireAllOk('withdrawal creation', results.creation);
   progress.note(`creation: ${results.creation.throughput} req/s, p99 ${results.creation.latencyMs.p99} ms`);
 
-  progress.phase('drain', 'starting the worker');
-  const since = Date.now();
+  progress.phase('drain', 'resuming the worker');
   const drainStatements = options.statements ? await statementsMeter(client) : null;
-  const worker = startService('worker', db.url, 0);
+  const since = Date.now();
   const drainCpu = cpuMeter({ pids: [worker.child.pid], database: db.name });
-  results.drain = await waitForDrain(client, {
+  worker.resume();
+  const drained = await waitForDrain(client, {
     since,
     timeoutMs: Math.max(180_000, options.requests * 60),
     acknowledged: () => receiver.eventIds.size,
     onProgress: (done, detail) => progress.update(done, detail),
   });
+  // What this drain settled: the warm-up's withdrawals and webhooks were settled before it.
+  results.drain = {
+    ...drained,
+    withdrawals: drained.withdrawals - results.workerColdStart.withdrawals,
+    events: drained.events - results.workerColdStart.events,
+  };
   results.drain.cpu = drainCpu.stop(results.drain.withdrawals);
   if (drainStatements) results.drain.statements = await drainStatements.stop(results.drain.withdrawals);
   results.drain.receiver = {
@@ -237,8 +259,7 @@ async function measureService({ baseUrl, db, api, client }) {
   results.rss.api = api.peakRssMb;
   if (options.keep) results.notes.push(`databases kept: ${databases.created.join(', ')}`);
   results.notes.push(
-    'Creation and growth are measured with the API process alone; the worker starts afterwards, so the drain is timed from its start (start-up included) until every withdrawal is final and every webhook acknowledged.',
-    `Settlement drain counts the ${options.warmup} warm-up withdrawals too.`,
+    `Creation and growth are measured with the API process alone. The worker is started after the ${options.warmup} warm-up withdrawals, settles them (its cold start), and is held stopped (SIGSTOP) while creation is measured; the drain is timed from its resumption until every withdrawal created since is final and every webhook acknowledged.`,
   );
   if (options.mode === 'quick')
     results.notes.push(

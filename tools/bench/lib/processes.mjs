@@ -45,6 +45,7 @@ export class MeasuredProcess {
     this.child = child;
     this.peakRssKb = 0;
     this.output = [];
+    this.paused = false;
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     const keep = (chunk) => {
       this.output.push(chunk.toString());
@@ -71,12 +72,24 @@ export class MeasuredProcess {
     return this.output.join('').split('\n').slice(-20).join('\n');
   }
 
+  /** Holds the process (SIGSTOP): it takes no CPU and its timers wait, until `resume()`. */
+  pause() {
+    this.child.kill('SIGSTOP');
+    this.paused = true;
+  }
+
+  resume() {
+    this.child.kill('SIGCONT');
+    this.paused = false;
+  }
+
   /** SIGTERM (graceful shutdown, which also lets --cpu-prof write its profile), SIGKILL after `graceMs`. */
   async stop(graceMs = 30_000) {
     this.samplePeak();
     clearInterval(this.sampler);
     if (this.child.exitCode !== null || this.child.signalCode !== null) return this.exited;
     this.child.kill('SIGTERM');
+    if (this.paused) this.resume();
     const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
     const result = await this.exited;
     clearTimeout(timer);

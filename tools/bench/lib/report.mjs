@@ -61,7 +61,7 @@ function ceilingRows({ creation, baselines, machine }) {
 
 /** The table rows from a run's results; a phase that did not run gives a row with no figure. */
 export function buildRows(results) {
-  const { creation, lookup, drain, rss, growth, baselines } = results;
+  const { creation, lookup, drain, workerColdStart: cold, rss, growth, baselines } = results;
   const pg = baselines.pgbench;
   const ex = baselines.express;
   const rows = [
@@ -108,6 +108,16 @@ export function buildRows(results) {
       'creation req/s',
       creation?.throughput,
       targets.ratioAtLeast(1),
+    ),
+    row(
+      cold
+        ? `Worker cold start: started, then ${cold.withdrawals} warm-up withdrawals and ${cold.events} webhooks settled`
+        : 'Worker cold start',
+      cold?.drained ? cold.seconds : null,
+      's',
+      'none',
+      null,
+      null,
     ),
     row(
       'Peak RSS, API process',

@@ -36,6 +36,7 @@ function results(overrides = {}) {
     creation: { connections: 32, throughput: 1600, latencyMs: latency(18, 60), cpu: cpu(1, 0.8, 2.5) },
     lookup: { throughput: 4000, latencyMs: latency(7, 20), cpu: cpu(0.4, 0.1) },
     drain: { withdrawals: 2200, events: 6600, seconds: 1, drained: true, cpu: cpu(2, 1) },
+    workerColdStart: { withdrawals: 200, events: 600, seconds: 2.345, drained: true },
     rss: { api: 310, worker: 150 },
     growth: [
       { label: '10k', latencyMs: latency(20, 50) },
@@ -59,6 +60,12 @@ describe('bench report', () => {
     expect(byFigure(rows, 'Withdrawal p99')).to.include({ value: 60, met: false });
     expect(byFigure(rows, 'Webhook-payload lookup')).to.include({ ratio: 0.4, met: false });
     expect(byFigure(rows, 'Settlement drain')).to.include({ value: 2200, ratio: 1.38, met: true });
+    expect(byFigure(rows, 'Worker cold start')).to.include({
+      figure: 'Worker cold start: started, then 200 warm-up withdrawals and 600 webhooks settled',
+      value: 2.35,
+      ratio: null,
+      met: null,
+    });
     expect(byFigure(rows, 'Peak RSS, API')).to.include({ value: 310, met: false });
     expect(byFigure(rows, 'Peak RSS, worker')).to.include({ value: 150, met: true });
     expect(byFigure(rows, 'Withdrawal p50, 1M')).to.include({ baseline: 20, ratio: 1.15, met: true });
@@ -126,10 +133,12 @@ describe('bench report', () => {
       results({
         drain: { withdrawals: 2200, events: 6600, seconds: 600, drained: false },
         lookup: undefined,
+        workerColdStart: undefined,
       }),
     );
     expect(byFigure(rows, 'Settlement drain')).to.include({ value: null, met: false });
     expect(byFigure(rows, 'Settlement drain').figure).to.contain('NOT drained');
+    expect(byFigure(rows, 'Worker cold start')).to.include({ value: null, met: null });
     expect(byFigure(rows, 'Webhook-payload lookup')).to.include({ value: null, met: false });
   });
 

@@ -184,5 +184,30 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
         t(0),
       );
     });
+
+    it('ends a claim’s lease when the attempt’s outcome is recorded: a retry is due when it says, lease or not', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      // A day of 1980 that no other suite's events are due in, so that only this one can be claimed in it.
+      const t = (second: number) => new Date(Date.UTC(1980, 0, 1, 0, 0, second));
+      const event = { ...buildWebhookEvent(parties, withdrawal.id, 1), nextAttemptAt: t(4) };
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        await tx.webhookEvents.insert(event);
+      });
+      const claim = async (now: number) =>
+        (await unitOfWork.read.webhookEvents.claimDue(t(now), t(40), 5)).map((claimed) => claimed.id);
+      const [claimed] = await unitOfWork.read.webhookEvents.claimDue(t(4), t(40), 5);
+      expect(claimed?.id).to.equal(event.id);
+      expect(claimed?.nextAttemptAt, 'next attempted when the lease runs out').to.deep.equal(t(40));
+      // The attempt failed and is retried at 6, well before the lease's 40.
+      await unitOfWork.run((tx) =>
+        tx.webhookEvents.update({ ...claimed!, attempts: 1, nextAttemptAt: t(6) }, 0),
+      );
+      expect((await unitOfWork.read.webhookEvents.findById(event.id))?.nextAttemptAt).to.deep.equal(t(6));
+      expect(await claim(5)).to.deep.equal([]);
+      expect(await claim(6)).to.deep.equal([event.id]);
+    });
   });
 }

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import type { WebhookEvent } from '@payout/domain';
+import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/testing';
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
+import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
+import { createKnex } from '../sql/knex-pool.js';
+import { immediateWriter } from '../sql/sql-write.js';
+import { recordingJobs } from '../testing/recording-job-queue.js';
+import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
+import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
+
+interface TableCounts {
+  readonly updates: number;
+  readonly hotUpdates: number;
+  readonly dueIndexScans: number;
+}
+
+async function tableCounts(knex: Knex): Promise<TableCounts> {
+  await knex.raw('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await knex.raw(`
+    SELECT t.n_tup_upd AS updates, t.n_tup_hot_upd AS hot, i.idx_scan AS due_scans
+      FROM pg_stat_user_tables t JOIN pg_stat_user_indexes i ON i.relid = t.relid
+     WHERE t.relname = 'webhook_events' AND i.indexrelname = 'webhook_events_due_idx'`);
+  return {
+    updates: Number(rows[0].updates),
+    hotUpdates: Number(rows[0].hot),
+    dueIndexScans: Number(rows[0].due_scans),
+  };
+}
+
+/**
+ * What `work` did to the events table's counters. It runs on a connection of its own, closed after it: a
+ * closing backend reports its statistics at once; they are waited for until `updates` more rows were updated.
+ */
+async function countsOf(
+  database: IsolatedDatabase,
+  updates: number,
+  work: (repository: KnexWebhookEventRepository) => Promise<void>,
+): Promise<TableCounts> {
+  const before = await tableCounts(database.knex);
+  const connection = createKnex(database.url, 1);
+  try {
+    await work(new KnexWebhookEventRepository(connection, immediateWriter(connection)));
+  } finally {
+    await connection.destroy();
+  }
+  const deadline = Date.now() + 10_000;
+  let after = await tableCounts(database.knex);
+  while (after.updates < before.updates + updates && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    after = await tableCounts(database.knex);
+  }
+  return {
+    updates: after.updates - before.updates,
+    hotUpdates: after.hotUpdates - before.hotUpdates,
+    dueIndexScans: after.dueIndexScans - before.dueIndexScans,
+  };
+}
+
+const due = new Date(Date.UTC(2000, 0, 1));
+const later = (ms: number) => new Date(due.getTime() + ms);
+
+/** The webhook delivery queue's statements on PostgreSQL, as the planner runs them (migration 0010). */
+describe('Webhook event queue on PostgreSQL', function () {
+  this.timeout(60_000);
+  let database: IsolatedDatabase;
+  let unitOfWork: KnexUnitOfWork;
+  let pending: (count: number, delivered?: boolean) => Promise<WebhookEvent[]>;
+
+  before(async () => {
+    database = await isolatedDatabase('webhook_event_queue', 2);
+    unitOfWork = new KnexUnitOfWork({
+      knex: database.knex,
+      jobs: recordingJobs,
+      cipher: new AesGcmFieldCipher(randomBytes(32)),
+    });
+    const parties = await seedParties(unitOfWork);
+    let sequence = 0;
+    /** Events of one withdrawal of their own, due (or delivered) long ago. */
+    pending = async (count, delivered = false) => {
+      const withdrawal = buildWithdrawal(parties);
+      const events = Array.from({ length: count }, () => ({
+        ...buildWebhookEvent(parties, withdrawal.id, ++sequence),
+        ...(delivered
+          ? { deliveryState: 'DELIVERED' as const, attempts: 1, nextAttemptAt: null, deliveredAt: due }
+          : { nextAttemptAt: due }),
+      }));
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        for (const event of events) await tx.webhookEvents.insert(event);
+      });
+      return events;
+    };
+  });
+  after(async () => {
+    await database.drop();
+  });
+
+  it('leases each claimed event with a heap-only update: no new entry in any index', async () => {
+    // As many as the room the fill factor leaves on their page takes.
+    await pending(3);
+    const counts = await countsOf(database, 3, async (repository) => {
+      expect(await repository.claimDue(later(1000), later(60_000), 10)).to.have.length(3);
+    });
+    expect(counts.updates, 'three events claimed').to.equal(3);
+    expect(counts.hotUpdates, 'every claim a heap-only update').to.equal(3);
+    await database.knex('webhook_events').update({ delivery_state: 'DELIVERED', next_attempt_at: null });
+  });
+
+  it('records an outcome by the event’s id, not by scanning the due events, when statistics say few are due', async () => {
+    // Statistics taken when every event had been delivered, then a backlog: what a stalled endpoint leaves.
+    await pending(200, true);
+    await database.knex.raw('ANALYZE webhook_events');
+    const [event] = await pending(1000);
+    const counts = await countsOf(database, 1, (repository) =>
+      repository.update(
+        { ...event!, deliveryState: 'DELIVERED', attempts: 1, nextAttemptAt: null, deliveredAt: later(5) },
+        0,
+      ),
+    );
+    expect(counts.updates).to.equal(1);
+    expect(counts.dueIndexScans, 'the due index was not read').to.equal(0);
+  });
+});
