@@ -8,7 +8,7 @@ import * as withdrawalQueue from './0006-withdrawal-queue.migration.js';
 import * as expectRows from './0007-expect-rows.migration.js';
 import * as unusedIndexes from './0008-unused-indexes.migration.js';
 import * as merchantIndexes from './0009-merchant-indexes.migration.js';
-import * as webhookEventLease from './0010-webhook-event-lease.migration.js';
+import * as webhookDueIndex from './0010-webhook-due-index.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -26,7 +26,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0007-expect-rows', migration: expectRows },
   { name: '0008-unused-indexes', migration: unusedIndexes },
   { name: '0009-merchant-indexes', migration: merchantIndexes },
-  { name: '0010-webhook-event-lease', migration: webhookEventLease },
+  { name: '0010-webhook-due-index', migration: webhookDueIndex },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

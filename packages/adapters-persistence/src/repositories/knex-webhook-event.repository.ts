@@ -24,7 +24,6 @@ interface EventRow {
   attempts: number;
   next_attempt_at: Date | null;
   delivered_at: Date | null;
-  leased_until: Date | null;
 }
 
 interface AttemptRow {
@@ -38,10 +37,6 @@ interface AttemptRow {
   succeeded: boolean;
 }
 
-/** A claimed event is next attempted when its lease runs out, if that is later than its due time. */
-const nextAttemptAt = ({ next_attempt_at: due, leased_until: lease }: EventRow): Date | null =>
-  due !== null && lease !== null && lease > due ? lease : due;
-
 const toEvent = (row: EventRow): WebhookEvent => ({
   id: row.id,
   merchantId: row.merchant_id,
@@ -52,7 +47,7 @@ const toEvent = (row: EventRow): WebhookEvent => ({
   createdAt: row.created_at,
   deliveryState: row.delivery_state,
   attempts: row.attempts,
-  nextAttemptAt: nextAttemptAt(row),
+  nextAttemptAt: row.next_attempt_at,
   deliveredAt: row.delivered_at,
 });
 
@@ -79,20 +74,14 @@ const EVENT_COLUMN_TYPES = {
   attempts: 'integer',
   next_attempt_at: 'timestamptz',
   delivered_at: 'timestamptz',
-  leased_until: 'timestamptz',
 };
 
-/**
- * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim).
- * The lease is `leased_until`, outside every index, so the claim is a heap-only update (migration 0010); the
- * events still leased are read past.
- */
+/** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim). */
 const CLAIM_DUE = limitedRead(
   'webhook_events_claim_due',
-  (limit) => `UPDATE webhook_events e SET leased_until = $1
+  (limit) => `UPDATE webhook_events e SET next_attempt_at = $1
           WHERE e.id = ANY(ARRAY(SELECT id FROM webhook_events
                                   WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
-                                    AND (leased_until IS NULL OR leased_until <= $2)
                                   ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
           RETURNING e.*`,
 );
@@ -134,8 +123,6 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       attempts: event.attempts,
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
-      // Whatever the update records (an attempt's outcome, a redelivery) ends a claim's lease.
-      leased_until: null,
     };
     const optimistic = expectedAttempts !== undefined;
     const where = optimistic
