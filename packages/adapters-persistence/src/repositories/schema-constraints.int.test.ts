@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { Money } from '@payout/domain';
 import { buildParties, buildWithdrawal, contractIds, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
-import { recordingJobs } from '../testing/recording-job-queue.js';
+import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
 import { testDatabase } from '../testing/test-database.js';
-import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
+import type { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 
 const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -26,11 +24,7 @@ describe('PostgreSQL schema guarantees', () => {
 
   before(async () => {
     ({ knex } = await testDatabase());
-    unitOfWork = new KnexUnitOfWork({
-      knex,
-      jobs: recordingJobs,
-      cipher: new AesGcmFieldCipher(randomBytes(32)),
-    });
+    unitOfWork = recordingUnitOfWork(knex);
   });
 
   it('refuses a negative wallet balance and keeps the stored one', async () => {
@@ -86,11 +80,7 @@ describe('PostgreSQL schema guarantees', () => {
     for (const plaintext of ['000123456789', '011000015']) expect(accountRow).to.not.include(plaintext);
     expect(accountRow).to.include('6789').and.to.include('CHECKING');
     expect(endpointRow).to.not.include(secret);
-    const otherKey = new KnexUnitOfWork({
-      knex,
-      jobs: recordingJobs,
-      cipher: new AesGcmFieldCipher(randomBytes(32)),
-    });
+    const otherKey = recordingUnitOfWork(knex);
     let refused = false;
     await otherKey.read.linkedAccounts.findById(account.id).catch(() => {
       refused = true;

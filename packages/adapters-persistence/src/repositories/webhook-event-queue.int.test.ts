@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { WebhookEvent } from '@payout/domain';
 import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
 import { createKnex } from '../sql/knex-pool.js';
 import { immediateWriter } from '../sql/sql-write.js';
-import { recordingJobs } from '../testing/recording-job-queue.js';
-import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
+import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
 import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
 
 interface TableCounts {
@@ -57,52 +54,42 @@ async function countsOf(
 }
 
 const due = new Date(Date.UTC(2000, 0, 1));
-const later = (ms: number) => new Date(due.getTime() + ms);
 
 /** The webhook delivery queue's statements on PostgreSQL, as the planner runs them. */
 describe('Webhook event queue on PostgreSQL', function () {
   this.timeout(60_000);
   let database: IsolatedDatabase;
-  let unitOfWork: KnexUnitOfWork;
-  let pending: (count: number, delivered?: boolean) => Promise<WebhookEvent[]>;
 
   before(async () => {
     database = await isolatedDatabase('webhook_event_queue', 2);
-    unitOfWork = new KnexUnitOfWork({
-      knex: database.knex,
-      jobs: recordingJobs,
-      cipher: new AesGcmFieldCipher(randomBytes(32)),
-    });
-    const parties = await seedParties(unitOfWork);
-    let sequence = 0;
-    /** Events of one withdrawal of their own, due (or delivered) long ago. */
-    pending = async (count, delivered = false) => {
-      const withdrawal = buildWithdrawal(parties);
-      const events = Array.from({ length: count }, () => ({
-        ...buildWebhookEvent(parties, withdrawal.id, ++sequence),
-        ...(delivered
-          ? { deliveryState: 'DELIVERED' as const, attempts: 1, nextAttemptAt: null, deliveredAt: due }
-          : { nextAttemptAt: due }),
-      }));
-      await unitOfWork.run(async (tx) => {
-        await tx.withdrawals.insert(withdrawal);
-        for (const event of events) await tx.webhookEvents.insert(event);
-      });
-      return events;
-    };
   });
   after(async () => {
     await database.drop();
   });
 
   it('records an outcome by the event’s id, not by scanning the due events, when statistics say few are due (migration 0010)', async () => {
+    const unitOfWork = recordingUnitOfWork(database.knex);
+    const parties = await seedParties(unitOfWork);
+    const withdrawal = buildWithdrawal(parties);
+    let sequence = 0;
+    const insert = async (count: number, state: Partial<WebhookEvent>) => {
+      const events = Array.from({ length: count }, () => ({
+        ...buildWebhookEvent(parties, withdrawal.id, ++sequence),
+        ...state,
+      }));
+      await unitOfWork.run(async (tx) => {
+        for (const event of events) await tx.webhookEvents.insert(event);
+      });
+      return events;
+    };
+    await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
     // Statistics taken when every event had been delivered, then a backlog: what a stalled endpoint leaves.
-    await pending(200, true);
+    await insert(200, { deliveryState: 'DELIVERED', attempts: 1, nextAttemptAt: null, deliveredAt: due });
     await database.knex.raw('ANALYZE webhook_events');
-    const [event] = await pending(1000);
+    const [event] = await insert(1000, { nextAttemptAt: due });
     const counts = await countsOf(database, 1, (repository) =>
       repository.update(
-        { ...event!, deliveryState: 'DELIVERED', attempts: 1, nextAttemptAt: null, deliveredAt: later(5) },
+        { ...event!, deliveryState: 'DELIVERED', attempts: 1, nextAttemptAt: null, deliveredAt: due },
         0,
       ),
     );

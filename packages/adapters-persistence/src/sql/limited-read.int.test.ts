@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { isolatedDatabase } from '../ledger/isolated-database.fixture.js';
 import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
-import { recordingJobs } from '../testing/recording-job-queue.js';
-import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
+import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
 import { createKnex } from './knex-pool.js';
 import { immediateWriter } from './sql-write.js';
 
@@ -17,11 +14,7 @@ describe('limitedRead on PostgreSQL', () => {
     // A database of its own: whether the planner keeps the generic plan depends on the table's statistics, which
     // other suites' events (due at other times, some delivered with a due time left) would move.
     const database = await isolatedDatabase('limited_read', 2);
-    const unitOfWork = new KnexUnitOfWork({
-      knex: database.knex,
-      jobs: recordingJobs,
-      cipher: new AesGcmFieldCipher(randomBytes(32)),
-    });
+    const unitOfWork = recordingUnitOfWork(database.knex);
     const parties = await seedParties(unitOfWork);
     const withdrawal = buildWithdrawal(parties);
     // A backlog of forty events due long ago.

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { ContractSubject } from '@payout/domain/testing';
+import type { Knex } from 'knex';
 import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 import { recordedJobs, recordingJobs } from './recording-job-queue.js';
 import { testDatabase } from './test-database.js';
 
-/** A KnexUnitOfWork on the process's test database whose jobs are recorded rows, for the domain's contracts. */
+/** A KnexUnitOfWork on `knex` whose jobs are recorded rows and whose fields are encrypted under a key of its own. */
+export function recordingUnitOfWork(knex: Knex): KnexUnitOfWork {
+  return new KnexUnitOfWork({ knex, jobs: recordingJobs, cipher: new AesGcmFieldCipher(randomBytes(32)) });
+}
+
+/** A recording KnexUnitOfWork on the process's test database, for the domain's contracts. */
 export async function knexContractSubject(): Promise<ContractSubject & { unitOfWork: KnexUnitOfWork }> {
   const { knex } = await testDatabase();
-  const unitOfWork = new KnexUnitOfWork({
-    knex,
-    jobs: recordingJobs,
-    cipher: new AesGcmFieldCipher(randomBytes(32)),
-  });
-  return { unitOfWork, committedJobs: () => recordedJobs(knex) };
+  return { unitOfWork: recordingUnitOfWork(knex), committedJobs: () => recordedJobs(knex) };
 }
