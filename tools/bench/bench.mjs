@@ -48,7 +48,7 @@ const progress = new Progress([
   { name: 'create', weight: (options.warmup + options.requests) / 250 },
   { name: 'drain', weight: options.requests / 150 },
   { name: 'lookup', weight: options.seconds + 2 },
-  { name: 'growth', weight: (2 * options.growthRequests) / 250 + options.large / 25_000 },
+  { name: 'growth', weight: (6 * options.growthRequests) / 250 + options.large / 25_000 },
 ]);
 const databases = new BenchDatabases(options.databaseUrl, `bench_${process.pid}`);
 const processes = [];
@@ -121,7 +121,8 @@ async function measureService({ baseUrl, db, api, client }) {
   const template = await createTemplate(baseUrl, { webhookUrl, funds: '1000.00' });
   receiver.trust(template.webhookSecret);
   const spare = 4 * options.connections;
-  const growthWarmup = Math.min(options.warmup, 200);
+  // Each growth point is preceded by a measured warm-up twice as long as itself (see measureGrowth).
+  const growthWarmup = 2 * options.growthRequests;
   const needed = options.warmup + options.requests + 2 * (growthWarmup + options.growthRequests) + 4 * spare;
   progress.update(0.3, `cloning ${needed} entities`);
   const entities = await cloneEntities(client, template, needed);

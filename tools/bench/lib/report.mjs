@@ -200,6 +200,17 @@ export function buildRows(results) {
         targets.ratioAtMost(1.2),
       ),
     );
+    if (small.warmup?.latencyMs && large.warmup?.latencyMs)
+      rows.push(
+        row(
+          `Withdrawal p50, ${large.label} stored, during its warm-up`,
+          large.warmup.latencyMs.p50,
+          'ms',
+          `warm-up at ${small.label}`,
+          small.warmup.latencyMs.p50,
+          null,
+        ),
+      );
     if (small.cpu && large.cpu)
       for (const [side, key] of [
         ['Service', 'servicePerRequestMs'],
@@ -229,7 +240,10 @@ const phaseCpu = (results) =>
     ['withdrawal creation', results.creation?.cpu],
     ['settlement drain (worker)', results.drain?.cpu],
     ['lookup', results.lookup?.cpu],
-    ...(results.growth ?? []).map((point) => [`growth, ${point.label} stored`, point.cpu]),
+    ...(results.growth ?? []).flatMap((point) => [
+      [`growth warm-up before ${point.label} stored`, point.warmup?.cpu],
+      [`growth, ${point.label} stored`, point.cpu],
+    ]),
   ].filter(([, cpu]) => cpu);
 
 export function renderMarkdown(results, rows) {

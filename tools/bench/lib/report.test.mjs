@@ -117,6 +117,31 @@ describe('bench report', () => {
     expect(byFigure(buildRows(results()), 'PostgreSQL CPU per withdrawal, 1M')).to.equal(undefined);
   });
 
+  it('shows each growth point’s warm-up beside it, without a target, and its CPU by phase', () => {
+    const growth = [
+      {
+        label: '10k',
+        latencyMs: latency(20, 50),
+        warmup: { latencyMs: latency(22, 60), cpu: cpu(1.5, 0.5) },
+      },
+      { label: '1M', latencyMs: latency(23, 70), warmup: { latencyMs: latency(33, 90), cpu: cpu(2, 1.5) } },
+    ];
+    const input = results({ growth });
+    const rows = buildRows(input);
+    expect(byFigure(rows, 'Withdrawal p50, 1M stored, during its warm-up')).to.include({
+      value: 33,
+      baseline: 22,
+      baselineName: 'warm-up at 10k',
+      ratio: 1.5,
+      met: null,
+    });
+    expect(byFigure(rows, 'Withdrawal p50, 1M stored')).to.include({ value: 23, ratio: 1.15, met: true });
+    const markdown = renderMarkdown(input, rows);
+    expect(markdown).to.contain('| growth warm-up before 1M stored | 90% | 200 | 150 |');
+    expect(markdown).to.contain('| growth warm-up before 10k stored | 90% | 150 | 50 |');
+    expect(byFigure(buildRows(results()), 'Withdrawal p50, 1M stored, during')).to.equal(undefined);
+  });
+
   it('judges a target on the unrounded figures, not on the two decimals it shows', () => {
     const growth = [
       { label: '10k', latencyMs: latency(66.75, 100) },

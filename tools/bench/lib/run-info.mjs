@@ -33,6 +33,7 @@ export async function describeRun(options) {
         'USD 25.00 to a linked US bank account (ACH: PENDING → PROCESSING_PAY_OUT → SUCCESS, 3 webhooks)',
       creationRequests: options.requests,
       warmupRequests: options.warmup,
+      growthRequests: `${options.growthRequests} per point, after a measured warm-up of twice as many`,
       loadSeconds: options.seconds,
     },
     baselines: {},
