@@ -14,7 +14,7 @@ import { requireAllOk, runLoad } from './lib/load.mjs';
 import { createTemplate, merchantToken } from './lib/operator-api.mjs';
 import { readOptions, USAGE } from './lib/options.mjs';
 import { runPgbench } from './lib/pgbench.mjs';
-import { freePort, startProcess, waitForHttp } from './lib/processes.mjs';
+import { freePort, RestartableProcess, startProcess, waitForHttp } from './lib/processes.mjs';
 import { Progress } from './lib/progress.mjs';
 import { writeReport } from './lib/report.mjs';
 import { describeRun } from './lib/run-info.mjs';
@@ -105,8 +105,11 @@ async function main() {
   const db = await databases.create('service');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const api = startService('api', db.url, port);
-  await waitForHttp(api, `${baseUrl}/readyz`);
+  const api = await new RestartableProcess(async () => {
+    const started = startService('api', db.url, port);
+    await waitForHttp(started, `${baseUrl}/readyz`);
+    return started;
+  }).begin();
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
@@ -139,7 +142,7 @@ async function measureService({ baseUrl, db, api, client }) {
   // The API's CPU and, with --statements, the statements of one phase of load: `stop(requests)` gives both.
   const apiMeter = async () => {
     const statements = options.statements ? await statementsMeter(client) : null;
-    const cpu = cpuMeter({ pids: [api.child.pid], database: db.name });
+    const cpu = cpuMeter({ pids: [api.pid], database: db.name });
     return {
       stop: async (requests) => ({
         cpu: cpu.stop(requests),
@@ -234,7 +237,7 @@ async function measureService({ baseUrl, db, api, client }) {
     headers: { authorization: `Bearer ${lookupToken}` },
   });
   await runLoad({ url: baseUrl, connections: options.connections, seconds: 2, request: lookupRequest });
-  const lookupCpu = cpuMeter({ pids: [api.child.pid], database: db.name });
+  const lookupCpu = cpuMeter({ pids: [api.pid], database: db.name });
   results.lookup = await runLoad({
     url: baseUrl,
     connections: options.connections,
@@ -255,6 +258,7 @@ async function measureService({ baseUrl, db, api, client }) {
     createLoad,
     onProgress: (done, detail) => progress.update(done, detail),
     meter: apiMeter,
+    restart: () => api.restart(),
   });
   await api.stop();
   results.rss.api = api.peakRssMb;

@@ -7,7 +7,8 @@ export const countLabel = (n) =>
 
 /**
  * `createLoad(amount, onProgress)` runs the withdrawal load; returns one load result per stored size, with its
- * warm-up's load result as `warmup`. With `meter`, each load also carries what `meter()` measured over it
+ * warm-up's load result as `warmup`. `restart()`, when given, replaces the service with a fresh process before
+ * each warm-up. With `meter`, each load also carries what `meter()` measured over it
  * (`stop(ok)` merged in), so that what grows with the data (CPU per withdrawal, each statement's time) shows
  * beside the latency.
  */
@@ -20,6 +21,7 @@ export async function measureGrowth({
   createLoad,
   onProgress,
   meter,
+  restart,
 }) {
   const points = [];
   // Seeding dominates the phase's time when the large size is in the millions.
@@ -44,12 +46,13 @@ export async function measureGrowth({
       target,
       onProgress: (done, detail) => onProgress(at(done * seedShare), detail),
     });
-    // The same warm-up before each point, long enough for the API to settle: the large point follows minutes of
-    // seeding in which the API sat idle and the bulk load filled PostgreSQL's buffers, the small one follows the
-    // lookup phase with everything warm. At one stored size (session 19), the API spent 0.34 ms of CPU per withdrawal
-    // in the first 3,000 after 80–120 s idle and 0.23–0.26 in the next, with 13k stored as with 1M; a restarted
-    // one 0.38 after 200 and 0.24 after 6,600. The warm-up is measured too, so what a cold service costs stays in
-    // the report beside the point.
+    // The same history before each point: a fresh API (`restart`), then a warm-up twice the point's length. Without
+    // it the large point followed minutes of seeding in which the API sat idle, the small one the lookup phase with
+    // everything warm, and an API's cost depends on that history more than on the data: at one stored size
+    // (session 19), 0.34–0.46 ms of API CPU per withdrawal in the first 3,000 after 60–120 s idle and 0.23–0.26 in
+    // the next, with 13k stored as with 1M; a restarted one 0.38–0.45 after 200, then 0.30–0.35, then 0.24–0.28.
+    // The warm-up is measured too, so what a cold service costs stays in the report beside the point.
+    if (restart) await restart();
     const { statements: _, ...warm } = warmup > 0 ? await measureLoad(warmup, 'warm-up') : {};
     const stored = await countWithdrawals(client);
     const load = await measureLoad(requests, `${countLabel(stored)} stored`);

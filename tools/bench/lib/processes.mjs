@@ -97,6 +97,41 @@ export class MeasuredProcess {
   }
 }
 
+/**
+ * A service process that can be replaced by a fresh one started the same way (`start()` resolves once it is
+ * ready), so that two measurements can follow the same history. Its peak RSS is the highest of all of them.
+ */
+export class RestartableProcess {
+  constructor(start) {
+    this.start = start;
+    this.stoppedPeaksMb = [];
+    this.current = null;
+  }
+
+  async begin() {
+    this.current = await this.start();
+    return this;
+  }
+
+  get pid() {
+    return this.current.child.pid;
+  }
+
+  async restart() {
+    await this.stop();
+    this.current = await this.start();
+  }
+
+  async stop() {
+    await this.current.stop();
+    this.stoppedPeaksMb.push(this.current.peakRssMb);
+  }
+
+  get peakRssMb() {
+    return Math.max(0, ...this.stoppedPeaksMb, this.current?.peakRssMb ?? 0);
+  }
+}
+
 export function startProcess(name, { script, args = [], nodeArgs = [], env = {}, cwd }) {
   const child = spawn(serviceNodeBinary(), [...nodeArgs, script, ...args], {
     cwd,
