@@ -264,7 +264,7 @@ async function measureService({ baseUrl, db, api, client }) {
   results.rss.api = api.peakRssMb;
   if (options.keep) results.notes.push(`databases kept: ${databases.created.join(', ')}`);
   results.notes.push(
-    `Creation and growth are measured with the API process alone. The worker is started after the ${options.warmup} warm-up withdrawals, settles them (its cold start), and is held stopped (SIGSTOP) while creation is measured; the drain is timed from its resumption until every withdrawal created since is final and every webhook acknowledged.`,
+    `Creation and growth are measured with the API process alone. The worker is started after the ${options.warmup} warm-up withdrawals, settles them (its cold start), and is held stopped (SIGSTOP) while creation is measured; the drain is timed from its resumption until every withdrawal created since is final and every webhook acknowledged. Each growth point runs on a fresh API process, after a measured warm-up of ${growthWarmup} withdrawals.`,
   );
   if (options.mode === 'quick')
     results.notes.push(

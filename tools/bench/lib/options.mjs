@@ -39,7 +39,8 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --quick                 small N (2,000 withdrawals; growth to 100k stored instead of 1M; 10 s load phases)
   --connections <n>       HTTP connections and pgbench clients (32)
   --requests <n>          withdrawals created and drained (10,000; quick 2,000)
-  --growth-requests <n>   withdrawals per growth measurement (3,000; quick 1,000)
+  --growth-requests <n>   withdrawals per growth measurement (3,000; quick 1,000), each on a fresh API after
+                          a measured warm-up of twice as many
   --large <n>             stored withdrawals for the second growth point (1,000,000; quick 100,000)
   --seconds <n>           length of the lookup, Express and pgbench runs (30; quick 10)
   --database-url <url>    PostgreSQL server to create the bench databases on (BENCH_DATABASE_URL)
