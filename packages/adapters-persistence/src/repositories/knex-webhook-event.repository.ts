@@ -2,7 +2,6 @@ import {
   type DeliveryState,
   StaleWebhookEventError,
   type WebhookAttempt,
-  type WebhookBody,
   type WebhookEvent,
   type WebhookEventRepository,
   type WebhookStatus,
@@ -18,7 +17,8 @@ interface EventRow {
   withdrawal_id: string;
   sequence: number;
   status: WebhookStatus;
-  body: WebhookBody;
+  /** `body::text`: node-postgres would parse `jsonb` into objects the worker only serialises again. */
+  body: string;
   created_at: Date;
   delivery_state: DeliveryState;
   attempts: number;
@@ -62,10 +62,30 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
   succeeded: row.succeeded,
 });
 
-const FIND_EVENT = { name: 'webhook_event_by_id', text: 'SELECT * FROM webhook_events WHERE id = $1' };
+/** An event's columns, its body as the text PostgreSQL keeps for it (`jsonb`'s, the same on every read). */
+const eventColumns = (table: string) =>
+  ['id', 'merchant_id', 'withdrawal_id', 'sequence', 'status', 'created_at', 'delivery_state', 'attempts']
+    .concat(['next_attempt_at', 'delivered_at'])
+    .map((column) => `${table}.${column}`)
+    .concat(`${table}.body::text AS body`)
+    .join(', ');
+const EVENT_COLUMNS = eventColumns('webhook_events');
+
+const FIND_EVENT = {
+  name: 'webhook_event_by_id',
+  text: `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE id = $1`,
+};
 const LOCK_EVENT = {
   name: 'webhook_event_lock',
-  text: 'SELECT * FROM webhook_events WHERE id = $1 FOR UPDATE',
+  text: `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE id = $1 FOR UPDATE`,
+};
+const EVENTS_OF_WITHDRAWAL = {
+  name: 'webhook_events_of_withdrawal',
+  text: `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE withdrawal_id = $1 ORDER BY sequence`,
+};
+const LATEST_EVENT = {
+  name: 'webhook_event_latest',
+  text: `${EVENTS_OF_WITHDRAWAL.text} DESC LIMIT 1`,
 };
 /** The types of the columns an event update names (migration 0004), for merged updates. */
 const EVENT_COLUMN_TYPES = {
@@ -83,7 +103,7 @@ const CLAIM_DUE = limitedRead(
           WHERE e.id = ANY(ARRAY(SELECT id FROM webhook_events
                                   WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
                                   ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
-          RETURNING e.*`,
+          RETURNING ${eventColumns('e')}`,
 );
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
@@ -99,7 +119,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       withdrawal_id: event.withdrawalId,
       sequence: event.sequence,
       status: event.status,
-      body: JSON.stringify(event.body),
+      body: event.body,
       created_at: event.createdAt,
       delivery_state: event.deliveryState,
       attempts: event.attempts,
@@ -143,18 +163,13 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
 
   async latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null> {
     if (!isUuid(withdrawalId)) return null;
-    const row = await this.db<EventRow>('webhook_events')
-      .where({ withdrawal_id: withdrawalId })
-      .orderBy('sequence', 'desc')
-      .first();
+    const [row] = await readPrepared<EventRow>(this.db, LATEST_EVENT, [withdrawalId]);
     return row ? toEvent(row) : null;
   }
 
   async listForWithdrawal(withdrawalId: string): Promise<readonly WebhookEvent[]> {
     if (!isUuid(withdrawalId)) return [];
-    const rows = await this.db<EventRow>('webhook_events')
-      .where({ withdrawal_id: withdrawalId })
-      .orderBy('sequence');
+    const rows = await readPrepared<EventRow>(this.db, EVENTS_OF_WITHDRAWAL, [withdrawalId]);
     return rows.map(toEvent);
   }
 

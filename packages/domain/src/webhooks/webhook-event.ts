@@ -1,5 +1,4 @@
 import type { WebhookStatus } from '../withdrawal/withdrawal-status.js';
-import type { WebhookBody } from './webhook-body.js';
 
 export type DeliveryState = 'PENDING' | 'DELIVERED' | 'FAILED' | 'ENDPOINT_DISABLED' | 'NO_ENDPOINT';
 
@@ -10,7 +9,12 @@ export interface WebhookEvent {
   readonly withdrawalId: string;
   readonly sequence: number;
   readonly status: WebhookStatus;
-  readonly body: WebhookBody;
+  /**
+   * The body as JSON text (a `WebhookBody`), made once when the status changed: every attempt sends and signs it
+   * as the repository returns it, so a worker neither parses nor serialises it per delivery. A repository may
+   * return it reformatted (PostgreSQL's `jsonb` spaces and orders keys), never with other content.
+   */
+  readonly body: string;
   readonly createdAt: Date;
   readonly deliveryState: DeliveryState;
   readonly attempts: number;

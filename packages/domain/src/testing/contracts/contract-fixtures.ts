@@ -145,7 +145,7 @@ export function buildWebhookEvent(parties: Parties, withdrawalId: string, sequen
     withdrawalId,
     sequence,
     status: 'PENDING',
-    body: buildWebhookBody(withdrawal, parties.entity, at(sequence)),
+    body: JSON.stringify(buildWebhookBody(withdrawal, parties.entity, at(sequence))),
     createdAt: at(sequence),
     deliveryState: 'PENDING',
     attempts: 0,
@@ -153,3 +153,12 @@ export function buildWebhookEvent(parties: Parties, withdrawalId: string, sequen
     deliveredAt: null,
   };
 }
+
+/**
+ * An event with its body parsed, for comparing events across a store: a repository keeps the body's content, not
+ * necessarily its text (PostgreSQL's `jsonb` spaces and orders keys).
+ */
+export const withParsedBody = (event: WebhookEvent | null) =>
+  event && { ...event, body: JSON.parse(event.body) as unknown };
+
+export const withParsedBodies = (events: readonly WebhookEvent[]) => events.map(withParsedBody);

@@ -71,9 +71,8 @@ describe('DeliverWebhook', () => {
       url: 'https://merchant.test/hooks',
       secrets: [secret],
     });
-    expect(JSON.parse(sender.requests[0]?.body ?? '{}')).to.deep.equal(
-      JSON.parse(JSON.stringify(event.body)),
-    );
+    expect(sender.requests[0]?.body).to.equal(event.body);
+    expect(JSON.parse(event.body).payload.transactionId).to.equal(event.withdrawalId);
     const stored = world.uow.state.webhookEvents.get(event.id);
     expect(stored?.deliveryState).to.equal('DELIVERED');
     expect(world.uow.state.webhookAttempts.map((a) => [a.attempt, a.statusCode, a.succeeded])).to.deep.equal([

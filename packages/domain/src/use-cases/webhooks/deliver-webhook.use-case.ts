@@ -112,7 +112,7 @@ export class DeliverWebhook {
       url: endpoint.url,
       eventId: event.id,
       timestamp: now,
-      body: JSON.stringify(event.body),
+      body: event.body,
       secrets: activeSecrets(endpoint, now),
     });
     try {

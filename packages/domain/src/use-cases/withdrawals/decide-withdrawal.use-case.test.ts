@@ -65,7 +65,7 @@ describe('Approval of large withdrawals', () => {
     expect(rejected.ok && rejected.value.failureReason).to.equal(FAILURE_REASONS.CANCELLED);
     expect(await world.balance(c.walletId)).to.equal('20000.00');
     expect(world.reversals(id)).to.equal(0);
-    expect(world.eventsOf(id).map((e) => e.body.payload.reason)).to.deep.equal(['Payment was cancelled.']);
+    expect(world.bodiesOf(id).map((b) => b.payload.reason)).to.deep.equal(['Payment was cancelled.']);
     const again = await world.decide.approve(world.operator(), id);
     expect(!again.ok && again.error.code).to.equal('ILLEGAL_TRANSITION');
   });

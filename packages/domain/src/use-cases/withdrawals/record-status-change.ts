@@ -29,7 +29,7 @@ export async function recordStatusChange(
     withdrawalId: withdrawal.id,
     sequence: change.sequence,
     status: webhookStatusOf(change.status),
-    body: buildWebhookBody(withdrawal, entity, now),
+    body: JSON.stringify(buildWebhookBody(withdrawal, entity, now)),
     createdAt: now,
     deliveryState: 'PENDING',
     attempts: 0,

@@ -27,7 +27,7 @@ describe('Settlement jobs', () => {
       const w = world.uow.state.withdrawals.get(id);
       expect(w?.status).to.equal('FAILED');
       expect(w?.failureReason).to.equal(reason);
-      expect(world.eventsOf(id).at(-1)?.body.payload.reason).to.equal(reason);
+      expect(world.bodiesOf(id).at(-1)?.payload.reason).to.equal(reason);
       expect(world.reversals(id)).to.equal(1);
       expect(await world.balance(c.walletId)).to.equal('1000.00');
       expect(await world.ledgerProblems()).to.deep.equal([]);
@@ -46,7 +46,7 @@ describe('Settlement jobs', () => {
       await world.runJobs();
       expect(world.statuses(id), rail).to.deep.equal(statuses);
       expect(world.eventsOf(id).map((e) => e.sequence)).to.deep.equal(statuses.map((_, i) => i + 1));
-      expect(world.eventsOf(id).map((e) => e.body.payload.previousStatus)).to.deep.equal([
+      expect(world.bodiesOf(id).map((b) => b.payload.previousStatus)).to.deep.equal([
         null,
         ...statuses.slice(0, -1),
       ]);

@@ -13,6 +13,7 @@ import { ManualClock } from '../../testing/manual-clock.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { SequentialIds } from '../../testing/sequential-ids.js';
 import type { Wallet } from '../../wallet/wallet.js';
+import type { WebhookBody } from '../../webhooks/webhook-body.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { DecideWithdrawal } from './decide-withdrawal.use-case.js';
 import { DueWithdrawals } from './due-withdrawals.use-case.js';
@@ -125,6 +126,11 @@ export class WithdrawalWorld {
     return [...this.uow.state.webhookEvents.values()]
       .filter((e) => e.withdrawalId === withdrawalId)
       .sort((a, b) => a.sequence - b.sequence);
+  }
+
+  /** The bodies of the withdrawal's webhook events, parsed, in sequence order. */
+  bodiesOf(withdrawalId: string): WebhookBody[] {
+    return this.eventsOf(withdrawalId).map((e) => JSON.parse(e.body) as WebhookBody);
   }
 
   reversals(withdrawalId: string): number {
