@@ -88,15 +88,23 @@ for (const id of RAIL_IDS) {
       expect(['ACCEPTED', 'SETTLED']).to.include((await rail.submit(submission('3.99', 3))).kind);
     });
 
-    it('settles .98 and returns it one settlement delay later, inside its return window', async () => {
+    it('settles .98 and returns it one settlement delay later, where its second return check lands', async () => {
       const { clock, rail, query } = await settle('7.98');
-      const steps: string[] = [];
-      for (let t = 0; t <= rail.returnWindowMs; t += 50) {
-        const s = await rail.status(query);
-        if (steps.at(-1) !== s.kind) steps.push(s.kind);
-        clock.advance(50);
-      }
-      expect(steps.slice(-2)).to.deep.equal(['SETTLED', 'RETURNED']);
+      // One settlement delay after settlement; an instant rail's return comes 2 s after it paid.
+      const delay = DEFAULT_SETTLEMENT_DELAYS_MS[id];
+      const returnsAfter = delay === 0 ? 2000 : Math.max(delay, 1000);
+      const settledAt = query.submittedAt.getTime() + delay;
+      const statusAt = async (sinceSettlement: number) => {
+        clock.set(new Date(settledAt + sinceSettlement));
+        return (await rail.status(query)).kind;
+      };
+      expect(await statusAt(0)).to.equal('SETTLED');
+      expect(await statusAt(returnsAfter - 1)).to.equal('SETTLED');
+      expect(await statusAt(returnsAfter)).to.equal('RETURNED');
+      expect(await statusAt(rail.returnPollIntervalMs), 'the first return check').to.equal('SETTLED');
+      expect(await statusAt(2 * rail.returnPollIntervalMs), 'the second').to.equal('RETURNED');
+      expect(2 * rail.returnPollIntervalMs, 'inside the window').to.be.below(rail.returnWindowMs);
+      expect(rail.returnPollIntervalMs, 'fewer checks than polls').to.be.at.least(rail.pollIntervalMs);
     });
 
     it('answers FAILED for a reference it did not issue', async () => {

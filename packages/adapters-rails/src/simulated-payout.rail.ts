@@ -44,6 +44,7 @@ export class SimulatedPayoutRail implements PayoutRail {
   readonly id: RailId;
   readonly pollIntervalMs: number;
   readonly returnWindowMs: number;
+  readonly returnPollIntervalMs: number;
   private readonly clock: Clock;
   private readonly delayMs: number;
   private readonly returnAfterMs: number;
@@ -54,9 +55,12 @@ export class SimulatedPayoutRail implements PayoutRail {
     this.delayMs = options.settlementDelayMs;
     this.pollIntervalMs =
       options.pollIntervalMs ?? Math.max(100, Math.min(1000, Math.ceil(this.delayMs / 4) || 100));
-    // A return (.98) arrives one settlement delay after SUCCESS; the worker watches a little longer than that.
+    // A return (.98) arrives one settlement delay (at least MIN_RETURN_DELAY_MS) after settlement. The worker
+    // looks halfway there and when it is due, and watches two poll intervals longer: three checks per payout.
     this.returnAfterMs = Math.max(this.delayMs, MIN_RETURN_DELAY_MS) * 2;
-    this.returnWindowMs = this.returnAfterMs + 2 * this.pollIntervalMs;
+    const returnsAfterSettlementMs = this.returnAfterMs - this.delayMs;
+    this.returnWindowMs = returnsAfterSettlementMs + 2 * this.pollIntervalMs;
+    this.returnPollIntervalMs = Math.ceil(returnsAfterSettlementMs / 2);
   }
 
   referenceFor(withdrawalId: string): string {

@@ -15,6 +15,7 @@ import {
 export class CentsTriggerRail implements PayoutRail {
   readonly pollIntervalMs = 1000;
   readonly returnWindowMs = 0;
+  readonly returnPollIntervalMs = 1000;
 
   constructor(readonly id: RailId) {}
 

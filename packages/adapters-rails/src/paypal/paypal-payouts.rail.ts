@@ -27,6 +27,8 @@ export interface PayPalPayoutsRailOptions {
   readonly pollIntervalMs?: number;
   /** How long after SUCCESS to keep asking for a refund or reversal; PayPal reports those late and rarely. */
   readonly returnWindowMs?: number;
+  /** How often to ask inside that window; one hour unless set (the last check falls when the window closes). */
+  readonly returnPollIntervalMs?: number;
   readonly fetch?: FetchFunction;
   /** Rails paying from one PayPal account share one token; `createPayPalRails` does that. */
   readonly oauth?: PayPalOAuthClient;
@@ -34,6 +36,8 @@ export interface PayPalPayoutsRailOptions {
 
 /** PayPal processes an asynchronous payout in seconds to minutes; asking more often only spends rate limit. */
 const DEFAULT_POLL_INTERVAL_MS = 30_000;
+/** Refunds and reversals come days after payment: an hourly look is early enough and costs a poll an hour. */
+const DEFAULT_RETURN_POLL_INTERVAL_MS = 3_600_000;
 const RECIPIENT_TYPES = new Set(['EMAIL', 'PHONE', 'PAYPAL_ID']);
 
 /**
@@ -47,6 +51,7 @@ export class PayPalPayoutsRail implements PayoutRail {
   readonly id: PayPalRailId;
   readonly pollIntervalMs: number;
   readonly returnWindowMs: number;
+  readonly returnPollIntervalMs: number;
   private readonly http: PayPalHttpClient;
   private readonly timeoutMs: number;
 
@@ -55,6 +60,7 @@ export class PayPalPayoutsRail implements PayoutRail {
     this.id = options.id;
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.returnWindowMs = options.returnWindowMs ?? 0;
+    this.returnPollIntervalMs = options.returnPollIntervalMs ?? DEFAULT_RETURN_POLL_INTERVAL_MS;
     this.timeoutMs = options.timeoutMs;
     this.http = new PayPalHttpClient(trimBaseUrl(options.baseUrl), oauth, options.fetch ?? globalFetch);
   }

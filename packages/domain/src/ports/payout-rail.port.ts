@@ -60,6 +60,12 @@ export interface PayoutRail {
    * arrive and is watched for; 0 when returns are not reported.
    */
   readonly returnWindowMs: number;
+  /**
+   * How long to wait between status checks while a settled payout is watched for a return. Returns come in
+   * batches (an ACH return file, a daily report), so this is usually much longer than `pollIntervalMs`; the last
+   * check falls when the window closes.
+   */
+  readonly returnPollIntervalMs: number;
   submit(submission: RailSubmission): Promise<RailSubmitResult>;
   status(query: RailStatusQuery): Promise<RailStatus>;
 }

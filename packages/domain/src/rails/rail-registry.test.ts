@@ -7,6 +7,7 @@ const rail = (id: RailId): PayoutRail => ({
   id,
   pollIntervalMs: 1000,
   returnWindowMs: 0,
+  returnPollIntervalMs: 1000,
   submit: async () => ({ kind: 'UNAVAILABLE', detail: 'test double' }),
   status: async () => ({ kind: 'PENDING' }),
 });

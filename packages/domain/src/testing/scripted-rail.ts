@@ -21,6 +21,7 @@ export class ScriptedRail implements PayoutRail {
     readonly id: RailId,
     readonly pollIntervalMs = 1000,
     readonly returnWindowMs = 0,
+    readonly returnPollIntervalMs = pollIntervalMs,
   ) {}
 
   willSubmit(...results: RailSubmitResult[]): this {

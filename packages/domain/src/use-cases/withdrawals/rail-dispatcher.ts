@@ -118,10 +118,16 @@ export class RailDispatcher {
       }
       case 'ACCEPTED':
       case 'SETTLED': {
-        const watched = result.kind === 'ACCEPTED' || rail.returnWindowMs > 0;
+        // Accepted: poll until final. Paid at once: watch for a return, if the rail reports them.
+        const firstCheckMs =
+          result.kind === 'ACCEPTED'
+            ? rail.pollIntervalMs
+            : rail.returnWindowMs > 0
+              ? Math.min(rail.returnPollIntervalMs, rail.returnWindowMs)
+              : null;
         const submitted = checkAt(
           markSubmitted(withdrawal, result.reference, now),
-          watched ? new Date(now.getTime() + rail.pollIntervalMs) : null,
+          firstCheckMs === null ? null : new Date(now.getTime() + firstCheckMs),
         );
         const moves = RAILS_WITH_PROCESSING_STATE.has(submitted.rail) || result.kind === 'SETTLED';
         // A status move writes the whole withdrawal, reference included; only a silent acceptance writes it here.

@@ -3,6 +3,7 @@ import type { LinkKind } from '../../linked-account/link-kind.js';
 import { Money } from '../../money/money.js';
 import type { RailId } from '../../rails/rail-id.js';
 import { MESSAGES } from '../../shared/domain-error.js';
+import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
 
@@ -107,6 +108,17 @@ describe('RequestWithdrawal', () => {
       const result = await withdraw(world, c);
       expect(result.ok && result.value.withdrawal.status).to.equal('SUCCESS');
       expect(result.ok && result.value.message).to.equal('Withdrawal successful');
+    });
+
+    it("watches a payout paid at once for a return from the rail's first return check", async () => {
+      const world = new WithdrawalWorld([new ScriptedRail('PUSH_TO_CARD', 100, 5000, 2000)]);
+      world.rail('PUSH_TO_CARD').willSubmit({ kind: 'SETTLED', reference: 'p2c-1' });
+      const c = await world.customer({ kind: 'card' });
+      const result = await withdraw(world, c);
+      const id = result.ok ? result.value.withdrawal.id : '';
+      expect(world.uow.state.withdrawals.get(id)?.nextCheckAt?.getTime()).to.equal(
+        world.clock.now().getTime() + 2000,
+      );
     });
 
     it('reverses the debit exactly once and reports RAIL_REJECTED when the rail rejects', async () => {

@@ -110,10 +110,44 @@ describe('Settlement jobs', () => {
     const { id: recent } = await start(world);
     world.rail('ACH').willReport(settledAgo(window - 1));
     await pollStored(world.deps, recent);
-    expect(world.uow.state.withdrawals.get(recent)?.nextCheckAt?.getTime(), 'a millisecond left').to.equal(
-      world.clock.now().getTime() + 1000,
-    );
+    expect(
+      world.uow.state.withdrawals.get(recent)?.nextCheckAt?.getTime(),
+      'a millisecond left: the last check when the window closes',
+    ).to.equal(world.clock.now().getTime() + 1);
     expect(world.rail('ACH').statusQueries).to.have.length(2);
+  });
+
+  it("watches a settled payout at the rail's return cadence, the last check when the window closes", async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 5000, 2000)]);
+    const { id } = await start(world, 'zelle');
+    const rail = world.rail('ZELLE');
+    const status = rail.status.bind(rail);
+    const asked: number[] = [];
+    rail.status = async (query) => {
+      asked.push(world.clock.now().getTime());
+      return status(query);
+    };
+    await world.runJobs();
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS']);
+    const settled = asked[0];
+    expect(asked.map((at) => at - settled)).to.deep.equal([0, 2000, 4000, 5000]);
+  });
+
+  it('keeps asking an unavailable rail for a watched return past the window, until it answers', async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 5000, 5000)]);
+    const { id } = await start(world, 'zelle');
+    world
+      .rail('ZELLE')
+      .willReport(
+        { kind: 'SETTLED' },
+        { kind: 'UNAVAILABLE', detail: 'down' },
+        { kind: 'UNAVAILABLE', detail: 'down' },
+        { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND },
+      );
+    await world.runJobs();
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS', 'FAILED']);
+    expect(world.rail('ZELLE').statusQueries).to.have.length(4);
+    expect(world.reversals(id)).to.equal(1);
   });
 
   it('a poll that settles the payout writes the withdrawal once, its next check included', async () => {

@@ -72,16 +72,14 @@ export class PollWithdrawal {
   }
 
   /**
-   * Whether to poll again: until final, and after SUCCESS until the rail's return window has closed, counted from
-   * the settlement time the rail reports (else from the SUCCESS it caused): a backlogged worker that first looks
-   * after the window closed is done in that one poll.
+   * When the watch for a return ends: the rail's return window after the settlement time the rail reports (else
+   * the SUCCESS it caused), so a backlogged worker that first looks after the window closed is done in that one
+   * poll. Null while the withdrawal is not settled, or when there is nothing to watch.
    */
-  private isStillWatched(withdrawal: Withdrawal, status: RailStatus): boolean {
-    if (!this.isPollable(withdrawal)) return false;
-    if (withdrawal.status !== 'SUCCESS') return true;
+  private returnWatchEnds(withdrawal: Withdrawal, status: RailStatus): number | null {
+    if (withdrawal.status !== 'SUCCESS' || !this.isPollable(withdrawal)) return null;
     const at = (status.kind === 'SETTLED' ? status.settledAt : undefined) ?? settledAt(withdrawal);
-    const window = this.deps.rails.get(withdrawal.rail).returnWindowMs;
-    return at !== null && this.deps.clock.now().getTime() < at.getTime() + window;
+    return at === null ? null : at.getTime() + this.deps.rails.get(withdrawal.rail).returnWindowMs;
   }
 
   private async apply(
@@ -127,11 +125,19 @@ export class PollWithdrawal {
     }
   }
 
-  /** The next poll while still watched, else none. */
+  /**
+   * The next poll while still watched, else none: until final, every `pollIntervalMs` (`pollRetryDelayMs` after an
+   * unavailable rail); once settled, every `returnPollIntervalMs` until the return window closes, the last check
+   * when it does.
+   */
   private nextCheck(withdrawal: Withdrawal, status: RailStatus): Date | null {
+    if (!this.isPollable(withdrawal)) return null;
     const rail = this.deps.rails.get(withdrawal.rail);
-    const delay = status.kind === 'UNAVAILABLE' ? this.deps.settings.pollRetryDelayMs : rail.pollIntervalMs;
-    return this.isStillWatched(withdrawal, status) ? new Date(this.deps.clock.now().getTime() + delay) : null;
+    const now = this.deps.clock.now().getTime();
+    if (status.kind === 'UNAVAILABLE') return new Date(now + this.deps.settings.pollRetryDelayMs);
+    if (withdrawal.status !== 'SUCCESS') return new Date(now + rail.pollIntervalMs);
+    const ends = this.returnWatchEnds(withdrawal, status);
+    return ends === null || now >= ends ? null : new Date(Math.min(now + rail.returnPollIntervalMs, ends));
   }
 
   /** The next check, written only when it changes (a move has written it already). */
