@@ -105,28 +105,34 @@ async function main() {
   const db = await databases.create('service');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The database the API runs on, and the bench's connection to it: the growth phase moves both to a copy.
+  const target = { database: db, client: await connect(db.url) };
   const api = await new RestartableProcess(async () => {
-    const started = startService('api', db.url, port);
+    const started = startService('api', target.database.url, port);
     await waitForHttp(started, `${baseUrl}/readyz`);
     return started;
   }).begin();
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
   try {
-    await measureService({ baseUrl, db, api, client });
+    await measureService({ baseUrl, db, api, client: target.client, target });
   } finally {
-    await client.end();
+    await target.client.end();
   }
 }
 
-async function measureService({ baseUrl, db, api, client }) {
+async function connect(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+async function measureService({ baseUrl, db, api, client, target }) {
   const webhookUrl = await receiver.start();
   const template = await createTemplate(baseUrl, { webhookUrl, funds: '1000.00' });
   receiver.trust(template.webhookSecret);
   const spare = 4 * options.connections;
   // Each growth point is preceded by a measured warm-up twice as long as itself (see measureGrowth).
   const growthWarmup = 2 * options.growthRequests;
-  const needed = options.warmup + options.requests + 2 * (growthWarmup + options.growthRequests) + 4 * spare;
+  const needed = options.warmup + options.requests + 3 * (growthWarmup + options.growthRequests) + 4 * spare;
   progress.update(0.3, `cloning ${needed} entities`);
   const entities = await cloneEntities(client, template, needed);
   let cursor = 0;
@@ -141,8 +147,8 @@ async function measureService({ baseUrl, db, api, client }) {
   };
   // The API's CPU and, with --statements, the statements of one phase of load: `stop(requests)` gives both.
   const apiMeter = async () => {
-    const statements = options.statements ? await statementsMeter(client) : null;
-    const cpu = cpuMeter({ pids: [api.pid], database: db.name });
+    const statements = options.statements ? await statementsMeter(target.client) : null;
+    const cpu = cpuMeter({ pids: [api.pid], database: target.database.name });
     return {
       stop: async (requests) => ({
         cpu: cpu.stop(requests),
@@ -249,8 +255,28 @@ async function measureService({ baseUrl, db, api, client }) {
   requireAllOk('lookup', results.lookup);
 
   progress.phase('growth', `seeding to ${countLabel(options.small)} stored`);
+  // The small point is measured again after the large one, on a copy of its database taken right after it, so
+  // that a machine whose speed drifted during the phase shows (see measureGrowth).
+  const service = { client };
+  let small;
   results.growth = await measureGrowth({
-    client,
+    client: { query: (...args) => service.client.query(...args) },
+    again: {
+      keep: async () => {
+        await api.stop();
+        await service.client.end();
+        small = await databases.copy(db.name, 'small');
+        service.client = await connect(db.url);
+        target.client = service.client;
+      },
+      use: async () => {
+        target.database = small;
+        target.client = await connect(small.url);
+        await service.client.end();
+        await api.restart();
+        return target.client;
+      },
+    },
     merchantId: template.merchantId,
     sizes: [options.small, options.large],
     requests: options.growthRequests,
@@ -264,7 +290,7 @@ async function measureService({ baseUrl, db, api, client }) {
   results.rss.api = api.peakRssMb;
   if (options.keep) results.notes.push(`databases kept: ${databases.created.join(', ')}`);
   results.notes.push(
-    `Creation and growth are measured with the API process alone. The worker is started after the ${options.warmup} warm-up withdrawals, settles them (its cold start), and is held stopped (SIGSTOP) while creation is measured; the drain is timed from its resumption until every withdrawal created since is final and every webhook acknowledged. Each growth point runs on a fresh API process, after a measured warm-up of ${growthWarmup} withdrawals.`,
+    `Creation and growth are measured with the API process alone. The worker is started after the ${options.warmup} warm-up withdrawals, settles them (its cold start), and is held stopped (SIGSTOP) while creation is measured; the drain is timed from its resumption until every withdrawal created since is final and every webhook acknowledged. Each growth point runs on a fresh API process, after a measured warm-up of ${growthWarmup} withdrawals; the small point is measured again after the large one, on a copy of its database taken right after it.`,
   );
   if (options.mode === 'quick')
     results.notes.push(

@@ -55,6 +55,20 @@ export class BenchDatabases {
     return { name, url: databaseUrl(this.adminUrl, name) };
   }
 
+  /**
+   * A file-level copy of `source` (`CREATE DATABASE … TEMPLATE`): the same pages, so the same layout and bloat,
+   * not a fresh load. Nothing may be connected to `source` while it is copied.
+   */
+  async copy(source, suffix) {
+    const name = `${this.prefix}_${suffix}`;
+    await withClient(this.adminUrl, async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(source)}`);
+    });
+    this.created.push(name);
+    return { name, url: databaseUrl(this.adminUrl, name) };
+  }
+
   async dropAll() {
     await withClient(this.adminUrl, async (client) => {
       for (const name of this.created.splice(0))

@@ -142,6 +142,36 @@ describe('bench report', () => {
     expect(byFigure(buildRows(results()), 'Withdrawal p50, 1M stored, during')).to.equal(undefined);
   });
 
+  it('judges growth against the mean of the small point before and after the large one, the drift beside it', () => {
+    const growth = [
+      { label: '16.5k', latencyMs: latency(20, 50), cpu: cpu(0.5, 0.4) },
+      { label: '1.01M', latencyMs: latency(27, 70), cpu: cpu(0.6, 0.6) },
+      { label: '25.5k', latencyMs: latency(26, 60), cpu: cpu(0.7, 0.6), again: true },
+    ];
+    const input = results({ growth });
+    const rows = buildRows(input);
+    expect(byFigure(rows, 'Withdrawal p50, 1.01M stored')).to.include({
+      baseline: 23,
+      ratio: 1.17,
+      met: true,
+    });
+    expect(
+      byFigure(rows, 'Withdrawal p50, 25.5k stored, measured again after the large point (drift)'),
+    ).to.include({
+      value: 26,
+      baseline: 20,
+      ratio: 1.3,
+      met: null,
+    });
+    expect(byFigure(rows, 'Service CPU per withdrawal, 1.01M')).to.include({ baseline: 0.6, ratio: 1 });
+    expect(byFigure(rows, 'PostgreSQL CPU per withdrawal, 1.01M')).to.include({ baseline: 0.5, ratio: 1.2 });
+    const markdown = renderMarkdown(input, rows);
+    expect(markdown).to.contain(
+      '| growth, 25.5k stored, measured again after the large point | 90% | 70 | 60 |',
+    );
+    expect(markdown).to.contain('| growth, 1.01M stored | 90% | 60 | 60 |');
+  });
+
   it('judges a target on the unrounded figures, not on the two decimals it shows', () => {
     const growth = [
       { label: '10k', latencyMs: latency(66.75, 100) },
