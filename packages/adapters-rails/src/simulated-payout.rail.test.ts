@@ -47,9 +47,10 @@ for (const id of RAIL_IDS) {
       expect(submitted.kind).to.equal('ACCEPTED');
       const delay = DEFAULT_SETTLEMENT_DELAYS_MS[id];
       clock.advance(delay - 1);
-      expect((await rail.status(query)).kind).to.equal(
-        id === 'ACH' || id === 'RTP' ? 'PROCESSING' : 'PENDING',
-      );
+      expect(await rail.status(query), 'not yet, and when').to.deep.equal({
+        kind: id === 'ACH' || id === 'RTP' ? 'PROCESSING' : 'PENDING',
+        expectedBy: new Date(query.submittedAt.getTime() + delay),
+      });
       const settled = { kind: 'SETTLED', settledAt: new Date(query.submittedAt.getTime() + delay) };
       clock.advance(1);
       expect(await rail.status(query)).to.deep.equal(settled);

@@ -91,8 +91,13 @@ export class SimulatedPayoutRail implements PayoutRail {
       return { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL };
     const elapsed = this.clock.now().getTime() - query.submittedAt.getTime();
     const cents = query.amount.cents();
-    if (elapsed < this.delayMs)
-      return RAILS_WITH_PROCESSING_STATE.has(this.id) ? { kind: 'PROCESSING' } : { kind: 'PENDING' };
+    if (elapsed < this.delayMs) {
+      // Every outcome, failures included, is known once the delay has passed: nothing to ask before then.
+      const expectedBy = new Date(query.submittedAt.getTime() + this.delayMs);
+      return RAILS_WITH_PROCESSING_STATE.has(this.id)
+        ? { kind: 'PROCESSING', expectedBy }
+        : { kind: 'PENDING', expectedBy };
+    }
     const failure = FAILURES[cents];
     if (failure) return { kind: 'FAILED', reason: failure };
     if (cents === RETURN_AFTER_SUCCESS && elapsed >= this.returnAfterMs)

@@ -31,10 +31,14 @@ export interface RailStatusQuery {
   readonly submittedAt: Date;
 }
 
+/**
+ * Not final yet. `expectedBy`, when the rail knows it (an ACH entry's settlement date), is the earliest the payout
+ * can move on: the next check waits for it instead of asking every `pollIntervalMs` until then.
+ */
 export type RailStatus =
-  | { readonly kind: 'PENDING' }
+  | { readonly kind: 'PENDING'; readonly expectedBy?: Date }
   /** Accepted by the network, awaiting final settlement (ACH, RTP). */
-  | { readonly kind: 'PROCESSING' }
+  | { readonly kind: 'PROCESSING'; readonly expectedBy?: Date }
   /**
    * Paid. `settledAt`, when the rail reports it, is when: the return window counts from it, so a poll that first
    * sees the settlement after the window closed ends the watch at once. Without it the window counts from the

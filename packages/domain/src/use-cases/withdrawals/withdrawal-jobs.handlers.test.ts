@@ -133,6 +133,27 @@ describe('Settlement jobs', () => {
     expect(asked.map((at) => at - settled)).to.deep.equal([0, 2000, 4000, 5000]);
   });
 
+  it('waits for the settlement the rail expects, not less than a poll interval, instead of asking until then', async () => {
+    const askedAt = async (expectedInMs: number) => {
+      const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000)]);
+      const created = world.clock.now().getTime();
+      const expectedBy = new Date(created + expectedInMs);
+      const { id } = await start(world);
+      const rail = world.rail('ACH').willReport({ kind: 'PROCESSING', expectedBy });
+      const status = rail.status.bind(rail);
+      const asked: number[] = [];
+      rail.status = async (query) => {
+        asked.push(world.clock.now().getTime() - created);
+        return status(query);
+      };
+      await world.runJobs();
+      expect(world.statuses(id)).to.deep.equal(['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS']);
+      return asked;
+    };
+    expect(await askedAt(5000), 'expected in 5 s').to.deep.equal([1000, 5000]);
+    expect(await askedAt(1200), 'expected sooner than the next poll').to.deep.equal([1000, 2000]);
+  });
+
   it('keeps asking an unavailable rail for a watched return past the window, until it answers', async () => {
     const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 5000, 5000)]);
     const { id } = await start(world, 'zelle');

@@ -127,7 +127,7 @@ export class PollWithdrawal {
 
   /**
    * The next poll while still watched, else none: until final, every `pollIntervalMs` (`pollRetryDelayMs` after an
-   * unavailable rail); once settled, every `returnPollIntervalMs` until the return window closes, the last check
+   * unavailable rail), or when the rail expects the payout to move on if that is later; once settled, every `returnPollIntervalMs` until the return window closes, the last check
    * when it does.
    */
   private nextCheck(withdrawal: Withdrawal, status: RailStatus): Date | null {
@@ -135,7 +135,11 @@ export class PollWithdrawal {
     const rail = this.deps.rails.get(withdrawal.rail);
     const now = this.deps.clock.now().getTime();
     if (status.kind === 'UNAVAILABLE') return new Date(now + this.deps.settings.pollRetryDelayMs);
-    if (withdrawal.status !== 'SUCCESS') return new Date(now + rail.pollIntervalMs);
+    if (withdrawal.status !== 'SUCCESS') {
+      const expected =
+        status.kind === 'PENDING' || status.kind === 'PROCESSING' ? status.expectedBy : undefined;
+      return new Date(Math.max(now + rail.pollIntervalMs, expected?.getTime() ?? 0));
+    }
     const ends = this.returnWatchEnds(withdrawal, status);
     return ends === null || now >= ends ? null : new Date(Math.min(now + rail.returnPollIntervalMs, ends));
   }
