@@ -11,6 +11,30 @@ export function cpuMsFromStat(stat) {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
+/** The thread or process name of a /proc stat line: what the kernel shows between the first '(' and the last ')'. */
+export function nameFromStat(stat) {
+  return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+}
+
+/**
+ * CPU ms by thread id of one process, with each thread's name (Node's `MainThread`, V8's `V8Worker` helpers for
+ * garbage collection and compilation, libuv's `libuv-worker`…), from /proc/<pid>/task; empty once it has exited.
+ */
+export function threadCpuMs(pid) {
+  const threads = new Map();
+  let tids = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const tid of tids) {
+    const stat = read(`/proc/${pid}/task/${tid}/stat`);
+    if (stat !== null) threads.set(tid, { name: nameFromStat(stat), ms: cpuMsFromStat(stat) });
+  }
+  return threads;
+}
+
 function read(path) {
   try {
     return readFileSync(path, 'utf8');

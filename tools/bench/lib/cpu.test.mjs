@@ -1,10 +1,25 @@
 import { expect } from 'chai';
-import { cpuMsFromStat, machineCpuMs } from './cpu.mjs';
+import { cpuMsFromStat, machineCpuMs, nameFromStat, threadCpuMs } from './cpu.mjs';
 
 describe('bench CPU accounting', () => {
   it('reads utime and stime after the command, even when the command has spaces and parentheses', () => {
     const stat = '4242 (postgres: 15/main (x) db) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 37 0 0 20 0 1 0';
     expect(cpuMsFromStat(stat)).to.equal((250 + 37) * 10);
+  });
+
+  it('names a thread from its stat line, parentheses and spaces included', () => {
+    expect(nameFromStat('4242 (V8 (Worker) 1) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 37')).to.equal(
+      'V8 (Worker) 1',
+    );
+  });
+
+  it('reads every thread of a live process, and nothing of one that is gone', () => {
+    const byTid = threadCpuMs(process.pid);
+    expect(byTid.has(String(process.pid)), 'the main thread, whose id is the pid').to.equal(true);
+    expect(byTid.size, 'and V8 and libuv helpers').to.be.above(1);
+    const threads = [...byTid.values()];
+    expect(threads.every((thread) => Number.isInteger(thread.ms) && thread.ms >= 0)).to.equal(true);
+    expect(threadCpuMs(2 ** 30).size).to.equal(0);
   });
 
   it('counts idle and iowait as not busy', () => {
