@@ -126,9 +126,10 @@ export class PollWithdrawal {
   }
 
   /**
-   * The next poll while still watched, else none: until final, every `pollIntervalMs` (`pollRetryDelayMs` after an
-   * unavailable rail), or when the rail expects the payout to move on if that is later; once settled, every `returnPollIntervalMs` until the return window closes, the last check
-   * when it does.
+   * The next poll while still watched, else none: until final, every `pollIntervalMs`, or when the rail expects the
+   * payout to move on if that is later; once settled, every `returnPollIntervalMs` until the return window closes,
+   * the last check when it does. After an unavailable rail, `pollRetryDelayMs`, even past the window: a return
+   * must not go unnoticed because the rail was down at the last check.
    */
   private nextCheck(withdrawal: Withdrawal, status: RailStatus): Date | null {
     if (!this.isPollable(withdrawal)) return null;
