@@ -85,6 +85,34 @@ describe('StandardWebhookSender', () => {
     }
   });
 
+  it('opens at most connectionsPerEndpoint connections to one receiver, the rest waiting their turn', async () => {
+    // Answers after a pause, so that every delivery sent at once is in flight together.
+    const r = await receiver((res) => setTimeout(() => res.writeHead(204).end(), 20));
+    let open = 0;
+    let mostOpen = 0;
+    r.server.on('connection', (socket) => {
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      socket.on('close', () => {
+        open -= 1;
+      });
+    });
+    try {
+      const send = (sender: StandardWebhookSender) =>
+        Promise.all(Array.from({ length: 12 }, () => sender.send(request(r.url, [SECRET_A]))));
+      const capped = await send(new StandardWebhookSender({ connectionsPerEndpoint: 3 }));
+      expect(capped.map((answer) => answer.statusCode)).to.deep.equal(Array(12).fill(204));
+      expect(mostOpen, 'capped').to.equal(3);
+      const keptAlive = open;
+      mostOpen = open;
+      await send(new StandardWebhookSender());
+      expect(mostOpen - keptAlive, 'uncapped: a connection per delivery in flight').to.equal(12);
+    } finally {
+      r.server.closeAllConnections();
+      await r.close();
+    }
+  });
+
   /**
    * Answers the first `answered` requests on each connection and keeps it alive, then drops the connection when the
    * next request arrives on it, with no answer: what a receiver's keep-alive timeout does when it fires just then

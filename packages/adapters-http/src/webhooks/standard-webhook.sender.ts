@@ -38,6 +38,11 @@ export function signWebhook(secret: string, eventId: string, timestampSeconds: n
 
 export interface StandardWebhookSenderOptions {
   readonly timeoutMs?: number;
+  /**
+   * At most this many connections to one receiver (scheme, host and port); deliveries beyond them wait for one to
+   * be free, inside the same timeout. Unset or 0: as many as are in flight.
+   */
+  readonly connectionsPerEndpoint?: number;
 }
 
 interface ReceiverAnswer {
@@ -78,10 +83,14 @@ function lostOnReusedConnection(error: unknown): boolean {
  */
 export class StandardWebhookSender implements WebhookSender {
   private readonly timeoutMs: number;
-  private readonly agent = new Agent({ connect: markingConnector() });
+  private readonly agent: Agent;
 
   constructor(options: StandardWebhookSenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    this.agent = new Agent({
+      connect: markingConnector(),
+      connections: options.connectionsPerEndpoint || null,
+    });
   }
 
   async send(request: WebhookRequest): Promise<WebhookResponse> {

@@ -16,6 +16,14 @@ describe('loadConfig', () => {
     expect(result.config.developmentDefaults).to.deep.equal(['JWT_SECRET', 'ENCRYPTION_KEY']);
     expect(result.config.withdrawalRateLimitPerMinute).to.equal(1);
     expect(result.config.approvalTtlSeconds).to.equal(604800);
+    expect(result.config.webhookConnectionsPerEndpoint, 'no cap per receiver').to.equal(0);
+  });
+
+  it('caps connections per webhook receiver when asked, within bounds', () => {
+    const capped = loadConfig({ WEBHOOK_CONNECTIONS_PER_ENDPOINT: '16' });
+    expect(capped.ok && capped.config.webhookConnectionsPerEndpoint).to.equal(16);
+    const bad = loadConfig({ WEBHOOK_CONNECTIONS_PER_ENDPOINT: '-1' });
+    expect(!bad.ok && bad.errors.join()).to.include('WEBHOOK_CONNECTIONS_PER_ENDPOINT');
   });
 
   it('names every bad variable in one answer', () => {

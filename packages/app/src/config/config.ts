@@ -43,8 +43,13 @@ export interface AppConfig {
    * (session 20), PostgreSQL's CPU per drained withdrawal about a sixth lower, the worker's RSS 222-254 MB.
    */
   readonly workerConcurrency: number;
-  /** Webhook deliveries in flight per worker process, to all endpoints together (no cap per endpoint). */
+  /** Webhook deliveries in flight per worker process, to all endpoints together. */
   readonly webhookConcurrency: number;
+  /**
+   * Connections per worker process to one webhook receiver; deliveries beyond them wait their turn (inside the
+   * delivery's 10 s). 0, the default: no cap, so one busy merchant's receiver may get all WEBHOOK_CONCURRENCY.
+   */
+  readonly webhookConnectionsPerEndpoint: number;
   /** Connections per process: the Knex pool; pg-boss keeps its own, smaller one. */
   readonly databasePoolMax: number;
   /** `fast` reclaims a dead worker's jobs within ~15 s (tests, fault drills); `default` within ~45 s. */
@@ -197,6 +202,7 @@ export function loadConfig(env: Env): ConfigResult {
     webhookRetryScheduleMs: schedule(env.WEBHOOK_RETRY_SCHEDULE_MS, errors),
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 32, errors, 1, 256),
     webhookConcurrency: integer(env, 'WEBHOOK_CONCURRENCY', 256, errors, 1, 1024),
+    webhookConnectionsPerEndpoint: integer(env, 'WEBHOOK_CONNECTIONS_PER_ENDPOINT', 0, errors, 0, 1024),
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, errors, 2, 500),
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),

@@ -18,7 +18,9 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
     bind(TOKENS.clock).toConstantValue(new SystemClock());
     bind(TOKENS.ids).toConstantValue(new TimeOrderedUuidGenerator());
     bind(TOKENS.secrets).toConstantValue(new CryptoSecretGenerator());
-    bind(TOKENS.webhookSender).toConstantValue(new StandardWebhookSender());
+    bind(TOKENS.webhookSender).toConstantValue(
+      new StandardWebhookSender({ connectionsPerEndpoint: config.webhookConnectionsPerEndpoint }),
+    );
     bind(TOKENS.rails)
       .toDynamicValue((ctx) => {
         const clock = ctx.get(TOKENS.clock);
