@@ -8,8 +8,12 @@ describe('bench run description', () => {
     ).to.deep.equal({
       workerConcurrency: '6 (48 withdrawal checks in flight per worker)',
       webhookConcurrency: 40,
+      webhookConnectionsPerEndpoint: 'no cap',
       databasePoolMax: 12,
     });
+    expect(
+      serviceSettings({ WEBHOOK_CONNECTIONS_PER_ENDPOINT: '64' }).webhookConnectionsPerEndpoint,
+    ).to.equal(64);
     expect(serviceSettings({ WORKER_CONCURRENCY: 'many' }).serviceConfig).to.match(/WORKER_CONCURRENCY/);
   });
 
