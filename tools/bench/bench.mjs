@@ -257,22 +257,22 @@ async function measureService({ baseUrl, db, api, client, target }) {
   progress.phase('growth', `seeding to ${countLabel(options.small)} stored`);
   // The small point is measured again after the large one, on a copy of its database taken right after it, so
   // that a machine whose speed drifted during the phase shows (see measureGrowth).
-  const service = { client };
   let small;
   results.growth = await measureGrowth({
-    client: { query: (...args) => service.client.query(...args) },
+    // Through `target`: copying the database needs the bench's connection to it closed and opened again.
+    client: { query: (...args) => target.client.query(...args) },
     again: {
       keep: async () => {
         await api.stop();
-        await service.client.end();
+        await target.client.end();
         small = await databases.copy(db.name, 'small');
-        service.client = await connect(db.url);
-        target.client = service.client;
+        target.client = await connect(db.url);
       },
       use: async () => {
+        const service = target.client;
         target.database = small;
         target.client = await connect(small.url);
-        await service.client.end();
+        await service.end();
         await api.restart();
         return target.client;
       },

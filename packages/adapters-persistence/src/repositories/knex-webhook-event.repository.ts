@@ -63,10 +63,12 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
 });
 
 /** An event's columns, its body as the text PostgreSQL keeps for it (`jsonb`'s, the same on every read). */
+const EVENT_FIELDS = [
+  ...['id', 'merchant_id', 'withdrawal_id', 'sequence', 'status', 'created_at'],
+  ...['delivery_state', 'attempts', 'next_attempt_at', 'delivered_at'],
+];
 const eventColumns = (table: string) =>
-  ['id', 'merchant_id', 'withdrawal_id', 'sequence', 'status', 'created_at', 'delivery_state', 'attempts']
-    .concat(['next_attempt_at', 'delivered_at'])
-    .map((column) => `${table}.${column}`)
+  EVENT_FIELDS.map((column) => `${table}.${column}`)
     .concat(`${table}.body::text AS body`)
     .join(', ');
 const EVENT_COLUMNS = eventColumns('webhook_events');
