@@ -59,10 +59,19 @@ function run(args, { env, onLine }) {
   });
 }
 
-export async function runPgbench({ adminUrl, database, clients, seconds, scale, onProgress }) {
+/** TPC-B at `clients`; `initialise: false` runs again on the tables a previous run initialised. */
+export async function runPgbench({
+  adminUrl,
+  database,
+  clients,
+  seconds,
+  scale,
+  initialise = true,
+  onProgress,
+}) {
   const connection = [...libpqArgs(adminUrl), database];
   const env = libpqEnv(adminUrl);
-  await run(['-i', '-q', '-s', String(scale), ...connection], { env });
+  if (initialise) await run(['-i', '-q', '-s', String(scale), ...connection], { env });
   const logDir = mkdtempSync(join(tmpdir(), 'bench-pgbench-'));
   try {
     const threads = Math.min(clients, 4);

@@ -30,15 +30,92 @@ function row(figure, value, unit, baselineName, baseline, target) {
   return out;
 }
 
+/** `before` and `after` averaged number by number, nested objects too; what only `before` has is kept as it is. */
+export function meanOfRuns(before, after) {
+  if (!before || !after) return before ?? after;
+  const out = {};
+  for (const [key, value] of Object.entries(before)) {
+    const other = after[key];
+    if (typeof value === 'number' && typeof other === 'number') out[key] = (value + other) / 2;
+    else if (value && other && typeof value === 'object' && typeof other === 'object')
+      out[key] = meanOfRuns(value, other);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The baselines the figures are judged against: where they ran again after the service's phases
+ * (`baselinesAfter`), the mean of both runs, so that a machine whose speed drifted during the run moves its
+ * baselines with it.
+ */
+function judgedBaselines({ baselines, baselinesAfter }) {
+  if (!baselinesAfter) return baselines;
+  return {
+    pgbench: meanOfRuns(baselines.pgbench, baselinesAfter.pgbench),
+    express: meanOfRuns(baselines.express, baselinesAfter.express),
+  };
+}
+
+/** How far the baselines moved between their two runs: the second against the first. */
+function driftRows({ baselines, baselinesAfter }) {
+  if (!baselinesAfter) return [];
+  const first = 'first run, before the service';
+  return [
+    row(
+      'pgbench TPC-B, run again after the lookup (drift)',
+      baselinesAfter.pgbench?.tps ?? null,
+      'tps',
+      first,
+      baselines.pgbench?.tps,
+      null,
+    ),
+    row(
+      'Bare Express, run again after the lookup (drift)',
+      baselinesAfter.express?.throughput ?? null,
+      'req/s',
+      first,
+      baselines.express?.throughput,
+      null,
+    ),
+  ];
+}
+
+/**
+ * What the p99 target asks of the rate: at a fixed number of connections every latency scales with the inverse of
+ * the rate, so a 50 ms p99 with this run's latency shape needs the rate × p99 / 50 ms. Beside it, the shape itself
+ * (p99 over the mean) against pgbench's.
+ */
+function p99Rows(creation, pg, pgName) {
+  const shape = (latency) => (latency?.p99 && latency.mean ? latency.p99 / latency.mean : null);
+  return [
+    row(
+      'Creation rate a 50 ms p99 needs (this run’s latencies, scaled)',
+      creation?.latencyMs.p99 ? (creation.throughput * creation.latencyMs.p99) / 50 : null,
+      'req/s',
+      pgName,
+      pg?.tps,
+      null,
+    ),
+    row(
+      'Withdrawal p99 / mean latency',
+      shape(creation?.latencyMs),
+      '×',
+      'pgbench TPC-B p99 / mean',
+      shape(pg?.latencyMs),
+      null,
+    ),
+  ];
+}
+
 /**
  * What bounds creation's ratio to pgbench: the machine's CPU (every process) per withdrawal against per TPC-B
  * transaction, and the rate creation would reach with every core busy at that cost (cores ÷ CPU per withdrawal),
  * beside pgbench's measured rate. When the second row's ratio is below the target, keeping the cores busier cannot
  * meet it: a withdrawal must cost the machine less.
  */
-function ceilingRows({ creation, baselines, machine }) {
+function ceilingRows({ creation, machine }, pg) {
   const perWithdrawal = creation?.cpu?.machinePerRequestMs ?? null;
-  const pg = baselines.pgbench;
   return [
     row(
       'Machine CPU per withdrawal (every process)',
@@ -61,15 +138,15 @@ function ceilingRows({ creation, baselines, machine }) {
 
 /** The table rows from a run's results; a phase that did not run gives a row with no figure. */
 export function buildRows(results) {
-  const { creation, lookup, drain, workerColdStart: cold, rss, growth, baselines } = results;
-  const pg = baselines.pgbench;
-  const ex = baselines.express;
+  const { creation, lookup, drain, workerColdStart: cold, rss, growth } = results;
+  const { pgbench: pg, express: ex } = judgedBaselines(results);
+  const twice = results.baselinesAfter ? ', mean of its two runs' : '';
   const rows = [
     row(
       `Withdrawal creation, ${creation?.connections ?? '?'} connections`,
       creation?.throughput ?? null,
       'req/s',
-      'pgbench TPC-B tps',
+      `pgbench TPC-B tps${twice}`,
       pg?.tps,
       targets.ratioAtLeast(0.5),
     ),
@@ -85,15 +162,16 @@ export function buildRows(results) {
       'Withdrawal p99',
       creation?.latencyMs.p99 ?? null,
       'ms',
-      'pgbench TPC-B p99',
+      `pgbench TPC-B p99${twice}`,
       pg?.latencyMs.p99,
       targets.valueAtMost(50, 'ms'),
     ),
+    ...p99Rows(creation, pg, `pgbench TPC-B tps${twice}`),
     row(
       'Webhook-payload lookup',
       lookup?.throughput ?? null,
       'req/s',
-      'bare Express req/s',
+      `bare Express req/s${twice}`,
       ex?.throughput,
       targets.ratioAtLeast(0.5),
     ),
@@ -176,7 +254,7 @@ export function buildRows(results) {
   ];
   for (const [figure, value, baselineName, baseline] of cpuRows)
     rows.push(row(figure, value ?? null, 'ms', baselineName, baseline, null));
-  rows.push(...ceilingRows(results));
+  rows.push(...ceilingRows(results, pg), ...driftRows(results));
   rows.push(...growthRows(growth ?? []));
   return rows;
 }
@@ -262,6 +340,8 @@ const phaseCpu = (results) =>
     ['withdrawal creation', results.creation?.cpu],
     ['settlement drain (worker)', results.drain?.cpu],
     ['lookup', results.lookup?.cpu],
+    ['pgbench TPC-B, again', results.baselinesAfter?.pgbench?.cpu],
+    ['bare Express, again', results.baselinesAfter?.express?.cpu],
     ...(results.growth ?? []).flatMap((point) => [
       [`growth warm-up before ${storedLabel(point)}`, point.warmup?.cpu],
       [`growth, ${storedLabel(point)}`, point.cpu],

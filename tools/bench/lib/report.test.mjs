@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { buildRows, renderMarkdown } from './report.mjs';
+import { buildRows, meanOfRuns, renderMarkdown } from './report.mjs';
 
 const latency = (p50, p99) => ({ count: 100, p50, p99, mean: p50 });
 const cpu = (serviceMs, postgresMs, machineMs = serviceMs + postgresMs) => ({
@@ -88,6 +88,70 @@ describe('bench report', () => {
     });
     const unmeasured = buildRows(results({ creation: undefined }));
     expect(byFigure(unmeasured, 'Creation with all 2 cores busy')).to.include({ value: null, ratio: null });
+  });
+
+  it('judges creation and lookup against the mean of the baselines’ two runs, the second beside the first', () => {
+    const baselinesAfter = {
+      pgbench: { tps: 2000, latencyMs: latency(12, 60), cpu: cpu(0, 0.4, 0.7) },
+      express: { throughput: 6000, latencyMs: latency(2, 5), peakRssMb: 94, cpu: cpu(0.2, 0) },
+    };
+    const input = results({ baselinesAfter });
+    const rows = buildRows(input);
+    // 1,600 against (3,000 + 2,000) / 2; against the first run alone it was 0.53.
+    expect(byFigure(rows, 'Withdrawal creation')).to.include({
+      baseline: 2500,
+      baselineName: 'pgbench TPC-B tps, mean of its two runs',
+      ratio: 0.64,
+      met: true,
+    });
+    // 4,000 against (10,000 + 6,000) / 2: met, where the first run alone gave 0.4.
+    expect(byFigure(rows, 'Webhook-payload lookup')).to.include({ baseline: 8000, ratio: 0.5, met: true });
+    expect(byFigure(rows, 'Withdrawal p99')).to.include({ baseline: 50, ratio: 1.2 });
+    expect(byFigure(rows, 'PostgreSQL CPU per withdrawal')).to.include({ baseline: 0.3, ratio: 2.67 });
+    expect(byFigure(rows, 'Service CPU per lookup')).to.include({ baseline: 0.15 });
+    expect(byFigure(rows, 'pgbench TPC-B, run again')).to.include({
+      value: 2000,
+      baseline: 3000,
+      ratio: 0.67,
+    });
+    expect(byFigure(rows, 'Bare Express, run again')).to.include({
+      value: 6000,
+      baseline: 10_000,
+      ratio: 0.6,
+    });
+    const markdown = renderMarkdown(input, rows);
+    expect(markdown).to.contain('| pgbench TPC-B, again | 90% | 0 | 40 |');
+    expect(markdown).to.contain('| bare Express, again | 90% | 20 | 0 |');
+    const once = buildRows(results());
+    expect(byFigure(once, 'pgbench TPC-B, run again')).to.equal(undefined);
+    expect(byFigure(once, 'Withdrawal creation').baselineName).to.equal('pgbench TPC-B tps');
+  });
+
+  it('averages two runs number by number, nested too, and keeps what only the first run has', () => {
+    const before = { tps: 10, latencyMs: { p50: 2, p99: 9 }, label: 'x', scale: 10 };
+    const after = { tps: 20, latencyMs: { p50: 4, p99: 7 }, label: 'y' };
+    expect(meanOfRuns(before, after)).to.deep.equal({
+      tps: 15,
+      latencyMs: { p50: 3, p99: 8 },
+      label: 'x',
+      scale: 10,
+    });
+    expect(meanOfRuns(before, undefined)).to.equal(before);
+  });
+
+  it('shows the creation rate a 50 ms p99 needs at this run’s latency shape, and that shape beside pgbench’s', () => {
+    const rows = buildRows(results());
+    // 1,600 req/s at a p99 of 60 ms: every latency scaled by 50 / 60 needs 1,600 × 60 / 50.
+    expect(byFigure(rows, 'Creation rate a 50 ms p99 needs')).to.include({
+      value: 1920,
+      baseline: 3000,
+      ratio: 0.64,
+      met: null,
+    });
+    // p99 over the mean: 60 / 18 against pgbench's 40 / 8.
+    expect(byFigure(rows, 'Withdrawal p99 / mean')).to.include({ value: 3.33, baseline: 5, ratio: 0.67 });
+    const unmeasured = buildRows(results({ creation: undefined }));
+    expect(byFigure(unmeasured, 'Creation rate a 50 ms p99 needs')).to.include({ value: null });
   });
 
   it('shows CPU per withdrawal at each growth point when the points were metered, and their statements', () => {
