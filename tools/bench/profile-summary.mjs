@@ -4,6 +4,8 @@
 //   node tools/bench/profile-summary.mjs tools/bench/results/profiles/CPU.<…>.cpuprofile [--top 25]
 //     [--timeline]               busy ms in each second of the profile, to find a bench phase's window
 //     [--from <s>] [--to <s>]    only the samples in that window (seconds since the profile started)
+//     [--inclusive <regex>]      time inside each function whose script matches (its callees included), such as
+//                                'packages/' for our own code: which step of a request costs what
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -16,6 +18,15 @@ export function ownerOf(url, functionName) {
   if (workspace) return `@payout/${workspace[1]}`;
   if (url.startsWith('node:')) return 'node';
   return url;
+}
+
+/**
+ * A frame as `function script:line`, the script from its package on (ES modules come as file:// URLs, CommonJS ones
+ * as plain paths).
+ */
+export function frameName({ functionName, url, lineNumber }) {
+  const where = url ? ` ${url.replace(/^.*?(?:node_modules|packages)\//, '')}:${lineNumber + 1}` : '';
+  return `${functionName || '(anonymous)'}${where}`;
 }
 
 /** Each sample's node id, its time since the profile started and its duration, in ms. */
@@ -62,6 +73,32 @@ export function summarizeProfile(profile, window = { fromMs: 0, toMs: Number.POS
   return { idleMs: idle, busyMs: busy, owners: sorted(owners), functions: sorted(functions) };
 }
 
+/**
+ * Busy ms spent inside each function whose script URL matches `filter`, its callees included (a recursive
+ * function counted once per sample), from `fromMs` to `toMs`, largest first, with each one's share of the busy time.
+ */
+export function inclusiveTimes(profile, filter, window = { fromMs: 0, toMs: Number.POSITIVE_INFINITY }) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inside = new Map();
+  let busy = 0;
+  for (const { id, at, ms } of samplesOf(profile)) {
+    if (at < window.fromMs || at > window.toMs || isIdle(byId, id)) continue;
+    busy += ms;
+    const seen = new Set();
+    for (let frame = id; frame !== undefined; frame = parent.get(frame)) {
+      const { callFrame } = byId.get(frame);
+      if (!callFrame.url || !filter.test(callFrame.url)) continue;
+      const name = frameName(callFrame);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      inside.set(name, (inside.get(name) ?? 0) + ms);
+    }
+  }
+  return [...inside].sort((a, b) => b[1] - a[1]).map(([name, ms]) => ({ name, ms, share: ms / busy }));
+}
+
 /** Busy ms in each whole second of the profile: where the bench's phases start and end. */
 export function busyTimeline(profile) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -82,6 +119,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       timeline: { type: 'boolean', default: false },
       from: { type: 'string', default: '0' },
       to: { type: 'string', default: 'Infinity' },
+      inclusive: { type: 'string' },
     },
   });
   const top = Number(values.top);
@@ -93,8 +131,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.stdout.write(`${file}\nbusy ms per second: ${line.join(', ')}\n\n`);
       continue;
     }
-    const summary = summarizeProfile(profile, window);
     const pct = (share) => `${(share * 100).toFixed(1).padStart(5)}%`;
+    if (values.inclusive) {
+      process.stdout.write(
+        `${file}\ninclusive share of the busy time, scripts matching ${values.inclusive}:\n`,
+      );
+      for (const row of inclusiveTimes(profile, new RegExp(values.inclusive), window).slice(0, top))
+        process.stdout.write(`${pct(row.share)}  ${row.name}\n`);
+      process.stdout.write('\n');
+      continue;
+    }
+    const summary = summarizeProfile(profile, window);
     process.stdout.write(
       `${file}\nbusy ${Math.round(summary.busyMs)} ms, idle ${Math.round(summary.idleMs)} ms\n\nby owner:\n`,
     );

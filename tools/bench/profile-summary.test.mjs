@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { busyTimeline, ownerOf, summarizeProfile } from './profile-summary.mjs';
+import { busyTimeline, inclusiveTimes, ownerOf, summarizeProfile } from './profile-summary.mjs';
 
 const frame = (functionName, url) => ({ functionName, url, lineNumber: 0 });
 const KNEX = frame('toSQL', 'file:///r/node_modules/knex/q.js');
@@ -48,5 +48,34 @@ describe('CPU profile summary', () => {
     expect(window.idleMs).to.equal(800);
     expect(window.owners).to.deep.equal([{ name: 'pg', ms: 300, share: 1 }]);
     expect(busyTimeline(profile)).to.deep.equal([400, 300, 600]);
+  });
+
+  it('counts time inside our own functions with their callees, a recursive one once per sample', () => {
+    const ROUTE = frame('handle', 'file:///r/packages/adapters-http/dist/routes/withdrawals.routes.js');
+    const WRITE = frame('sendPipelined', 'file:///r/packages/adapters-persistence/dist/sql/connection.js');
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)', ''), children: [2, 6] },
+        { id: 2, callFrame: ROUTE, children: [3, 5] },
+        { id: 3, callFrame: WRITE, children: [4] },
+        { id: 4, callFrame: frame('writev', ''), children: [7] },
+        { id: 5, callFrame: PG },
+        { id: 6, callFrame: frame('(idle)', '') },
+        { id: 7, callFrame: ROUTE },
+      ],
+      // 4 ms in writev under the write (under the route), 2 ms in pg under the route, 1 ms idle, and 3 ms in
+      // the route called again from inside writev.
+      samples: [4, 5, 6, 7],
+      timeDeltas: [4000, 2000, 1000, 3000],
+    };
+    const rows = inclusiveTimes(profile, /packages\//);
+    expect(rows.map((row) => [row.name, row.ms])).to.deep.equal([
+      ['handle adapters-http/dist/routes/withdrawals.routes.js:1', 9],
+      ['sendPipelined adapters-persistence/dist/sql/connection.js:1', 7],
+    ]);
+    expect(rows[0].share).to.equal(1);
+    expect(inclusiveTimes(profile, /packages\//, { fromMs: 5, toMs: 6 })).to.deep.equal([
+      { name: 'handle adapters-http/dist/routes/withdrawals.routes.js:1', ms: 2, share: 1 },
+    ]);
   });
 });

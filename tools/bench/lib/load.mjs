@@ -6,9 +6,10 @@ import { summarize } from './stats.mjs';
 /**
  * `request(i)` builds the i-th request ({ method, path, headers, body }); autocannon asks for exactly one per
  * request it sends, so `i` can pick a distinct entity each time. Give `amount` for a fixed number of requests
- * or `seconds` for a fixed duration. `onBody(status, body)` sees every response body.
+ * or `seconds` for a fixed duration. `onBody(status, body)` sees every response body; `onLatency(latencyMs, atMs)`
+ * every 2xx response's latency and when it completed (ms since the load started).
  */
-export function runLoad({ url, connections, amount, seconds, request, onBody, onProgress }) {
+export function runLoad({ url, connections, amount, seconds, request, onBody, onLatency, onProgress }) {
   let index = 0;
   const latencies = [];
   const statusCodes = {};
@@ -52,7 +53,9 @@ export function runLoad({ url, connections, amount, seconds, request, onBody, on
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       lastResponse = process.hrtime.bigint();
       statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      if (statusCode < 200 || statusCode >= 300) return;
+      latencies.push(responseTime);
+      onLatency?.(responseTime, Number(lastResponse - started) / 1e6);
     });
     ticker = setInterval(() => {
       const elapsed = Number(process.hrtime.bigint() - started) / 1e9;

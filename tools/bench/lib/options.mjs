@@ -11,12 +11,12 @@ export function startScriptFlags(script) {
 const SCRIPTS = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).scripts;
 
 /** The bench measures each service process as its start script runs it, flags included. */
-const SERVICE_NODE_FLAGS = {
+export const SERVICE_NODE_FLAGS = {
   api: startScriptFlags(SCRIPTS['start:api']),
   worker: startScriptFlags(SCRIPTS['start:worker']),
 };
 
-const flagList = (flags) => flags.split(' ').filter(Boolean);
+export const flagList = (flags) => flags.split(' ').filter(Boolean);
 
 const FULL = {
   requests: 10_000,

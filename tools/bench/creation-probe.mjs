@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// The bench's creation phase alone, for trying a change in a minute instead of a whole run: a fresh database and
+// API process, warm-up withdrawals, ANALYZE (as the bench does), then the measured withdrawals. Prints the rate,
+// the latencies, the CPU per withdrawal of the API, PostgreSQL and the machine, and with --windows the latencies
+// by second (is the tail spread over the run, or in bursts?). Alternate two variants run by run: this machine's
+// speed drifts by more than most changes move it. Needs a build, PostgreSQL and Redis, as the bench does.
+//   node tools/bench/creation-probe.mjs [--requests 6000] [--warmup 500] [--connections 32]
+//     [--node-flags="<flags>"] [--windows] [--heap-profile <file>]
+// --heap-profile samples the API's allocations over the measured withdrawals (heap-sampler.mjs) and writes them
+// to <file>, for `node tools/bench/heap-summary.mjs <file> --per <requests>`.
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { cpuMeter } from './lib/cpu.mjs';
+import { BenchDatabases } from './lib/databases.mjs';
+import { requireAllOk, runLoad } from './lib/load.mjs';
+import { createTemplate } from './lib/operator-api.mjs';
+import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
+import { freePort, startProcess, waitForHttp } from './lib/processes.mjs';
+import { cloneEntities } from './lib/seed-entities.mjs';
+import { latencyWindows, percentile, summarize } from './lib/stats.mjs';
+import { WebhookReceiver } from './lib/webhook-receiver.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const API = fileURLToPath(new URL('../../packages/app/dist/bin/start-api.js', import.meta.url));
+const SAMPLER = fileURLToPath(new URL('./heap-sampler.mjs', import.meta.url));
+const BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '6000' },
+    warmup: { type: 'string', default: '500' },
+    connections: { type: 'string', default: '32' },
+    'node-flags': { type: 'string' },
+    windows: { type: 'boolean', default: false },
+    'heap-profile': { type: 'string' },
+  },
+});
+const requests = Number(values.requests);
+const warmup = Number(values.warmup);
+const connections = Number(values.connections);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const nodeArgs = flagList(values['node-flags'] ?? SERVICE_NODE_FLAGS.api);
+if (values['heap-profile']) nodeArgs.push('--import', SAMPLER);
+
+const databases = new BenchDatabases(adminUrl, `probe_${process.pid}`);
+const receiver = new WebhookReceiver();
+let api = null;
+let client = null;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function probe() {
+  const db = await databases.create('service');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  api = startProcess('service (api)', {
+    script: API,
+    cwd: ROOT,
+    nodeArgs,
+    env: {
+      DATABASE_URL: db.url,
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(values['heap-profile'] ? { HEAP_SAMPLE_FILE: values['heap-profile'] } : {}),
+    },
+  });
+  await waitForHttp(api, `${baseUrl}/readyz`);
+  const template = await createTemplate(baseUrl, { webhookUrl: await receiver.start(), funds: '1000.00' });
+  client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const entities = await cloneEntities(client, template, warmup + requests);
+  let next = 0;
+  const load = (amount, onLatency) =>
+    runLoad({
+      url: baseUrl,
+      connections,
+      amount,
+      onLatency,
+      request: () => {
+        const entity = entities[next++];
+        return {
+          method: 'POST',
+          path: `/v1/ext/linked-accounts/USD/${entity.linkedAccountId}/withdrawal`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${entity.token}` },
+          body: BODY,
+        };
+      },
+    });
+  requireAllOk('warm-up', await load(warmup));
+  await client.query('ANALYZE');
+  if (values['heap-profile']) api.child.kill('SIGUSR2');
+  const samples = [];
+  const meter = cpuMeter({ pids: [api.child.pid], database: db.name });
+  const measured = await load(requests, (latency, at) => samples.push([at, latency]));
+  const cpu = meter.stop(measured.ok);
+  requireAllOk('creation', measured);
+  if (values['heap-profile']) {
+    api.child.kill('SIGUSR2');
+    await pause(3000);
+  }
+  report(measured, cpu, samples);
+}
+
+function report(measured, cpu, samples) {
+  const latencies = samples.map(([, latency]) => latency);
+  const { mean, p50, p99 } = summarize(latencies);
+  const p90 = percentile(latencies, 90);
+  const max = Math.max(...latencies);
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  process.stdout.write(
+    `${measured.ok} withdrawals at ${connections} connections: ${measured.throughput} req/s\n` +
+      `latency mean ${ms(mean)}, p50 ${ms(p50)}, p90 ${ms(p90)}, p99 ${ms(p99)}, max ${ms(max)}\n` +
+      `CPU per withdrawal: API ${cpu.servicePerRequestMs} ms, PostgreSQL ${cpu.postgresPerRequestMs} ms, ` +
+      `machine ${cpu.machinePerRequestMs} ms (${cpu.machineBusyPct}% busy)\n`,
+  );
+  if (values['heap-profile']) process.stdout.write(`allocation profile: ${values['heap-profile']}\n`);
+  if (!values.windows) return;
+  process.stdout.write('\nsecond  count  mean    p99     max\n');
+  for (const window of latencyWindows(samples, 1000))
+    process.stdout.write(
+      `${String(window.startMs / 1000).padStart(6)}  ${String(window.count).padStart(5)}  ${window.mean.toFixed(1).padStart(6)}  ${window.p99.toFixed(1).padStart(6)}  ${window.max.toFixed(1).padStart(6)}\n`,
+    );
+}
+
+try {
+  await probe();
+} finally {
+  await api?.stop().catch(() => undefined);
+  await client?.end().catch(() => undefined);
+  await receiver.stop().catch(() => undefined);
+  await databases.dropAll();
+}
