@@ -3,83 +3,10 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { driftRows, judgedBaselines } from './baseline-rows.mjs';
+import { growthRows, storedLabel } from './growth-rows.mjs';
+import { at, row, targets } from './report-row.mjs';
 import { renderStatements } from './statements.mjs';
-
-const at = (value, digits = 2) =>
-  value === null || value === undefined ? null : Number(value.toFixed(digits));
-
-const targets = {
-  ratioAtLeast: (x) => ({ text: `≥ ${x} × baseline`, met: (row) => row.ratio !== null && row.ratio >= x }),
-  ratioAtMost: (x) => ({ text: `≤ ${x} × baseline`, met: (row) => row.ratio !== null && row.ratio <= x }),
-  valueAtMost: (limit, unit) => ({
-    text: `≤ ${limit} ${unit}`,
-    met: (row) => row.value !== null && row.value <= limit,
-  }),
-  valueBelow: (limit, unit) => ({
-    text: `< ${limit} ${unit}`,
-    met: (row) => row.value !== null && row.value < limit,
-  }),
-};
-
-function row(figure, value, unit, baselineName, baseline, target) {
-  const exactRatio = value !== null && baseline ? value / baseline : null;
-  const out = { figure, value: at(value), unit, baselineName, baseline: at(baseline), ratio: at(exactRatio) };
-  out.target = target?.text ?? null;
-  // Judged on the unrounded figures: 1.203 shown as 1.2 has still missed "≤ 1.2".
-  out.met = target ? target.met({ value, ratio: exactRatio }) : null;
-  return out;
-}
-
-/** `before` and `after` averaged number by number, nested objects too; what only `before` has is kept as it is. */
-export function meanOfRuns(before, after) {
-  if (!before || !after) return before ?? after;
-  const out = {};
-  for (const [key, value] of Object.entries(before)) {
-    const other = after[key];
-    if (typeof value === 'number' && typeof other === 'number') out[key] = (value + other) / 2;
-    else if (value && other && typeof value === 'object' && typeof other === 'object')
-      out[key] = meanOfRuns(value, other);
-    else out[key] = value;
-  }
-  return out;
-}
-
-/**
- * The baselines the figures are judged against: where they ran again after the service's phases
- * (`baselinesAfter`), the mean of both runs, so that a machine whose speed drifted during the run moves its
- * baselines with it.
- */
-function judgedBaselines({ baselines, baselinesAfter }) {
-  if (!baselinesAfter) return baselines;
-  return {
-    pgbench: meanOfRuns(baselines.pgbench, baselinesAfter.pgbench),
-    express: meanOfRuns(baselines.express, baselinesAfter.express),
-  };
-}
-
-/** How far the baselines moved between their two runs: the second against the first. */
-function driftRows({ baselines, baselinesAfter }) {
-  if (!baselinesAfter) return [];
-  const first = 'first run, before the service';
-  return [
-    row(
-      'pgbench TPC-B, run again after the lookup (drift)',
-      baselinesAfter.pgbench?.tps ?? null,
-      'tps',
-      first,
-      baselines.pgbench?.tps,
-      null,
-    ),
-    row(
-      'Bare Express, run again after the lookup (drift)',
-      baselinesAfter.express?.throughput ?? null,
-      'req/s',
-      first,
-      baselines.express?.throughput,
-      null,
-    ),
-  ];
-}
 
 /**
  * What the p99 target asks of the rate: at a fixed number of connections every latency scales with the inverse of
@@ -256,77 +183,6 @@ export function buildRows(results) {
     rows.push(row(figure, value ?? null, 'ms', baselineName, baseline, null));
   rows.push(...ceilingRows(results, pg), ...driftRows(results));
   rows.push(...growthRows(growth ?? []));
-  return rows;
-}
-
-const mean = (a, b) => (a + b) / 2;
-
-/** The label of a growth point, the repeated small one marked as such. */
-const storedLabel = (point) =>
-  `${point.label} stored${point.again ? ', measured again after the large point' : ''}`;
-
-/**
- * The large point against the small one; where the small point was measured again after the large one (see
- * measureGrowth), against the mean of the two, with the repeat beside the first as the phase's drift.
- */
-function growthRows(growth) {
-  const [small, large] = growth.filter((point) => !point.again);
-  const repeat = growth.find((point) => point.again);
-  const rows = [];
-  if (!small) return rows;
-  rows.push(row(`Withdrawal p50, ${small.label} stored`, small.latencyMs.p50, 'ms', 'reference', null, null));
-  if (repeat)
-    rows.push(
-      row(
-        `Withdrawal p50, ${storedLabel(repeat)} (drift)`,
-        repeat.latencyMs.p50,
-        'ms',
-        `p50 at ${small.label}, before`,
-        small.latencyMs.p50,
-        null,
-      ),
-    );
-  if (!large) return rows;
-  const reference = (value) => (repeat ? mean(value(small), value(repeat)) : value(small));
-  const referenceName = repeat
-    ? `${small.label} and ${repeat.label}, the mean of before and after`
-    : small.label;
-  rows.push(
-    row(
-      `Withdrawal p50, ${large.label} stored`,
-      large.latencyMs.p50,
-      'ms',
-      `p50 at ${referenceName}`,
-      reference((point) => point.latencyMs.p50),
-      targets.ratioAtMost(1.2),
-    ),
-  );
-  if (small.warmup?.latencyMs && large.warmup?.latencyMs)
-    rows.push(
-      row(
-        `Withdrawal p50, ${large.label} stored, during its warm-up`,
-        large.warmup.latencyMs.p50,
-        'ms',
-        `warm-up at ${small.label}`,
-        small.warmup.latencyMs.p50,
-        null,
-      ),
-    );
-  if (small.cpu && large.cpu && (!repeat || repeat.cpu))
-    for (const [side, key] of [
-      ['Service', 'servicePerRequestMs'],
-      ['PostgreSQL', 'postgresPerRequestMs'],
-    ])
-      rows.push(
-        row(
-          `${side} CPU per withdrawal, ${large.label} stored`,
-          large.cpu[key],
-          'ms',
-          `at ${referenceName}`,
-          reference((point) => point.cpu[key]),
-          null,
-        ),
-      );
   return rows;
 }
 

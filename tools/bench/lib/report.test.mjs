@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { buildRows, meanOfRuns, renderMarkdown } from './report.mjs';
+import { meanOfRuns } from './baseline-rows.mjs';
+import { buildRows, renderMarkdown } from './report.mjs';
 
 const latency = (p50, p99) => ({ count: 100, p50, p99, mean: p50 });
 const cpu = (serviceMs, postgresMs, machineMs = serviceMs + postgresMs) => ({
