@@ -45,11 +45,17 @@ export async function describeRun(options) {
 export function serviceSettings(env) {
   const loaded = loadConfig(env);
   if (!loaded.ok) return { serviceConfig: `not readable: ${loaded.errors.join('; ')}` };
-  const { workerConcurrency, webhookConcurrency, webhookConnectionsPerEndpoint, databasePoolMax } =
-    loaded.config;
+  const {
+    workerConcurrency,
+    webhookConcurrency,
+    webhookConcurrencyPerMerchant,
+    webhookConnectionsPerEndpoint,
+    databasePoolMax,
+  } = loaded.config;
   return {
     workerConcurrency: `${workerConcurrency} (${workerConcurrency * WITHDRAWAL_CHECKS_PER_WORKER_UNIT} withdrawal checks in flight per worker)`,
     webhookConcurrency,
+    webhookConcurrencyPerMerchant: `${webhookConcurrencyPerMerchant} (the bench has one merchant: its deliveries in flight per worker)`,
     webhookConnectionsPerEndpoint: webhookConnectionsPerEndpoint || 'no cap',
     databasePoolMax,
   };

@@ -8,6 +8,7 @@ describe('bench run description', () => {
     ).to.deep.equal({
       workerConcurrency: '6 (48 withdrawal checks in flight per worker)',
       webhookConcurrency: 40,
+      webhookConcurrencyPerMerchant: '20 (the bench has one merchant: its deliveries in flight per worker)',
       webhookConnectionsPerEndpoint: 'no cap',
       databasePoolMax: 12,
     });

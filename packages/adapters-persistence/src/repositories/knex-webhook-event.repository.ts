@@ -1,4 +1,5 @@
 import {
+  type ClaimSpread,
   type DeliveryState,
   StaleWebhookEventError,
   type WebhookAttempt,
@@ -108,6 +109,38 @@ const CLAIM_DUE = limitedRead(
           RETURNING ${eventColumns('e')}`,
 );
 
+/**
+ * The claim spread over merchants (`ClaimSpread`): the first due events of the merchants with room, locked as
+ * CLAIM_DUE locks them, then at most each merchant's room of them ($3 the merchants with events in flight, $4 how
+ * many, $5 the most per merchant). The rows locked and not taken are free again when the statement ends (it is
+ * its own transaction). A merchant with no room is left out of the scan; its due rows are read past (the due index
+ * does not hold `merchant_id`), a cost only while it has a backlog and no room.
+ */
+const CLAIM_DUE_SPREAD = limitedRead(
+  'webhook_events_claim_due_spread',
+  (limit) => `UPDATE webhook_events e SET next_attempt_at = $1
+          WHERE e.id = ANY(ARRAY(
+            SELECT ranked.id FROM (
+              SELECT due.id, due.next_attempt_at,
+                     row_number() OVER (PARTITION BY due.merchant_id ORDER BY due.next_attempt_at, due.id)
+                       + COALESCE(busy.in_flight, 0) AS nth
+              FROM (SELECT id, merchant_id, next_attempt_at FROM webhook_events
+                    WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
+                      AND merchant_id <> ALL(ARRAY(SELECT m FROM unnest($3::uuid[], $4::integer[]) AS f(m, n)
+                                                   WHERE n >= $5::integer))
+                    ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) AS due
+              LEFT JOIN unnest($3::uuid[], $4::integer[]) AS busy(merchant_id, in_flight)
+                ON busy.merchant_id = due.merchant_id
+            ) AS ranked
+            WHERE ranked.nth <= $5::integer))
+          RETURNING ${eventColumns('e')}`,
+);
+
+/** Whether `spread` can take anything away from a claim of `limit` events. */
+const limits = (spread: ClaimSpread | undefined, limit: number): spread is ClaimSpread =>
+  spread !== undefined &&
+  (spread.perMerchant < limit || [...spread.inFlight.values()].some((n) => spread.perMerchant - n < limit));
+
 export class KnexWebhookEventRepository implements WebhookEventRepository {
   constructor(
     private readonly db: Db,
@@ -196,8 +229,21 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     });
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]> {
-    const rows = await readPrepared<EventRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
+  async claimDue(
+    now: Date,
+    leaseUntil: Date,
+    limit: number,
+    spread?: ClaimSpread,
+  ): Promise<readonly WebhookEvent[]> {
+    const rows = limits(spread, limit)
+      ? await readPrepared<EventRow>(this.db, CLAIM_DUE_SPREAD(limit), [
+          leaseUntil,
+          now,
+          [...spread.inFlight.keys()],
+          [...spread.inFlight.values()],
+          spread.perMerchant,
+        ])
+      : await readPrepared<EventRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
     return rows.map(toEvent);
   }
 

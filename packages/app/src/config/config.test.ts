@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     expect(!bad.ok && bad.errors.join()).to.include('WEBHOOK_CONNECTIONS_PER_ENDPOINT');
   });
 
+  it('holds one merchant to half the webhook deliveries in flight unless told otherwise, never above them all', () => {
+    const byDefault = loadConfig({ WEBHOOK_CONCURRENCY: '100' });
+    expect(byDefault.ok && byDefault.config.webhookConcurrencyPerMerchant).to.equal(50);
+    const set = loadConfig({ WEBHOOK_CONCURRENCY: '100', WEBHOOK_CONCURRENCY_PER_MERCHANT: '100' });
+    expect(set.ok && set.config.webhookConcurrencyPerMerchant).to.equal(100);
+    const above = loadConfig({ WEBHOOK_CONCURRENCY: '100', WEBHOOK_CONCURRENCY_PER_MERCHANT: '101' });
+    expect(!above.ok && above.errors.join()).to.include(
+      'WEBHOOK_CONCURRENCY_PER_MERCHANT must be an integer from 1 to 100',
+    );
+  });
+
   it('names every bad variable in one answer', () => {
     const result = loadConfig({
       PORT: 'eighty',

@@ -49,6 +49,12 @@ export interface AppConfig {
    * Connections per worker process to one webhook receiver; deliveries beyond them wait their turn (inside the
    * delivery's 10 s). 0, the default: no cap, so one busy merchant's receiver may get all WEBHOOK_CONCURRENCY.
    */
+  /**
+   * Most deliveries of one merchant in flight per worker process (WEBHOOK_CONCURRENCY_PER_MERCHANT, half of
+   * WEBHOOK_CONCURRENCY by default): a merchant with a backlog and a slow endpoint leaves the other slots to the
+   * other merchants.
+   */
+  readonly webhookConcurrencyPerMerchant: number;
   readonly webhookConnectionsPerEndpoint: number;
   /** Connections per process: the Knex pool; pg-boss keeps its own, smaller one. */
   readonly databasePoolMax: number;
@@ -177,6 +183,7 @@ export function loadConfig(env: Env): ConfigResult {
     errors.push(
       'production refuses simulated rails, and ACH, RTP, WIRE, SWIFT, PUSH_TO_CARD and ZELLE have no real adapter yet',
     );
+  const webhookConcurrency = integer(env, 'WEBHOOK_CONCURRENCY', 256, errors, 1, 1024);
   const config: AppConfig = {
     appEnv,
     role,
@@ -201,7 +208,15 @@ export function loadConfig(env: Env): ConfigResult {
     paypal: paypal(env, errors),
     webhookRetryScheduleMs: schedule(env.WEBHOOK_RETRY_SCHEDULE_MS, errors),
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 32, errors, 1, 256),
-    webhookConcurrency: integer(env, 'WEBHOOK_CONCURRENCY', 256, errors, 1, 1024),
+    webhookConcurrency,
+    webhookConcurrencyPerMerchant: integer(
+      env,
+      'WEBHOOK_CONCURRENCY_PER_MERCHANT',
+      Math.ceil(webhookConcurrency / 2),
+      errors,
+      1,
+      webhookConcurrency,
+    ),
     webhookConnectionsPerEndpoint: integer(env, 'WEBHOOK_CONNECTIONS_PER_ENDPOINT', 0, errors, 0, 1024),
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, errors, 2, 500),
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',

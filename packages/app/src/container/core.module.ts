@@ -4,7 +4,7 @@ import { createRailRegistry, type DueDelivery, type RailId } from '@payout/domai
 import { ContainerModule } from 'inversify';
 import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/config.js';
 import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
-import { LeasedQueueRunner } from '../infrastructure/leased-queue.runner.js';
+import { type GroupSpread, LeasedQueueRunner } from '../infrastructure/leased-queue.runner.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { SystemClock } from '../infrastructure/system-clock.js';
 import { TimeOrderedUuidGenerator } from '../infrastructure/time-ordered-uuid-generator.js';
@@ -52,11 +52,16 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
       .toDynamicValue(async (ctx) => {
         const { deliverWebhook } = await ctx.getAsync(TOKENS.useCases);
         const deliveries = {
-          claimDue: (limit: number) => deliverWebhook.claimDue(limit),
+          claimDue: (limit: number, spread?: GroupSpread) =>
+            deliverWebhook.claimDue(
+              limit,
+              spread && { perMerchant: spread.perGroup, inFlight: spread.inFlight },
+            ),
           handle: (due: DueDelivery) => deliverWebhook.deliver(due),
         };
         return new LeasedQueueRunner(deliveries, {
           concurrency: config.webhookConcurrency,
+          groups: { of: (due) => due.event.merchantId, limit: config.webhookConcurrencyPerMerchant },
           idleMs,
           onError: (error) => logger.error({ err: error }, 'webhook delivery failed'),
         });

@@ -4,17 +4,29 @@ import type { Worker } from '../container/tokens.js';
  * The worker side of a queue kept in the records themselves (webhook events due for delivery, withdrawals due
  * for a submission or a poll): claim due items under a lease, then work each as claimed.
  */
+/** What a runner with groups holds when it claims: at most `perGroup` of a group, `inFlight` of each held now. */
+export interface GroupSpread {
+  readonly perGroup: number;
+  readonly inFlight: ReadonlyMap<string, number>;
+}
+
 export interface LeasedQueue<T> {
-  claimDue(limit: number): Promise<readonly T[]>;
+  /** With `spread` (a runner with `groups`), claims no more of a group than its room. */
+  claimDue(limit: number, spread?: GroupSpread): Promise<readonly T[]>;
   handle(item: T): Promise<void>;
 }
 
-export interface LeasedQueueRunnerOptions {
+export interface LeasedQueueRunnerOptions<T> {
   /** Items worked at once in this process; each may wait on a remote server (a rail, a merchant's endpoint). */
   readonly concurrency: number;
   /** How long to wait before looking again when nothing was due. */
   readonly idleMs: number;
   readonly onError: (error: unknown) => void;
+  /**
+   * Items of one group (a merchant's webhook deliveries) held at once, at most `limit` of `concurrency`: a group
+   * whose items are slow leaves the other slots to the other groups. The queue's claim honours it.
+   */
+  readonly groups?: { readonly of: (item: T) => string; readonly limit: number };
 }
 
 /**
@@ -28,17 +40,20 @@ export const claimSize = (free: number): number => 2 ** Math.floor(Math.log2(fre
  * starts, when nothing was due for `idleMs`, when a batch came back full, and whenever half its slots are free,
  * so a busy queue costs one claim per several items and an idle one a query per `idleMs`. Claims are leased, so
  * any number of runners in any number of processes share the queue, and a runner that dies only delays its items
- * until their leases end.
+ * until their leases end. With `groups`, an item's end claims again only when its group is half free as well (one
+ * busy group does not turn every item into a claim), and a runner with free slots looks again every `idleMs`, for
+ * the other groups.
  */
 export class LeasedQueueRunner<T> implements Worker {
   private running = false;
   private claiming = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly byGroup = new Map<string, number>();
 
   constructor(
     private readonly queue: LeasedQueue<T>,
-    private readonly options: LeasedQueueRunnerOptions,
+    private readonly options: LeasedQueueRunnerOptions<T>,
   ) {}
 
   start(): void {
@@ -64,7 +79,10 @@ export class LeasedQueueRunner<T> implements Worker {
     const asked = claimSize(free);
     let items: readonly T[] = [];
     try {
-      items = await this.queue.claimDue(asked);
+      const { groups } = this.options;
+      items = await (groups
+        ? this.queue.claimDue(asked, { perGroup: groups.limit, inFlight: new Map(this.byGroup) })
+        : this.queue.claimDue(asked));
     } catch (error) {
       this.options.onError(error);
     } finally {
@@ -77,12 +95,24 @@ export class LeasedQueueRunner<T> implements Worker {
   }
 
   private work(item: T): void {
+    const group = this.options.groups?.of(item);
+    if (group !== undefined) this.byGroup.set(group, (this.byGroup.get(group) ?? 0) + 1);
     const working: Promise<void> = this.queue
       .handle(item)
       .catch((error: unknown) => this.options.onError(error))
       .finally(() => {
         this.inFlight.delete(working);
-        if (this.inFlight.size <= this.options.concurrency / 2) void this.claim();
+        const halfFree = this.inFlight.size <= this.options.concurrency / 2;
+        if (group === undefined) {
+          if (halfFree) void this.claim();
+          return;
+        }
+        const left = (this.byGroup.get(group) ?? 1) - 1;
+        if (left > 0) this.byGroup.set(group, left);
+        else this.byGroup.delete(group);
+        if (halfFree && left <= (this.options.groups?.limit ?? 0) / 2) void this.claim();
+        else if (this.running && !this.claiming && !this.timer)
+          this.timer = setTimeout(() => void this.claim(), this.options.idleMs);
       });
     this.inFlight.add(working);
   }

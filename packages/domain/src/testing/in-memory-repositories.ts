@@ -17,6 +17,7 @@ import type { Repositories } from '../ports/unit-of-work.port.js';
 import { StaleWalletError, type WalletRepository } from '../ports/wallet-repository.port.js';
 import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.port.js';
 import {
+  type ClaimSpread,
   StaleWebhookEventError,
   type WebhookEventRepository,
 } from '../ports/webhook-event-repository.port.js';
@@ -43,11 +44,25 @@ function claimDue<T extends { readonly id: string }>(
   window: { readonly now: Date; readonly leaseUntil: Date; readonly limit: number },
   dueAt: (record: T) => Date | null,
   leased: (record: T, until: Date) => T,
+  spread?: { readonly groupOf: (record: T) => string; readonly spread: ClaimSpread },
 ): T[] {
+  const room = (record: T) =>
+    spread
+      ? spread.spread.perMerchant - (spread.spread.inFlight.get(spread.groupOf(record)) ?? 0)
+      : Number.POSITIVE_INFINITY;
+  const taken = new Map<string, number>();
   const due = [...records.values()]
     .filter((record) => (dueAt(record)?.getTime() ?? Number.POSITIVE_INFINITY) <= window.now.getTime())
+    .filter((record) => room(record) > 0)
     .sort((a, b) => (dueAt(a) as Date).getTime() - (dueAt(b) as Date).getTime())
-    .slice(0, window.limit);
+    .slice(0, window.limit)
+    .filter((record) => {
+      if (!spread) return true;
+      const group = spread.groupOf(record);
+      const count = (taken.get(group) ?? 0) + 1;
+      taken.set(group, count);
+      return count <= room(record);
+    });
   const claimed = due.map((record) => leased(record, window.leaseUntil));
   for (const record of claimed) records.set(record.id, record);
   return claimed;
@@ -211,12 +226,13 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     latestForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId).at(-1) ?? null,
     listForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId),
     recordAttempt: async (a: WebhookAttempt) => void state().webhookAttempts.push(a),
-    claimDue: async (now, leaseUntil, limit) =>
+    claimDue: async (now, leaseUntil, limit, spread) =>
       claimDue(
         state().webhookEvents,
         { now, leaseUntil, limit },
         (e) => (e.deliveryState === 'PENDING' ? e.nextAttemptAt : null),
         (e, until) => ({ ...e, nextAttemptAt: until }),
+        spread && { groupOf: (e) => e.merchantId, spread },
       ),
     attempts: async (eventId) => state().webhookAttempts.filter((a) => a.eventId === eventId),
   };

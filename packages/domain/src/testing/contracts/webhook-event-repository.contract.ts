@@ -236,5 +236,96 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
         ),
       );
     });
+
+    it('spreads a claim over merchants: none beyond its room, and a merchant with none is passed over for later events', async () => {
+      const { unitOfWork } = await factory();
+      // A day of 1985 that no other suite's events are due in.
+      const t = (second: number) => new Date(Date.UTC(1985, 0, 1, 0, 0, second));
+      const [busy, quiet] = [await seedParties(unitOfWork), await seedParties(unitOfWork)];
+      const [busyWithdrawal, quietWithdrawal] = [buildWithdrawal(busy!), buildWithdrawal(quiet!)];
+      const due = (parties: typeof busy, withdrawalId: string, sequence: number, second: number) => ({
+        ...buildWebhookEvent(parties!, withdrawalId, sequence),
+        nextAttemptAt: t(second),
+      });
+      const [a1, a2, a3, a4] = [1, 2, 3, 4].map((n) => due(busy, busyWithdrawal.id, n, n));
+      const [b1, b2] = [1, 2].map((n) => due(quiet, quietWithdrawal.id, n, 4 + n));
+      const events = [a1!, a2!, a3!, a4!, b1!, b2!];
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(busyWithdrawal);
+        await tx.withdrawals.insert(quietWithdrawal);
+        for (const event of events) await tx.webhookEvents.insert(event);
+      });
+      const claim = async (inFlight: ReadonlyArray<[string, number]>, limit = 4) =>
+        (
+          await unitOfWork.read.webhookEvents.claimDue(t(10), t(60), limit, {
+            perMerchant: 2,
+            inFlight: new Map(inFlight),
+          })
+        )
+          .map((event) => event.id)
+          .sort();
+      const ids = (...list: (typeof a1)[]) => list.map((event) => event!.id).sort();
+      const [busyId, quietId] = [busy!.merchant.id, quiet!.merchant.id];
+      expect(await claim([]), 'two of the first four due: the busy merchant’s room').to.deep.equal(
+        ids(a1, a2),
+      );
+      expect(await claim([[busyId, 2]]), 'the busy merchant has no room: passed over').to.deep.equal(
+        ids(b1, b2),
+      );
+      expect(
+        await claim([
+          [busyId, 1],
+          [quietId, 2],
+        ]),
+      ).to.deep.equal(ids(a3));
+      expect(
+        (await unitOfWork.read.webhookEvents.claimDue(t(10), t(60), 4)).map((event) => event.id),
+        'without a spread, the rest',
+      ).to.deep.equal(ids(a4));
+      // Delivered: nothing of this test stays due for the suites that share its database.
+      await unitOfWork.run(async (tx) => {
+        for (const event of events)
+          await tx.webhookEvents.update(
+            { ...event, deliveryState: 'DELIVERED', nextAttemptAt: null, deliveredAt: t(61) },
+            0,
+          );
+      });
+    });
+
+    it('never hands one event to two spread claims at once, nor more than a merchant’s room to either', async () => {
+      const { unitOfWork } = await factory();
+      // A day of 1986 that no other suite's events are due in.
+      const t = (second: number) => new Date(Date.UTC(1986, 0, 1, 0, 0, second));
+      const merchants = [await seedParties(unitOfWork), await seedParties(unitOfWork)];
+      const events = merchants.flatMap((parties) => {
+        const withdrawal = buildWithdrawal(parties);
+        return [1, 2, 3, 4, 5, 6].map((n) => ({
+          withdrawal,
+          event: { ...buildWebhookEvent(parties, withdrawal.id, n), nextAttemptAt: t(n) },
+        }));
+      });
+      await unitOfWork.run(async (tx) => {
+        for (const { withdrawal, event } of events) {
+          if (event.sequence === 1) await tx.withdrawals.insert(withdrawal);
+          await tx.webhookEvents.insert(event);
+        }
+      });
+      const claim = () =>
+        unitOfWork.read.webhookEvents.claimDue(t(10), t(60), 8, { perMerchant: 3, inFlight: new Map() });
+      const claims = await Promise.all([claim(), claim(), claim()]);
+      const claimed = claims.flat().map((event) => event.id);
+      expect(new Set(claimed).size, 'no event twice').to.equal(claimed.length);
+      for (const batch of claims)
+        for (const parties of merchants)
+          expect(batch.filter((event) => event.merchantId === parties.merchant.id)).to.have.length.at.most(3);
+      // Delivered: nothing of this test stays due for the suites that share its database.
+      await unitOfWork.run(async (tx) => {
+        for (const { event } of events)
+          await tx.webhookEvents.update(
+            { ...event, deliveryState: 'DELIVERED', nextAttemptAt: null, deliveredAt: t(61) },
+            0,
+          );
+      });
+    });
   });
 }

@@ -1,0 +1,111 @@
+import { expect } from 'chai';
+import { type GroupSpread, type LeasedQueue, LeasedQueueRunner } from './leased-queue.runner.js';
+
+const groupOf = (id: string) => id.charAt(0);
+
+/**
+ * Items named by group and number (`A1`, `B2`), due in the order given, whose work the test finishes by hand. Its
+ * claim does what the PostgreSQL claim does with a spread: the first `limit` due items of the groups with room,
+ * then at most each group's room of them.
+ */
+class GroupedQueue implements LeasedQueue<string> {
+  readonly spreads: GroupSpread[] = [];
+  readonly started: string[] = [];
+  private readonly running = new Map<string, number>();
+  private readonly finishers = new Map<string, () => void>();
+  mostOfA = 0;
+
+  constructor(private readonly due: string[]) {}
+
+  async claimDue(limit: number, spread?: GroupSpread): Promise<readonly string[]> {
+    if (!spread) throw new Error('a runner with groups claims with its spread');
+    this.spreads.push(spread);
+    const room = (id: string) => spread.perGroup - (spread.inFlight.get(groupOf(id)) ?? 0);
+    const taken = new Map<string, number>();
+    const claimed = this.due
+      .filter((id) => room(id) > 0)
+      .slice(0, limit)
+      .filter((id) => {
+        const count = (taken.get(groupOf(id)) ?? 0) + 1;
+        taken.set(groupOf(id), count);
+        return count <= room(id);
+      });
+    for (const id of claimed) this.due.splice(this.due.indexOf(id), 1);
+    return claimed;
+  }
+
+  handle(id: string): Promise<void> {
+    this.started.push(id);
+    const group = groupOf(id);
+    this.running.set(group, (this.running.get(group) ?? 0) + 1);
+    this.mostOfA = Math.max(this.mostOfA, this.running.get('A') ?? 0);
+    return new Promise((resolve) =>
+      this.finishers.set(id, () => {
+        this.running.set(group, (this.running.get(group) ?? 0) - 1);
+        resolve();
+      }),
+    );
+  }
+
+  finish(...ids: string[]): void {
+    for (const id of ids) this.finishers.get(id)?.();
+  }
+}
+
+const settle = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+const items = (group: string, n: number) => Array.from({ length: n }, (_, i) => `${group}${i + 1}`);
+const grouped = (queue: GroupedQueue, idleMs: number) =>
+  new LeasedQueueRunner(queue, {
+    concurrency: 8,
+    idleMs,
+    onError: () => {},
+    groups: { of: groupOf, limit: 4 },
+  });
+
+describe('LeasedQueueRunner with groups', () => {
+  it('holds at most its limit of one group, and takes the other groups’ items due after that group’s backlog', async () => {
+    const queue = new GroupedQueue([...items('A', 20), ...items('B', 2)]);
+    const runner = grouped(queue, 20);
+    runner.start();
+    await settle();
+    expect(queue.started, 'A’s first four; B is not among the first eight due').to.deep.equal(items('A', 4));
+    await settle(40);
+    expect(queue.started, 'the next look, within idleMs, passes over A').to.deep.equal([
+      ...items('A', 4),
+      'B1',
+      'B2',
+    ]);
+    expect(queue.spreads[1]?.inFlight).to.deep.equal(new Map([['A', 4]]));
+    queue.finish('B1', 'B2', ...items('A', 4));
+    await settle(40);
+    expect(queue.started.slice(6)).to.deep.equal(['A5', 'A6', 'A7', 'A8']);
+    expect(queue.mostOfA).to.equal(4);
+    queue.finish(...items('A', 8));
+    await settle(40);
+    queue.finish(...items('A', 12));
+    await settle(40);
+    queue.finish(...items('A', 16));
+    await settle(40);
+    queue.finish(...items('A', 20));
+    await runner.stop();
+    expect(queue.started).to.have.length(22);
+    expect(queue.mostOfA, 'never more than the limit of one group').to.equal(4);
+  });
+
+  it('claims again when an item ends only once its group is half free too, not on every item of a busy group', async () => {
+    const queue = new GroupedQueue(items('A', 12));
+    const runner = grouped(queue, 10_000);
+    runner.start();
+    await settle();
+    expect(queue.started).to.deep.equal(items('A', 4));
+    queue.finish('A1');
+    await settle();
+    expect(queue.spreads, 'three of four still busy: no claim').to.have.length(1);
+    queue.finish('A2');
+    await settle();
+    expect(queue.spreads[1]?.inFlight).to.deep.equal(new Map([['A', 2]]));
+    expect(queue.started.slice(4)).to.deep.equal(['A5', 'A6']);
+    queue.finish(...items('A', 12));
+    await runner.stop();
+  });
+});
