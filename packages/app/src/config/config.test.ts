@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     expect(result.config.withdrawalRateLimitPerMinute).to.equal(1);
     expect(result.config.approvalTtlSeconds).to.equal(604800);
     expect(result.config.webhookConnectionsPerEndpoint, 'no cap per receiver').to.equal(0);
+    expect(result.config.webhookConcurrency).to.equal(512);
+    expect(result.config.webhookConcurrencyPerMerchant, 'half of them').to.equal(256);
   });
 
   it('caps connections per webhook receiver when asked, within bounds', () => {

@@ -183,7 +183,7 @@ export function loadConfig(env: Env): ConfigResult {
     errors.push(
       'production refuses simulated rails, and ACH, RTP, WIRE, SWIFT, PUSH_TO_CARD and ZELLE have no real adapter yet',
     );
-  const webhookConcurrency = integer(env, 'WEBHOOK_CONCURRENCY', 256, errors, 1, 1024);
+  const webhookConcurrency = integer(env, 'WEBHOOK_CONCURRENCY', 512, errors, 1, 1024);
   const config: AppConfig = {
     appEnv,
     role,

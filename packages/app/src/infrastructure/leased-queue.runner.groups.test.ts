@@ -10,6 +10,7 @@ const groupOf = (id: string) => id.charAt(0);
  */
 class GroupedQueue implements LeasedQueue<string> {
   readonly spreads: GroupSpread[] = [];
+  readonly limits: number[] = [];
   readonly started: string[] = [];
   private readonly running = new Map<string, number>();
   private readonly finishers = new Map<string, () => void>();
@@ -20,6 +21,7 @@ class GroupedQueue implements LeasedQueue<string> {
   async claimDue(limit: number, spread?: GroupSpread): Promise<readonly string[]> {
     if (!spread) throw new Error('a runner with groups claims with its spread');
     this.spreads.push(spread);
+    this.limits.push(limit);
     const room = (id: string) => spread.perGroup - (spread.inFlight.get(groupOf(id)) ?? 0);
     const taken = new Map<string, number>();
     const claimed = this.due
@@ -106,6 +108,24 @@ describe('LeasedQueueRunner with groups', () => {
     expect(queue.spreads[1]?.inFlight).to.deep.equal(new Map([['A', 2]]));
     expect(queue.started.slice(4)).to.deep.equal(['A5', 'A6']);
     queue.finish(...items('A', 12));
+    await runner.stop();
+  });
+
+  it('asks no more than the busy groups’ room while its claims bring only their items, and not again when they are full', async () => {
+    const queue = new GroupedQueue(items('A', 20));
+    const runner = grouped(queue, 10_000);
+    runner.start();
+    await settle();
+    queue.finish('A1', 'A2');
+    await settle();
+    queue.finish('A3', 'A4');
+    await settle();
+    expect(queue.started).to.deep.equal(items('A', 8));
+    expect(
+      queue.limits,
+      'all free slots while A was new to it, then A’s room of 2; a full batch, but A is full: no claim at once',
+    ).to.deep.equal([8, 4, 2]);
+    queue.finish(...items('A', 20));
     await runner.stop();
   });
 });

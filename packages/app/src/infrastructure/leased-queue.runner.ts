@@ -1,4 +1,5 @@
 import type { Worker } from '../container/tokens.js';
+import { claimSize, GroupsInFlight } from './groups-in-flight.js';
 
 /**
  * The worker side of a queue kept in the records themselves (webhook events due for delivery, withdrawals due
@@ -30,12 +31,6 @@ export interface LeasedQueueRunnerOptions<T> {
 }
 
 /**
- * The largest power of two up to `free`: claims ask few distinct limits, so the database can keep one plan for
- * each (limitedRead in the persistence adapter); a full batch is followed at once by a claim for the rest.
- */
-export const claimSize = (free: number): number => 2 ** Math.floor(Math.log2(free));
-
-/**
  * Keeps up to `concurrency` items in flight. It claims due items in batches (a power of two at a time): when it
  * starts, when nothing was due for `idleMs`, when a batch came back full, and whenever half its slots are free,
  * so a busy queue costs one claim per several items and an idle one a query per `idleMs`. Claims are leased, so
@@ -49,12 +44,15 @@ export class LeasedQueueRunner<T> implements Worker {
   private claiming = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly byGroup = new Map<string, number>();
+  private readonly groups: GroupsInFlight<T> | null;
 
   constructor(
     private readonly queue: LeasedQueue<T>,
     private readonly options: LeasedQueueRunnerOptions<T>,
-  ) {}
+  ) {
+    const { groups } = options;
+    this.groups = groups ? new GroupsInFlight(groups.of, groups.limit) : null;
+  }
 
   start(): void {
     if (this.running) return;
@@ -76,13 +74,13 @@ export class LeasedQueueRunner<T> implements Worker {
     this.claiming = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const asked = claimSize(free);
+    const { groups } = this;
+    const asked = groups ? groups.ask(free) : claimSize(free);
     let items: readonly T[] = [];
     try {
-      const { groups } = this.options;
-      items = await (groups
-        ? this.queue.claimDue(asked, { perGroup: groups.limit, inFlight: new Map(this.byGroup) })
-        : this.queue.claimDue(asked));
+      const spread = groups?.spread();
+      items = await this.queue.claimDue(asked, spread);
+      if (groups && spread) groups.claimed(items, spread);
     } catch (error) {
       this.options.onError(error);
     } finally {
@@ -90,27 +88,26 @@ export class LeasedQueueRunner<T> implements Worker {
     }
     for (const item of items) this.work(item);
     if (!this.running) return;
-    if (items.length === asked) setImmediate(() => void this.claim());
+    if (items.length === asked && (groups?.worthClaimingAgain() ?? true))
+      setImmediate(() => void this.claim());
     else this.timer = setTimeout(() => void this.claim(), this.options.idleMs);
   }
 
   private work(item: T): void {
-    const group = this.options.groups?.of(item);
-    if (group !== undefined) this.byGroup.set(group, (this.byGroup.get(group) ?? 0) + 1);
+    const { groups } = this;
+    const group = groups?.started(item);
     const working: Promise<void> = this.queue
       .handle(item)
       .catch((error: unknown) => this.options.onError(error))
       .finally(() => {
         this.inFlight.delete(working);
         const halfFree = this.inFlight.size <= this.options.concurrency / 2;
-        if (group === undefined) {
+        if (!groups || group === undefined) {
           if (halfFree) void this.claim();
           return;
         }
-        const left = (this.byGroup.get(group) ?? 1) - 1;
-        if (left > 0) this.byGroup.set(group, left);
-        else this.byGroup.delete(group);
-        if (halfFree && left <= (this.options.groups?.limit ?? 0) / 2) void this.claim();
+        const left = groups.finished(group);
+        if (halfFree && left <= groups.limit / 2) void this.claim();
         else if (this.running && !this.claiming && !this.timer)
           this.timer = setTimeout(() => void this.claim(), this.options.idleMs);
       });
