@@ -37,6 +37,17 @@ export class GroupsInFlight<T> {
     return !this.onlyBusyGroups || this.room() > 0;
   }
 
+  /**
+   * How long to wait before looking again after a claim that came back short: `idleMs`, or four times as long
+   * when it found nothing while a group is full (what is due is then that group's, which each claim reads past:
+   * a full group with a backlog should not cost a scan of it every `idleMs`).
+   */
+  lookAgainMs(idleMs: number, claimed: number): number {
+    if (claimed > 0) return idleMs;
+    for (const count of this.counts.values()) if (count >= this.limit) return idleMs * 4;
+    return idleMs;
+  }
+
   /** Learns from a claim made with `spread`; an empty one says nothing of who is due. */
   claimed(items: readonly T[], spread: GroupSpread): void {
     if (items.length > 0)

@@ -128,4 +128,16 @@ describe('LeasedQueueRunner with groups', () => {
     queue.finish(...items('A', 20));
     await runner.stop();
   });
+
+  it('looks again four times less often while a full group’s items are all it finds due', async () => {
+    const queue = new GroupedQueue(items('A', 20));
+    const runner = grouped(queue, 20);
+    runner.start();
+    await settle(110);
+    // Claims at 0 (A's first four), 20 (nothing: A is full), then 80 ms later; every 20 ms would be six by 110.
+    expect(queue.started).to.deep.equal(items('A', 4));
+    expect(queue.spreads.length).to.be.within(2, 3);
+    queue.finish(...items('A', 20));
+    await runner.stop();
+  });
 });

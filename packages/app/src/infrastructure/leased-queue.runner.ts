@@ -90,7 +90,13 @@ export class LeasedQueueRunner<T> implements Worker {
     if (!this.running) return;
     if (items.length === asked && (groups?.worthClaimingAgain() ?? true))
       setImmediate(() => void this.claim());
-    else this.timer = setTimeout(() => void this.claim(), this.options.idleMs);
+    else {
+      const { idleMs } = this.options;
+      this.timer = setTimeout(
+        () => void this.claim(),
+        groups ? groups.lookAgainMs(idleMs, items.length) : idleMs,
+      );
+    }
   }
 
   private work(item: T): void {
