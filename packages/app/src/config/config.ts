@@ -46,15 +46,15 @@ export interface AppConfig {
   /** Webhook deliveries in flight per worker process, to all endpoints together. */
   readonly webhookConcurrency: number;
   /**
-   * Connections per worker process to one webhook receiver; deliveries beyond them wait their turn (inside the
-   * delivery's 10 s). 0, the default: no cap, so one busy merchant's receiver may get all WEBHOOK_CONCURRENCY.
-   */
-  /**
    * Most deliveries of one merchant in flight per worker process (WEBHOOK_CONCURRENCY_PER_MERCHANT, half of
    * WEBHOOK_CONCURRENCY by default): a merchant with a backlog and a slow endpoint leaves the other slots to the
    * other merchants.
    */
   readonly webhookConcurrencyPerMerchant: number;
+  /**
+   * Connections per worker process to one webhook receiver; deliveries beyond them wait their turn (inside the
+   * delivery's 10 s). 0, the default: no cap on connections (WEBHOOK_CONCURRENCY_PER_MERCHANT caps deliveries).
+   */
   readonly webhookConnectionsPerEndpoint: number;
   /** Connections per process: the Knex pool; pg-boss keeps its own, smaller one. */
   readonly databasePoolMax: number;

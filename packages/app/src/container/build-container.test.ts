@@ -2,15 +2,9 @@ import { createLogger } from '@payout/adapters-http';
 import { PayPalPayoutsRail, SimulatedPayoutRail } from '@payout/adapters-rails';
 import { InMemoryUnitOfWork } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { loadConfig } from '../config/config.js';
+import { configFor } from '../config/config.fixture.js';
 import { buildContainer } from './build-container.js';
 import { TOKENS } from './tokens.js';
-
-const configFor = (env: Record<string, string>) => {
-  const result = loadConfig({ LOG_LEVEL: 'silent', ...env });
-  if (!result.ok) throw new Error(result.errors.join('; '));
-  return result.config;
-};
 
 describe('buildContainer', () => {
   it('wires the test environment in memory, with every use case and a job runner', async () => {

@@ -2,7 +2,7 @@ import { createLogger } from '@payout/adapters-http';
 import type { UnitOfWork, WebhookEvent, WebhookRequest, WebhookResponse } from '@payout/domain';
 import { buildWebhookEvent, buildWithdrawal, type Parties, seedParties, T0 } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { loadConfig } from '../config/config.js';
+import { configFor } from '../config/config.fixture.js';
 import { eventually } from '../e2e/support/eventually.js';
 import { buildContainer } from './build-container.js';
 import { TOKENS } from './tokens.js';
@@ -40,14 +40,12 @@ async function merchantWithEvents(
 
 describe('the webhook worker as wired', () => {
   it('holds a merchant whose endpoint hangs to WEBHOOK_CONCURRENCY_PER_MERCHANT deliveries, and delivers the others’ events meanwhile', async () => {
-    const loaded = loadConfig({
+    const config = configFor({
       APP_ENV: 'test',
-      LOG_LEVEL: 'silent',
       WEBHOOK_CONCURRENCY: '4',
       WEBHOOK_CONCURRENCY_PER_MERCHANT: '2',
     });
-    if (!loaded.ok) throw new Error(loaded.errors.join('; '));
-    const container = await buildContainer(loaded.config, createLogger({ level: 'silent' }));
+    const container = await buildContainer(config, createLogger({ level: 'silent' }));
     const hanging: Array<() => void> = [];
     const sender = {
       send: (request: WebhookRequest): Promise<WebhookResponse> =>

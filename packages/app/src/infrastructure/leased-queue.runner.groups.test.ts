@@ -1,3 +1,4 @@
+import { takeWithinRoom } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { type GroupSpread, type LeasedQueue, LeasedQueueRunner } from './leased-queue.runner.js';
 
@@ -5,8 +6,7 @@ const groupOf = (id: string) => id.charAt(0);
 
 /**
  * Items named by group and number (`A1`, `B2`), due in the order given, whose work the test finishes by hand. Its
- * claim does what the PostgreSQL claim does with a spread: the first `limit` due items of the groups with room,
- * then at most each group's room of them.
+ * claim takes what the PostgreSQL claim takes with a spread (takeWithinRoom).
  */
 class GroupedQueue implements LeasedQueue<string> {
   readonly spreads: GroupSpread[] = [];
@@ -22,16 +22,12 @@ class GroupedQueue implements LeasedQueue<string> {
     if (!spread) throw new Error('a runner with groups claims with its spread');
     this.spreads.push(spread);
     this.limits.push(limit);
-    const room = (id: string) => spread.perGroup - (spread.inFlight.get(groupOf(id)) ?? 0);
-    const taken = new Map<string, number>();
-    const claimed = this.due
-      .filter((id) => room(id) > 0)
-      .slice(0, limit)
-      .filter((id) => {
-        const count = (taken.get(groupOf(id)) ?? 0) + 1;
-        taken.set(groupOf(id), count);
-        return count <= room(id);
-      });
+    const claimed = takeWithinRoom(
+      this.due,
+      limit,
+      groupOf,
+      (group) => spread.perGroup - (spread.inFlight.get(group) ?? 0),
+    );
     for (const id of claimed) this.due.splice(this.due.indexOf(id), 1);
     return claimed;
   }

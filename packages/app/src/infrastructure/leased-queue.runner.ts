@@ -1,16 +1,16 @@
 import type { Worker } from '../container/tokens.js';
 import { claimSize, GroupsInFlight } from './groups-in-flight.js';
 
-/**
- * The worker side of a queue kept in the records themselves (webhook events due for delivery, withdrawals due
- * for a submission or a poll): claim due items under a lease, then work each as claimed.
- */
 /** What a runner with groups holds when it claims: at most `perGroup` of a group, `inFlight` of each held now. */
 export interface GroupSpread {
   readonly perGroup: number;
   readonly inFlight: ReadonlyMap<string, number>;
 }
 
+/**
+ * The worker side of a queue kept in the records themselves (webhook events due for delivery, withdrawals due
+ * for a submission or a poll): claim due items under a lease, then work each as claimed.
+ */
 export interface LeasedQueue<T> {
   /** With `spread` (a runner with `groups`), claims no more of a group than its room. */
   claimDue(limit: number, spread?: GroupSpread): Promise<readonly T[]>;
@@ -36,8 +36,8 @@ export interface LeasedQueueRunnerOptions<T> {
  * so a busy queue costs one claim per several items and an idle one a query per `idleMs`. Claims are leased, so
  * any number of runners in any number of processes share the queue, and a runner that dies only delays its items
  * until their leases end. With `groups`, an item's end claims again only when its group is half free as well (one
- * busy group does not turn every item into a claim), and a runner with free slots looks again every `idleMs`, for
- * the other groups.
+ * busy group does not turn every item into a claim), and a runner with free slots looks again every `idleMs` for
+ * the other groups (every four while only a full group's items are due: GroupsInFlight.lookAgainMs).
  */
 export class LeasedQueueRunner<T> implements Worker {
   private running = false;

@@ -31,6 +31,7 @@ import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
 import type { Withdrawal } from '../withdrawal/withdrawal.js';
 import type { InMemoryState } from './in-memory-state.js';
+import { takeWithinRoom } from './spread-claim.js';
 
 function insertNew<T>(map: Map<string, T>, id: string, value: T): void {
   if (map.has(id)) throw new Error(`duplicate id ${id}`);
@@ -46,24 +47,18 @@ function claimDue<T extends { readonly id: string }>(
   leased: (record: T, until: Date) => T,
   spread?: { readonly groupOf: (record: T) => string; readonly spread: ClaimSpread },
 ): T[] {
-  const room = (record: T) =>
-    spread
-      ? spread.spread.perMerchant - (spread.spread.inFlight.get(spread.groupOf(record)) ?? 0)
-      : Number.POSITIVE_INFINITY;
-  const taken = new Map<string, number>();
   const due = [...records.values()]
     .filter((record) => (dueAt(record)?.getTime() ?? Number.POSITIVE_INFINITY) <= window.now.getTime())
-    .filter((record) => room(record) > 0)
-    .sort((a, b) => (dueAt(a) as Date).getTime() - (dueAt(b) as Date).getTime())
-    .slice(0, window.limit)
-    .filter((record) => {
-      if (!spread) return true;
-      const group = spread.groupOf(record);
-      const count = (taken.get(group) ?? 0) + 1;
-      taken.set(group, count);
-      return count <= room(record);
-    });
-  const claimed = due.map((record) => leased(record, window.leaseUntil));
+    .sort((a, b) => (dueAt(a) as Date).getTime() - (dueAt(b) as Date).getTime());
+  const taken = spread
+    ? takeWithinRoom(
+        due,
+        window.limit,
+        spread.groupOf,
+        (group) => spread.spread.perMerchant - (spread.spread.inFlight.get(group) ?? 0),
+      )
+    : due.slice(0, window.limit);
+  const claimed = taken.map((record) => leased(record, window.leaseUntil));
   for (const record of claimed) records.set(record.id, record);
   return claimed;
 }
