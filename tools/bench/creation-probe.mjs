@@ -8,23 +8,12 @@
 //     [--node-flags="<flags>"] [--windows] [--heap-profile <file>]
 // --heap-profile samples the API's allocations over the measured withdrawals (heap-sampler.mjs) and writes them
 // to <file>, for `node tools/bench/heap-summary.mjs <file> --per <requests>`.
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { cpuMeter } from './lib/cpu.mjs';
-import { BenchDatabases } from './lib/databases.mjs';
-import { requireAllOk, runLoad } from './lib/load.mjs';
-import { createTemplate } from './lib/operator-api.mjs';
+import { requireAllOk } from './lib/load.mjs';
 import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
-import { freePort, startProcess, waitForHttp } from './lib/processes.mjs';
-import { cloneEntities } from './lib/seed-entities.mjs';
+import { ProbeService, pause, SAMPLER } from './lib/probe-service.mjs';
 import { latencyWindows, percentile, summarize } from './lib/stats.mjs';
-import { WebhookReceiver } from './lib/webhook-receiver.mjs';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const API = fileURLToPath(new URL('../../packages/app/dist/bin/start-api.js', import.meta.url));
-const SAMPLER = fileURLToPath(new URL('./heap-sampler.mjs', import.meta.url));
-const BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
 
 const { values } = parseArgs({
   options: {
@@ -39,61 +28,24 @@ const { values } = parseArgs({
 const requests = Number(values.requests);
 const warmup = Number(values.warmup);
 const connections = Number(values.connections);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const nodeArgs = flagList(values['node-flags'] ?? SERVICE_NODE_FLAGS.api);
 if (values['heap-profile']) nodeArgs.push('--import', SAMPLER);
 
-const databases = new BenchDatabases(adminUrl, `probe_${process.pid}`);
-const receiver = new WebhookReceiver();
-let api = null;
-let client = null;
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const service = new ProbeService({ prefix: 'probe', connections });
 
 async function probe() {
-  const db = await databases.create('service');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  api = startProcess('service (api)', {
-    script: API,
-    cwd: ROOT,
-    nodeArgs,
-    env: {
-      DATABASE_URL: db.url,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...(values['heap-profile'] ? { HEAP_SAMPLE_FILE: values['heap-profile'] } : {}),
-    },
+  await service.begin({
+    apiNodeArgs: nodeArgs,
+    apiEnv: values['heap-profile'] ? { HEAP_SAMPLE_FILE: values['heap-profile'] } : {},
+    count: warmup + requests,
   });
-  await waitForHttp(api, `${baseUrl}/readyz`);
-  const template = await createTemplate(baseUrl, { webhookUrl: await receiver.start(), funds: '1000.00' });
-  client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  const entities = await cloneEntities(client, template, warmup + requests);
-  let next = 0;
-  const load = (amount, onLatency) =>
-    runLoad({
-      url: baseUrl,
-      connections,
-      amount,
-      onLatency,
-      request: () => {
-        const entity = entities[next++];
-        return {
-          method: 'POST',
-          path: `/v1/ext/linked-accounts/USD/${entity.linkedAccountId}/withdrawal`,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${entity.token}` },
-          body: BODY,
-        };
-      },
-    });
-  requireAllOk('warm-up', await load(warmup));
+  const { api, client } = service;
+  requireAllOk('warm-up', await service.load(warmup));
   await client.query('ANALYZE');
   if (values['heap-profile']) api.child.kill('SIGUSR2');
   const samples = [];
-  const meter = cpuMeter({ pids: [api.child.pid], database: db.name });
-  const measured = await load(requests, (latency, at) => samples.push([at, latency]));
+  const meter = cpuMeter({ pids: [api.child.pid], database: service.db.name });
+  const measured = await service.load(requests, (latency, at) => samples.push([at, latency]));
   const cpu = meter.stop(measured.ok);
   requireAllOk('creation', measured);
   if (values['heap-profile']) {
@@ -127,8 +79,5 @@ function report(measured, cpu, samples) {
 try {
   await probe();
 } finally {
-  await api?.stop().catch(() => undefined);
-  await client?.end().catch(() => undefined);
-  await receiver.stop().catch(() => undefined);
-  await databases.dropAll();
+  await service.close();
 }
