@@ -8,12 +8,15 @@ import { type GroupSpread, LeasedQueueRunner } from '../infrastructure/leased-qu
 import type { Logger } from '../infrastructure/logger.js';
 import { SystemClock } from '../infrastructure/system-clock.js';
 import { TimeOrderedUuidGenerator } from '../infrastructure/time-ordered-uuid-generator.js';
+import { runnerHandoff, WebhookHandoff } from '../infrastructure/webhook-handoff.js';
 import { TOKENS } from './tokens.js';
-import { buildUseCases } from './use-cases.js';
+import { buildUseCases, webhookClaimLeaseMs } from './use-cases.js';
 
 /** Bindings every environment shares: time, ids, secrets, rails, webhook sender and worker, use cases. */
 export const coreModule = (config: AppConfig, logger: Logger) =>
   new ContainerModule(({ bind }) => {
+    // The events this process's transactions create go to its own webhook runner when it runs one.
+    const handoff = new WebhookHandoff(webhookClaimLeaseMs(config));
     bind(TOKENS.config).toConstantValue(config);
     bind(TOKENS.clock).toConstantValue(new SystemClock());
     bind(TOKENS.ids).toConstantValue(new TimeOrderedUuidGenerator());
@@ -35,7 +38,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
       .toDynamicValue(async (ctx) =>
         buildUseCases(
           {
-            unitOfWork: await ctx.getAsync(TOKENS.unitOfWork),
+            unitOfWork: handoff.wrap(await ctx.getAsync(TOKENS.unitOfWork)),
             rails: ctx.get(TOKENS.rails),
             clock: ctx.get(TOKENS.clock),
             ids: ctx.get(TOKENS.ids),
@@ -59,12 +62,15 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
             ),
           handle: (due: DueDelivery) => deliverWebhook.deliver(due),
         };
-        return new LeasedQueueRunner(deliveries, {
+        const onError = (error: unknown) => logger.error({ err: error }, 'webhook delivery failed');
+        const runner = new LeasedQueueRunner(deliveries, {
           concurrency: config.webhookConcurrency,
           groups: { of: (due) => due.event.merchantId, limit: config.webhookConcurrencyPerMerchant },
           idleMs,
-          onError: (error) => logger.error({ err: error }, 'webhook delivery failed'),
+          onError,
         });
+        handoff.attach(runnerHandoff(runner, (events) => deliverWebhook.withEndpoints(events), onError));
+        return runner;
       })
       .inSingletonScope();
     bind(TOKENS.withdrawalWorker)

@@ -26,6 +26,11 @@ export const withdrawalSettingsFrom = (config: AppConfig): WithdrawalSettings =>
   ),
 });
 
+/** How long a worker holds the webhook events it claims, or hands itself (WebhookHandoff), before others may. */
+export const webhookClaimLeaseMs = (config: AppConfig): number =>
+  // The fast profile (tests, fault drills) hands a killed worker's deliveries out again within ~15 s.
+  config.jobQueueProfile === 'fast' ? 15_000 : DEFAULT_WEBHOOK_CLAIM_LEASE_MS;
+
 /** The product's use cases over the bound ports, with settings from configuration. */
 export const buildUseCases = (ports: UseCasePorts, config: AppConfig): UseCases =>
   assembleUseCases(ports, {
@@ -33,7 +38,6 @@ export const buildUseCases = (ports: UseCasePorts, config: AppConfig): UseCases 
     webhooks: {
       retryScheduleMs: config.webhookRetryScheduleMs ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS,
       jitterRatio: 0.2,
-      // The fast profile (tests, fault drills) hands a killed worker's deliveries out again within ~15 s.
-      claimLeaseMs: config.jobQueueProfile === 'fast' ? 15_000 : DEFAULT_WEBHOOK_CLAIM_LEASE_MS,
+      claimLeaseMs: webhookClaimLeaseMs(config),
     },
   });

@@ -1,9 +1,17 @@
 import { createLogger } from '@payout/adapters-http';
-import type { UnitOfWork, WebhookEvent, WebhookRequest, WebhookResponse } from '@payout/domain';
-import { buildWebhookEvent, buildWithdrawal, type Parties, seedParties, T0 } from '@payout/domain/testing';
+import type { DueDelivery, UnitOfWork, WebhookEvent, WebhookRequest, WebhookResponse } from '@payout/domain';
+import {
+  buildWebhookEvent,
+  buildWithdrawal,
+  type Parties,
+  seedCustomer,
+  seedParties,
+  T0,
+} from '@payout/domain/testing';
 import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
 import { eventually } from '../e2e/support/eventually.js';
+import type { LeasedQueueRunner } from '../infrastructure/leased-queue.runner.js';
 import { buildContainer } from './build-container.js';
 import { TOKENS } from './tokens.js';
 
@@ -85,6 +93,71 @@ describe('the webhook worker as wired', () => {
     } finally {
       for (const release of hanging.splice(0)) release();
       await worker.stop();
+    }
+  });
+
+  it('delivers the events of the process’s own status changes as they commit, without claiming them', async () => {
+    const config = configFor({ APP_ENV: 'test', RAIL_DELAYS_MS: 'ACH=100' });
+    const container = await buildContainer(config, createLogger({ level: 'silent' }));
+    const delivered: string[] = [];
+    const sender = {
+      send: async (request: WebhookRequest): Promise<WebhookResponse> => {
+        delivered.push(request.eventId);
+        return ANSWERED;
+      },
+    };
+    (await container.rebind(TOKENS.webhookSender)).toConstantValue(sender);
+    const unitOfWork = await container.getAsync(TOKENS.unitOfWork);
+    const customer = await seedCustomer(unitOfWork, container.get(TOKENS.ids), new Date());
+    await unitOfWork.run((tx) =>
+      tx.webhookEndpoints.save({
+        id: `endpoint-${customer.merchantId}`,
+        merchantId: customer.merchantId,
+        url: 'https://answers.example/hooks',
+        secrets: [{ secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0', expiresAt: null }],
+        disabled: false,
+        createdAt: T0,
+        updatedAt: T0,
+      }),
+    );
+    const webhooks = (await container.getAsync(TOKENS.webhookWorker)) as LeasedQueueRunner<DueDelivery>;
+    const offered: string[] = [];
+    const offer = webhooks.offer.bind(webhooks);
+    webhooks.offer = (due) => {
+      offered.push(due.event.status);
+      offer(due);
+    };
+    const withdrawals = await container.getAsync(TOKENS.withdrawalWorker);
+    const { requestWithdrawal } = await container.getAsync(TOKENS.useCases);
+    webhooks.start();
+    await withdrawals.start();
+    try {
+      const receipt = await requestWithdrawal.execute(customer.principal, {
+        currency: 'USD',
+        linkedAccountId: customer.accountId,
+        body: { amount: 25, walletType: 'SPEND' },
+      });
+      if (!receipt.ok) throw new Error(`withdrawal refused: ${JSON.stringify(receipt.error)}`);
+      const { id } = receipt.value.withdrawal;
+      await eventually(
+        'the withdrawal settled and its three webhooks delivered',
+        async () => {
+          const all = await unitOfWork.read.webhookEvents.listForWithdrawal(id);
+          return all.length === 3 && all.every((event) => event.deliveryState === 'DELIVERED')
+            ? all
+            : undefined;
+        },
+        5_000,
+      );
+      expect(offered, 'each handed over as its transaction committed').to.deep.equal([
+        'PENDING',
+        'PROCESSING_PAY_OUT',
+        'SUCCESS',
+      ]);
+      expect(delivered).to.have.length(3);
+    } finally {
+      await withdrawals.stop();
+      await webhooks.stop();
     }
   });
 });

@@ -17,7 +17,7 @@ export class GroupsInFlight<T> {
   private onlyBusyGroups = false;
 
   constructor(
-    private readonly groupOf: (item: T) => string,
+    readonly groupOf: (item: T) => string,
     readonly limit: number,
   ) {}
 
@@ -52,6 +52,14 @@ export class GroupsInFlight<T> {
   claimed(items: readonly T[], spread: GroupSpread): void {
     if (items.length > 0)
       this.onlyBusyGroups = items.every((item) => spread.inFlight.has(this.groupOf(item)));
+  }
+
+  /** Counts an item of `group` in ahead of it (a slot held for an item handed over later), if it has room. */
+  reserve(group: string): boolean {
+    const count = this.counts.get(group) ?? 0;
+    if (count >= this.limit) return false;
+    this.counts.set(group, count + 1);
+    return true;
   }
 
   /** Counts `item` in; returns its group. */

@@ -38,12 +38,19 @@ export interface LeasedQueueRunnerOptions<T> {
  * until their leases end. With `groups`, an item's end claims again only when its group is half free as well (one
  * busy group does not turn every item into a claim), and a runner with free slots looks again every `idleMs` for
  * the other groups (every four while only a full group's items are due: GroupsInFlight.lookAgainMs).
+ *
+ * Items this process made itself, already leased to it, need no claim: `reserve` holds a slot for one (before the
+ * transaction that stores it commits), then `offer` works it in that slot, or `release` gives the slot up.
  */
 export class LeasedQueueRunner<T> implements Worker {
   private running = false;
   private claiming = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Slots held for items to be offered. */
+  private reserved = 0;
+  /** Slots the claim under way may fill: `reserve` leaves them to it. */
+  private asking = 0;
   private readonly groups: GroupsInFlight<T> | null;
 
   constructor(
@@ -68,8 +75,44 @@ export class LeasedQueueRunner<T> implements Worker {
     while (this.inFlight.size > 0) await Promise.all(this.inFlight);
   }
 
+  /** Holds a slot for an item of `group` to be offered later; false when stopped or without room. */
+  reserve(group: string): boolean {
+    if (!this.running || this.busy() >= this.options.concurrency) return false;
+    if (this.groups && !this.groups.reserve(group)) return false;
+    this.reserved += 1;
+    return true;
+  }
+
+  /** Gives up a slot held by `reserve` (its item will not come: the transaction storing it rolled back). */
+  release(group: string): void {
+    this.reserved -= 1;
+    this.groups?.finished(group);
+    if (this.busy() <= this.options.concurrency / 2) void this.claim();
+  }
+
+  /**
+   * Works `item` in the slot `reserve` held for it. A runner stopped meanwhile gives the slot up instead: the item
+   * waits for its lease to end, and then for a claim.
+   */
+  offer(item: T): void {
+    if (!this.running) {
+      this.release(this.groups ? this.groups.groupOf(item) : '');
+      return;
+    }
+    this.reserved -= 1;
+    this.work(item, true);
+  }
+
+  /**
+   * Items in flight and slots held, or promised to the claim under way. (A merchant's own room is not: a claim
+   * under way may bring it items beyond the ones reserved meanwhile, at most one claim's worth.)
+   */
+  private busy(): number {
+    return this.inFlight.size + this.reserved + this.asking;
+  }
+
   private async claim(): Promise<void> {
-    const free = this.options.concurrency - this.inFlight.size;
+    const free = this.options.concurrency - this.busy();
     if (!this.running || this.claiming || free <= 0) return;
     this.claiming = true;
     if (this.timer) clearTimeout(this.timer);
@@ -77,6 +120,7 @@ export class LeasedQueueRunner<T> implements Worker {
     const { groups } = this;
     const asked = groups ? groups.ask(free) : claimSize(free);
     let items: readonly T[] = [];
+    this.asking = asked;
     try {
       const spread = groups?.spread();
       items = await this.queue.claimDue(asked, spread);
@@ -85,6 +129,7 @@ export class LeasedQueueRunner<T> implements Worker {
       this.options.onError(error);
     } finally {
       this.claiming = false;
+      this.asking = 0;
     }
     for (const item of items) this.work(item);
     if (!this.running) return;
@@ -99,15 +144,16 @@ export class LeasedQueueRunner<T> implements Worker {
     }
   }
 
-  private work(item: T): void {
+  /** `counted`: the item's group already counts it (a reserved slot). */
+  private work(item: T, counted = false): void {
     const { groups } = this;
-    const group = groups?.started(item);
+    const group = counted ? groups?.groupOf(item) : groups?.started(item);
     const working: Promise<void> = this.queue
       .handle(item)
       .catch((error: unknown) => this.options.onError(error))
       .finally(() => {
         this.inFlight.delete(working);
-        const halfFree = this.inFlight.size <= this.options.concurrency / 2;
+        const halfFree = this.busy() <= this.options.concurrency / 2;
         if (!groups || group === undefined) {
           if (halfFree) void this.claim();
           return;

@@ -85,11 +85,20 @@ export class DeliverWebhook {
     const { unitOfWork, clock, settings } = this.deps;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.claimLeaseMs);
-    const events = await unitOfWork.read.webhookEvents.claimDue(now, leaseUntil, limit, spread);
+    return this.withEndpoints(await unitOfWork.read.webhookEvents.claimDue(now, leaseUntil, limit, spread));
+  }
+
+  /**
+   * Events leased to this worker, each with its merchant's endpoint (read once per merchant), ready for `deliver`:
+   * those of a claim, or those this process committed already leased to itself (a worker delivering the events
+   * of its own status changes without claiming them).
+   */
+  async withEndpoints(events: readonly WebhookEvent[]): Promise<readonly DueDelivery[]> {
+    const { read } = this.deps.unitOfWork;
     const merchants = [...new Set(events.map((event) => event.merchantId))];
     const endpoints = new Map(
       await Promise.all(
-        merchants.map(async (id) => [id, await unitOfWork.read.webhookEndpoints.findByMerchant(id)] as const),
+        merchants.map(async (id) => [id, await read.webhookEndpoints.findByMerchant(id)] as const),
       ),
     );
     return events.map((event) => ({ event, endpoint: endpoints.get(event.merchantId) ?? null }));

@@ -1,0 +1,132 @@
+import type {
+  DueDelivery,
+  TransactionScope,
+  UnitOfWork,
+  WebhookEvent,
+  WebhookEventRepository,
+} from '@payout/domain';
+
+/** This process's webhook delivery, as the handoff sees it (the webhook runner, see `runnerHandoff`). */
+export interface HandoffTarget {
+  /** Holds a delivery slot for an event of `merchantId`; false when there is no room or no delivery running. */
+  reserve(merchantId: string): boolean;
+  /** Gives up a slot held for an event of `merchantId`: its transaction rolled back. */
+  release(merchantId: string): void;
+  /** Delivers committed events, each in the slot held for it. */
+  deliver(events: readonly WebhookEvent[]): void;
+}
+
+/** An event announced just now (due at once, never tried), as a status change inserts it. */
+const isNew = (event: WebhookEvent): boolean =>
+  event.deliveryState === 'PENDING' &&
+  event.attempts === 0 &&
+  event.nextAttemptAt !== null &&
+  event.nextAttemptAt.getTime() <= event.createdAt.getTime();
+
+/**
+ * Hands the webhook events this process's transactions create to this process's delivery, as they commit, instead
+ * of leaving them to a claim: a worker that records a status change delivers its webhook itself, at once, and the
+ * event costs no claim (a claim is an UPDATE of every claimed row and its indexes, and a read of it back). Each new
+ * event that finds a free delivery slot is stored already leased to this process (`nextAttemptAt` a lease from
+ * now, as a claim would leave it) and delivered once its transaction commits; if the transaction rolls back, the
+ * slot is freed. If the process dies in between, the lease ends and any worker claims the event, as it would a
+ * claimed one. Without a free slot, or without delivery running in this process (an API-only process), events
+ * are stored due at once and claimed as before.
+ */
+export class WebhookHandoff {
+  private target: HandoffTarget | null = null;
+
+  constructor(private readonly leaseMs: number) {}
+
+  /** Where events go from now on: this process's delivery, once it is built. */
+  attach(target: HandoffTarget): void {
+    this.target = target;
+  }
+
+  /** `unitOfWork`, its transactions handing their new events over. */
+  wrap(unitOfWork: UnitOfWork): UnitOfWork {
+    const wrapped: UnitOfWork = {
+      read: unitOfWork.read,
+      run: (work) => this.run(unitOfWork, work),
+    };
+    const { nextTurn } = unitOfWork;
+    return nextTurn ? { ...wrapped, nextTurn } : wrapped;
+  }
+
+  private async run<T>(unitOfWork: UnitOfWork, work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+    let held: WebhookEvent[] = [];
+    const release = () => {
+      for (const event of held) this.target?.release(event.merchantId);
+      held = [];
+    };
+    let result: T;
+    try {
+      result = await unitOfWork.run((tx) => {
+        // A second call is a rerun (a deadlock broken): the first one's transaction rolled back.
+        release();
+        return work(this.scope(tx, (event) => held.push(event)));
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    if (held.length > 0) this.target?.deliver(held);
+    return result;
+  }
+
+  private scope(tx: TransactionScope, hold: (event: WebhookEvent) => void): TransactionScope {
+    const events = tx.webhookEvents;
+    const insert = async (event: WebhookEvent): Promise<void> => {
+      if (!isNew(event) || !this.target?.reserve(event.merchantId)) return events.insert(event);
+      const leased = { ...event, nextAttemptAt: new Date(event.createdAt.getTime() + this.leaseMs) };
+      hold(leased);
+      return events.insert(leased);
+    };
+    const webhookEvents = new Proxy(events, {
+      get(target, property) {
+        if (property === 'insert') return insert;
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as WebhookEventRepository;
+    return { ...tx, webhookEvents };
+  }
+}
+
+/** What `runnerHandoff` needs of the webhook runner (LeasedQueueRunner). */
+export interface DeliveryRunner {
+  reserve(merchantId: string): boolean;
+  release(merchantId: string): void;
+  offer(due: DueDelivery): void;
+}
+
+/**
+ * The webhook runner as a handoff target: the events committed in one turn of the event loop are offered together,
+ * after one read of each merchant's endpoint (`withEndpoints`, as a claim reads them). If that read fails, their
+ * slots are freed and the events wait for their lease to end, then for a claim.
+ */
+export function runnerHandoff(
+  runner: DeliveryRunner,
+  withEndpoints: (events: readonly WebhookEvent[]) => Promise<readonly DueDelivery[]>,
+  onError: (error: unknown) => void,
+): HandoffTarget {
+  let waiting: WebhookEvent[] = [];
+  const offer = async () => {
+    const events = waiting;
+    waiting = [];
+    try {
+      for (const due of await withEndpoints(events)) runner.offer(due);
+    } catch (error) {
+      for (const event of events) runner.release(event.merchantId);
+      onError(error);
+    }
+  };
+  return {
+    reserve: (merchantId) => runner.reserve(merchantId),
+    release: (merchantId) => runner.release(merchantId),
+    deliver: (events) => {
+      if (waiting.length === 0) setImmediate(() => void offer());
+      waiting.push(...events);
+    },
+  };
+}
