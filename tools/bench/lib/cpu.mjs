@@ -48,15 +48,26 @@ export function processCpuMs(pid) {
   return stat === null ? 0 : cpuMsFromStat(stat);
 }
 
-/** CPU by pid of every backend whose title names `database` ("postgres: 15/main: user database host(port) state"). */
-export function postgresBackends(database) {
+/**
+ * CPU by pid of every backend whose title names `database` ("postgres: 15/main: user database host(port) state").
+ * `seen` (pid → whether it is such a backend) spares reading the title of a process already looked at: a meter
+ * samples every 200 ms, and reading a busy backend's title takes its memory map's lock (the sampler cost the bench
+ * process a tenth of a core during pgbench, session 24). A backend's database does not change, and a meter lives
+ * for one phase, far shorter than the kernel takes to reuse a pid.
+ */
+export function postgresBackends(database, seen = new Map()) {
   const backends = new Map();
   if (!database) return backends;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const title = read(`/proc/${entry}/cmdline`);
-    if (title?.startsWith('postgres: ') && title.split(' ').includes(database))
-      backends.set(entry, processCpuMs(entry));
+    let ours = seen.get(entry);
+    if (ours === undefined) {
+      const title = read(`/proc/${entry}/cmdline`);
+      if (title === null) continue;
+      ours = title.startsWith('postgres: ') && title.split(' ').includes(database);
+      seen.set(entry, ours);
+    }
+    if (ours) backends.set(entry, processCpuMs(entry));
   }
   return backends;
 }
@@ -75,10 +86,11 @@ export function machineCpuMs(procStat = read('/proc/stat') ?? '') {
  */
 export function cpuMeter({ pids, database }) {
   const own = process.cpuUsage();
-  const initial = postgresBackends(database);
+  const seen = new Map();
+  const initial = postgresBackends(database, seen);
   const latest = new Map(initial);
   const sample = () => {
-    for (const [pid, ms] of postgresBackends(database)) latest.set(pid, ms);
+    for (const [pid, ms] of postgresBackends(database, seen)) latest.set(pid, ms);
   };
   const sampler = setInterval(sample, 200);
   sampler.unref();

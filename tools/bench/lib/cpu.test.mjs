@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { cpuMsFromStat, machineCpuMs, nameFromStat, threadCpuMs } from './cpu.mjs';
+import pg from 'pg';
+import { cpuMsFromStat, machineCpuMs, nameFromStat, postgresBackends, threadCpuMs } from './cpu.mjs';
 
 describe('bench CPU accounting', () => {
   it('reads utime and stime after the command, even when the command has spaces and parentheses', () => {
@@ -25,5 +26,27 @@ describe('bench CPU accounting', () => {
   it('counts idle and iowait as not busy', () => {
     const procStat = 'cpu  100 5 50 800 40 3 2 0 0 0\ncpu0 50 2 25 400 20 1 1 0 0 0\n';
     expect(machineCpuMs(procStat)).to.deep.equal({ busy: (100 + 5 + 50 + 3 + 2) * 10, total: 1000 * 10 });
+  });
+
+  it('finds the backends of a database, reading each process’s title once per meter', async () => {
+    const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT pg_backend_pid() AS pid, current_database() AS database');
+      const pid = String(rows[0].pid);
+      const seen = new Map();
+      const backends = postgresBackends(rows[0].database, seen);
+      expect(backends.get(pid), 'this client’s backend, with its CPU').to.be.a('number');
+      expect(seen.get(pid)).to.equal(true);
+      expect(seen.get(String(process.pid)), 'this process, looked at and not a backend').to.equal(false);
+      seen.set(pid, false);
+      expect(
+        postgresBackends(rows[0].database, seen).has(pid),
+        'what a meter has seen is not read again',
+      ).to.equal(false);
+    } finally {
+      await client.end();
+    }
   });
 });
