@@ -27,11 +27,11 @@ const isNew = (event: WebhookEvent): boolean =>
  * Hands the webhook events this process's transactions create to this process's delivery, as they commit, instead
  * of leaving them to a claim: a worker that records a status change delivers its webhook itself, at once, and the
  * event costs no claim (a claim is an UPDATE of every claimed row and its indexes, and a read of it back). Each new
- * event that finds a free delivery slot is stored already leased to this process (`nextAttemptAt` a lease from
- * now, as a claim would leave it) and delivered once its transaction commits; if the transaction rolls back, the
- * slot is freed. If the process dies in between, the lease ends and any worker claims the event, as it would a
- * claimed one. Without a free slot, or without delivery running in this process (an API-only process), events
- * are stored due at once and claimed as before.
+ * event that finds a free delivery slot is stored already leased to this process (`nextAttemptAt` a lease from its
+ * creation, as a claim would leave it) and delivered once its transaction commits; if the transaction rolls back,
+ * the slot is freed. If the process dies in between, the lease ends and any worker claims the event, as it would a
+ * claimed one. Without a free slot, or without delivery running in this process (an API-only process), events are
+ * stored due at once and claimed as before.
  */
 export class WebhookHandoff {
   private target: HandoffTarget | null = null;
@@ -54,6 +54,7 @@ export class WebhookHandoff {
   }
 
   private async run<T>(unitOfWork: UnitOfWork, work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+    if (!this.target) return unitOfWork.run(work);
     let held: WebhookEvent[] = [];
     const release = () => {
       for (const event of held) this.target?.release(event.merchantId);
@@ -82,13 +83,8 @@ export class WebhookHandoff {
       hold(leased);
       return events.insert(leased);
     };
-    const webhookEvents = new Proxy(events, {
-      get(target, property) {
-        if (property === 'insert') return insert;
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as WebhookEventRepository;
+    // The transaction's repository with its own `insert` in front: every other method is the repository's.
+    const webhookEvents: WebhookEventRepository = Object.create(events, { insert: { value: insert } });
     return { ...tx, webhookEvents };
   }
 }
