@@ -208,6 +208,45 @@ describe('LeasedQueueRunner with groups', () => {
       await runner.stop();
     });
 
+    it('after a slot refused only for the claim under way, claims again as soon as asked to look', async () => {
+      let answer: (claimed: readonly string[]) => void = () => {};
+      const queue = new GroupedQueue([]);
+      const claim = queue.claimDue.bind(queue);
+      let hold = true;
+      queue.claimDue = (limit: number, spread?: GroupSpread) => {
+        if (!hold) return claim(limit, spread);
+        queue.limits.push(limit);
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
+      };
+      const runner = grouped(queue, 10_000);
+      runner.start();
+      expect(runner.reserve('B'), 'refused: the look under way asked for every slot').to.equal(false);
+      queue.due.push('B1');
+      runner.lookAgain();
+      hold = false;
+      answer([]);
+      await settle();
+      expect(queue.started, 'the next claim at once, not idleMs later').to.deep.equal(['B1']);
+      queue.finish('B1');
+      await runner.stop();
+    });
+
+    it('does not claim again for slots refused because the runner or the group was full', async () => {
+      const queue = new GroupedQueue(items('A', 12));
+      const runner = grouped(queue, 10_000);
+      runner.start();
+      await settle();
+      const claims = queue.limits.length;
+      expect(runner.reserve('A'), 'A is at its limit').to.equal(false);
+      runner.lookAgain();
+      await settle();
+      expect(queue.limits, 'no claim: it would find no room for A').to.have.length(claims);
+      queue.finish(...items('A', 12));
+      await runner.stop();
+    });
+
     it('gives the slot up instead of working an item offered after stop', async () => {
       const queue = new GroupedQueue([]);
       const runner = grouped(queue, 10_000);

@@ -51,6 +51,10 @@ export class LeasedQueueRunner<T> implements Worker {
   private reserved = 0;
   /** Slots the claim under way may fill: `reserve` leaves them to it. */
   private asking = 0;
+  /** A reservation was refused only because a claim was under way (see `lookAgain`). */
+  private refusedForClaim = false;
+  /** Claim again as soon as the claim under way ends. */
+  private again = false;
   private readonly groups: GroupsInFlight<T> | null;
 
   constructor(
@@ -77,7 +81,12 @@ export class LeasedQueueRunner<T> implements Worker {
 
   /** Holds a slot for an item of `group` to be offered later; false when stopped or without room. */
   reserve(group: string): boolean {
-    if (!this.running || this.busy() >= this.options.concurrency) return false;
+    const taken = this.inFlight.size + this.reserved;
+    if (!this.running || taken >= this.options.concurrency) return false;
+    if (taken + this.asking >= this.options.concurrency) {
+      this.refusedForClaim = true;
+      return false;
+    }
     if (this.groups && !this.groups.reserve(group)) return false;
     this.reserved += 1;
     return true;
@@ -101,6 +110,19 @@ export class LeasedQueueRunner<T> implements Worker {
     }
     this.reserved -= 1;
     this.work(item, true);
+  }
+
+  /**
+   * Items refused a slot have just been stored due (their transaction committed): if a slot was refused only
+   * because a claim was under way (a look while idle asks for every free slot), claim again as soon as it ends,
+   * rather than at the next look (`idleMs` later). Refusals of a full runner or group change nothing: a claim then
+   * would find no room.
+   */
+  lookAgain(): void {
+    if (!this.refusedForClaim || !this.running) return;
+    this.refusedForClaim = false;
+    if (this.claiming) this.again = true;
+    else void this.claim();
   }
 
   /**
@@ -133,7 +155,9 @@ export class LeasedQueueRunner<T> implements Worker {
     }
     for (const item of items) this.work(item);
     if (!this.running) return;
-    if (items.length === asked && (groups?.worthClaimingAgain() ?? true))
+    const again = this.again;
+    this.again = false;
+    if (again || (items.length === asked && (groups?.worthClaimingAgain() ?? true)))
       setImmediate(() => void this.claim());
     else {
       const { idleMs } = this.options;

@@ -16,6 +16,7 @@ class RecordingTarget implements HandoffTarget {
   readonly reserved: string[] = [];
   readonly released: string[] = [];
   readonly delivered: WebhookEvent[][] = [];
+  looksAgain = 0;
   constructor(private readonly room = true) {}
   reserve(merchantId: string): boolean {
     if (this.room) this.reserved.push(merchantId);
@@ -26,6 +27,9 @@ class RecordingTarget implements HandoffTarget {
   }
   deliver(events: readonly WebhookEvent[]): void {
     this.delivered.push([...events]);
+  }
+  lookAgain(): void {
+    this.looksAgain += 1;
   }
 }
 
@@ -70,6 +74,7 @@ describe('WebhookHandoff', () => {
     expect(target.delivered).to.deep.equal([[leased(event)]]);
     expect(await store.read.webhookEvents.findById(event.id)).to.deep.equal(leased(event));
     expect(target.released).to.deep.equal([]);
+    expect(target.looksAgain, 'nothing was stored due').to.equal(0);
   });
 
   it('frees the slot and hands nothing over when the transaction rolls back', async () => {
@@ -111,14 +116,33 @@ describe('WebhookHandoff', () => {
     expect(target.delivered).to.deep.equal([[leased(event)]]);
   });
 
-  it('stores the event due at once, for a claim, when the delivery has no room', async () => {
+  it('stores the event due at once, for a claim, when the delivery has no room, and says so once committed', async () => {
     const { store, event } = await world();
     const target = new RecordingTarget(false);
+    let looksBeforeCommit = -1;
     await handedTo(target)
       .wrap(store)
-      .run((tx) => tx.webhookEvents.insert(event));
+      .run(async (tx) => {
+        await tx.webhookEvents.insert(event);
+        looksBeforeCommit = target.looksAgain;
+      });
     expect(await store.read.webhookEvents.findById(event.id)).to.deep.equal(event);
     expect(target.delivered).to.deep.equal([]);
+    expect(looksBeforeCommit).to.equal(0);
+    expect(target.looksAgain, 'after the commit, the event can be claimed').to.equal(1);
+  });
+
+  it('does not ask the delivery to look for events whose transaction rolled back', async () => {
+    const { store, event } = await world();
+    const target = new RecordingTarget(false);
+    const failing = handedTo(target)
+      .wrap(store)
+      .run(async (tx) => {
+        await tx.webhookEvents.insert(event);
+        throw new Error('a later write failed');
+      });
+    expect(await failing.then(String, String)).to.equal('Error: a later write failed');
+    expect(target.looksAgain).to.equal(0);
   });
 
   it('leaves alone an event that is not new: tried before, or due later', async () => {
@@ -158,7 +182,12 @@ describe('runnerHandoff', () => {
     const offered: DueDelivery[] = [];
     const reads: WebhookEvent[][] = [];
     const target = runnerHandoff(
-      { reserve: () => true, release: () => {}, offer: (delivery) => offered.push(delivery) },
+      {
+        reserve: () => true,
+        release: () => {},
+        offer: (delivery) => offered.push(delivery),
+        lookAgain: () => {},
+      },
       async (events) => {
         reads.push([...events]);
         return events.map(due);
@@ -181,7 +210,12 @@ describe('runnerHandoff', () => {
     const released: string[] = [];
     const errors: unknown[] = [];
     const target = runnerHandoff(
-      { reserve: () => true, release: (merchantId) => released.push(merchantId), offer: () => {} },
+      {
+        reserve: () => true,
+        release: (merchantId) => released.push(merchantId),
+        offer: () => {},
+        lookAgain: () => {},
+      },
       () => Promise.reject(new Error('database unavailable')),
       (error) => errors.push(error),
     );

@@ -14,6 +14,8 @@ export interface HandoffTarget {
   release(merchantId: string): void;
   /** Delivers committed events, each in the slot held for it. */
   deliver(events: readonly WebhookEvent[]): void;
+  /** New events were refused a slot and have been committed due: the delivery may look for them now. */
+  lookAgain(): void;
 }
 
 /** An event announced just now (due at once, never tried), as a status change inserts it. */
@@ -56,6 +58,7 @@ export class WebhookHandoff {
   private async run<T>(unitOfWork: UnitOfWork, work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     if (!this.target) return unitOfWork.run(work);
     let held: WebhookEvent[] = [];
+    let refused = false;
     const release = () => {
       for (const event of held) this.target?.release(event.merchantId);
       held = [];
@@ -65,20 +68,38 @@ export class WebhookHandoff {
       result = await unitOfWork.run((tx) => {
         // A second call is a rerun (a deadlock broken): the first one's transaction rolled back.
         release();
-        return work(this.scope(tx, (event) => held.push(event)));
+        refused = false;
+        return work(
+          this.scope(
+            tx,
+            (event) => held.push(event),
+            () => {
+              refused = true;
+            },
+          ),
+        );
       });
     } catch (error) {
       release();
       throw error;
     }
     if (held.length > 0) this.target?.deliver(held);
+    if (refused) this.target?.lookAgain();
     return result;
   }
 
-  private scope(tx: TransactionScope, hold: (event: WebhookEvent) => void): TransactionScope {
+  private scope(
+    tx: TransactionScope,
+    hold: (event: WebhookEvent) => void,
+    refuse: () => void,
+  ): TransactionScope {
     const events = tx.webhookEvents;
     const insert = async (event: WebhookEvent): Promise<void> => {
-      if (!isNew(event) || !this.target?.reserve(event.merchantId)) return events.insert(event);
+      if (!isNew(event)) return events.insert(event);
+      if (!this.target?.reserve(event.merchantId)) {
+        refuse();
+        return events.insert(event);
+      }
       const leased = { ...event, nextAttemptAt: new Date(event.createdAt.getTime() + this.leaseMs) };
       hold(leased);
       return events.insert(leased);
@@ -94,6 +115,7 @@ export interface DeliveryRunner {
   reserve(merchantId: string): boolean;
   release(merchantId: string): void;
   offer(due: DueDelivery): void;
+  lookAgain(): void;
 }
 
 /**
@@ -124,5 +146,6 @@ export function runnerHandoff(
       if (waiting.length === 0) setImmediate(() => void offer());
       waiting.push(...events);
     },
+    lookAgain: () => runner.lookAgain(),
   };
 }
