@@ -17,6 +17,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
   new ContainerModule(({ bind }) => {
     // The events this process's transactions create go to its own webhook runner when it runs one.
     const handoff = new WebhookHandoff(webhookClaimLeaseMs(config));
+    bind(TOKENS.webhookHandoff).toConstantValue(handoff);
     bind(TOKENS.config).toConstantValue(config);
     bind(TOKENS.clock).toConstantValue(new SystemClock());
     bind(TOKENS.ids).toConstantValue(new TimeOrderedUuidGenerator());

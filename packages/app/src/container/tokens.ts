@@ -8,6 +8,7 @@ import type {
 } from '@payout/domain';
 import type { ServiceIdentifier } from 'inversify';
 import type { AppConfig } from '../config/config.js';
+import type { WebhookHandoff } from '../infrastructure/webhook-handoff.js';
 import type { UseCases } from './use-cases.js';
 
 /** A background process the service starts and stops: job workers, pollers. */
@@ -37,8 +38,10 @@ export const TOKENS = {
   useCases: token<UseCases>('useCases'),
   /** Runs the jobs (approval expiries). */
   worker: token<Worker>('worker'),
-  /** Delivers webhook events from their queue, the events table. */
-  webhookWorker: token<Worker>('webhookWorker'),
+  /** Delivers webhook events from their queue, the events table; `lookNow` when told events are due. */
+  webhookWorker: token<Worker & { lookNow(): void }>('webhookWorker'),
+  /** Hands the events of this process's transactions to its delivery, or announces them (WebhookHandoff). */
+  webhookHandoff: token<WebhookHandoff>('webhookHandoff'),
   /** Submits and polls withdrawals from their queue, the withdrawals table. */
   withdrawalWorker: token<Worker>('withdrawalWorker'),
   resources: token<Resource[]>('resources'),

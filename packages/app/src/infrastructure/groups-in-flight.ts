@@ -43,9 +43,13 @@ export class GroupsInFlight<T> {
    * a full group with a backlog should not cost a scan of it every `idleMs`).
    */
   lookAgainMs(idleMs: number, claimed: number): number {
-    if (claimed > 0) return idleMs;
-    for (const count of this.counts.values()) if (count >= this.limit) return idleMs * 4;
-    return idleMs;
+    return claimed === 0 && this.anyFull() ? idleMs * 4 : idleMs;
+  }
+
+  /** Whether some group is at its limit (a claim would read past its due items). */
+  anyFull(): boolean {
+    for (const count of this.counts.values()) if (count >= this.limit) return true;
+    return false;
   }
 
   /** Learns from a claim made with `spread`; an empty one says nothing of who is due. */

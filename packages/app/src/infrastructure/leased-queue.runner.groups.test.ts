@@ -247,6 +247,24 @@ describe('LeasedQueueRunner with groups', () => {
       await runner.stop();
     });
 
+    it('when told items are due, claims at once if idle enough, and not while a group is full', async () => {
+      const queue = new GroupedQueue([]);
+      const runner = grouped(queue, 10_000);
+      runner.start();
+      await settle();
+      queue.due.push(...items('A', 6));
+      runner.lookNow();
+      await settle();
+      expect(queue.started, 'at once, not idleMs later').to.deep.equal(items('A', 4));
+      const claims = queue.limits.length;
+      queue.due.push('B1');
+      runner.lookNow();
+      await settle();
+      expect(queue.limits, 'A is full: no claim to read past its items').to.have.length(claims);
+      queue.finish(...items('A', 6));
+      await runner.stop();
+    });
+
     it('gives the slot up instead of working an item offered after stop', async () => {
       const queue = new GroupedQueue([]);
       const runner = grouped(queue, 10_000);

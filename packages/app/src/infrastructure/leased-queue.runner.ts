@@ -126,6 +126,17 @@ export class LeasedQueueRunner<T> implements Worker {
   }
 
   /**
+   * Items may have become due just now (another process said so): claim at once rather than at the next look,
+   * when at most half the slots are taken and no group is full. A busier runner claims again as its items end,
+   * and a claim while a group is full would read past that group's due items for nothing.
+   */
+  lookNow(): void {
+    if (!this.running || this.claiming || this.busy() > this.options.concurrency / 2) return;
+    if (this.groups?.anyFull()) return;
+    void this.claim();
+  }
+
+  /**
    * Items in flight and slots held, or promised to the claim under way. (A merchant's own room is not: a claim
    * under way may bring it items beyond the ones reserved meanwhile, at most one claim's worth.)
    */

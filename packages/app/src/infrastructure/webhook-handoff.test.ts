@@ -11,6 +11,9 @@ import { type HandoffTarget, runnerHandoff, WebhookHandoff } from './webhook-han
 
 const LEASE_MS = 60_000;
 
+/** Another event id, distinct from `id` (its last four hex digits replaced). */
+const otherId = (id: string, n: number) => `${id.slice(0, -4)}${(0xf000 + n).toString(16)}`;
+
 /** A delivery that has room (or not, with `room: false`) and records what it is asked. */
 class RecordingTarget implements HandoffTarget {
   readonly reserved: string[] = [];
@@ -151,7 +154,7 @@ describe('WebhookHandoff', () => {
     const tried = { ...event, attempts: 1 };
     const later = {
       ...event,
-      id: `${event.id.slice(0, -1)}f`,
+      id: otherId(event.id, 1),
       sequence: 2,
       nextAttemptAt: new Date(event.createdAt.getTime() + 5_000),
     };
@@ -166,6 +169,32 @@ describe('WebhookHandoff', () => {
     expect(await store.read.webhookEvents.findById(later.id)).to.deep.equal(later);
   });
 
+  it('in a process without delivery, announces new events once their transaction has committed', async () => {
+    const { store, event } = await world();
+    const handoff = new WebhookHandoff(LEASE_MS);
+    let announced = 0;
+    handoff.announceTo(() => {
+      announced += 1;
+    });
+    let announcedBeforeCommit = -1;
+    await handoff.wrap(store).run(async (tx) => {
+      await tx.webhookEvents.insert(event);
+      announcedBeforeCommit = announced;
+    });
+    expect(announcedBeforeCommit).to.equal(0);
+    expect(announced).to.equal(1);
+    expect(await store.read.webhookEvents.findById(event.id), 'stored due, for a claim').to.deep.equal(event);
+    const failing = handoff.wrap(store).run(async (tx) => {
+      await tx.webhookEvents.insert({ ...event, id: otherId(event.id, 1), sequence: 2 });
+      throw new Error('a later write failed');
+    });
+    expect(await failing.then(String, String)).to.equal('Error: a later write failed');
+    await handoff
+      .wrap(store)
+      .run((tx) => tx.webhookEvents.insert({ ...event, id: otherId(event.id, 2), sequence: 3, attempts: 2 }));
+    expect(announced, 'not for a rollback, nor for an event that is not new').to.equal(1);
+  });
+
   it('changes nothing until a delivery is attached (a process without one)', async () => {
     const { store, event } = await world();
     await new WebhookHandoff(LEASE_MS).wrap(store).run((tx) => tx.webhookEvents.insert(event));
@@ -178,7 +207,7 @@ describe('runnerHandoff', () => {
 
   it('offers the events committed in one turn together, after one read of their endpoints', async () => {
     const { event } = await world();
-    const second = { ...event, id: `${event.id.slice(0, -1)}f` };
+    const second = { ...event, id: otherId(event.id, 1) };
     const offered: DueDelivery[] = [];
     const reads: WebhookEvent[][] = [];
     const target = runnerHandoff(

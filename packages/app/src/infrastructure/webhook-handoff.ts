@@ -37,12 +37,22 @@ const isNew = (event: WebhookEvent): boolean =>
  */
 export class WebhookHandoff {
   private target: HandoffTarget | null = null;
+  private announce: (() => void) | null = null;
 
   constructor(private readonly leaseMs: number) {}
 
   /** Where events go from now on: this process's delivery, once it is built. */
   attach(target: HandoffTarget): void {
     this.target = target;
+  }
+
+  /**
+   * In a process without delivery (API only): whom to tell, once a transaction that stored new events has
+   * committed, that events are due (the workers, through EventsDueSignal), so that an idle worker claims them at
+   * once rather than at its next look. A hint: one that is lost only leaves the events to that look.
+   */
+  announceTo(announce: () => void): void {
+    this.announce = announce;
   }
 
   /** `unitOfWork`, its transactions handing their new events over. */
@@ -56,7 +66,7 @@ export class WebhookHandoff {
   }
 
   private async run<T>(unitOfWork: UnitOfWork, work: (tx: TransactionScope) => Promise<T>): Promise<T> {
-    if (!this.target) return unitOfWork.run(work);
+    if (!this.target && !this.announce) return unitOfWork.run(work);
     let held: WebhookEvent[] = [];
     let refused = false;
     const release = () => {
@@ -84,7 +94,10 @@ export class WebhookHandoff {
       throw error;
     }
     if (held.length > 0) this.target?.deliver(held);
-    if (refused) this.target?.lookAgain();
+    if (refused) {
+      if (this.target) this.target.lookAgain();
+      else this.announce?.();
+    }
     return result;
   }
 

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/config.js';
 import { buildContainer } from '../container/build-container.js';
 import { type Resource, TOKENS } from '../container/tokens.js';
 import type { Logger } from '../infrastructure/logger.js';
+import { startEventsDueHints } from './events-due-hints.js';
 import type { HttpServer } from './http-server.js';
 
 export interface RunningService {
@@ -32,11 +33,13 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
         ]
       : [];
   for (const worker of workers) await worker.start();
+  const stopHints = await startEventsDueHints(config, logger, container);
   return {
     url: server?.url ?? null,
     container,
     async stop() {
       await server?.close();
+      await stopHints();
       await Promise.all(workers.map((worker) => worker.stop()));
       for (const resource of resources) await resource.close();
     },
