@@ -12,7 +12,7 @@ import {
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = createLogger({ level: 'silent' });
 
-describe('EventsDueSignal on Redis', () => {
+describe('the events-due hint on Redis', () => {
   it('carries an API process’s announcements to a worker, one message for announcements close together', async () => {
     let hints = 0;
     const subscription = subscribeEventsDue(REDIS_URL, logger, () => {

@@ -48,7 +48,7 @@ export class WebhookHandoff {
 
   /**
    * In a process without delivery (API only): whom to tell, once a transaction that stored new events has
-   * committed, that events are due (the workers, through EventsDueSignal), so that an idle worker claims them at
+   * committed, that events are due (the workers, through EventsDuePublisher), so that an idle worker claims them at
    * once rather than at its next look. A hint: one that is lost only leaves the events to that look.
    */
   announceTo(announce: () => void): void {

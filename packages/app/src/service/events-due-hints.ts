@@ -6,8 +6,9 @@ import type { Logger } from '../infrastructure/logger.js';
 
 /**
  * With Redis configured and the API and workers in processes of their own: the API announces the webhook events
- * it commits, and each worker's delivery looks for them at once (EventsDueSignal) instead of at its next idle look.
- * A process that runs both hands its events over itself (WebhookHandoff) and needs neither. Returns the closer.
+ * it commits (EventsDuePublisher), and each worker's delivery looks for them at once instead of at its next idle
+ * look. A process that runs both hands its events over itself (WebhookHandoff) and needs neither. Returns the
+ * closer.
  */
 export async function startEventsDueHints(
   config: AppConfig,
