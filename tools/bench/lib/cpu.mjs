@@ -53,7 +53,9 @@ export function processCpuMs(pid) {
  * `seen` (pid → whether it is such a backend) spares reading the title of a process already looked at: a meter
  * samples every 200 ms, and reading a busy backend's title takes its memory map's lock (the sampler cost the bench
  * process a tenth of a core during pgbench, session 24). A backend's database does not change, and a meter lives
- * for one phase, far shorter than the kernel takes to reuse a pid.
+ * for one phase, far shorter than the kernel takes to reuse a pid. A PostgreSQL process not (yet) naming the
+ * database is not remembered: a backend just forked still has the postmaster's command line until it has read its
+ * connection's start-up packet, and remembering it then lost its CPU for the rest of the phase.
  */
 export function postgresBackends(database, seen = new Map()) {
   const backends = new Map();
@@ -65,7 +67,7 @@ export function postgresBackends(database, seen = new Map()) {
       const title = read(`/proc/${entry}/cmdline`);
       if (title === null) continue;
       ours = title.startsWith('postgres: ') && title.split(' ').includes(database);
-      seen.set(entry, ours);
+      if (ours || !title.includes('postgres')) seen.set(entry, ours);
     }
     if (ours) backends.set(entry, processCpuMs(entry));
   }

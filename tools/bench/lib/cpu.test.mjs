@@ -45,6 +45,14 @@ describe('bench CPU accounting', () => {
         postgresBackends(rows[0].database, seen).has(pid),
         'what a meter has seen is not read again',
       ).to.equal(false);
+      // A backend just forked shows the postmaster's command line until it knows its database: never remembered.
+      const elsewhere = new Map();
+      postgresBackends(`${rows[0].database}_elsewhere`, elsewhere);
+      expect(elsewhere.has(pid), 'a backend of another database is read again next time').to.equal(false);
+      expect(
+        elsewhere.get(String(process.pid)),
+        'a process that is no PostgreSQL one is remembered',
+      ).to.equal(false);
     } finally {
       await client.end();
     }
