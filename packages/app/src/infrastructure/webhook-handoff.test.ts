@@ -56,6 +56,14 @@ const handedTo = (target: HandoffTarget) => {
   handoff.attach(target);
   return handoff;
 };
+/** Inserts `event` through `unitOfWork`, then fails the transaction; answers the error the caller saw. */
+const insertThenFail = (unitOfWork: UnitOfWork, event: WebhookEvent): Promise<string> =>
+  unitOfWork
+    .run(async (tx) => {
+      await tx.webhookEvents.insert(event);
+      throw new Error('a later write failed');
+    })
+    .then(String, String);
 const leased = (event: WebhookEvent) => ({
   ...event,
   nextAttemptAt: new Date(event.createdAt.getTime() + LEASE_MS),
@@ -83,13 +91,7 @@ describe('WebhookHandoff', () => {
   it('frees the slot and hands nothing over when the transaction rolls back', async () => {
     const { store, parties, event } = await world();
     const target = new RecordingTarget();
-    const failing = handedTo(target)
-      .wrap(store)
-      .run(async (tx) => {
-        await tx.webhookEvents.insert(event);
-        throw new Error('a later write failed');
-      });
-    expect(await failing.then(String, String)).to.equal('Error: a later write failed');
+    expect(await insertThenFail(handedTo(target).wrap(store), event)).to.equal('Error: a later write failed');
     expect(target.released).to.deep.equal([parties.merchant.id]);
     expect(target.delivered).to.deep.equal([]);
     expect(await store.read.webhookEvents.findById(event.id)).to.equal(null);
@@ -138,13 +140,7 @@ describe('WebhookHandoff', () => {
   it('does not ask the delivery to look for events whose transaction rolled back', async () => {
     const { store, event } = await world();
     const target = new RecordingTarget(false);
-    const failing = handedTo(target)
-      .wrap(store)
-      .run(async (tx) => {
-        await tx.webhookEvents.insert(event);
-        throw new Error('a later write failed');
-      });
-    expect(await failing.then(String, String)).to.equal('Error: a later write failed');
+    expect(await insertThenFail(handedTo(target).wrap(store), event)).to.equal('Error: a later write failed');
     expect(target.looksAgain).to.equal(0);
   });
 
@@ -184,11 +180,8 @@ describe('WebhookHandoff', () => {
     expect(announcedBeforeCommit).to.equal(0);
     expect(announced).to.equal(1);
     expect(await store.read.webhookEvents.findById(event.id), 'stored due, for a claim').to.deep.equal(event);
-    const failing = handoff.wrap(store).run(async (tx) => {
-      await tx.webhookEvents.insert({ ...event, id: otherId(event.id, 1), sequence: 2 });
-      throw new Error('a later write failed');
-    });
-    expect(await failing.then(String, String)).to.equal('Error: a later write failed');
+    const second = { ...event, id: otherId(event.id, 1), sequence: 2 };
+    expect(await insertThenFail(handoff.wrap(store), second)).to.equal('Error: a later write failed');
     await handoff
       .wrap(store)
       .run((tx) => tx.webhookEvents.insert({ ...event, id: otherId(event.id, 2), sequence: 3, attempts: 2 }));

@@ -11,59 +11,62 @@ import { startEventsDueHints } from './events-due-hints.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = createLogger({ level: 'silent' });
-const containerFor = (role: string) =>
-  buildContainer(configFor({ APP_ENV: 'test', PROCESS_ROLE: role, REDIS_URL }), logger);
+const configOf = (role: string) => configFor({ APP_ENV: 'test', PROCESS_ROLE: role, REDIS_URL });
+
+/** A process of `role` (in memory) with its hints started, and a listener on the hints' channel. */
+async function processWithHints(role: string) {
+  const container = await buildContainer(configOf(role), logger);
+  const listener = new Redis(REDIS_URL);
+  const hints: string[] = [];
+  listener.on('message', (channel: string) => hints.push(channel));
+  await listener.subscribe(EVENTS_DUE_CHANNEL);
+  const stopHints = await startEventsDueHints(configOf(role), logger, container);
+  const withdraw = async () => {
+    const unitOfWork = await container.getAsync(TOKENS.unitOfWork);
+    const { requestWithdrawal } = await container.getAsync(TOKENS.useCases);
+    const customer = await seedCustomer(unitOfWork, container.get(TOKENS.ids), new Date());
+    const receipt = await requestWithdrawal.execute(customer.principal, {
+      currency: 'USD',
+      linkedAccountId: customer.accountId,
+      body: { amount: 25, walletType: 'SPEND' },
+    });
+    if (!receipt.ok) throw new Error(`withdrawal refused: ${JSON.stringify(receipt.error)}`);
+  };
+  const stop = async () => {
+    await stopHints();
+    await listener.quit();
+  };
+  return { container, hints, withdraw, stop };
+}
 
 describe('the events-due hints as a process starts them', () => {
   it('in an API process, a withdrawal’s commit publishes a hint for the workers', async () => {
-    const container = await containerFor('api');
-    const listener = new Redis(REDIS_URL);
-    const hints: string[] = [];
-    listener.on('message', (channel: string) => hints.push(channel));
-    await listener.subscribe(EVENTS_DUE_CHANNEL);
-    const stop = await startEventsDueHints(
-      configFor({ APP_ENV: 'test', PROCESS_ROLE: 'api', REDIS_URL }),
-      logger,
-      container,
-    );
+    const api = await processWithHints('api');
     try {
-      const unitOfWork = await container.getAsync(TOKENS.unitOfWork);
-      const { requestWithdrawal } = await container.getAsync(TOKENS.useCases);
       await eventually(
         'a hint after a withdrawal committed (the publisher connects first)',
         async () => {
-          const customer = await seedCustomer(unitOfWork, container.get(TOKENS.ids), new Date());
-          const receipt = await requestWithdrawal.execute(customer.principal, {
-            currency: 'USD',
-            linkedAccountId: customer.accountId,
-            body: { amount: 25, walletType: 'SPEND' },
-          });
-          if (!receipt.ok) throw new Error(`withdrawal refused: ${JSON.stringify(receipt.error)}`);
+          await api.withdraw();
           await new Promise((resolve) => setTimeout(resolve, 50));
-          return hints.length > 0 ? hints : undefined;
+          return api.hints.length > 0 ? api.hints : undefined;
         },
         5_000,
       );
-      expect(hints[0]).to.equal(EVENTS_DUE_CHANNEL);
+      expect(api.hints[0]).to.equal(EVENTS_DUE_CHANNEL);
     } finally {
-      await stop();
-      await listener.quit();
+      await api.stop();
     }
   });
 
   it('in a worker process, a hint makes the webhook delivery look now', async () => {
-    const container = await containerFor('worker');
+    const container = await buildContainer(configOf('worker'), logger);
     const webhooks = await container.getAsync(TOKENS.webhookWorker);
     let looks = 0;
     webhooks.lookNow = () => {
       looks += 1;
     };
     const publisher = new Redis(REDIS_URL);
-    const stop = await startEventsDueHints(
-      configFor({ APP_ENV: 'test', PROCESS_ROLE: 'worker', REDIS_URL }),
-      logger,
-      container,
-    );
+    const stop = await startEventsDueHints(configOf('worker'), logger, container);
     try {
       await eventually(
         'the delivery told to look (the subscription is made first)',
@@ -81,31 +84,13 @@ describe('the events-due hints as a process starts them', () => {
   });
 
   it('in a process running both, starts nothing (it hands its events over itself)', async () => {
-    const container = await containerFor('all');
-    const listener = new Redis(REDIS_URL);
-    const hints: string[] = [];
-    listener.on('message', (channel: string) => hints.push(channel));
-    await listener.subscribe(EVENTS_DUE_CHANNEL);
-    const stop = await startEventsDueHints(
-      configFor({ APP_ENV: 'test', PROCESS_ROLE: 'all', REDIS_URL }),
-      logger,
-      container,
-    );
+    const both = await processWithHints('all');
     try {
-      const unitOfWork = await container.getAsync(TOKENS.unitOfWork);
-      const { requestWithdrawal } = await container.getAsync(TOKENS.useCases);
-      const customer = await seedCustomer(unitOfWork, container.get(TOKENS.ids), new Date());
-      const receipt = await requestWithdrawal.execute(customer.principal, {
-        currency: 'USD',
-        linkedAccountId: customer.accountId,
-        body: { amount: 25, walletType: 'SPEND' },
-      });
-      expect(receipt.ok).to.equal(true);
+      await both.withdraw();
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(hints).to.deep.equal([]);
+      expect(both.hints).to.deep.equal([]);
     } finally {
-      await stop();
-      await listener.quit();
+      await both.stop();
     }
   });
 });
