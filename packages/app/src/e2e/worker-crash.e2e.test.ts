@@ -8,8 +8,12 @@ import { createSandbox, type LinkKind, type Sandbox } from './support/sandbox.fi
 import { ServiceProcess, verifyLedger } from './support/service.process.js';
 import { VerifyingWebhookReceiver } from './support/verifying-webhook.receiver.js';
 
-/** Settlement takes seconds, so the kill lands while every withdrawal is still on its way. */
+/**
+ * Settlement takes seconds, so the kill lands while every withdrawal is still on its way. With Redis, as API and
+ * workers apart run in production: the rate limit is shared and the API hints new webhook events to the worker.
+ */
 const ENV = {
+  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   RAIL_DELAYS_MS: 'ACH=3000,RTP=2000,WIRE=2000,SWIFT=3000,PUSH_TO_CARD=0,ZELLE=2000,PAYPAL=2000,VENMO=2000',
   RAIL_TIMEOUT_MS: '500',
   WEBHOOK_RETRY_SCHEDULE_MS: '200,400,800,1600,3200',
