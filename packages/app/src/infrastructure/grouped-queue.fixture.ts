@@ -15,10 +15,19 @@ export class GroupedQueue implements LeasedQueue<string> {
   private readonly running = new Map<string, number>();
   private readonly finishers = new Map<string, () => void>();
   mostOfA = 0;
+  /** While true, a claim stays under way (its limit recorded) until `answerHeld` settles it. */
+  holding = false;
+  private held: ((claimed: readonly string[]) => void) | null = null;
 
   constructor(readonly due: string[]) {}
 
   async claimDue(limit: number, spread?: GroupSpread): Promise<readonly string[]> {
+    if (this.holding) {
+      this.limits.push(limit);
+      return new Promise((resolve) => {
+        this.held = resolve;
+      });
+    }
     if (!spread) throw new Error('a runner with groups claims with its spread');
     this.spreads.push(spread);
     this.limits.push(limit);
@@ -43,6 +52,13 @@ export class GroupedQueue implements LeasedQueue<string> {
         resolve();
       }),
     );
+  }
+
+  /** Settles the claim held under way with `claimed`. */
+  answerHeld(claimed: readonly string[] = []): void {
+    const held = this.held;
+    this.held = null;
+    held?.(claimed);
   }
 
   finish(...ids: string[]): void {

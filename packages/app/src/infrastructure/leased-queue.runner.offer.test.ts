@@ -1,6 +1,5 @@
 import { expect } from 'chai';
 import { GroupedQueue, grouped, items, settle } from './grouped-queue.fixture.js';
-import type { GroupSpread } from './leased-queue.runner.js';
 
 describe('LeasedQueueRunner: items offered in reserved slots (its own, already leased)', () => {
   it('works an offered item in the slot reserved for it, counted against its group and the runner', async () => {
@@ -54,19 +53,13 @@ describe('LeasedQueueRunner: items offered in reserved slots (its own, already l
   });
 
   it('leaves to the claim under way the slots it asked for', async () => {
-    let answer: (claimed: readonly string[]) => void = () => {};
     const queue = new GroupedQueue([]);
-    queue.claimDue = (limit: number) => {
-      queue.limits.push(limit);
-      return new Promise((resolve) => {
-        answer = resolve;
-      });
-    };
+    queue.holding = true;
     const runner = grouped(queue, 10_000);
     runner.start();
     expect(queue.limits, 'a claim of all eight slots under way').to.deep.equal([8]);
     expect(runner.reserve('B'), 'none left to reserve while it runs').to.equal(false);
-    answer([]);
+    queue.answerHeld();
     await settle();
     expect(runner.reserve('B')).to.equal(true);
     runner.release('B');
@@ -74,24 +67,15 @@ describe('LeasedQueueRunner: items offered in reserved slots (its own, already l
   });
 
   it('after a slot refused only for the claim under way, claims again as soon as asked to look', async () => {
-    let answer: (claimed: readonly string[]) => void = () => {};
     const queue = new GroupedQueue([]);
-    const claim = queue.claimDue.bind(queue);
-    let hold = true;
-    queue.claimDue = (limit: number, spread?: GroupSpread) => {
-      if (!hold) return claim(limit, spread);
-      queue.limits.push(limit);
-      return new Promise((resolve) => {
-        answer = resolve;
-      });
-    };
+    queue.holding = true;
     const runner = grouped(queue, 10_000);
     runner.start();
     expect(runner.reserve('B'), 'refused: the look under way asked for every slot').to.equal(false);
     queue.due.push('B1');
     runner.lookAgain();
-    hold = false;
-    answer([]);
+    queue.holding = false;
+    queue.answerHeld();
     await settle();
     expect(queue.started, 'the next claim at once, not idleMs later').to.deep.equal(['B1']);
     queue.finish('B1');
