@@ -1,9 +1,9 @@
 // Settlement drain: with the worker started, waits until every withdrawal is final (SUCCESS or FAILED) and every
 // webhook event of theirs is DELIVERED (the receiver answered 2xx), or the time runs out. The wait must not load
 // the database it measures. Counting both tables (STATE) is what says the drain is over, but it reads every row
-// version of two tables the drain keeps updating (webhook_events: 60 MB for 33,000 events with their dead
-// versions at the end of a drain of 10,000, 30–60 ms a count; session 24's 16 counts were 5 % of PostgreSQL's time
-// in the drain). So:
+// version of two tables the drain keeps updating (session 24, before migration 0011: webhook_events at 60 MB for
+// 33,000 events with their dead versions at the end of a drain of 10,000, 30–60 ms a count; its 16 counts were 5 %
+// of PostgreSQL's time in the drain). So:
 // - a look (every `pollMs`) asks the database only when the receiver has acknowledged nothing new since the last
 //   one, and then only whether an event still has a next attempt (EVENTS_DUE, on the due index: under a
 //   millisecond); when none has, whether every withdrawal is final (WITHDRAWALS, the smaller table), and when every
@@ -18,10 +18,11 @@ const STATE = `
   SELECT w.withdrawals, w.final, e.events, e.delivered
     FROM (${WITHDRAWALS}) w,
          (SELECT count(*) AS events, count(*) FILTER (WHERE delivery_state = 'DELIVERED') AS delivered
-            FROM webhook_events) e`;
+            FROM webhook_deliveries) e`;
 
 /** An event with a next attempt is not delivered (a delivered one has none): the drain is not over. */
-const EVENTS_DUE = 'SELECT EXISTS (SELECT 1 FROM webhook_events WHERE next_attempt_at IS NOT NULL) AS due';
+const EVENTS_DUE =
+  'SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL) AS due';
 
 const numbers = (row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
 

@@ -16,7 +16,7 @@ function fakeDatabase({ states, withdrawals = [[1, 0]], due = [false] }) {
     looked: 0,
     query(text) {
       if (/EXISTS/.test(text)) return { rows: [{ due: next(due, database.looked++) }] };
-      if (!/webhook_events/.test(text)) {
+      if (!/webhook_deliveries/.test(text)) {
         const [total, final] = next(withdrawals, database.withdrawalsCounted++);
         return { rows: [{ withdrawals: `${total}`, final: `${final}` }] };
       }

@@ -1,6 +1,6 @@
 // Stored history for the growth measurement: settled withdrawals cloned in SQL (INSERT … SELECT over
 // generate_series) from one the service settled itself, with everything it wrote for it (history, ledger
-// posting, webhook events), spread over the bench's entities and back in time. Delivery attempts are not
+// posting, webhook events and their deliveries), spread over the bench's entities and back in time. Delivery attempts are not
 // copied, and the cloned debits are not taken from wallet balances: the database is dropped after the run.
 import { cloneRows } from './clone-rows.mjs';
 
@@ -46,14 +46,22 @@ async function seedBatch(client, { template, merchantId, count, offset }) {
       entry_id: 'c.entry_id',
       account: `CASE WHEN t.account LIKE 'wallet:%' THEN 'wallet:' || c.wallet_id ELSE t.account END`,
     });
+    // An event's id is derived from its withdrawal's and its template's, so that its delivery can name it.
     await clone('webhook_events', 'withdrawal_id = $1', {
-      id: 'gen_random_uuid()',
+      id: `md5(c.id::text || t.id::text)::uuid`,
       withdrawal_id: 'c.id',
       created_at: 'c.at',
-      delivered_at: 'c.at',
       body: `jsonb_set(jsonb_set(jsonb_set(t.body, '{payload,transactionId}', to_jsonb(c.id::text)),
                '{payload,walletId}', to_jsonb(c.wallet_id::text)), '{payload,entityId}', to_jsonb(c.entity_id::text))`,
     });
+    await clone(
+      'webhook_deliveries',
+      'event_id IN (SELECT id FROM webhook_events WHERE withdrawal_id = $1)',
+      {
+        event_id: `md5(c.id::text || t.event_id::text)::uuid`,
+        delivered_at: 'c.at',
+      },
+    );
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
@@ -87,6 +95,7 @@ export async function seedWithdrawalsUpTo(client, { merchantId, target, onProgre
       'ledger_entries',
       'ledger_lines',
       'webhook_events',
+      'webhook_deliveries',
     ])
       await client.query(`VACUUM ANALYZE ${table}`);
   // The bulk load's dirty pages are written back now, not by the checkpointer while the growth load is measured.

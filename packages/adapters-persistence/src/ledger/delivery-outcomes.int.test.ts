@@ -67,17 +67,19 @@ describe('Delivery outcomes committed together, on PostgreSQL', function () {
     const deliver = deliverer(sender);
     const sent = await statementsOf(() => Promise.all(claimed.map((due) => deliver.deliver(due))));
     expect(
-      sent.some((text) => /UPDATE "webhook_events" AS t .* FROM \(SELECT \* FROM unnest\(/.test(text)),
+      sent.some((text) => /UPDATE "webhook_deliveries" AS t .* FROM \(SELECT \* FROM unnest\(/.test(text)),
       'outcomes went out merged',
     ).to.equal(true);
 
     const { knex } = world.db;
-    const events: { id: string; delivery_state: string; attempts: number }[] = await knex('webhook_events')
+    const events: { id: string; delivery_state: string; attempts: number }[] = await knex(
+      'webhook_deliveries',
+    )
       .whereIn(
-        'id',
+        'event_id',
         claimed.map((due) => due.event.id),
       )
-      .select('id', 'delivery_state', 'attempts');
+      .select({ id: 'event_id' }, 'delivery_state', 'attempts');
     const attempts: { event_id: string; attempt: number; status_code: number }[] = await knex(
       'webhook_attempts',
     ).select('event_id', 'attempt', 'status_code');

@@ -9,6 +9,7 @@ import * as expectRows from './0007-expect-rows.migration.js';
 import * as unusedIndexes from './0008-unused-indexes.migration.js';
 import * as merchantIndexes from './0009-merchant-indexes.migration.js';
 import * as webhookDueIndex from './0010-webhook-due-index.migration.js';
+import * as webhookDeliveries from './0011-webhook-deliveries.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -27,6 +28,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0008-unused-indexes', migration: unusedIndexes },
   { name: '0009-merchant-indexes', migration: merchantIndexes },
   { name: '0010-webhook-due-index', migration: webhookDueIndex },
+  { name: '0011-webhook-deliveries', migration: webhookDeliveries },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -63,50 +63,56 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
   succeeded: row.succeeded,
 });
 
-/** An event's columns, its body as the text PostgreSQL keeps for it (`jsonb`'s, the same on every read). */
-const EVENT_FIELDS = [
-  ...['id', 'merchant_id', 'withdrawal_id', 'sequence', 'status', 'created_at'],
-  ...['delivery_state', 'attempts', 'next_attempt_at', 'delivered_at'],
-];
-const eventColumns = (table: string) =>
-  EVENT_FIELDS.map((column) => `${table}.${column}`)
-    .concat(`${table}.body::text AS body`)
+/**
+ * An event's columns with its delivery's (migration 0011: the event row is written once, its delivery row by the
+ * claim and each outcome), its body as the text PostgreSQL keeps for it (`jsonb`'s, the same on every read).
+ */
+const EVENT_FIELDS = ['id', 'merchant_id', 'withdrawal_id', 'sequence', 'status', 'created_at'];
+const DELIVERY_FIELDS = ['delivery_state', 'attempts', 'next_attempt_at', 'delivered_at'];
+const eventColumns = (event: string, delivery: string) =>
+  EVENT_FIELDS.map((column) => `${event}.${column}`)
+    .concat(DELIVERY_FIELDS.map((column) => `${delivery}.${column}`))
+    .concat(`${event}.body::text AS body`)
     .join(', ');
-const EVENT_COLUMNS = eventColumns('webhook_events');
+const EVENT_READ = `SELECT ${eventColumns('e', 'd')}
+  FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id`;
 
 const FIND_EVENT = {
   name: 'webhook_event_by_id',
-  text: `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE id = $1`,
+  text: `${EVENT_READ} WHERE e.id = $1`,
 };
+/** Locks the delivery, the only part of an event that changes. */
 const LOCK_EVENT = {
   name: 'webhook_event_lock',
-  text: `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE id = $1 FOR UPDATE`,
+  text: `${EVENT_READ} WHERE e.id = $1 FOR UPDATE OF d`,
 };
 const EVENTS_OF_WITHDRAWAL = {
   name: 'webhook_events_of_withdrawal',
-  text: `SELECT ${EVENT_COLUMNS} FROM webhook_events WHERE withdrawal_id = $1 ORDER BY sequence`,
+  text: `${EVENT_READ} WHERE e.withdrawal_id = $1 ORDER BY e.sequence`,
 };
 const LATEST_EVENT = {
   name: 'webhook_event_latest',
   text: `${EVENTS_OF_WITHDRAWAL.text} DESC LIMIT 1`,
 };
-/** The types of the columns an event update names (migration 0004), for merged updates. */
-const EVENT_COLUMN_TYPES = {
-  id: 'uuid',
+/** The types of the columns a delivery update names (migration 0011), for merged updates. */
+const DELIVERY_COLUMN_TYPES = {
+  event_id: 'uuid',
   delivery_state: 'text',
   attempts: 'integer',
   next_attempt_at: 'timestamptz',
   delivered_at: 'timestamptz',
 };
 
+/** The claimed deliveries (`claimed`, from an UPDATE … RETURNING) with their events. */
+const withEvents = (update: string) => `WITH claimed AS (${update} RETURNING d.*)
+  SELECT ${eventColumns('e', 'claimed')} FROM claimed JOIN webhook_events e ON e.id = claimed.event_id`;
+
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim). */
-const CLAIM_DUE = limitedRead(
-  'webhook_events_claim_due',
-  (limit) => `UPDATE webhook_events e SET next_attempt_at = $1
-          WHERE e.id = ANY(ARRAY(SELECT id FROM webhook_events
+const CLAIM_DUE = limitedRead('webhook_events_claim_due', (limit) =>
+  withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
+          WHERE d.event_id = ANY(ARRAY(SELECT event_id FROM webhook_deliveries
                                   WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
-                                  ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
-          RETURNING ${eventColumns('e')}`,
+                                  ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))`),
 );
 
 /**
@@ -116,15 +122,14 @@ const CLAIM_DUE = limitedRead(
  * its own transaction). A merchant with no room is left out of the scan; its due rows are read past (the due index
  * does not hold `merchant_id`), a cost only while it has a backlog and no room.
  */
-const CLAIM_DUE_SPREAD = limitedRead(
-  'webhook_events_claim_due_spread',
-  (limit) => `UPDATE webhook_events e SET next_attempt_at = $1
-          WHERE e.id = ANY(ARRAY(
-            SELECT ranked.id FROM (
-              SELECT due.id, due.next_attempt_at,
-                     row_number() OVER (PARTITION BY due.merchant_id ORDER BY due.next_attempt_at, due.id)
+const CLAIM_DUE_SPREAD = limitedRead('webhook_events_claim_due_spread', (limit) =>
+  withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
+          WHERE d.event_id = ANY(ARRAY(
+            SELECT ranked.event_id FROM (
+              SELECT due.event_id, due.next_attempt_at,
+                     row_number() OVER (PARTITION BY due.merchant_id ORDER BY due.next_attempt_at, due.event_id)
                        + COALESCE(busy.in_flight, 0) AS nth
-              FROM (SELECT id, merchant_id, next_attempt_at FROM webhook_events
+              FROM (SELECT event_id, merchant_id, next_attempt_at FROM webhook_deliveries
                     WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
                       AND merchant_id <> ALL(ARRAY(SELECT m FROM unnest($3::uuid[], $4::integer[]) AS f(m, n)
                                                    WHERE n >= $5::integer))
@@ -132,8 +137,7 @@ const CLAIM_DUE_SPREAD = limitedRead(
               LEFT JOIN unnest($3::uuid[], $4::integer[]) AS busy(merchant_id, in_flight)
                 ON busy.merchant_id = due.merchant_id
             ) AS ranked
-            WHERE ranked.nth <= $5::integer))
-          RETURNING ${eventColumns('e')}`,
+            WHERE ranked.nth <= $5::integer))`),
 );
 
 /** Whether `spread` can take anything away from a claim of `limit` events. */
@@ -156,12 +160,17 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       status: event.status,
       body: event.body,
       created_at: event.createdAt,
+    };
+    const delivery = {
+      event_id: event.id,
+      merchant_id: event.merchantId,
       delivery_state: event.deliveryState,
       attempts: event.attempts,
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
     };
     await this.writer.write(insertWrite('webhook_events', [row], ['withdrawals']));
+    await this.writer.write(insertWrite('webhook_deliveries', [delivery], ['webhook_events']));
   }
 
   findById(id: string): Promise<WebhookEvent | null> {
@@ -181,14 +190,14 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     };
     const optimistic = expectedAttempts !== undefined;
     const where = optimistic
-      ? { id: event.id, delivery_state: 'PENDING', attempts: expectedAttempts }
-      : { id: event.id };
+      ? { event_id: event.id, delivery_state: 'PENDING', attempts: expectedAttempts }
+      : { event_id: event.id };
     await this.writer.write(
       updateWrite(
-        'webhook_events',
+        'webhook_deliveries',
         set,
         where,
-        EVENT_COLUMN_TYPES,
+        DELIVERY_COLUMN_TYPES,
         optimistic
           ? { rows: 1, error: () => new StaleWebhookEventError(event.id) }
           : exactlyOne(`webhook event ${event.id} does not exist`),

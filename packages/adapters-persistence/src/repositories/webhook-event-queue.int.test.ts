@@ -9,19 +9,24 @@ import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
 import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
 
 interface TableCounts {
+  /** Rows updated in webhook_deliveries. */
   readonly updates: number;
   readonly dueIndexScans: number;
+  /** Rows updated in webhook_events. */
+  readonly eventUpdates: number;
 }
 
 async function tableCounts(knex: Knex): Promise<TableCounts> {
   await knex.raw('SELECT pg_stat_clear_snapshot()');
   const { rows } = await knex.raw(`
-    SELECT t.n_tup_upd AS updates, i.idx_scan AS due_scans
+    SELECT t.n_tup_upd AS updates, i.idx_scan AS due_scans,
+           (SELECT n_tup_upd FROM pg_stat_user_tables WHERE relname = 'webhook_events') AS event_updates
       FROM pg_stat_user_tables t JOIN pg_stat_user_indexes i ON i.relid = t.relid
-     WHERE t.relname = 'webhook_events' AND i.indexrelname = 'webhook_events_due_idx'`);
+     WHERE t.relname = 'webhook_deliveries' AND i.indexrelname = 'webhook_deliveries_due_idx'`);
   return {
     updates: Number(rows[0].updates),
     dueIndexScans: Number(rows[0].due_scans),
+    eventUpdates: Number(rows[0].event_updates),
   };
 }
 
@@ -50,6 +55,7 @@ async function countsOf(
   return {
     updates: after.updates - before.updates,
     dueIndexScans: after.dueIndexScans - before.dueIndexScans,
+    eventUpdates: after.eventUpdates - before.eventUpdates,
   };
 }
 
@@ -60,32 +66,52 @@ describe('Webhook event queue on PostgreSQL', function () {
   this.timeout(60_000);
   let database: IsolatedDatabase;
 
+  let parties: Awaited<ReturnType<typeof seedParties>>;
+  let withdrawal: ReturnType<typeof buildWithdrawal>;
+  let sequence = 0;
+  const insert = async (count: number, state: Partial<WebhookEvent>) => {
+    const events = Array.from({ length: count }, () => ({
+      ...buildWebhookEvent(parties, withdrawal.id, ++sequence),
+      ...state,
+    }));
+    await recordingUnitOfWork(database.knex).run(async (tx) => {
+      for (const event of events) await tx.webhookEvents.insert(event);
+    });
+    return events;
+  };
+
   before(async () => {
     database = await isolatedDatabase('webhook_event_queue', 2);
+    const unitOfWork = recordingUnitOfWork(database.knex);
+    parties = await seedParties(unitOfWork);
+    withdrawal = buildWithdrawal(parties);
+    await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
   });
   after(async () => {
     await database.drop();
   });
 
-  it('records an outcome by the event’s id, not by scanning the due events, when statistics say few are due (migration 0010)', async () => {
-    const unitOfWork = recordingUnitOfWork(database.knex);
-    const parties = await seedParties(unitOfWork);
-    const withdrawal = buildWithdrawal(parties);
-    let sequence = 0;
-    const insert = async (count: number, state: Partial<WebhookEvent>) => {
-      const events = Array.from({ length: count }, () => ({
-        ...buildWebhookEvent(parties, withdrawal.id, ++sequence),
-        ...state,
-      }));
-      await unitOfWork.run(async (tx) => {
-        for (const event of events) await tx.webhookEvents.insert(event);
-      });
-      return events;
-    };
-    await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
+  it('leaves the event row as recorded: the claim and the outcome rewrite only its delivery (migration 0011)', async () => {
+    const [event] = await insert(1, { nextAttemptAt: due });
+    const leaseUntil = new Date(Date.now() + 60_000);
+    const counts = await countsOf(database, 2, async (repository) => {
+      const claimed = await repository.claimDue(new Date(), leaseUntil, 10);
+      expect(claimed.map((each) => [each.id, JSON.parse(each.body), each.nextAttemptAt])).to.deep.equal([
+        [event!.id, JSON.parse(event!.body), leaseUntil],
+      ]);
+      await repository.update(
+        { ...claimed[0]!, deliveryState: 'DELIVERED', attempts: 1, nextAttemptAt: null },
+        0,
+      );
+    });
+    expect(counts.updates, 'the claim and the outcome').to.equal(2);
+    expect(counts.eventUpdates, 'the event row').to.equal(0);
+  });
+
+  it('records an outcome by the event’s id, not by scanning the due events, when statistics say few are due (migrations 0010, 0011)', async () => {
     // Statistics taken when every event had been delivered, then a backlog: what a stalled endpoint leaves.
     await insert(200, { deliveryState: 'DELIVERED', attempts: 1, nextAttemptAt: null, deliveredAt: due });
-    await database.knex.raw('ANALYZE webhook_events');
+    await database.knex.raw('ANALYZE webhook_deliveries');
     const [event] = await insert(1000, { nextAttemptAt: due });
     const counts = await countsOf(database, 1, (repository) =>
       repository.update(

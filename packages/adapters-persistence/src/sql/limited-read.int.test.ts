@@ -28,7 +28,7 @@ describe('limitedRead on PostgreSQL', () => {
     });
     const oneConnection = createKnex(database.url, 1, 600_000);
     try {
-      await oneConnection.raw('ANALYZE webhook_events');
+      await oneConnection.raw('ANALYZE webhook_events, webhook_deliveries');
       const claims = new KnexWebhookEventRepository(oneConnection, immediateWriter(oneConnection));
       for (let call = 0; call < 7; call += 1) {
         // Leased until a time still past: the same backlog is due again for the next call.

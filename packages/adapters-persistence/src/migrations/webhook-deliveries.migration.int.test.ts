@@ -1,0 +1,110 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { buildWithdrawal, seedParties } from '@payout/domain/testing';
+import { expect } from 'chai';
+import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
+import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
+import { immediateWriter } from '../sql/sql-write.js';
+import { type ScratchDatabase, scratchDatabase } from '../testing/test-database.js';
+import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
+import { migrateLatest } from './migrate.js';
+import { migrationSource } from './migration-source.js';
+
+const refuse = (): never => {
+  throw new Error('the seed enqueues nothing');
+};
+
+const migrator = { migrationSource };
+
+interface OldDelivery {
+  readonly delivery_state: string;
+  readonly attempts: number;
+  readonly next_attempt_at: Date | null;
+  readonly delivered_at: Date | null;
+}
+
+const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 12, minutes));
+
+/** Deliveries as 0004–0010 kept them, on the event rows (a DELIVERED one may have kept a due time). */
+const OLD: readonly OldDelivery[] = [
+  { delivery_state: 'PENDING', attempts: 0, next_attempt_at: at(1), delivered_at: null },
+  { delivery_state: 'PENDING', attempts: 3, next_attempt_at: at(40), delivered_at: null },
+  { delivery_state: 'DELIVERED', attempts: 1, next_attempt_at: null, delivered_at: at(2) },
+  { delivery_state: 'DELIVERED', attempts: 2, next_attempt_at: at(5), delivered_at: at(3) },
+  { delivery_state: 'FAILED', attempts: 8, next_attempt_at: null, delivered_at: null },
+  { delivery_state: 'NO_ENDPOINT', attempts: 0, next_attempt_at: null, delivered_at: null },
+];
+
+describe('migration 0011 on a database with webhook events', () => {
+  let db: ScratchDatabase;
+
+  before(async () => {
+    db = await scratchDatabase('webhook_deliveries');
+    await migrateLatest(db.knex);
+  });
+
+  after(async () => {
+    await db?.drop();
+  });
+
+  it('moves every event’s delivery to webhook_deliveries as it was, and back down again', async () => {
+    const applied = async () =>
+      ((await db.knex.migrate.list(migrator))[0] as Array<{ name: string }>).map((m) => m.name);
+    while ((await applied()).includes('0011-webhook-deliveries')) await db.knex.migrate.down(migrator);
+    const unitOfWork = new KnexUnitOfWork({
+      knex: db.knex,
+      jobs: { statementsFor: refuse },
+      cipher: new AesGcmFieldCipher(randomBytes(32)),
+    });
+    const parties = await seedParties(unitOfWork);
+    const withdrawal = buildWithdrawal(parties);
+    await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
+    const ids: string[] = [];
+    for (const [index, old] of OLD.entries()) {
+      const id = randomUUID();
+      ids.push(id);
+      await db.knex('webhook_events').insert({
+        id,
+        merchant_id: parties.merchant.id,
+        withdrawal_id: withdrawal.id,
+        sequence: index + 1,
+        status: 'PENDING',
+        body: JSON.stringify({ n: index }),
+        created_at: at(0),
+        ...old,
+      });
+    }
+
+    await migrateLatest(db.knex);
+
+    const events = new KnexWebhookEventRepository(db.knex, immediateWriter(db.knex));
+    for (const [index, old] of OLD.entries()) {
+      const event = await events.findById(ids[index] as string);
+      expect(event, `event ${index}`).to.include({
+        merchantId: parties.merchant.id,
+        sequence: index + 1,
+        body: `{"n": ${index}}`,
+        deliveryState: old.delivery_state,
+        attempts: old.attempts,
+      });
+      expect(event?.nextAttemptAt, `event ${index}'s next attempt`).to.deep.equal(old.next_attempt_at);
+      expect(event?.deliveredAt, `event ${index}'s delivery`).to.deep.equal(old.delivered_at);
+    }
+    const due = await events.claimDue(at(30), at(31), 10);
+    expect(due.map((event) => event.id)).to.deep.equal([ids[0]]);
+
+    await db.knex.migrate.down(migrator);
+    const back: Array<OldDelivery & { id: string }> = await db
+      .knex('webhook_events')
+      .select('id', 'delivery_state', 'attempts', 'next_attempt_at', 'delivered_at')
+      .orderBy('sequence');
+    expect(back.map((row) => row.id)).to.deep.equal(ids);
+    expect(back.map((row) => row.delivery_state)).to.deep.equal(OLD.map((old) => old.delivery_state));
+    expect(back.map((row) => row.attempts)).to.deep.equal(OLD.map((old) => old.attempts));
+    expect(back[0]?.next_attempt_at, 'the claim’s lease went down with it').to.deep.equal(at(31));
+    expect(back.slice(1).map((row) => row.next_attempt_at)).to.deep.equal(
+      OLD.slice(1).map((old) => old.next_attempt_at),
+    );
+    expect(back.map((row) => row.delivered_at)).to.deep.equal(OLD.map((old) => old.delivered_at));
+    await migrateLatest(db.knex);
+  });
+});
