@@ -6,14 +6,16 @@
 // drained withdrawal of the worker, PostgreSQL, the receiver (this process) and the machine. Alternate two variants
 // run by run: this machine's speed drifts by more than most changes move it.
 //   node tools/bench/drain-probe.mjs [--requests 10000] [--warmup 500] [--connections 32]
-//     [--rail-delays ACH=1000] [--node-flags="<worker flags>"] [--heap-profile <file>] [--keep]
+//     [--rail-delays ACH=1000] [--node-flags="<worker flags>"] [--heap-profile <file>] [--statements] [--keep]
 // --heap-profile samples the worker's allocations over the drain (heap-sampler.mjs) and writes them to <file>, for
-// `node tools/bench/heap-summary.mjs <file> --per <withdrawals>`. Environment variables (WEBHOOK_CONCURRENCY, …)
+// `node tools/bench/heap-summary.mjs <file> --per <withdrawals>`. --statements prints the drain's costliest
+// statements (pg_stat_statements, loaded as the bench's --statements needs it). Environment variables (WEBHOOK_CONCURRENCY, …)
 // pass through to the service. --keep leaves the database for EXPLAIN ANALYZE (drop it afterwards).
 import { parseArgs } from 'node:util';
 import { cpuMeter } from './lib/cpu.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { requireAllOk } from './lib/load.mjs';
+import { renderStatements, statementsMeter } from './lib/statements.mjs';
 import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { ProbeService, pause, SAMPLER } from './lib/probe-service.mjs';
 
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     'rail-delays': { type: 'string', default: 'ACH=1000' },
     'node-flags': { type: 'string' },
     'heap-profile': { type: 'string' },
+    statements: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -60,6 +63,7 @@ async function probe() {
   // Sampling starts when the worker resumes: the signal waits for it.
   if (heapProfile) worker.child.kill('SIGUSR2');
   const before = await databaseWork(client);
+  const statements = values.statements ? await statementsMeter(client) : null;
   const meter = cpuMeter({ pids: [worker.child.pid], database: service.db.name });
   const since = Date.now();
   worker.resume();
@@ -71,6 +75,7 @@ async function probe() {
   // PostgreSQL sends a backend's counters at most once a second.
   await pause(heapProfile ? 3000 : 1500);
   const work = await databaseWork(client, before);
+  const drainStatements = statements ? await statements.stop(withdrawals) : null;
   const perWithdrawal = (ms) => (ms / withdrawals).toFixed(3);
   process.stdout.write(
     `created ${created.ok} at ${created.throughput} req/s; drained ${withdrawals} withdrawals and ` +
@@ -85,6 +90,7 @@ async function probe() {
         .join(', ')}\n`,
   );
   if (heapProfile) process.stdout.write(`allocation profile: ${heapProfile}\n`);
+  if (drainStatements) process.stdout.write(`${renderStatements('drain', drainStatements).join('\n')}\n`);
 }
 
 /**
