@@ -15,9 +15,9 @@ import { parseArgs } from 'node:util';
 import { cpuMeter } from './lib/cpu.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { requireAllOk } from './lib/load.mjs';
-import { renderStatements, statementsMeter } from './lib/statements.mjs';
 import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { ProbeService, pause, SAMPLER } from './lib/probe-service.mjs';
+import { renderStatements, statementsMeter } from './lib/statements.mjs';
 
 const { values } = parseArgs({
   options: {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
+import type { Knex } from 'knex';
 import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
 import { immediateWriter } from '../sql/sql-write.js';
@@ -46,7 +47,8 @@ describe('migration 0011 on a database with webhook events', () => {
     await db?.drop();
   });
 
-  it('moves every event’s delivery to webhook_deliveries as it was, and back down again', async () => {
+  /** Back to 0010 (deliveries on the event rows), with a withdrawal to hang events on. */
+  async function beforeTheMigration() {
     const applied = async () =>
       ((await db.knex.migrate.list(migrator))[0] as Array<{ name: string }>).map((m) => m.name);
     while ((await applied()).includes('0011-webhook-deliveries')) await db.knex.migrate.down(migrator);
@@ -58,21 +60,28 @@ describe('migration 0011 on a database with webhook events', () => {
     const parties = await seedParties(unitOfWork);
     const withdrawal = buildWithdrawal(parties);
     await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
-    const ids: string[] = [];
-    for (const [index, old] of OLD.entries()) {
+    /** Inserts an event with its delivery as 0010 kept it; returns its id. */
+    const insertOld = async (db: Knex | Knex.Transaction, sequence: number, old: OldDelivery) => {
       const id = randomUUID();
-      ids.push(id);
-      await db.knex('webhook_events').insert({
+      await db('webhook_events').insert({
         id,
         merchant_id: parties.merchant.id,
         withdrawal_id: withdrawal.id,
-        sequence: index + 1,
+        sequence,
         status: 'PENDING',
-        body: JSON.stringify({ n: index }),
+        body: JSON.stringify({ n: sequence - 1 }),
         created_at: at(0),
         ...old,
       });
-    }
+      return id;
+    };
+    return { parties, insertOld };
+  }
+
+  it('moves every event’s delivery to webhook_deliveries as it was, and back down again', async () => {
+    const { parties, insertOld } = await beforeTheMigration();
+    const ids: string[] = [];
+    for (const [index, old] of OLD.entries()) ids.push(await insertOld(db.knex, index + 1, old));
 
     await migrateLatest(db.knex);
 
@@ -106,5 +115,30 @@ describe('migration 0011 on a database with webhook events', () => {
     );
     expect(back.map((row) => row.delivered_at)).to.deep.equal(OLD.map((old) => old.delivered_at));
     await migrateLatest(db.knex);
+  });
+
+  it('misses no event that a process of the version before commits while it runs', async () => {
+    const { insertOld } = await beforeTheMigration();
+    let id = '';
+    let migrating: Promise<readonly string[]> | undefined;
+    await db.knex.transaction(async (trx) => {
+      id = await insertOld(trx, 100, OLD[0] as OldDelivery);
+      migrating = migrateLatest(db.knex);
+      // The insert commits once the migration waits on a lock on webhook_events: its LOCK TABLE (the foreign
+      // key's lock would hold it too); with neither, the DROP COLUMN after a copy that could not see the insert.
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const { rows } = await db.knex.raw(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (rows[0].waiting > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the migration never waited for the insert');
+    });
+    expect(await migrating).to.deep.equal(['0011-webhook-deliveries']);
+    const event = await new KnexWebhookEventRepository(db.knex, immediateWriter(db.knex)).findById(id);
+    expect(event, 'the event and its delivery').to.include({ deliveryState: 'PENDING', attempts: 0 });
   });
 });
