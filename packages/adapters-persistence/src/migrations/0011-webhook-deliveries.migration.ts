@@ -6,6 +6,10 @@ import type { Knex } from 'knex';
  * change records it; the claim's lease and the outcome, which both move the indexed next attempt and so can never
  * be heap-only updates, rewrite a row of some 90 bytes with two index entries instead of the whole event with
  * three or four. The copy of `merchant_id` is the claim's: it spreads over merchants without reading the events.
+ * An attempt's foreign key names the delivery rather than the event: its check locks the row its transaction
+ * updates anyway, not the event row, which nothing then writes again (a key-share lock on an event page untouched
+ * since the last checkpoint cost a full page image: 10 kB of WAL per outcome against 3.8 kB, in a pgbench of
+ * outcomes over 200,000 events).
  * Existing events keep their delivery as it was. The copy holds `webhook_events` locked from the start (15 s for a
  * million events on the bench's machine): an event a process of the version before inserted or delivered while it
  * ran would otherwise be missed by the copy and lose its delivery with the dropped columns. Stop the processes of
@@ -15,7 +19,7 @@ export const up = async (knex: Knex): Promise<void> => {
   await knex.raw(`
     LOCK TABLE webhook_events IN ACCESS EXCLUSIVE MODE;
     CREATE TABLE webhook_deliveries (
-      event_id uuid PRIMARY KEY REFERENCES webhook_events (id),
+      event_id uuid PRIMARY KEY REFERENCES webhook_events (id) ON DELETE CASCADE,
       merchant_id uuid NOT NULL,
       delivery_state text NOT NULL
         CHECK (delivery_state IN ('PENDING', 'DELIVERED', 'FAILED', 'ENDPOINT_DISABLED', 'NO_ENDPOINT')),
@@ -28,6 +32,10 @@ export const up = async (knex: Knex): Promise<void> => {
     CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
     ALTER TABLE webhook_events
       DROP COLUMN delivery_state, DROP COLUMN attempts, DROP COLUMN next_attempt_at, DROP COLUMN delivered_at;
+    ALTER TABLE webhook_attempts
+      DROP CONSTRAINT webhook_attempts_event_id_fkey,
+      ADD CONSTRAINT webhook_attempts_event_id_fkey
+        FOREIGN KEY (event_id) REFERENCES webhook_deliveries (event_id) ON DELETE CASCADE;
   `);
 };
 
@@ -44,6 +52,10 @@ export const down = async (knex: Knex): Promise<void> => {
            next_attempt_at = d.next_attempt_at, delivered_at = d.delivered_at
       FROM webhook_deliveries d WHERE d.event_id = e.id;
     ALTER TABLE webhook_events ALTER COLUMN delivery_state SET NOT NULL, ALTER COLUMN attempts SET NOT NULL;
+    ALTER TABLE webhook_attempts
+      DROP CONSTRAINT webhook_attempts_event_id_fkey,
+      ADD CONSTRAINT webhook_attempts_event_id_fkey
+        FOREIGN KEY (event_id) REFERENCES webhook_events (id) ON DELETE CASCADE;
     DROP TABLE webhook_deliveries;
     CREATE INDEX webhook_events_due_idx ON webhook_events (next_attempt_at) WHERE next_attempt_at IS NOT NULL;
   `);

@@ -229,7 +229,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       succeeded: attempt.succeeded,
     };
     await this.writer.write({
-      ...insertWrite('webhook_attempts', [row], ['webhook_events']),
+      ...insertWrite('webhook_attempts', [row], ['webhook_deliveries']),
       // Another worker recorded this attempt number first (its lease on the event had run out).
       translate: (error) =>
         isUniqueViolation(error, 'webhook_attempts_once')

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '@payout/domain';
 import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
@@ -91,8 +92,13 @@ describe('Webhook event queue on PostgreSQL', function () {
     await database.drop();
   });
 
-  it('leaves the event row as recorded: the claim and the outcome rewrite only its delivery (migration 0011)', async () => {
+  it('leaves the event row as recorded: the claim, the outcome and the attempt write only its delivery (migration 0011)', async () => {
     const [event] = await insert(1, { nextAttemptAt: due });
+    /** The event row's xmax: a new one would mean a lock (the attempts' foreign key once took one) or an update. */
+    const eventXmax = async () =>
+      (await database.knex.raw('SELECT xmax::text FROM webhook_events WHERE id = ?', [event!.id])).rows[0]
+        .xmax;
+    const xmaxAsInserted = await eventXmax();
     const leaseUntil = new Date(Date.now() + 60_000);
     const counts = await countsOf(database, 2, async (repository) => {
       const claimed = await repository.claimDue(new Date(), leaseUntil, 10);
@@ -103,9 +109,20 @@ describe('Webhook event queue on PostgreSQL', function () {
         { ...claimed[0]!, deliveryState: 'DELIVERED', attempts: 1, nextAttemptAt: null },
         0,
       );
+      await repository.recordAttempt({
+        id: randomUUID(),
+        eventId: event!.id,
+        attempt: 1,
+        attemptedAt: new Date(),
+        statusCode: 200,
+        latencyMs: 4,
+        error: null,
+        succeeded: true,
+      });
     });
     expect(counts.updates, 'the claim and the outcome').to.equal(2);
     expect(counts.eventUpdates, 'the event row').to.equal(0);
+    expect(await eventXmax(), 'the event row neither updated nor locked').to.equal(xmaxAsInserted);
   });
 
   it('records an outcome by the event’s id, not by scanning the due events, when statistics say few are due (migrations 0010, 0011)', async () => {
