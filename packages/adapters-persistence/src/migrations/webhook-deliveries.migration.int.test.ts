@@ -1,20 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
 import { immediateWriter } from '../sql/sql-write.js';
 import { type ScratchDatabase, scratchDatabase } from '../testing/test-database.js';
-import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 import { migrateLatest } from './migrate.js';
-import { migrationSource } from './migration-source.js';
-
-const refuse = (): never => {
-  throw new Error('the seed enqueues nothing');
-};
-
-const migrator = { migrationSource };
+import { migrateDownBefore, migrateDownOne, seedingUnitOfWork } from './migration-steps.fixture.js';
 
 interface OldDelivery {
   readonly delivery_state: string;
@@ -49,14 +41,8 @@ describe('migration 0011 on a database with webhook events', () => {
 
   /** Back to 0010 (deliveries on the event rows), with a withdrawal to hang events on. */
   async function beforeTheMigration() {
-    const applied = async () =>
-      ((await db.knex.migrate.list(migrator))[0] as Array<{ name: string }>).map((m) => m.name);
-    while ((await applied()).includes('0011-webhook-deliveries')) await db.knex.migrate.down(migrator);
-    const unitOfWork = new KnexUnitOfWork({
-      knex: db.knex,
-      jobs: { statementsFor: refuse },
-      cipher: new AesGcmFieldCipher(randomBytes(32)),
-    });
+    await migrateDownBefore(db.knex, '0011-webhook-deliveries');
+    const unitOfWork = seedingUnitOfWork(db.knex);
     const parties = await seedParties(unitOfWork);
     const withdrawal = buildWithdrawal(parties);
     await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
@@ -101,7 +87,7 @@ describe('migration 0011 on a database with webhook events', () => {
     const due = await events.claimDue(at(30), at(31), 10);
     expect(due.map((event) => event.id)).to.deep.equal([ids[0]]);
 
-    await db.knex.migrate.down(migrator);
+    await migrateDownOne(db.knex);
     const back: Array<OldDelivery & { id: string }> = await db
       .knex('webhook_events')
       .select('id', 'delivery_state', 'attempts', 'next_attempt_at', 'delivered_at')

@@ -1,15 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { type ScratchDatabase, scratchDatabase } from '../testing/test-database.js';
-import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 import { migrateLatest } from './migrate.js';
-import { migrationSource } from './migration-source.js';
-
-const refuse = (): never => {
-  throw new Error('the seed enqueues nothing');
-};
+import { migrateDownBefore, seedingUnitOfWork } from './migration-steps.fixture.js';
 
 describe('migration 0006 on a database with withdrawals in flight', () => {
   let db: ScratchDatabase;
@@ -25,15 +19,8 @@ describe('migration 0006 on a database with withdrawals in flight', () => {
 
   it('schedules a check now for every withdrawal whose next step was a pg-boss job, and none for the final', async () => {
     // Back to 0005: no next_check_at column, as before the upgrade.
-    const migrator = { migrationSource };
-    const applied = async () =>
-      ((await db.knex.migrate.list(migrator))[0] as Array<{ name: string }>).map((m) => m.name);
-    while ((await applied()).includes('0006-withdrawal-queue')) await db.knex.migrate.down(migrator);
-    const unitOfWork = new KnexUnitOfWork({
-      knex: db.knex,
-      jobs: { statementsFor: refuse },
-      cipher: new AesGcmFieldCipher(randomBytes(32)),
-    });
+    await migrateDownBefore(db.knex, '0006-withdrawal-queue');
+    const unitOfWork = seedingUnitOfWork(db.knex);
     const parties = await seedParties(unitOfWork);
     const insert = async (status: string, debited: boolean, failure: string | null, ageDays: number) => {
       const id = randomUUID();

@@ -169,6 +169,8 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
     };
+    // Two statements that commit together in the unit of work the status change runs in (its only caller);
+    // each merges with the other events' inserts of a commit group.
     await this.writer.write(insertWrite('webhook_events', [row], ['withdrawals']));
     await this.writer.write(insertWrite('webhook_deliveries', [delivery], ['webhook_events']));
   }

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
+import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
+import { migrationSource } from './migration-source.js';
+
+const migrator = { migrationSource };
+
+/** Migrates down, one migration at a time, until `name` is no longer applied: the schema just before it. */
+export async function migrateDownBefore(knex: Knex, name: string): Promise<void> {
+  const applied = async () =>
+    ((await knex.migrate.list(migrator))[0] as Array<{ name: string }>).map((m) => m.name);
+  while ((await applied()).includes(name)) await knex.migrate.down(migrator);
+}
+
+/** Undoes the last applied migration. */
+export async function migrateDownOne(knex: Knex): Promise<void> {
+  await knex.migrate.down(migrator);
+}
+
+const refuse = (): never => {
+  throw new Error('the seed enqueues nothing');
+};
+
+/** A unit of work for seeding rows a migration test starts from (it enqueues no jobs). */
+export const seedingUnitOfWork = (knex: Knex): KnexUnitOfWork =>
+  new KnexUnitOfWork({
+    knex,
+    jobs: { statementsFor: refuse },
+    cipher: new AesGcmFieldCipher(randomBytes(32)),
+  });
