@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The bench's creation phase alone, for trying a change in a minute instead of a whole run: a fresh database and
 // API process, warm-up withdrawals, ANALYZE (as the bench does), then the measured withdrawals. Prints the rate,
-// the latencies, the CPU per withdrawal of the API, PostgreSQL and the machine, and with --windows the latencies
-// by second (is the tail spread over the run, or in bursts?). Alternate two variants run by run: this machine's
-// speed drifts by more than most changes move it. Needs a build, PostgreSQL and Redis, as the bench does.
+// the latencies, the CPU per withdrawal of the API, PostgreSQL and the machine, the API's system calls per
+// withdrawal, and with --windows the latencies by second (is the tail spread over the run, or in bursts?).
+// Alternate two variants run by run: this machine's speed drifts by more than most changes move it. Needs a build, PostgreSQL and Redis, as the bench does.
 //   node tools/bench/creation-probe.mjs [--requests 6000] [--warmup 500] [--connections 32]
 //     [--node-flags="<flags>"] [--windows] [--heap-profile <file>]
 // --heap-profile samples the API's allocations over the measured withdrawals (heap-sampler.mjs) and writes them
@@ -14,6 +14,7 @@ import { requireAllOk } from './lib/load.mjs';
 import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { ProbeService, pause, SAMPLER } from './lib/probe-service.mjs';
 import { latencyWindows, percentile, summarize } from './lib/stats.mjs';
+import { syscallMeter } from './lib/syscalls.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -45,17 +46,19 @@ async function probe() {
   if (values['heap-profile']) api.child.kill('SIGUSR2');
   const samples = [];
   const meter = cpuMeter({ pids: [api.child.pid], database: service.db.name });
+  const syscalls = syscallMeter(api.child.pid);
   const measured = await service.load(requests, (latency, at) => samples.push([at, latency]));
   const cpu = meter.stop(measured.ok);
+  const calls = syscalls.stop(measured.ok);
   requireAllOk('creation', measured);
   if (values['heap-profile']) {
     api.child.kill('SIGUSR2');
     await pause(3000);
   }
-  report(measured, cpu, samples);
+  report(measured, cpu, calls, samples);
 }
 
-function report(measured, cpu, samples) {
+function report(measured, cpu, calls, samples) {
   const latencies = samples.map(([, latency]) => latency);
   const { mean, p50, p99 } = summarize(latencies);
   const p90 = percentile(latencies, 90);
@@ -65,7 +68,8 @@ function report(measured, cpu, samples) {
     `${measured.ok} withdrawals at ${connections} connections: ${measured.throughput} req/s\n` +
       `latency mean ${ms(mean)}, p50 ${ms(p50)}, p90 ${ms(p90)}, p99 ${ms(p99)}, max ${ms(max)}\n` +
       `CPU per withdrawal: API ${cpu.servicePerRequestMs} ms, PostgreSQL ${cpu.postgresPerRequestMs} ms, ` +
-      `machine ${cpu.machinePerRequestMs} ms (${cpu.machineBusyPct}% busy)\n`,
+      `machine ${cpu.machinePerRequestMs} ms (${cpu.machineBusyPct}% busy)\n` +
+      `system calls per withdrawal, API: ${calls.writesPerItem} writes, ${calls.readsPerItem} reads\n`,
   );
   if (values['heap-profile']) process.stdout.write(`allocation profile: ${values['heap-profile']}\n`);
   if (!values.windows) return;

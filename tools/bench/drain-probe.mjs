@@ -3,7 +3,8 @@
 // a fresh database and API, warm-up withdrawals settled by a fresh worker (its cold start), the worker held stopped
 // (SIGSTOP) while the measured withdrawals are created, then resumed and timed until every withdrawal is final and
 // every webhook acknowledged by the local receiver, as the bench does. Prints the drain's rate and the CPU per
-// drained withdrawal of the worker, PostgreSQL, the receiver (this process) and the machine. Alternate two variants
+// drained withdrawal of the worker, PostgreSQL, the receiver (this process) and the machine, and the worker's
+// system calls per drained withdrawal. Alternate two variants
 // run by run: this machine's speed drifts by more than most changes move it.
 //   node tools/bench/drain-probe.mjs [--requests 10000] [--warmup 500] [--connections 32]
 //     [--rail-delays ACH=1000] [--node-flags="<worker flags>"] [--heap-profile <file>] [--statements] [--keep]
@@ -18,6 +19,7 @@ import { requireAllOk } from './lib/load.mjs';
 import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { ProbeService, pause, SAMPLER } from './lib/probe-service.mjs';
 import { renderStatements, statementsMeter } from './lib/statements.mjs';
+import { syscallMeter } from './lib/syscalls.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -65,11 +67,13 @@ async function probe() {
   const before = await databaseWork(client);
   const statements = values.statements ? await statementsMeter(client) : null;
   const meter = cpuMeter({ pids: [worker.child.pid], database: service.db.name });
+  const syscalls = syscallMeter(worker.child.pid);
   const since = Date.now();
   worker.resume();
   const drained = await waitForDrain(client, { since, timeoutMs: 600_000, acknowledged });
   const withdrawals = drained.withdrawals - cold.withdrawals;
   const cpu = meter.stop(withdrawals);
+  const calls = syscalls.stop(withdrawals);
   if (!drained.drained) throw new Error(`the drain did not finish:\n${worker.tail()}`);
   if (heapProfile) worker.child.kill('SIGUSR2');
   // PostgreSQL sends a backend's counters at most once a second.
@@ -85,6 +89,7 @@ async function probe() {
       `CPU per drained withdrawal: worker ${cpu.servicePerRequestMs} ms, PostgreSQL ${cpu.postgresPerRequestMs} ms, ` +
       `receiver ${perWithdrawal(cpu.loadToolMs)} ms, machine ${cpu.machinePerRequestMs} ms ` +
       `(${cpu.machineBusyPct}% busy); worker peak RSS ${worker.peakRssMb} MB\n` +
+      `system calls per drained withdrawal, worker: ${calls.writesPerItem} writes, ${calls.readsPerItem} reads\n` +
       `per drained withdrawal: ${Object.entries(work)
         .map(([name, count]) => `${(count / withdrawals).toFixed(2)} ${name}`)
         .join(', ')}\n`,
