@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The bench's creation phase alone, for trying a change in a minute instead of a whole run: a fresh database and
-// API process, warm-up withdrawals, ANALYZE (as the bench does), then the measured withdrawals. Prints the rate,
-// the latencies, the CPU per withdrawal of the API, PostgreSQL and the machine, the API's system calls per
-// withdrawal, and with --windows the latencies by second (is the tail spread over the run, or in bursts?).
-// Alternate two variants run by run: this machine's speed drifts by more than most changes move it. Needs a build, PostgreSQL and Redis, as the bench does.
-//   node tools/bench/creation-probe.mjs [--requests 6000] [--warmup 500] [--connections 32]
+// API process, warm-up withdrawals, ANALYZE and a re-warm (as the bench does), then the measured withdrawals.
+// Prints the rate, the latencies, the CPU per withdrawal of the API, PostgreSQL and the machine, the API's system
+// calls per withdrawal, and with --windows the latencies by second (is the tail spread over the run, or in
+// bursts?). Alternate two variants run by run: this machine's speed drifts by more than most changes move it.
+// Needs a build, PostgreSQL and Redis, as the bench does.
+//   node tools/bench/creation-probe.mjs [--requests 6000] [--warmup 500] [--rewarm 1000] [--connections 32]
 //     [--node-flags="<flags>"] [--windows] [--heap-profile <file>]
 // --heap-profile samples the API's allocations over the measured withdrawals (heap-sampler.mjs) and writes them
 // to <file>, for `node tools/bench/heap-summary.mjs <file> --per <requests>`.
@@ -20,6 +21,7 @@ const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '6000' },
     warmup: { type: 'string', default: '500' },
+    rewarm: { type: 'string', default: '1000' },
     connections: { type: 'string', default: '32' },
     'node-flags': { type: 'string' },
     windows: { type: 'boolean', default: false },
@@ -38,11 +40,12 @@ async function probe() {
   await service.begin({
     apiNodeArgs: nodeArgs,
     apiEnv: values['heap-profile'] ? { HEAP_SAMPLE_FILE: values['heap-profile'] } : {},
-    count: warmup + requests,
+    count: warmup + Number(values.rewarm) + requests,
   });
   const { api, client } = service;
   requireAllOk('warm-up', await service.load(warmup));
   await client.query('ANALYZE');
+  if (Number(values.rewarm) > 0) requireAllOk('re-warm', await service.load(Number(values.rewarm)));
   if (values['heap-profile']) api.child.kill('SIGUSR2');
   const samples = [];
   const meter = cpuMeter({ pids: [api.child.pid], database: service.db.name });

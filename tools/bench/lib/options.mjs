@@ -21,6 +21,7 @@ export const flagList = (flags) => flags.split(' ').filter(Boolean);
 const FULL = {
   requests: 10_000,
   warmup: 500,
+  rewarm: 1_000,
   growthRequests: 3_000,
   small: 10_000,
   large: 1_000_000,
@@ -29,6 +30,7 @@ const FULL = {
 const QUICK = {
   requests: 2_000,
   warmup: 200,
+  rewarm: 300,
   growthRequests: 1_000,
   small: 10_000,
   large: 100_000,
@@ -39,6 +41,8 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --quick                 small N (2,000 withdrawals; growth to 100k stored instead of 1M; 10 s load phases)
   --connections <n>       HTTP connections and pgbench clients (32)
   --requests <n>          withdrawals created and drained (10,000; quick 2,000)
+  --rewarm <n>            withdrawals created between the ANALYZE and the measured creation, reported apart
+                          (1,000; quick 300; 0 for none)
   --growth-requests <n>   withdrawals per growth measurement (3,000; quick 1,000), each on a fresh API after
                           a measured warm-up of twice as many
   --large <n>             stored withdrawals for the second growth point (1,000,000; quick 100,000)
@@ -51,6 +55,14 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --cpu-prof              write V8 CPU profiles of the API and worker to tools/bench/results/profiles
   --keep                  keep the bench databases for EXPLAIN ANALYZE afterwards
   --statements            report the SQL statements of creation and drain per withdrawal (pg_stat_statements)`;
+
+const whole = (name, raw, fallback) => {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`--${name} must be a whole number (got "${raw}")`);
+  return value;
+};
 
 const positive = (name, raw, fallback) => {
   if (raw === undefined) return fallback;
@@ -67,6 +79,7 @@ export function readOptions(argv, env = process.env) {
       quick: { type: 'boolean', default: false },
       connections: { type: 'string' },
       requests: { type: 'string' },
+      rewarm: { type: 'string' },
       'growth-requests': { type: 'string' },
       large: { type: 'string' },
       seconds: { type: 'string' },
@@ -87,6 +100,7 @@ export function readOptions(argv, env = process.env) {
     connections: positive('connections', values.connections, 32),
     requests: positive('requests', values.requests, base.requests),
     warmup: base.warmup,
+    rewarm: whole('rewarm', values.rewarm, base.rewarm),
     growthRequests: positive('growth-requests', values['growth-requests'], base.growthRequests),
     small: base.small,
     large: positive('large', values.large, base.large),

@@ -11,6 +11,14 @@ describe('bench options', () => {
     expect(quick.large).to.be.below(1_000_000);
   });
 
+  it('re-warms after the ANALYZE unless told --rewarm 0, and refuses a count that is not whole', () => {
+    expect(readOptions([], {}).rewarm).to.equal(1_000);
+    expect(readOptions(['--quick'], {}).rewarm).to.be.within(1, 999);
+    expect(readOptions(['--rewarm', '0'], {}).rewarm).to.equal(0);
+    expect(() => readOptions(['--rewarm=-1'], {})).to.throw(/whole number/);
+    expect(() => readOptions(['--rewarm', '2.5'], {})).to.throw(/whole number/);
+  });
+
   it('takes explicit sizes and the database from the environment', () => {
     const options = readOptions(['--quick', '--requests', '50', '--connections', '8'], {
       BENCH_DATABASE_URL: 'postgres://bench@db:5433/postgres',

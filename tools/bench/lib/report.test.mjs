@@ -140,6 +140,16 @@ describe('bench report', () => {
     expect(meanOfRuns(before, undefined)).to.equal(before);
   });
 
+  it('shows the re-warm’s p99 beside the measured one, unjudged, and nothing for runs without one', () => {
+    const rows = buildRows(results({ creationRewarm: { ok: 1000, latencyMs: latency(25, 140) } }));
+    expect(byFigure(rows, 'Withdrawal p99 in the 1000 re-warm requests right after ANALYZE')).to.include({
+      value: 140,
+      baseline: 60,
+      target: null,
+    });
+    expect(byFigure(buildRows(results()), 'Withdrawal p99 in the')).to.equal(undefined);
+  });
+
   it('shows the creation rate a 50 ms p99 needs at this run’s latency shape, and that shape beside pgbench’s', () => {
     const rows = buildRows(results());
     // 1,600 req/s at a p99 of 60 ms: every latency scaled by 50 / 60 needs 1,600 × 60 / 50.
