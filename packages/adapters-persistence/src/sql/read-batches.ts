@@ -28,8 +28,10 @@ export interface ReadBatchOptions {
   readonly maxBatch: number;
   /**
    * Statements in flight at once: more keeps more connections busy, fewer makes larger batches. One by default:
-   * on the bench's lookups, one instead of two halved PostgreSQL's CPU per lookup (0.06 against 0.10–0.14 ms) and
-   * lowered the p50 (9.1 against 11.0 ms in neighbouring runs), each statement carrying twice as many reads.
+   * on the bench's lookups when it was chosen, one instead of two halved PostgreSQL's CPU per lookup (0.06 against
+   * 0.10–0.14 ms) and lowered the p50 (9.1 against 11.0 ms in neighbouring runs), each statement carrying twice as
+   * many reads. Where PostgreSQL's part is small and the round trip bounds the rate, two do better (the webhook
+   * views' reader since session 25).
    */
   readonly concurrency: number;
 }
