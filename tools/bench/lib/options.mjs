@@ -56,21 +56,16 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --keep                  keep the bench databases for EXPLAIN ANALYZE afterwards
   --statements            report the SQL statements of creation and drain per withdrawal (pg_stat_statements)`;
 
-const whole = (name, raw, fallback) => {
+/** `raw` as an integer of at least `min` (1: a positive count; 0: a count that may be none), or `fallback`. */
+const integerAtLeast = (min) => (name, raw, fallback) => {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`--${name} must be a whole number (got "${raw}")`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} must be ${min > 0 ? 'a positive integer' : 'a whole number'} (got "${raw}")`);
   return value;
 };
-
-const positive = (name, raw, fallback) => {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`--${name} must be a positive integer (got "${raw}")`);
-  return value;
-};
+const positive = integerAtLeast(1);
+const whole = integerAtLeast(0);
 
 export function readOptions(argv, env = process.env) {
   const { values } = parseArgs({
