@@ -38,7 +38,7 @@ export const TOKENS = {
   useCases: token<UseCases>('useCases'),
   /** Runs the jobs (approval expiries). */
   worker: token<Worker>('worker'),
-  /** Delivers webhook events from their queue, the events table; `lookNow` when told events are due. */
+  /** Delivers webhook events from their queue, `webhook_deliveries`; `lookNow` when told events are due. */
   webhookWorker: token<Worker & { lookNow(): void }>('webhookWorker'),
   /** Hands the events of this process's transactions to its delivery, or announces them (WebhookHandoff). */
   webhookHandoff: token<WebhookHandoff>('webhookHandoff'),

@@ -1,23 +1,12 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
+import { logRedisOutages } from './redis-outages.js';
 
 /** The Redis channel on which API processes tell worker processes that webhook events were committed due. */
 export const EVENTS_DUE_CHANNEL = 'payout:webhook-events-due';
 
 /** Fail fast rather than queue while Redis is away: a hint that cannot go now is worth nothing later. */
 const PUBLISHER_OPTIONS = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false } as const;
-
-/** Logs the first error of each outage only (ioredis reconnects by itself). */
-function quietErrors(redis: Redis, logger: Logger, what: string): void {
-  let down = false;
-  redis.on('error', (error: Error) => {
-    if (!down) logger.warn({ err: error.message }, `redis unreachable: ${what}`);
-    down = true;
-  });
-  redis.on('ready', () => {
-    down = false;
-  });
-}
 
 /**
  * Announcements closer together than this share one message. A worker busy enough to miss a hint claims again as
@@ -42,7 +31,7 @@ export class EventsDuePublisher {
 
   static connect(url: string, logger: Logger): EventsDuePublisher {
     const redis = new Redis(url, PUBLISHER_OPTIONS);
-    quietErrors(redis, logger, 'webhook hints to the workers are off until it is back');
+    logRedisOutages(redis, logger, 'webhook hints to the workers are off until it is back');
     return new EventsDuePublisher(redis);
   }
 
@@ -75,7 +64,7 @@ export function subscribeEventsDue(
   onDue: () => void,
 ): { readonly subscribed: Promise<void>; close(): Promise<void> } {
   const redis = new Redis(url, { maxRetriesPerRequest: null });
-  quietErrors(redis, logger, 'workers look for new webhook events every idle interval only');
+  logRedisOutages(redis, logger, 'workers look for new webhook events every idle interval only');
   redis.on('message', (channel: string) => {
     if (channel === EVENTS_DUE_CHANNEL) onDue();
   });

@@ -75,3 +75,12 @@ export const grouped = (queue: GroupedQueue, idleMs: number) =>
     onError: () => {},
     groups: { of: groupOf, limit: 4 },
   });
+
+/** A grouped runner over `due`, started and past its first claim. */
+export async function runningGrouped(due: string[], idleMs = 10_000) {
+  const queue = new GroupedQueue(due);
+  const runner = grouped(queue, idleMs);
+  runner.start();
+  await settle();
+  return { queue, runner };
+}

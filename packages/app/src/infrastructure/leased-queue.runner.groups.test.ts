@@ -1,12 +1,9 @@
 import { expect } from 'chai';
-import { GroupedQueue, grouped, items, settle } from './grouped-queue.fixture.js';
+import { GroupedQueue, grouped, items, runningGrouped, settle } from './grouped-queue.fixture.js';
 
 describe('LeasedQueueRunner with groups', () => {
   it('holds at most its limit of one group, and takes the other groups’ items due after that group’s backlog', async () => {
-    const queue = new GroupedQueue([...items('A', 20), ...items('B', 2)]);
-    const runner = grouped(queue, 20);
-    runner.start();
-    await settle();
+    const { queue, runner } = await runningGrouped([...items('A', 20), ...items('B', 2)], 20);
     expect(queue.started, 'A’s first four; B is not among the first eight due').to.deep.equal(items('A', 4));
     await settle(40);
     expect(queue.started, 'the next look, within idleMs, passes over A').to.deep.equal([
@@ -32,10 +29,7 @@ describe('LeasedQueueRunner with groups', () => {
   });
 
   it('claims again when an item ends only once its group is half free too, not on every item of a busy group', async () => {
-    const queue = new GroupedQueue(items('A', 12));
-    const runner = grouped(queue, 10_000);
-    runner.start();
-    await settle();
+    const { queue, runner } = await runningGrouped(items('A', 12));
     expect(queue.started).to.deep.equal(items('A', 4));
     queue.finish('A1');
     await settle();
@@ -49,10 +43,7 @@ describe('LeasedQueueRunner with groups', () => {
   });
 
   it('asks no more than the busy groups’ room while its claims bring only their items, and not again when they are full', async () => {
-    const queue = new GroupedQueue(items('A', 20));
-    const runner = grouped(queue, 10_000);
-    runner.start();
-    await settle();
+    const { queue, runner } = await runningGrouped(items('A', 20));
     queue.finish('A1', 'A2');
     await settle();
     queue.finish('A3', 'A4');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { GroupedQueue, grouped, items, settle } from './grouped-queue.fixture.js';
+import { GroupedQueue, grouped, items, runningGrouped, settle } from './grouped-queue.fixture.js';
 
 describe('LeasedQueueRunner: items offered in reserved slots (its own, already leased)', () => {
   it('works an offered item in the slot reserved for it, counted against its group and the runner', async () => {
@@ -27,10 +27,7 @@ describe('LeasedQueueRunner: items offered in reserved slots (its own, already l
   });
 
   it('holds reserved slots from claims until they are offered or released', async () => {
-    const queue = new GroupedQueue([]);
-    const runner = grouped(queue, 10_000);
-    runner.start();
-    await settle();
+    const { queue, runner } = await runningGrouped([]);
     for (const group of ['B', 'B', 'B', 'B', 'C', 'C', 'C', 'C'])
       expect(runner.reserve(group), `a slot for ${group}`).to.equal(true);
     expect(runner.reserve('D'), 'all eight slots are held').to.equal(false);
@@ -83,10 +80,7 @@ describe('LeasedQueueRunner: items offered in reserved slots (its own, already l
   });
 
   it('does not claim again for slots refused because the runner or the group was full', async () => {
-    const queue = new GroupedQueue(items('A', 12));
-    const runner = grouped(queue, 10_000);
-    runner.start();
-    await settle();
+    const { queue, runner } = await runningGrouped(items('A', 12));
     const claims = queue.limits.length;
     expect(runner.reserve('A'), 'A is at its limit').to.equal(false);
     runner.lookAgain();
@@ -97,10 +91,7 @@ describe('LeasedQueueRunner: items offered in reserved slots (its own, already l
   });
 
   it('when told items are due, claims at once if idle enough, and not while a group is full', async () => {
-    const queue = new GroupedQueue([]);
-    const runner = grouped(queue, 10_000);
-    runner.start();
-    await settle();
+    const { queue, runner } = await runningGrouped([]);
     queue.due.push(...items('A', 6));
     runner.lookNow();
     await settle();
@@ -115,10 +106,7 @@ describe('LeasedQueueRunner: items offered in reserved slots (its own, already l
   });
 
   it('gives the slot up instead of working an item offered after stop', async () => {
-    const queue = new GroupedQueue([]);
-    const runner = grouped(queue, 10_000);
-    runner.start();
-    await settle();
+    const { queue, runner } = await runningGrouped([]);
     expect(runner.reserve('B')).to.equal(true);
     await runner.stop();
     runner.offer('B1');

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config/config.js';
 import type { Resource } from '../container/tokens.js';
 import type { UseCases } from '../container/use-cases.js';
 import type { Logger } from '../infrastructure/logger.js';
+import { logRedisOutages } from '../infrastructure/redis-outages.js';
 
 export interface HttpServer {
   /** `http://host:port`. */
@@ -22,15 +23,8 @@ export interface HttpServer {
 function redisClient(config: AppConfig, logger: Logger): Redis | null {
   if (!config.redisUrl) return null;
   const redis = new Redis(config.redisUrl, RATE_LIMIT_REDIS_OPTIONS);
-  // Errors are expected while Redis is down; the limiter falls back in process and logs once per outage.
-  let down = false;
-  redis.on('error', (error) => {
-    if (!down) logger.warn({ err: error.message }, 'redis unreachable: rate limiting in process');
-    down = true;
-  });
-  redis.on('ready', () => {
-    down = false;
-  });
+  // While Redis is down the limiter falls back in process.
+  logRedisOutages(redis, logger, 'rate limiting in process');
   return redis;
 }
 

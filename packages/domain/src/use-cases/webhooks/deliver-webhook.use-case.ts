@@ -63,7 +63,7 @@ const isSuccess = (r: WebhookResponse): boolean =>
 const GONE = 410;
 
 /**
- * Webhook delivery. The events table is the queue: a worker claims due events (`claimDue`) and makes one signed
+ * Webhook delivery. The stored events are the queue: a worker claims due events (`claimDue`) and makes one signed
  * attempt of each (`deliver`). The receiver is called with no transaction open; the attempt is then recorded and
  * the next one set due (backoff with jitter, never sooner than Retry-After). 410 disables the endpoint. Events
  * are never dropped: without an endpoint they wait, and an operator can redeliver any event. Delivery is at
