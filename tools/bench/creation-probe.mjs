@@ -30,6 +30,7 @@ const { values } = parseArgs({
 });
 const requests = Number(values.requests);
 const warmup = Number(values.warmup);
+const rewarm = Number(values.rewarm);
 const connections = Number(values.connections);
 const nodeArgs = flagList(values['node-flags'] ?? SERVICE_NODE_FLAGS.api);
 if (values['heap-profile']) nodeArgs.push('--import', SAMPLER);
@@ -40,12 +41,12 @@ async function probe() {
   await service.begin({
     apiNodeArgs: nodeArgs,
     apiEnv: values['heap-profile'] ? { HEAP_SAMPLE_FILE: values['heap-profile'] } : {},
-    count: warmup + Number(values.rewarm) + requests,
+    count: warmup + rewarm + requests,
   });
   const { api, client } = service;
   requireAllOk('warm-up', await service.load(warmup));
   await client.query('ANALYZE');
-  if (Number(values.rewarm) > 0) requireAllOk('re-warm', await service.load(Number(values.rewarm)));
+  if (rewarm > 0) requireAllOk('re-warm', await service.load(rewarm));
   if (values['heap-profile']) api.child.kill('SIGUSR2');
   const samples = [];
   const meter = cpuMeter({ pids: [api.child.pid], database: service.db.name });
