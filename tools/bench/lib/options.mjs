@@ -57,7 +57,7 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --statements            report the SQL statements of creation and drain per withdrawal (pg_stat_statements)`;
 
 /** `raw` as an integer of at least `min` (1: a positive count; 0: a count that may be none), or `fallback`. */
-const integerAtLeast = (min) => (name, raw, fallback) => {
+export const integerAtLeast = (min) => (name, raw, fallback) => {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min)

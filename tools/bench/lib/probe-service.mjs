@@ -1,4 +1,4 @@
-// What the probes (creation-probe.mjs, drain-probe.mjs) share: a fresh database, the API on it, the bench's
+// What the probes (creation-probe.mjs, drain-probe.mjs, lookup-probe.mjs) share: a fresh database, the API on it, the bench's
 // template merchant with its webhook endpoint on a local receiver, one funded entity per withdrawal (cloned in SQL),
 // and a load of withdrawals at a given number of connections. Needs a build, PostgreSQL and Redis, as the bench does.
 import { fileURLToPath } from 'node:url';
@@ -72,13 +72,14 @@ export class ProbeService {
     return this;
   }
 
-  /** `amount` withdrawals, each by the next entity, at the probe's connections. */
-  load(amount, onLatency) {
+  /** `amount` withdrawals, each by the next entity, at the probe's connections (`onBody` as runLoad's). */
+  load(amount, onLatency, onBody) {
     return runLoad({
       url: this.baseUrl,
       connections: this.connections,
       amount,
       onLatency,
+      onBody,
       request: () => {
         const entity = this.entities[this.next++];
         return {

@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { expect } from 'chai';
-import { syscallMeter, syscallsFromIo } from './syscalls.mjs';
+import { switchesFromStatus, syscallMeter, syscallsFromIo } from './syscalls.mjs';
 
 describe('bench system call counts', () => {
   it('reads syscr and syscw from /proc/<pid>/io, not the byte counts beside them', () => {
@@ -17,5 +17,19 @@ describe('bench system call counts', () => {
     const { writesPerItem } = meter.stop(10);
     // The forty writes, and none of mocha's: nothing else runs between start and stop.
     expect(writesPerItem).to.be.within(4, 4.5);
+  });
+
+  it('reads the voluntary and involuntary context switches from a thread status, each by its own name', () => {
+    const status = 'Name:\tnode\nvoluntary_ctxt_switches:\t150\nnonvoluntary_ctxt_switches:\t9\n';
+    expect(switchesFromStatus(status)).to.deep.equal({ voluntary: 150, involuntary: 9 });
+    expect(() => switchesFromStatus('Name:\tnode\nvoluntary_ctxt_switches:\t1\n')).to.throw(/nonvoluntary/);
+  });
+
+  it("counts the main thread's voluntary switches while it sleeps, per item", async () => {
+    const meter = syscallMeter(process.pid);
+    for (let n = 0; n < 20; n += 1) await new Promise((resolve) => setTimeout(resolve, 2));
+    const { voluntarySwitchesPerItem } = meter.stop(10);
+    // Each of the twenty timers puts the thread to sleep in epoll_wait at least once.
+    expect(voluntarySwitchesPerItem).to.be.at.least(2);
   });
 });
