@@ -54,6 +54,41 @@ describe('ReadBatches on PostgreSQL', () => {
     expect(acquire.callCount, 'then the four waiting, two by two').to.equal(4);
   });
 
+  it('sends a statement beside one in flight only once MIN_KEYS_SENT reads wait for it', async () => {
+    const { knex } = await testDatabase();
+    // The table locked by another transaction holds every statement in flight until the lock goes.
+    const locker = await knex.transaction();
+    await locker.raw(`LOCK TABLE ${TABLE} IN ACCESS EXCLUSIVE MODE`);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      const { acquire, batches } = await counted({ maxBatch: 64, concurrency: 2 });
+      const first = batches.load('1');
+      await settle();
+      expect(acquire.callCount, 'the first read goes alone').to.equal(1);
+      const few = ['2', '3'].map((key) => batches.load(key));
+      await settle();
+      expect(acquire.callCount, 'two reads wait for the statement in flight, a slot free or not').to.equal(1);
+      const more = Array.from({ length: MIN_KEYS_SENT - 2 }, (_, n) => batches.load(String(n + 4)));
+      await settle();
+      expect(acquire.callCount, 'with MIN_KEYS_SENT waiting, the second slot takes them').to.equal(2);
+      await locker.rollback();
+      expect((await first)?.label).to.equal('row 1');
+      expect((await Promise.all(few)).map((row) => row?.id)).to.deep.equal([2, 3]);
+      expect((await Promise.all(more)).map((row) => row?.id ?? null)).to.deep.equal([
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        ...Array.from({ length: MIN_KEYS_SENT - 8 }, () => null),
+      ]);
+      expect(acquire.callCount, 'nothing was left behind for a third statement').to.equal(2);
+    } finally {
+      if (!locker.isCompleted()) await locker.rollback();
+    }
+  });
+
   it('lets a connection keep one generic plan for a batched read from its sixth call, however few the keys', async () => {
     const { url, knex } = await testDatabase();
     await knex.raw(`CREATE TABLE IF NOT EXISTS ${TABLE}_wide (id int PRIMARY KEY, label text NOT NULL)`);
