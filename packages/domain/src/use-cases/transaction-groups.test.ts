@@ -81,6 +81,18 @@ describe('TransactionGroups (group commit)', () => {
     expect(uow.transactions, 'a and b alone at once, then c, d and e together').to.equal(3);
   });
 
+  it('forms a group beside one committing only once `fullEnough` transactions wait for it', async () => {
+    const uow = new CountingUnitOfWork();
+    const groups = new TransactionGroups(uow, 32, 4, 3);
+    const first = groups.run(tokenFor('a'));
+    const few = ['b', 'c'].map((name) => groups.run(tokenFor(name)));
+    expect(uow.transactions, 'a alone; b and c wait for it, three slots free or not').to.equal(1);
+    const third = groups.run(tokenFor('d'));
+    expect(uow.transactions, 'three waiting: b, c and d as one group beside a').to.equal(2);
+    expect(await Promise.all([first, ...few, third])).to.deep.equal(['a', 'b', 'c', 'd']);
+    expect(uow.transactions).to.equal(2);
+  });
+
   it("with the unit of work's nextTurn, forms one group of the transactions handed in during a turn", async () => {
     const uow = new TurningUnitOfWork();
     const groups = new TransactionGroups(uow, 32, 2);
