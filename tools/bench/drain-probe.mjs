@@ -89,7 +89,8 @@ async function probe() {
       `CPU per drained withdrawal: worker ${cpu.servicePerRequestMs} ms, PostgreSQL ${cpu.postgresPerRequestMs} ms, ` +
       `receiver ${perWithdrawal(cpu.loadToolMs)} ms, machine ${cpu.machinePerRequestMs} ms ` +
       `(${cpu.machineBusyPct}% busy); worker peak RSS ${worker.peakRssMb} MB\n` +
-      `system calls per drained withdrawal, worker: ${calls.writesPerItem} writes, ${calls.readsPerItem} reads; main thread's context switches ${calls.voluntarySwitchesPerItem} voluntary, ${calls.involuntarySwitchesPerItem} involuntary\n` +
+      `system calls per drained withdrawal, worker: ${calls.writesPerItem} writes, ${calls.readsPerItem} reads; ` +
+      `main thread's context switches ${calls.voluntarySwitchesPerItem} voluntary, ${calls.involuntarySwitchesPerItem} involuntary\n` +
       `per drained withdrawal: ${Object.entries(work)
         .map(([name, count]) => `${(count / withdrawals).toFixed(2)} ${name}`)
         .join(', ')}\n`,

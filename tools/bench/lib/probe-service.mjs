@@ -1,6 +1,7 @@
-// What the probes (creation-probe.mjs, drain-probe.mjs, lookup-probe.mjs) share: a fresh database, the API on it, the bench's
-// template merchant with its webhook endpoint on a local receiver, one funded entity per withdrawal (cloned in SQL),
-// and a load of withdrawals at a given number of connections. Needs a build, PostgreSQL and Redis, as the bench does.
+// What the probes (creation-probe.mjs, drain-probe.mjs, lookup-probe.mjs) share: a fresh database, the API on it,
+// the bench's template merchant with its webhook endpoint on a local receiver, one funded entity per withdrawal
+// (cloned in SQL), and a load of withdrawals at a given number of connections. Needs a build, PostgreSQL and Redis,
+// as the bench does.
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { BenchDatabases } from './databases.mjs';

@@ -41,8 +41,9 @@ export interface ReadBatchOptions {
  * Coalesces concurrent single-row reads by key (DataLoader's idea, sized by load): reads asked for in one turn
  * of the event loop are sent together once it ends (the requests that arrived together), and reads asked for
  * while `concurrency` statements are in flight, or while one is and too few wait to fill another (`fullEnough`),
- * queue until one answers; the next statement carries them together, `read` being a prepared statement whose `$1` is the array of keys. Under load, one round trip, one
- * pipeline write and one result parse serve many requests.
+ * queue until one answers; the next statement carries them together, `read` being a prepared statement whose
+ * `$1` is the array of keys. Under load, one round trip, one pipeline write and one result parse serve many
+ * requests.
  *
  * Nothing is cached: every read is sent after it was asked for, so it sees every commit that preceded it.
  * Over a transaction each read is sent alone, on the transaction's own connection.
