@@ -15,7 +15,7 @@ import { requireAllOk } from './lib/load.mjs';
 import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { ProbeService, pause, SAMPLER } from './lib/probe-service.mjs';
 import { latencyWindows, percentile, summarize } from './lib/stats.mjs';
-import { syscallMeter } from './lib/syscalls.mjs';
+import { describeCalls, syscallMeter } from './lib/syscalls.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -73,8 +73,7 @@ function report(measured, cpu, calls, samples) {
       `latency mean ${ms(mean)}, p50 ${ms(p50)}, p90 ${ms(p90)}, p99 ${ms(p99)}, max ${ms(max)}\n` +
       `CPU per withdrawal: API ${cpu.servicePerRequestMs} ms, PostgreSQL ${cpu.postgresPerRequestMs} ms, ` +
       `machine ${cpu.machinePerRequestMs} ms (${cpu.machineBusyPct}% busy)\n` +
-      `system calls per withdrawal, API: ${calls.writesPerItem} writes, ${calls.readsPerItem} reads; main thread's ` +
-      `context switches ${calls.voluntarySwitchesPerItem} voluntary, ${calls.involuntarySwitchesPerItem} involuntary\n`,
+      `system calls per withdrawal, API: ${describeCalls(calls)}\n`,
   );
   if (values['heap-profile']) process.stdout.write(`allocation profile: ${values['heap-profile']}\n`);
   if (!values.windows) return;

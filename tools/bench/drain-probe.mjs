@@ -19,7 +19,7 @@ import { requireAllOk } from './lib/load.mjs';
 import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { ProbeService, pause, SAMPLER } from './lib/probe-service.mjs';
 import { renderStatements, statementsMeter } from './lib/statements.mjs';
-import { syscallMeter } from './lib/syscalls.mjs';
+import { describeCalls, syscallMeter } from './lib/syscalls.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -89,8 +89,7 @@ async function probe() {
       `CPU per drained withdrawal: worker ${cpu.servicePerRequestMs} ms, PostgreSQL ${cpu.postgresPerRequestMs} ms, ` +
       `receiver ${perWithdrawal(cpu.loadToolMs)} ms, machine ${cpu.machinePerRequestMs} ms ` +
       `(${cpu.machineBusyPct}% busy); worker peak RSS ${worker.peakRssMb} MB\n` +
-      `system calls per drained withdrawal, worker: ${calls.writesPerItem} writes, ${calls.readsPerItem} reads; ` +
-      `main thread's context switches ${calls.voluntarySwitchesPerItem} voluntary, ${calls.involuntarySwitchesPerItem} involuntary\n` +
+      `system calls per drained withdrawal, worker: ${describeCalls(calls)}\n` +
       `per drained withdrawal: ${Object.entries(work)
         .map(([name, count]) => `${(count / withdrawals).toFixed(2)} ${name}`)
         .join(', ')}\n`,

@@ -13,7 +13,7 @@ import { requireAllOk, runLoad } from './lib/load.mjs';
 import { merchantToken } from './lib/operator-api.mjs';
 import { flagList, integerAtLeast, SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { ProbeService } from './lib/probe-service.mjs';
-import { syscallMeter } from './lib/syscalls.mjs';
+import { describeCalls, syscallMeter } from './lib/syscalls.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -67,8 +67,7 @@ async function probe() {
       `latency p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms\n` +
       `CPU per lookup: API ${cpu.servicePerRequestMs} ms, PostgreSQL ${cpu.postgresPerRequestMs} ms, ` +
       `machine ${cpu.machinePerRequestMs} ms (${cpu.machineBusyPct}% busy)\n` +
-      `system calls per lookup, API: ${calls.writesPerItem} writes, ${calls.readsPerItem} reads; main thread's ` +
-      `context switches ${calls.voluntarySwitchesPerItem} voluntary, ${calls.involuntarySwitchesPerItem} involuntary\n`,
+      `system calls per lookup, API: ${describeCalls(calls)}\n`,
   );
 }
 

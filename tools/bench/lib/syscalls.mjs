@@ -50,3 +50,8 @@ export function syscallMeter(pid) {
     },
   };
 }
+
+/** One probe line's figures from `syscallMeter(...).stop(items)`: the calls, then the main thread's switches. */
+export const describeCalls = (calls) =>
+  `${calls.writesPerItem} writes, ${calls.readsPerItem} reads; main thread's context switches ` +
+  `${calls.voluntarySwitchesPerItem} voluntary, ${calls.involuntarySwitchesPerItem} involuntary`;

@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { expect } from 'chai';
-import { switchesFromStatus, syscallMeter, syscallsFromIo } from './syscalls.mjs';
+import { describeCalls, switchesFromStatus, syscallMeter, syscallsFromIo } from './syscalls.mjs';
 
 describe('bench system call counts', () => {
   it('reads syscr and syscw from /proc/<pid>/io, not the byte counts beside them', () => {
@@ -31,5 +31,17 @@ describe('bench system call counts', () => {
     const { voluntarySwitchesPerItem } = meter.stop(10);
     // Each of the twenty timers puts the thread to sleep in epoll_wait at least once.
     expect(voluntarySwitchesPerItem).to.be.at.least(2);
+  });
+
+  it('describes the calls and the switches per item in one line, each figure by its own name', () => {
+    const line = describeCalls({
+      writesPerItem: 1.6,
+      readsPerItem: 2.1,
+      voluntarySwitchesPerItem: 0.3,
+      involuntarySwitchesPerItem: 0.4,
+    });
+    expect(line).to.equal(
+      "1.6 writes, 2.1 reads; main thread's context switches 0.3 voluntary, 0.4 involuntary",
+    );
   });
 });
