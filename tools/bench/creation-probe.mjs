@@ -12,26 +12,27 @@
 import { parseArgs } from 'node:util';
 import { cpuMeter } from './lib/cpu.mjs';
 import { requireAllOk } from './lib/load.mjs';
-import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
+import { flagList, integerAtLeast, SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { ProbeService, pause, SAMPLER } from './lib/probe-service.mjs';
 import { latencyWindows, percentile, summarize } from './lib/stats.mjs';
 import { describeCalls, syscallMeter } from './lib/syscalls.mjs';
 
 const { values } = parseArgs({
   options: {
-    requests: { type: 'string', default: '6000' },
-    warmup: { type: 'string', default: '500' },
-    rewarm: { type: 'string', default: '1000' },
-    connections: { type: 'string', default: '32' },
+    requests: { type: 'string' },
+    warmup: { type: 'string' },
+    rewarm: { type: 'string' },
+    connections: { type: 'string' },
     'node-flags': { type: 'string' },
     windows: { type: 'boolean', default: false },
     'heap-profile': { type: 'string' },
   },
 });
-const requests = Number(values.requests);
-const warmup = Number(values.warmup);
-const rewarm = Number(values.rewarm);
-const connections = Number(values.connections);
+const positive = integerAtLeast(1);
+const requests = positive('requests', values.requests, 6000);
+const warmup = positive('warmup', values.warmup, 500);
+const rewarm = integerAtLeast(0)('rewarm', values.rewarm, 1000);
+const connections = positive('connections', values.connections, 32);
 const nodeArgs = flagList(values['node-flags'] ?? SERVICE_NODE_FLAGS.api);
 if (values['heap-profile']) nodeArgs.push('--import', SAMPLER);
 

@@ -16,16 +16,16 @@ import { parseArgs } from 'node:util';
 import { cpuMeter } from './lib/cpu.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { requireAllOk } from './lib/load.mjs';
-import { flagList, SERVICE_NODE_FLAGS } from './lib/options.mjs';
+import { flagList, integerAtLeast, SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { ProbeService, pause, SAMPLER } from './lib/probe-service.mjs';
 import { renderStatements, statementsMeter } from './lib/statements.mjs';
 import { describeCalls, syscallMeter } from './lib/syscalls.mjs';
 
 const { values } = parseArgs({
   options: {
-    requests: { type: 'string', default: '10000' },
-    warmup: { type: 'string', default: '500' },
-    connections: { type: 'string', default: '32' },
+    requests: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string' },
     'rail-delays': { type: 'string', default: 'ACH=1000' },
     'node-flags': { type: 'string' },
     'heap-profile': { type: 'string' },
@@ -33,14 +33,16 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-const requests = Number(values.requests);
-const warmup = Number(values.warmup);
+const positive = integerAtLeast(1);
+const requests = positive('requests', values.requests, 10000);
+const warmup = positive('warmup', values.warmup, 500);
+const connections = positive('connections', values.connections, 32);
 const heapProfile = values['heap-profile'];
 const workerArgs = flagList(values['node-flags'] ?? SERVICE_NODE_FLAGS.worker);
 if (heapProfile) workerArgs.push('--import', SAMPLER);
 const railEnv = { RAIL_DELAYS_MS: values['rail-delays'] };
 
-const service = new ProbeService({ prefix: 'drain_probe', connections: Number(values.connections) });
+const service = new ProbeService({ prefix: 'drain_probe', connections });
 
 async function probe() {
   await service.begin({
