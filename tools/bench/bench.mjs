@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cpuMeter } from './lib/cpu.mjs';
-import { BenchDatabases } from './lib/databases.mjs';
+import { BenchDatabases, dataDirectory } from './lib/databases.mjs';
+import { flushDirectory, measureDiskFlush } from './lib/disk-flush.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { runExpressBaseline } from './lib/express-baseline.mjs';
 import { countLabel, measureGrowth } from './lib/growth.mjs';
@@ -42,6 +43,7 @@ if (!existsSync(ENTRY.api) || !existsSync(ENTRY.worker)) {
 }
 
 const progress = new Progress([
+  { name: 'disk', weight: options.seconds },
   { name: 'pgbench', weight: options.seconds + 10 },
   { name: 'express', weight: options.seconds + 2 },
   { name: 'setup', weight: 8 },
@@ -110,7 +112,23 @@ async function runBaselines(pgbenchDb, { again }) {
   return { pgbench, express };
 }
 
+/** The disk's own flush latency where PostgreSQL writes (lib/disk-flush.mjs), or why it was not measured. */
+async function measureFlushes() {
+  progress.phase('disk', 'disk flush');
+  const { dir, reason } = flushDirectory(await dataDirectory(options.databaseUrl));
+  if (!dir) {
+    results.notes.push(`Disk flush not measured: ${reason}.`);
+    return { dir, reason };
+  }
+  return measureDiskFlush({
+    dir,
+    seconds: options.seconds,
+    onProgress: (done, detail) => progress.update(done, detail),
+  });
+}
+
 async function main() {
+  results.diskFlush = await measureFlushes();
   const pgbenchDb = await databases.create('pgbench');
   results.baselines = await runBaselines(pgbenchDb, { again: false });
 

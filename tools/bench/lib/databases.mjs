@@ -77,6 +77,16 @@ export class BenchDatabases {
   }
 }
 
+/** The server's data directory, or null where this user may not read it (it needs pg_read_all_settings). */
+export async function dataDirectory(adminUrl) {
+  return withClient(adminUrl, (client) =>
+    client.query('SHOW data_directory').then(
+      (result) => result.rows[0].data_directory,
+      () => null,
+    ),
+  );
+}
+
 export async function serverFacts(adminUrl) {
   return withClient(adminUrl, async (client) => {
     const facts = {};

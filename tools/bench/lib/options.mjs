@@ -46,7 +46,7 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --growth-requests <n>   withdrawals per growth measurement (3,000; quick 1,000), each on a fresh API after
                           a measured warm-up of twice as many
   --large <n>             stored withdrawals for the second growth point (1,000,000; quick 100,000)
-  --seconds <n>           length of the lookup, Express and pgbench runs (30; quick 10)
+  --seconds <n>           length of the disk flush, lookup, Express and pgbench runs (30; quick 10)
   --database-url <url>    PostgreSQL server to create the bench databases on (BENCH_DATABASE_URL)
   --redis-url <url>       Redis for the rate limiter (REDIS_URL)
   --rail-delays <spec>    RAIL_DELAYS_MS for the service ("ACH=1000")

@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { driftRows, judgedBaselines } from './baseline-rows.mjs';
+import { diskFlushRows } from './disk-flush.mjs';
 import { growthRows, storedLabel } from './growth-rows.mjs';
 import { at, row, targets } from './report-row.mjs';
 import { renderStatements } from './statements.mjs';
@@ -113,6 +114,7 @@ export function buildRows(results) {
     ),
     ...rewarmRows(results.creationRewarm, creation),
     ...p99Rows(creation, pg, `pgbench TPC-B tps${twice}`),
+    ...diskFlushRows(results.diskFlush),
     row(
       'Webhook-payload lookup',
       lookup?.throughput ?? null,

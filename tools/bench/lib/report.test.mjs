@@ -150,6 +150,27 @@ describe('bench report', () => {
     expect(byFigure(buildRows(results()), 'Withdrawal p99 in the')).to.equal(undefined);
   });
 
+  it('shows the disk’s flush p99, longest and stalls beside the p99 rows, unjudged, and nothing where it was not measured', () => {
+    const diskFlush = {
+      dir: '/var/lib/postgresql/15',
+      seconds: 10,
+      latencyMs: { count: 5000, p50: 0.1, p99: 0.2, mean: 0.15, max: 298.5 },
+      stalls: 2,
+      stallsPerMinute: 12,
+    };
+    const rows = buildRows(results({ diskFlush }));
+    const figures = rows.map((each) => each.figure);
+    const first = figures.findIndex((figure) => figure.startsWith('Disk flush'));
+    expect(figures[first - 1]).to.match(/^Withdrawal p99 \/ mean/);
+    expect(rows.slice(first, first + 3).map((each) => [each.value, each.unit, each.met])).to.deep.equal([
+      [0.2, 'ms', null],
+      [298.5, 'ms', null],
+      [12, '/min', null],
+    ]);
+    const unmeasured = buildRows(results({ diskFlush: { dir: null, reason: 'remote' } }));
+    expect(unmeasured.some((each) => each.figure.startsWith('Disk flush'))).to.equal(false);
+  });
+
   it('shows the creation rate a 50 ms p99 needs at this run’s latency shape, and that shape beside pgbench’s', () => {
     const rows = buildRows(results());
     // 1,600 req/s at a p99 of 60 ms: every latency scaled by 50 / 60 needs 1,600 × 60 / 50.
