@@ -116,15 +116,16 @@ async function runBaselines(pgbenchDb, { again }) {
 async function measureFlushes() {
   progress.phase('disk', 'disk flush');
   const { dir, reason } = flushDirectory(await dataDirectory(options.databaseUrl));
-  if (!dir) {
-    results.notes.push(`Disk flush not measured: ${reason}.`);
-    return { dir, reason };
-  }
+  const notMeasured = (why) => {
+    results.notes.push(`Disk flush not measured: ${why}.`);
+    return { dir: null, reason: why };
+  };
+  if (!dir) return notMeasured(reason);
   return measureDiskFlush({
     dir,
     seconds: options.seconds,
     onProgress: (done, detail) => progress.update(done, detail),
-  });
+  }).catch((error) => notMeasured(`${dir}: ${error.message}`));
 }
 
 async function main() {

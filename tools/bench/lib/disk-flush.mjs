@@ -36,7 +36,10 @@ export function describeFlushes(latencies, seconds) {
   const stalls = latencies.filter((latency) => latency > STALL_MS).length;
   return {
     seconds,
-    latencyMs: { ...summarize(latencies), max: latencies.length ? Math.max(...latencies) : null },
+    latencyMs: {
+      ...summarize(latencies),
+      max: latencies.length ? latencies.reduce((a, b) => Math.max(a, b)) : null,
+    },
     stalls,
     stallsPerMinute: (stalls * 60) / seconds,
   };

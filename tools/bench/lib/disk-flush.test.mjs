@@ -19,6 +19,13 @@ describe('bench disk flush baseline', () => {
     expect(flushes.latencyMs.count).to.equal(5);
   });
 
+  it('summarizes the hundreds of thousands of flushes a fast disk makes in 30 s', () => {
+    const latencies = Array.from({ length: 400_000 }, (_, n) => (n === 123_456 ? 250 : 0.1));
+    const flushes = describeFlushes(latencies, 30);
+    expect(flushes.latencyMs.max).to.equal(250);
+    expect(flushes.stalls).to.equal(1);
+  });
+
   it('flushes pages in the directory for the seconds asked, and leaves no file behind', async () => {
     const progress = [];
     const flush = await measureDiskFlush({ dir, seconds: 0.3, onProgress: (share) => progress.push(share) });
