@@ -34,11 +34,12 @@ export function flushDirectory(dataDirectory) {
 /** Flush latencies in ms summarized: p50, p99, mean, the longest, and the stalls over STALL_MS per minute. */
 export function describeFlushes(latencies, seconds) {
   const stalls = latencies.filter((latency) => latency > STALL_MS).length;
+  const longest = latencies.length ? latencies.reduce((a, b) => Math.max(a, b)) : null;
   return {
     seconds,
     latencyMs: {
       ...summarize(latencies),
-      max: latencies.length ? latencies.reduce((a, b) => Math.max(a, b)) : null,
+      max: longest === null ? null : Math.round(longest * 100) / 100,
     },
     stalls,
     stallsPerMinute: (stalls * 60) / seconds,
