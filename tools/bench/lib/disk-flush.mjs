@@ -1,6 +1,6 @@
 // Baseline 3: how long this machine's disk takes to make one small write durable, on the filesystem PostgreSQL
 // writes to. Every commit waits for a flush of the WAL, so a stall of the disk holds every commit in flight, the
-// service's and pgbench's alike, and shows in both p99s (session 27: 100–300 ms stalls every few seconds). Measured
+// service's and pgbench's alike, and shows in both p99s (session 27: flushes of 100–300 ms in some stretches, none in 30 s in others). Measured
 // alone, before pgbench, as the loop PostgreSQL's WAL writer runs: an 8 kB page written, then `fdatasync`.
 import { statSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
@@ -17,7 +17,7 @@ export const STALL_MS = 50;
 /**
  * Where to measure: beside PostgreSQL's data directory (its parent, when on the same filesystem, so that nothing
  * is written inside the server's own directory), or null with the reason when this machine cannot reach it (a
- * remote server, a directory this user cannot write).
+ * remote server, a setting this user may not read).
  */
 export function flushDirectory(dataDirectory) {
   if (!dataDirectory)
