@@ -114,7 +114,7 @@ async function runBaselines(pgbenchDb, { again }) {
 
 /** The disk's own flush latency where PostgreSQL writes (lib/disk-flush.mjs), or why it was not measured. */
 async function measureFlushes() {
-  progress.phase('disk', 'disk flush');
+  progress.phase('disk', 'flushing pages where PostgreSQL writes');
   const { dir, reason } = flushDirectory(await dataDirectory(options.databaseUrl));
   const notMeasured = (why) => {
     results.notes.push(`Disk flush not measured: ${why}.`);

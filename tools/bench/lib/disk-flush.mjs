@@ -1,11 +1,12 @@
 // Baseline 3: how long this machine's disk takes to make one small write durable, on the filesystem PostgreSQL
 // writes to. Every commit waits for a flush of the WAL, so a stall of the disk holds every commit in flight, the
-// service's and pgbench's alike, and shows in both p99s (session 27: flushes of 100–300 ms in some stretches, none in 30 s in others). Measured
-// alone, before pgbench, as the loop PostgreSQL's WAL writer runs: an 8 kB page written, then `fdatasync`.
+// service's and pgbench's alike, and shows in both p99s (session 27: flushes of 100–300 ms in some stretches, none
+// in 30 s in others). Measured alone, before pgbench, as the loop PostgreSQL's WAL writer runs: an 8 kB page
+// written, then `fdatasync`.
 import { statSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { row } from './report-row.mjs';
+import { at, row } from './report-row.mjs';
 import { summarize } from './stats.mjs';
 
 const PAGE = Buffer.alloc(8192, 0x5a);
@@ -37,10 +38,7 @@ export function describeFlushes(latencies, seconds) {
   const longest = latencies.length ? latencies.reduce((a, b) => Math.max(a, b)) : null;
   return {
     seconds,
-    latencyMs: {
-      ...summarize(latencies),
-      max: longest === null ? null : Math.round(longest * 100) / 100,
-    },
+    latencyMs: { ...summarize(latencies), max: at(longest) },
     stalls,
     stallsPerMinute: (stalls * 60) / seconds,
   };
