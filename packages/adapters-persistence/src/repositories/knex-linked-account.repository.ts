@@ -54,16 +54,21 @@ const MERCHANT_COLUMNS = [
   'created_at',
 ];
 
-/** By an array of account ids: concurrent withdrawal requests read their accounts together (ReadBatches). */
-const FIND_WITH_OWNERS = {
+/**
+ * By an array of account ids: concurrent withdrawal requests read their accounts together (ReadBatches). Each
+ * owner is a LATERAL subquery with LIMIT 1, which the planner cannot flatten into a join: every account probes
+ * its entity, merchant and wallet by primary key, whatever the statistics say about the tables' sizes (a plain
+ * join scanned every entity of the table once statistics lagged its growth; docs/decisions/0001-bounded-reads.md).
+ */
+export const FIND_WITH_OWNERS = {
   name: 'linked_accounts_with_owners',
   text: `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
                 ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')},
                 ${WALLET_COLUMNS.map((c) => `w.${c} AS w_${c}`).join(', ')}
            FROM linked_accounts la
-           JOIN entities e ON e.id = la.entity_id
-           JOIN merchants m ON m.id = e.merchant_id
-           JOIN wallets w ON w.id = e.wallet_id
+           CROSS JOIN LATERAL (SELECT * FROM entities WHERE id = la.entity_id LIMIT 1) e
+           CROSS JOIN LATERAL (SELECT * FROM merchants WHERE id = e.merchant_id LIMIT 1) m
+           CROSS JOIN LATERAL (SELECT * FROM wallets WHERE id = e.wallet_id LIMIT 1) w
           WHERE la.id = ANY($1::uuid[])`,
 };
 

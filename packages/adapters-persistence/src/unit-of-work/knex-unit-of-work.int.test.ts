@@ -29,7 +29,9 @@ describe('KnexUnitOfWork on PostgreSQL', () => {
       unitOfWork.run(crossed(first.wallet.id, second.wallet.id)),
       unitOfWork.run(crossed(second.wallet.id, first.wallet.id)),
     ]);
-    expect(runs, 'one side was aborted and ran again').to.equal(3);
+    // Without the rerun, the aborted side rejects Promise.all. A busy machine can make PostgreSQL's deadlock check
+    // see the cycle again on the rerun, so a side may run more than twice; both still land exactly once.
+    expect(runs, 'a side was aborted and ran again').to.be.at.least(3);
     for (const wallet of [first.wallet, second.wallet])
       expect((await unitOfWork.read.wallets.findById(wallet.id))?.balance.toString()).to.equal('1.00');
   });
