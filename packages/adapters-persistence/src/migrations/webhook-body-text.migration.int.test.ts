@@ -3,32 +3,25 @@ import { expect } from 'chai';
 import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
 import { createKnex } from '../sql/knex-pool.js';
 import { immediateWriter } from '../sql/sql-write.js';
-import { type ScratchDatabase, scratchDatabase } from '../testing/test-database.js';
 import { migrateLatest } from './migrate.js';
-import { migrateDownBefore, migrateDownOne, seedingUnitOfWork } from './migration-steps.fixture.js';
+import {
+  migrateDownBefore,
+  migrateDownOne,
+  migratedScratchDatabase,
+  seedingUnitOfWork,
+} from './migration-steps.fixture.js';
 
 describe('migration 0012 on a database with webhook events', () => {
-  let db: ScratchDatabase;
-
-  before(async () => {
-    db = await scratchDatabase('webhook_body_text');
-    await migrateLatest(db.knex);
-  });
-
-  after(async () => {
-    await db?.drop();
-  });
+  const database = migratedScratchDatabase('webhook_body_text');
 
   it('keeps each body as the text its retries sent, then every new body as given; and back down again', async () => {
+    const db = database();
     await migrateDownBefore(db.knex, '0012-webhook-body-text');
     const unitOfWork = seedingUnitOfWork(db.knex);
     const events = new KnexWebhookEventRepository(db.knex, immediateWriter(db.knex));
     const parties = await seedParties(unitOfWork);
     const withdrawal = buildWithdrawal(parties);
-    const [old, fresh] = [
-      buildWebhookEvent(parties, withdrawal.id, 1),
-      buildWebhookEvent(parties, withdrawal.id, 2),
-    ];
+    const [old, fresh] = [1, 2].map((sequence) => buildWebhookEvent(parties, withdrawal.id, sequence));
     await unitOfWork.run(async (tx) => {
       await tx.withdrawals.insert(withdrawal);
       await tx.webhookEvents.insert(old!);
