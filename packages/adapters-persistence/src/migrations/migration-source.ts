@@ -10,6 +10,7 @@ import * as unusedIndexes from './0008-unused-indexes.migration.js';
 import * as merchantIndexes from './0009-merchant-indexes.migration.js';
 import * as webhookDueIndex from './0010-webhook-due-index.migration.js';
 import * as webhookDeliveries from './0011-webhook-deliveries.migration.js';
+import * as webhookBodyText from './0012-webhook-body-text.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -29,6 +30,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0009-merchant-indexes', migration: merchantIndexes },
   { name: '0010-webhook-due-index', migration: webhookDueIndex },
   { name: '0011-webhook-deliveries', migration: webhookDeliveries },
+  { name: '0012-webhook-body-text', migration: webhookBodyText },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

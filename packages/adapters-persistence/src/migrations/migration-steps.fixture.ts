@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
+import { type ScratchDatabase, scratchDatabase } from '../testing/test-database.js';
 import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
+import { migrateLatest } from './migrate.js';
 import { migrationSource } from './migration-source.js';
 
 const migrator = { migrationSource };
@@ -29,3 +31,19 @@ export const seedingUnitOfWork = (knex: Knex): KnexUnitOfWork =>
     jobs: { statementsFor: refuse },
     cipher: new AesGcmFieldCipher(randomBytes(32)),
   });
+
+/**
+ * A database of its own for the suite this is called in (a migration test moves its schema up and down), migrated
+ * to the latest before the suite's tests and dropped after them; the getter gives it to the tests.
+ */
+export function migratedScratchDatabase(label: string): () => ScratchDatabase {
+  let db: ScratchDatabase | undefined;
+  before(async () => {
+    db = await scratchDatabase(label);
+    await migrateLatest(db.knex);
+  });
+  after(async () => {
+    await db?.drop();
+  });
+  return () => db as ScratchDatabase;
+}

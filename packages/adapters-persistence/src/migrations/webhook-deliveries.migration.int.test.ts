@@ -4,9 +4,8 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
 import { immediateWriter } from '../sql/sql-write.js';
-import { type ScratchDatabase, scratchDatabase } from '../testing/test-database.js';
 import { migrateLatest } from './migrate.js';
-import { migrateDownBefore, migrateDownOne, seedingUnitOfWork } from './migration-steps.fixture.js';
+import { migrateDownBefore, migratedScratchDatabase, seedingUnitOfWork } from './migration-steps.fixture.js';
 
 interface OldDelivery {
   readonly delivery_state: string;
@@ -28,19 +27,11 @@ const OLD: readonly OldDelivery[] = [
 ];
 
 describe('migration 0011 on a database with webhook events', () => {
-  let db: ScratchDatabase;
-
-  before(async () => {
-    db = await scratchDatabase('webhook_deliveries');
-    await migrateLatest(db.knex);
-  });
-
-  after(async () => {
-    await db?.drop();
-  });
+  const database = migratedScratchDatabase('webhook_deliveries');
 
   /** Back to 0010 (deliveries on the event rows), with a withdrawal to hang events on. */
   async function beforeTheMigration() {
+    const db = database();
     await migrateDownBefore(db.knex, '0011-webhook-deliveries');
     const unitOfWork = seedingUnitOfWork(db.knex);
     const parties = await seedParties(unitOfWork);
@@ -65,6 +56,7 @@ describe('migration 0011 on a database with webhook events', () => {
   }
 
   it('moves every event’s delivery to webhook_deliveries as it was, and back down again', async () => {
+    const db = database();
     const { parties, insertOld } = await beforeTheMigration();
     const ids: string[] = [];
     for (const [index, old] of OLD.entries()) ids.push(await insertOld(db.knex, index + 1, old));
@@ -87,7 +79,7 @@ describe('migration 0011 on a database with webhook events', () => {
     const due = await events.claimDue(at(30), at(31), 10);
     expect(due.map((event) => event.id)).to.deep.equal([ids[0]]);
 
-    await migrateDownOne(db.knex);
+    await migrateDownBefore(db.knex, '0011-webhook-deliveries');
     const back: Array<OldDelivery & { id: string }> = await db
       .knex('webhook_events')
       .select('id', 'delivery_state', 'attempts', 'next_attempt_at', 'delivered_at')
@@ -104,6 +96,7 @@ describe('migration 0011 on a database with webhook events', () => {
   });
 
   it('misses no event that a process of the version before commits while it runs', async () => {
+    const db = database();
     const { insertOld } = await beforeTheMigration();
     let id = '';
     let migrating: Promise<readonly string[]> | undefined;
@@ -123,7 +116,7 @@ describe('migration 0011 on a database with webhook events', () => {
       }
       throw new Error('the migration never waited for the insert');
     });
-    expect(await migrating).to.deep.equal(['0011-webhook-deliveries']);
+    expect(await migrating).to.deep.equal(['0011-webhook-deliveries', '0012-webhook-body-text']);
     const event = await new KnexWebhookEventRepository(db.knex, immediateWriter(db.knex)).findById(id);
     expect(event, 'the event and its delivery').to.include({ deliveryState: 'PENDING', attempts: 0 });
   });

@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { type ScratchDatabase, scratchDatabase } from '../testing/test-database.js';
 import { migrateLatest } from './migrate.js';
-import { migrateDownBefore, seedingUnitOfWork } from './migration-steps.fixture.js';
+import { migrateDownBefore, migratedScratchDatabase, seedingUnitOfWork } from './migration-steps.fixture.js';
 
 describe('migration 0006 on a database with withdrawals in flight', () => {
-  let db: ScratchDatabase;
-
-  before(async () => {
-    db = await scratchDatabase('withdrawal_queue');
-    await migrateLatest(db.knex);
-  });
-
-  after(async () => {
-    await db?.drop();
-  });
+  const database = migratedScratchDatabase('withdrawal_queue');
 
   it('schedules a check now for every withdrawal whose next step was a pg-boss job, and none for the final', async () => {
+    const db = database();
     // Back to 0005: no next_check_at column, as before the upgrade.
     await migrateDownBefore(db.knex, '0006-withdrawal-queue');
     const unitOfWork = seedingUnitOfWork(db.knex);

@@ -18,7 +18,7 @@ interface EventRow {
   withdrawal_id: string;
   sequence: number;
   status: WebhookStatus;
-  /** `body::text`: node-postgres would parse `jsonb` into objects the worker only serialises again. */
+  /** `body::text`: node-postgres would parse `json` into objects the worker only serialises again. */
   body: string;
   created_at: Date;
   delivery_state: DeliveryState;
@@ -65,7 +65,7 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
 
 /**
  * An event's columns with its delivery's (migration 0011: the event row is written once, its delivery row by the
- * claim and each outcome), its body as the text PostgreSQL keeps for it (`jsonb`'s, the same on every read).
+ * claim and each outcome), its body as the exact text it was stored with (`json`, migration 0012).
  */
 const EVENT_FIELDS = ['id', 'merchant_id', 'withdrawal_id', 'sequence', 'status', 'created_at'];
 const DELIVERY_FIELDS = ['delivery_state', 'attempts', 'next_attempt_at', 'delivered_at'];

@@ -11,8 +11,8 @@ export interface WebhookEvent {
   readonly status: WebhookStatus;
   /**
    * The body as JSON text (a `WebhookBody`), made once when the status changed: every attempt sends and signs it
-   * as the repository returns it, so a worker neither parses nor serialises it per delivery. A repository may
-   * return it reformatted (PostgreSQL's `jsonb` spaces and orders keys), never with other content.
+   * as the repository returns it, so a worker neither parses nor serialises it per delivery. A repository returns
+   * it byte for byte as stored, so that a retry sends what the first attempt sent (a receiver may compare bodies).
    */
   readonly body: string;
   readonly createdAt: Date;

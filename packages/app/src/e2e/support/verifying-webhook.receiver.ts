@@ -8,6 +8,10 @@ export interface Delivery {
   /** `webhook-id`: the event id, the same on every retry of one event. */
   readonly eventId: string;
   readonly body: WebhookBody;
+  /** The body as the bytes received (UTF-8), before any parsing. */
+  readonly raw: string;
+  /** `webhook-timestamp`: the moment the attempt was signed. */
+  readonly timestamp: string;
   /** Whether `standardwebhooks` accepted the signature with the merchant's secret. */
   readonly verified: boolean;
   /** The status code the receiver answered; 0 when the sender was gone before the answer (a killed worker). */
@@ -106,6 +110,8 @@ export class VerifyingWebhookReceiver {
     this.deliveries.push({
       eventId: String(req.headers['webhook-id']),
       body: JSON.parse(raw) as WebhookBody,
+      raw,
+      timestamp: String(req.headers['webhook-timestamp']),
       verified,
       answered: senderGone ? 0 : status,
     });

@@ -153,12 +153,3 @@ export function buildWebhookEvent(parties: Parties, withdrawalId: string, sequen
     deliveredAt: null,
   };
 }
-
-/**
- * An event with its body parsed, for comparing events across a store: a repository keeps the body's content, not
- * necessarily its text (PostgreSQL's `jsonb` spaces and orders keys).
- */
-export const withParsedBody = (event: WebhookEvent | null) =>
-  event && { ...event, body: JSON.parse(event.body) as unknown };
-
-export const withParsedBodies = (events: readonly WebhookEvent[]) => events.map(withParsedBody);
