@@ -108,7 +108,7 @@ const withEvents = (update: string) => `WITH claimed AS (${update} RETURNING d.*
   SELECT ${eventColumns('e', 'claimed')} FROM claimed JOIN webhook_events e ON e.id = claimed.event_id`;
 
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim). */
-const CLAIM_DUE = limitedRead('webhook_events_claim_due', (limit) =>
+export const claimDueStatement = limitedRead('webhook_events_claim_due', (limit) =>
   withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
           WHERE d.event_id = ANY(ARRAY(SELECT event_id FROM webhook_deliveries
                                   WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
@@ -117,7 +117,7 @@ const CLAIM_DUE = limitedRead('webhook_events_claim_due', (limit) =>
 
 /**
  * The claim spread over merchants (`ClaimSpread`): the first due events of the merchants with room, locked as
- * CLAIM_DUE locks them, then at most each merchant's room of them ($3 the merchants with events in flight, $4 how
+ * claimDueStatement locks them, then at most each merchant's room of them ($3 the merchants with events in flight, $4 how
  * many, $5 the most per merchant). The rows locked and not taken are free again when the statement ends (it is
  * its own transaction). A merchant with no room is left out of the scan; its due rows are read past (the due index
  * does not hold `merchant_id`), a cost only while it has a backlog and no room.
@@ -254,7 +254,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
           [...spread.inFlight.values()],
           spread.perMerchant,
         ])
-      : await readPrepared<EventRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
+      : await readPrepared<EventRow>(this.db, claimDueStatement(limit), [leaseUntil, now]);
     return rows.map(toEvent);
   }
 

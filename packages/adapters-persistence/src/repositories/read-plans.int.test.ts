@@ -1,10 +1,11 @@
-import { buildParties, buildWithdrawal, type Parties } from '@payout/domain/testing';
+import { buildParties, buildWebhookEvent, buildWithdrawal, type Parties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
 import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
 import { createRecordedJobsTable } from '../testing/recording-job-queue.js';
 import { FIND_WITH_OWNERS } from './knex-linked-account.repository.js';
+import { claimDueStatement } from './knex-webhook-event.repository.js';
 import { FIND_WEBHOOK_VIEWS } from './withdrawal-webhook-view.js';
 
 interface PlanNode {
@@ -22,22 +23,33 @@ function rowsRead(node: PlanNode, into = new Map<string, number>()): Map<string,
   return into;
 }
 
-/** Runs `text` as the repositories do (a prepared statement, generic plan) and returns the rows each table gave. */
-async function executedPlan(knex: Knex, text: string, ids: readonly string[]): Promise<Map<string, number>> {
+/**
+ * Runs `text` as the repositories do (a prepared statement, generic plan) with `args` (SQL literals for its
+ * parameters of `types`), in a transaction rolled back after, and returns the rows each table gave.
+ */
+async function executedPlan(
+  knex: Knex,
+  text: string,
+  types: string,
+  args: (quote: (value: string) => string) => string,
+): Promise<Map<string, number>> {
   const connection = await knex.client.acquireConnection();
   try {
-    await connection.query(`PREPARE read_under_test(uuid[]) AS ${text}`);
-    await connection.query('SET plan_cache_mode = force_generic_plan');
-    const array = connection.escapeLiteral(`{${ids.join(',')}}`);
+    await connection.query(`BEGIN; SET LOCAL plan_cache_mode = force_generic_plan`);
+    await connection.query(`PREPARE statement_under_test(${types}) AS ${text}`);
+    const values = args((value) => connection.escapeLiteral(value));
     const { rows } = await connection.query(
-      `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE read_under_test(${array})`,
+      `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE statement_under_test(${values})`,
     );
     return rowsRead(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
   } finally {
-    await connection.query('DEALLOCATE ALL; RESET plan_cache_mode');
+    await connection.query('ROLLBACK; DEALLOCATE ALL');
     knex.client.releaseConnection(connection);
   }
 }
+
+const byIds = (knex: Knex, text: string, ids: readonly string[]) =>
+  executedPlan(knex, text, 'uuid[]', (quote) => quote(`{${ids.join(',')}}`));
 
 /** A time-ordered uuid (version 7 layout) made by PostgreSQL, newer than any analysed. */
 const NEW_ID = `(lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '7'
@@ -66,6 +78,13 @@ async function grow(knex: Knex, template: string, entities: number, perEntity: n
       WHERE w.id = ? AND e.merchant_id = w.merchant_id AND e.id <> w.entity_id`,
     [perEntity, template],
   );
+  // Delivered events of the template withdrawal, as many as its copies: history the due index never holds.
+  await knex.raw(
+    `INSERT INTO webhook_events
+     SELECT (jsonb_populate_record(e, jsonb_build_object('id', ${NEW_ID}, 'sequence', e.sequence + n))).*
+       FROM webhook_events e, generate_series(1, ?) AS n WHERE e.withdrawal_id = ?`,
+    [entities * perEntity, template],
+  );
 }
 
 describe('Reads by id keep a bounded plan as tables outgrow their statistics (PostgreSQL)', function () {
@@ -81,6 +100,7 @@ describe('Reads by id keep a bounded plan as tables outgrow their statistics (Po
     const seed = async () => {
       const parties = buildParties('100.00');
       const withdrawal = buildWithdrawal(parties);
+      const event = buildWebhookEvent(parties, withdrawal.id, 1);
       await unitOfWork.run(async (tx) => {
         await tx.merchants.save(parties.merchant);
         await tx.wallets.insert(parties.merchantWallet);
@@ -89,6 +109,7 @@ describe('Reads by id keep a bounded plan as tables outgrow their statistics (Po
         await tx.applicationTokens.insert(parties.token);
         await tx.linkedAccounts.insert(parties.account);
         await tx.withdrawals.insert(withdrawal);
+        await tx.webhookEvents.insert(event);
       });
       customers.push(parties);
       withdrawalIds.push(withdrawal.id);
@@ -103,16 +124,28 @@ describe('Reads by id keep a bounded plan as tables outgrow their statistics (Po
   after(() => db.drop());
 
   it('reads one entity per withdrawal for the webhook-payload lookup', async () => {
-    const read = await executedPlan(db.knex, FIND_WEBHOOK_VIEWS.text, withdrawalIds);
+    const read = await byIds(db.knex, FIND_WEBHOOK_VIEWS.text, withdrawalIds);
     expect(read.get('withdrawals')).to.equal(withdrawalIds.length);
     expect(read.get('entities')).to.be.at.most(withdrawalIds.length);
   });
 
   it('reads one entity, merchant and wallet per account for a withdrawal request', async () => {
     const accountIds = customers.map((parties) => parties.account.id);
-    const read = await executedPlan(db.knex, FIND_WITH_OWNERS.text, accountIds);
+    const read = await byIds(db.knex, FIND_WITH_OWNERS.text, accountIds);
     expect(read.get('linked_accounts')).to.equal(accountIds.length);
     for (const table of ['entities', 'merchants', 'wallets'])
       expect(read.get(table), table).to.be.at.most(accountIds.length);
+  });
+
+  it('reads one event per delivery it claims', async () => {
+    const due = "'2099-01-01T00:00:00Z'";
+    const read = await executedPlan(
+      db.knex,
+      claimDueStatement(64).text,
+      'timestamptz, timestamptz',
+      () => `${due}, ${due}`,
+    );
+    expect(read.get('webhook_deliveries')).to.be.at.least(withdrawalIds.length);
+    expect(read.get('webhook_events')).to.be.at.most(withdrawalIds.length);
   });
 });
