@@ -69,7 +69,7 @@ describe('createHttpApp', () => {
     }
   });
 
-  it('answers an unexpected exception with a bare 500 and logs it with the request id, redacting tokens', async () => {
+  it('answers an unexpected exception with a bare 503 and Retry-After (never the 500 of a rail rejection), logged with the request id, tokens redacted', async () => {
     const { lines, logger } = captureLogs();
     const deps = inMemoryHttpDeps({ logger });
     const useCases = {
@@ -83,15 +83,16 @@ describe('createHttpApp', () => {
     const app = await startHttpApp({ ...deps, useCases });
     try {
       const res = await fetch(`${app.baseUrl}${TX}`, {
-        headers: { authorization: `Bearer ${merchantToken}`, 'x-request-id': 'req-500' },
+        headers: { authorization: `Bearer ${merchantToken}`, 'x-request-id': 'req-503' },
       });
-      expect(res.status).to.equal(500);
+      expect(res.status).to.equal(503);
+      expect(Number(res.headers.get('retry-after'))).to.be.greaterThan(0);
       const body = await res.text();
       expect(JSON.parse(body)).to.deep.equal({
         success: false,
-        message: 'Internal server error',
+        message: 'Service temporarily unavailable; no money moved. Please retry.',
         fatal: true,
-        code: 'INTERNAL_ERROR',
+        code: 'SERVICE_UNAVAILABLE',
       });
       expect(body).to.not.include('exploded');
       await fetch(
@@ -106,7 +107,7 @@ describe('createHttpApp', () => {
       await app.close();
     }
     const failure = lines.find((l) => l.msg === 'unhandled error');
-    expect(failure?.requestId).to.equal('req-500');
+    expect(failure?.requestId).to.equal('req-503');
     const all = JSON.stringify(lines);
     expect(all).to.not.include(merchantToken);
     expect(all).to.not.include('apptok_secret_value_123');
@@ -124,12 +125,12 @@ describe('createHttpApp', () => {
       const res = await fetch(`${app.baseUrl}${TX}`, {
         headers: { authorization: `Bearer ${merchantToken}` },
       });
-      expect(res.status).to.equal(500);
+      expect(res.status).to.equal(503);
     } finally {
       await app.close();
     }
     const requests = lines.filter((l) => l.msg === 'request' || l.msg === 'request failed');
-    expect(requests.map((l) => [l.msg, l.status, l.path])).to.deep.equal([['request failed', 500, TX]]);
+    expect(requests.map((l) => [l.msg, l.status, l.path])).to.deep.equal([['request failed', 503, TX]]);
   });
 
   it('redacts credentials and account numbers in logged objects', () => {

@@ -8,7 +8,8 @@ export type TransportErrorCode =
   | 'MALFORMED_JSON'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
-  | 'INTERNAL_ERROR';
+  | 'SERVICE_UNAVAILABLE'
+  | 'OUTCOME_UNKNOWN';
 
 /** The spec's error body plus a stable `code`; `field` names the offending input of a validation error. */
 export interface ErrorEnvelope {
@@ -17,7 +18,10 @@ export interface ErrorEnvelope {
   readonly fatal: true;
   readonly code: string;
   readonly field?: string;
-  /** The withdrawal a rail rejected (500): it exists, FAILED and reversed, and its webhooks name it. */
+  /**
+   * The withdrawal a rail rejected (500): it exists, FAILED and reversed, and its webhooks name it. Or the one whose
+   * outcome is not known yet (503 OUTCOME_UNKNOWN): look it up before retrying.
+   */
   readonly transactionId?: string;
 }
 

@@ -1,3 +1,4 @@
 export * from './knex-contract-subject.js';
 export * from './recording-job-queue.js';
 export * from './test-database.js';
+export * from './transaction-cutter.js';

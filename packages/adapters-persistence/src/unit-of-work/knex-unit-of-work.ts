@@ -1,9 +1,16 @@
-import type { FieldCipher, Repositories, TransactionScope, UnitOfWork } from '@payout/domain';
+import {
+  CommitOutcomeUnknownError,
+  type FieldCipher,
+  type Repositories,
+  type TransactionScope,
+  type UnitOfWork,
+} from '@payout/domain';
 import type { Knex } from 'knex';
 import type { JobStatements } from '../jobs/job-statements.js';
 import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
 import { isDeadlock } from '../repositories/pg-errors.js';
 import { withConnection } from '../sql/connection.js';
+import { readWithin } from './bounded-read.js';
 import { flushBeforeReads } from './flush-before-reads.js';
 import { knexOn, TransactionConnection } from './transaction-connection.js';
 import { WriteBatch } from './write-batch.js';
@@ -16,7 +23,15 @@ export interface KnexUnitOfWorkDeps {
   readonly jobs: JobStatements;
   /** Encrypts linked-account destinations and webhook secrets at rest. */
   readonly cipher: FieldCipher;
+  /** How long `readBack` may take, READ_BACK_MS by default. */
+  readonly readBackMs?: number;
 }
+
+/**
+ * The bound of `readBack`: a request that lost its COMMIT's answer waits this long at most to learn the outcome.
+ * Long enough for a server that dropped its connections to take new ones, short beside a client's timeout.
+ */
+export const READ_BACK_MS = 3000;
 
 /**
  * One transaction per `run` on a connection from Knex's pool: commits when `work` resolves, rolls back (jobs
@@ -32,6 +47,11 @@ export class KnexUnitOfWork implements UnitOfWork {
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
     this.read = knexRepositories(deps.knex, deps.cipher);
+  }
+
+  /** On a connection from the pool: one broken under a transaction is discarded, never lent again. */
+  readBack<T>(read: (repositories: Repositories) => Promise<T>): Promise<T> {
+    return readWithin(() => read(this.read), this.deps.readBackMs ?? READ_BACK_MS);
   }
 
   /**
@@ -67,7 +87,7 @@ export class KnexUnitOfWork implements UnitOfWork {
         return result;
       } catch (error) {
         await connection.rollback();
-        throw error;
+        throw connection.commitOutcomeUnknown ? new CommitOutcomeUnknownError(error) : error;
       }
     });
   }

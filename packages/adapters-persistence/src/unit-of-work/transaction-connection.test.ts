@@ -72,6 +72,41 @@ describe('TransactionConnection', () => {
     expect((raw as unknown as { __knex__disposed?: unknown }).__knex__disposed).to.equal(lost);
   });
 
+  describe("knows when COMMIT's outcome is unknown", () => {
+    const connectionLost = () => new Error('Connection terminated unexpectedly');
+    /** What PostgreSQL answers a COMMIT it refused: the transaction rolled back. */
+    const refused = () =>
+      Object.assign(new Error('deferred constraint'), { severity: 'ERROR', code: '23503' });
+    const failingCommit = (error: Error) => {
+      const raw = new RecordingConnection();
+      raw.query = ((config: unknown) =>
+        config === 'COMMIT' ? Promise.reject(error) : Promise.resolve(result('INSERT'))) as never;
+      return new TransactionConnection(raw);
+    };
+
+    it('COMMIT sent on its own and its answer lost: unknown', async () => {
+      const tx = failingCommit(connectionLost());
+      await tx.query('INSERT INTO t VALUES (1)');
+      await tx.commit().catch(() => undefined);
+      expect(tx.commitOutcomeUnknown).to.equal(true);
+    });
+
+    it('COMMIT pipelined with the writes (BEGIN too) and its answer lost: unknown', async () => {
+      const tx = failingCommit(connectionLost());
+      await tx.pipeline(['INSERT INTO t VALUES (1)', 'COMMIT']).catch(() => undefined);
+      expect(tx.commitOutcomeUnknown).to.equal(true);
+    });
+
+    it('COMMIT refused by PostgreSQL, or never sent: known, rolled back', async () => {
+      const refusedTx = failingCommit(refused());
+      await refusedTx.pipeline(['INSERT INTO t VALUES (1)', 'COMMIT']);
+      expect(refusedTx.commitOutcomeUnknown).to.equal(false);
+      const unsent = failingCommit(connectionLost());
+      await unsent.pipeline(['INSERT INTO t VALUES (1)']);
+      expect(unsent.commitOutcomeUnknown).to.equal(false);
+    });
+  });
+
   it('runs what Knex builds, raw or not, on the unit of work connection and nowhere else', async () => {
     const knex = knexFactory({ client: 'pg' });
     try {

@@ -12,6 +12,16 @@ type Callback = (error: Error | null, result?: QueryResult) => void;
  */
 export class TransactionConnection implements PgConnection {
   private begun = false;
+  private commitLost = false;
+
+  /**
+   * COMMIT was sent and no answer of PostgreSQL's came back for it (the connection broke, the server went away),
+   * so the transaction may have committed. An error PostgreSQL answered COMMIT with (a deferred constraint, a
+   * transaction already aborted) means it rolled back.
+   */
+  get commitOutcomeUnknown(): boolean {
+    return this.commitLost;
+  }
 
   constructor(private readonly raw: PgConnection) {}
 
@@ -32,15 +42,26 @@ export class TransactionConnection implements PgConnection {
 
   /** `queries` pipelined, after BEGIN when the transaction has not started; settles each of `queries`. */
   async pipeline(queries: readonly PgQuery[]): Promise<Array<PromiseSettledResult<QueryResult>>> {
-    if (this.begun) return sendPipelined(this.raw, queries);
+    const begins = !this.begun;
     this.begun = true;
-    const [begin, ...settled] = await sendPipelined(this.raw, ['BEGIN', ...queries]);
+    const sent = begins ? ['BEGIN', ...queries] : queries;
+    const settled = await sendPipelined(this.raw, sent);
+    const commit = settled[sent.lastIndexOf('COMMIT')];
+    if (commit?.status === 'rejected') this.noteCommitFailure(commit.reason);
+    if (!begins) return settled;
+    const [begin, ...rest] = settled;
     if (begin?.status === 'rejected') throw begin.reason;
-    return settled;
+    return rest;
   }
 
   async commit(): Promise<void> {
-    if (this.begun) await this.raw.query('COMMIT');
+    if (!this.begun) return;
+    try {
+      await this.raw.query('COMMIT');
+    } catch (error) {
+      this.noteCommitFailure(error);
+      throw error;
+    }
   }
 
   /**
@@ -54,6 +75,10 @@ export class TransactionConnection implements PgConnection {
     } catch (error) {
       (this.raw as { __knex__disposed?: unknown }).__knex__disposed = error;
     }
+  }
+
+  private noteCommitFailure(error: unknown): void {
+    if ((error as { severity?: unknown } | null)?.severity !== 'ERROR') this.commitLost = true;
   }
 
   /** A statement Knex built (bind parameters, extended protocol), after BEGIN when it comes first. */

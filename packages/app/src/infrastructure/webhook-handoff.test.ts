@@ -102,6 +102,7 @@ describe('WebhookHandoff', () => {
     // A unit of work that, like PostgreSQL breaking a deadlock, rolls the first attempt back and runs it again.
     const rerunning: UnitOfWork = {
       read: store.read,
+      readBack: (read) => store.readBack(read),
       run: async <T>(work: (tx: TransactionScope) => Promise<T>) => {
         await store
           .run(async (tx) => {

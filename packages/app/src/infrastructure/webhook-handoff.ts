@@ -59,6 +59,7 @@ export class WebhookHandoff {
   wrap(unitOfWork: UnitOfWork): UnitOfWork {
     const wrapped: UnitOfWork = {
       read: unitOfWork.read,
+      readBack: (read) => unitOfWork.readBack(read),
       run: (work) => this.run(unitOfWork, work),
     };
     const { nextTurn } = unitOfWork;

@@ -36,9 +36,27 @@ export interface UnitOfWork {
   /** Repositories for plain reads outside a transaction; `lock*` methods must not be used here. */
   readonly read: Repositories;
   /**
+   * Runs `read` on plain repositories and settles within a bound the adapter promises, even when the store is
+   * unreachable: on a connection other than any transaction's (a fresh one after a broken connection), tried again
+   * while the store does not answer, and rejected once the bound is spent. How a caller learns the outcome of a
+   * transaction that threw CommitOutcomeUnknownError before it answers.
+   */
+  readBack<T>(read: (repositories: Repositories) => Promise<T>): Promise<T>;
+  /**
    * Runs `task` once the I/O the process has already received is handled (Node's setImmediate). Group commits
    * (TransactionGroups) wait for it before forming a group, so the transactions of requests that arrived together
    * share one. Without it a group forms at once.
    */
   readonly nextTurn?: (task: () => void) => void;
+}
+
+/**
+ * What `run` throws when the transaction's COMMIT was sent and its answer never came (the connection broke, the
+ * server went away): the transaction may have committed or not. `run` never runs `work` again after it.
+ */
+export class CommitOutcomeUnknownError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`the outcome of a COMMIT is unknown: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'CommitOutcomeUnknownError';
+  }
 }

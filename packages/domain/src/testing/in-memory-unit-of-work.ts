@@ -18,6 +18,11 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   readonly read: Repositories = inMemoryRepositories(() => this.state);
   private tail: Promise<unknown> = Promise.resolve();
 
+  /** In memory the store always answers. */
+  readBack<T>(read: (repositories: Repositories) => Promise<T>): Promise<T> {
+    return read(this.read);
+  }
+
   async run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     const turn = this.tail.then(() => this.runNow(work));
     this.tail = turn.catch(() => undefined);

@@ -1,5 +1,9 @@
 import { expect } from 'chai';
-import type { TransactionScope, UnitOfWork } from '../ports/unit-of-work.port.js';
+import {
+  CommitOutcomeUnknownError,
+  type TransactionScope,
+  type UnitOfWork,
+} from '../ports/unit-of-work.port.js';
 import { InMemoryUnitOfWork } from '../testing/in-memory-unit-of-work.js';
 import { TransactionGroups } from './transaction-groups.js';
 
@@ -65,6 +69,27 @@ describe('TransactionGroups (group commit)', () => {
       [...committed].sort(),
       "the failed group's work lands once, the failure's not at all",
     ).to.deep.equal(['a', 'b', 'c']);
+  });
+
+  it('never runs again a group whose COMMIT may have happened: each of its callers gets the unknown outcome', async () => {
+    const uow = new CountingUnitOfWork();
+    const groups = new TransactionGroups(uow);
+    const lost = new CommitOutcomeUnknownError(new Error('Connection terminated unexpectedly'));
+    const run = uow.run.bind(uow);
+    // The first group's transaction commits, then its answer is lost.
+    uow.run = async <T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> => {
+      const result = await run(work);
+      if (uow.transactions <= 2) throw lost;
+      return result;
+    };
+    const outcomes = await Promise.allSettled(['a', 'b', 'c'].map((name) => groups.run(tokenFor(name))));
+    expect(outcomes.map((o) => (o.status === 'rejected' ? o.reason : o.value))).to.deep.equal([
+      lost,
+      lost,
+      lost,
+    ]);
+    expect(uow.transactions, 'a alone, then b and c together, nothing again').to.equal(2);
+    expect(uow.inner.jobs, 'each committed once').to.have.length(3);
   });
 
   it('splits a long queue into groups of at most the given size', async () => {

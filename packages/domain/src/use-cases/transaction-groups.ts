@@ -1,4 +1,8 @@
-import type { TransactionScope, UnitOfWork } from '../ports/unit-of-work.port.js';
+import {
+  CommitOutcomeUnknownError,
+  type TransactionScope,
+  type UnitOfWork,
+} from '../ports/unit-of-work.port.js';
 
 type Work<T> = (tx: TransactionScope) => Promise<T>;
 
@@ -19,7 +23,8 @@ interface Pending {
  * 0.43 to 0.29 ms). Without `nextTurn`, a transaction alone runs at once, as it would through the unit of work.
  *
  * If a group fails (a conflict, a constraint, a deadlock with another process), it rolls back whole and each of
- * its transactions runs again on its own, so one transaction's failure reaches only its own caller.
+ * its transactions runs again on its own, so one transaction's failure reaches only its own caller; unless its
+ * COMMIT's outcome is unknown (CommitOutcomeUnknownError), which reaches every caller of the group.
  */
 export class TransactionGroups {
   private queue: Pending[] = [];
@@ -77,8 +82,12 @@ export class TransactionGroups {
         for (const pending of group) done.push(await pending.work(tx));
         return done;
       });
-    } catch {
-      await Promise.all(group.map((pending) => this.alone(pending)));
+    } catch (error) {
+      // A group whose COMMIT's answer was lost may have committed: running its transactions again could apply
+      // them twice, or answer for a state they made (no funds left after their own debit). Each caller learns the
+      // outcome its own way.
+      if (error instanceof CommitOutcomeUnknownError) for (const pending of group) pending.reject(error);
+      else await Promise.all(group.map((pending) => this.alone(pending)));
       return;
     }
     for (const [index, pending] of group.entries()) pending.resolve(results[index]);

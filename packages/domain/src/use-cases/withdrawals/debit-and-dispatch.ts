@@ -7,7 +7,7 @@ import { type DomainError, domainError, MESSAGES } from '../../shared/domain-err
 import { err, ok, type Result } from '../../shared/result.js';
 import { debitWallet, type Wallet } from '../../wallet/wallet.js';
 import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
-import { RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
+import { type DispatchOutcome, RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
 import { recordStatusChange } from './record-status-change.js';
 import { receiptFor, type WithdrawalReceipt } from './withdrawal-receipt.js';
 import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
@@ -65,7 +65,9 @@ export async function debitAndStore(
 
 /**
  * The first rail attempt, made by the request itself after its commit. A rejection has already been reversed
- * by the dispatcher and is reported as RAIL_REJECTED (HTTP 500 per the spec).
+ * by the dispatcher and is reported as RAIL_REJECTED (HTTP 500 per the spec). A fault past the commit (recording
+ * the rail's answer failed) never hides the committed withdrawal: the answer is the withdrawal as stored (read
+ * back, bounded; as committed when even that fails), and its safety-net check takes it from there.
  */
 export async function dispatchFirstAttempt(
   deps: WithdrawalFlowDeps,
@@ -76,10 +78,18 @@ export async function dispatchFirstAttempt(
   commits: Pick<UnitOfWork, 'run'> = deps.unitOfWork,
 ): Promise<Result<WithdrawalReceipt>> {
   const dispatcher = new RailDispatcher(deps);
-  const outcome =
-    account && withdrawal.submitAttempts === 1
-      ? await dispatcher.submitClaimed(withdrawal, account, 1, entity, commits)
-      : await dispatcher.submit(withdrawal.id, 1);
+  let outcome: DispatchOutcome;
+  try {
+    outcome =
+      account && withdrawal.submitAttempts === 1
+        ? await dispatcher.submitClaimed(withdrawal, account, 1, entity, commits)
+        : await dispatcher.submit(withdrawal.id, 1);
+  } catch {
+    const stored = await deps.unitOfWork
+      .readBack((read) => read.withdrawals.findById(withdrawal.id))
+      .catch(() => null);
+    return ok(receiptFor(stored ?? withdrawal, null));
+  }
   if (outcome.kind === 'REJECTED')
     return err(domainError('RAIL_REJECTED', MESSAGES.RAIL_REJECTED, { transactionId: withdrawal.id }));
   const latest = outcome.kind === 'SKIPPED' ? withdrawal : outcome.withdrawal;

@@ -3,6 +3,7 @@ import { type DomainError, domainError, MESSAGES } from '../../shared/domain-err
 import { err, ok, type Result } from '../../shared/result.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { markDebited, transitionWithdrawal, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import { storedOrThrown } from './commit-outcome.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import type { WithdrawalReceipt } from './withdrawal-receipt.js';
@@ -17,13 +18,20 @@ export class DecideWithdrawal {
   async approve(principal: Principal, withdrawalId: string): Promise<Result<WithdrawalReceipt>> {
     const { unitOfWork, clock } = this.deps;
     const now = clock.now();
-    const approved = await unitOfWork.run(async (tx): Promise<Result<Withdrawal>> => {
-      const decided = await lockForDecision(tx.withdrawals.lockById(withdrawalId), principal);
-      if (!decided.ok) return decided;
-      const moved = transitionWithdrawal(decided.value, 'PENDING', now);
-      if (!moved.ok) return moved;
-      return debitAndStore(tx, this.deps, markDebited(moved.value.withdrawal), decided.value, now);
-    });
+    // Debited as stored means approved: by this request, or by another operator's at the same moment.
+    const approved = await storedOrThrown(
+      unitOfWork,
+      withdrawalId,
+      (stored) => stored.debited,
+      () =>
+        unitOfWork.run(async (tx): Promise<Result<Withdrawal>> => {
+          const decided = await lockForDecision(tx.withdrawals.lockById(withdrawalId), principal);
+          if (!decided.ok) return decided;
+          const moved = transitionWithdrawal(decided.value, 'PENDING', now);
+          if (!moved.ok) return moved;
+          return debitAndStore(tx, this.deps, markDebited(moved.value.withdrawal), decided.value, now);
+        }),
+    );
     if (!approved.ok) return approved;
     return dispatchFirstAttempt(this.deps, approved.value);
   }

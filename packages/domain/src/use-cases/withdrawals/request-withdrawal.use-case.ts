@@ -17,6 +17,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import type { Wallet } from '../../wallet/wallet.js';
 import { createWithdrawal, recordSubmitAttempt } from '../../withdrawal/withdrawal.js';
 import { TransactionGroups } from '../transaction-groups.js';
+import { storedOrThrown } from './commit-outcome.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import {
   type ParsedWithdrawalRequest,
@@ -39,6 +40,9 @@ interface Plan {
   /** The entity's wallet as read with the account (unlocked). */
   readonly wallet: Wallet;
 }
+
+/** The withdrawal's id is new to each request: stored at all means stored by this request's transaction. */
+const isStored = (): boolean => true;
 
 const unauthorized = (): DomainError => domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED);
 const tokenInvalid = (): DomainError =>
@@ -97,25 +101,32 @@ export class RequestWithdrawal {
         'AWAITING_APPROVAL',
         false,
       );
-      await unitOfWork.run(async (tx) => {
-        await tx.withdrawals.insert(withdrawal);
-        await recordStatusChange(tx, withdrawal, withdrawal.history[0]!, now, ids);
-        await tx.jobs.enqueue(
-          { name: 'withdrawal.expire-approval', withdrawalId: withdrawal.id },
-          { startAfter: expiresAt },
-        );
-      });
-      return ok(receiptFor(withdrawal, null));
+      const held = await storedOrThrown(unitOfWork, withdrawal.id, isStored, () =>
+        unitOfWork.run(async (tx) => {
+          await tx.withdrawals.insert(withdrawal);
+          await recordStatusChange(tx, withdrawal, withdrawal.history[0]!, now, ids);
+          await tx.jobs.enqueue(
+            { name: 'withdrawal.expire-approval', withdrawalId: withdrawal.id },
+            { startAfter: expiresAt },
+          );
+          return ok(withdrawal);
+        }),
+      );
+      if (!held.ok) return held;
+      return ok(receiptFor(held.value, null));
     }
     // Attempt 1 is recorded with the debit, so the rail is called right after this commit.
     const debited = recordSubmitAttempt(createWithdrawal(fields, 'PENDING', true), 1, now);
     const debit = (read: Wallet | null) =>
       this.commits.run((tx) => debitAndStore(tx, this.deps, debited, null, now, entity, read));
-    // Decided on the wallet as planned; if it changed meanwhile (another debit), again under a locked read.
-    const stored = await debit(wallet).catch((error: unknown) => {
-      if (error instanceof StaleWalletError && error.walletId === wallet.id) return debit(null);
-      throw error;
-    });
+    // Decided on the wallet as planned; if it changed meanwhile (another debit), again under a locked read. The
+    // id exists before the commit: a commit whose answer was lost is settled by reading it back.
+    const stored = await storedOrThrown(unitOfWork, debited.id, isStored, () =>
+      debit(wallet).catch((error: unknown) => {
+        if (error instanceof StaleWalletError && error.walletId === wallet.id) return debit(null);
+        throw error;
+      }),
+    );
     if (!stored.ok) return stored;
     return dispatchFirstAttempt(this.deps, stored.value, account, entity, this.commits);
   }
