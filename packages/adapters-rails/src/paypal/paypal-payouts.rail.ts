@@ -6,12 +6,13 @@ import type {
   RailSubmission,
   RailSubmitResult,
 } from '@payout/domain';
-import { asObject, type PayPalBatchBody, text } from './paypal-api.types.js';
+import { type FetchFunction, globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
+import { asObject, text } from '../http/json-fields.js';
+import type { PayPalBatchBody } from './paypal-api.types.js';
 import { outcomeOfCreate } from './paypal-create-payout.mapping.js';
 import { PayPalHttpClient } from './paypal-http.client.js';
 import { railStatusOfBatch } from './paypal-item-status.mapping.js';
 import { PayPalOAuthClient } from './paypal-oauth.client.js';
-import { type FetchFunction, globalFetch, trimBaseUrl } from './paypal-transport.js';
 
 export type PayPalRailId = 'PAYPAL' | 'VENMO';
 
