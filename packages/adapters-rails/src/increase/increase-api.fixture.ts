@@ -200,8 +200,9 @@ export class ScriptedIncrease {
   private readonly byKey = new Map<string, HeldTransfer>();
   private readonly faults: ScriptedReply[] = [];
   private loseAnswers = 0;
-  /** Every create request's body, in order. */
+  /** Every create request's body and `Idempotency-Key` header, in order. */
   readonly bodies: unknown[] = [];
+  readonly keys: (string | null)[] = [];
 
   constructor(readonly rail: IncreaseRailId) {
     const path = TRANSFER_PATHS[rail];
@@ -251,6 +252,7 @@ export class ScriptedIncrease {
       return [401, errorBody(401, 'invalid_api_key_error', 'Invalid API key.', { reason: 'no_credential' })];
     const body = (await request.json()) as { amount: number };
     this.bodies.push(body);
+    this.keys.push(request.headers.get('idempotency-key'));
     const fault = this.faults.shift();
     if (fault) return [fault.status, fault.body, fault.headers ?? {}];
     const key = String(request.headers.get('idempotency-key'));
