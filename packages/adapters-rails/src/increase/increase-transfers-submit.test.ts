@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { FAILURE_REASONS, Money, type RailSubmitResult } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import nock from 'nock';
+import { closedPortUrl, useSilentServer } from '../testing/local-servers.js';
 import { useNock } from '../testing/use-nock.js';
 import {
   ACCOUNT_ID,
@@ -227,32 +226,17 @@ describe('IncreaseTransferRail.submit', () => {
     expect(result).to.include({ kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL });
   });
 
-  // nock's delay with an aborted fetch crashes undici (nock 15), so network faults use real sockets on 127.0.0.1.
   it('is unavailable when the connection is refused', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
-    const result = await railFor('ACH', { baseUrl: `http://127.0.0.1:${port}` }).submit(submission());
+    const result = await railFor('ACH', { baseUrl: await closedPortUrl() }).submit(submission());
     expect(result.kind).to.equal('UNAVAILABLE');
     expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('ECONNREFUSED');
   });
 
   describe('against an Increase that never answers', () => {
-    let server: Server;
-    let baseUrl: string;
-    before(async () => {
-      server = createServer(() => {});
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-    after(() => {
-      server.closeAllConnections();
-      server.close();
-    });
+    const silentUrl = useSilentServer();
 
     it('answers UNAVAILABLE once its timeout has passed, for a submit and for a status', async () => {
-      const rail = railFor('RTP', { baseUrl, timeoutMs: 150 });
+      const rail = railFor('RTP', { baseUrl: silentUrl(), timeoutMs: 150 });
       const started = performance.now();
       const submitted = await rail.submit(submission());
       const status = await rail.status({

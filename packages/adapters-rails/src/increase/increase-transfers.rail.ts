@@ -1,5 +1,4 @@
 import {
-  type Clock,
   FAILURE_REASONS,
   type PayoutRail,
   type RailStatus,
@@ -7,8 +6,9 @@ import {
   type RailSubmission,
   type RailSubmitResult,
 } from '@payout/domain';
-import { type FetchFunction, globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
+import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
+import type { RailHttpOptions } from '../http/rail-http-options.js';
 import { centsOf } from './increase-amount.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { outcomeOfCreate } from './increase-create-transfer.mapping.js';
@@ -16,7 +16,8 @@ import { IncreaseHttpClient } from './increase-http.client.js';
 import { TRANSFER_PATHS, transferRequestOf } from './increase-transfer-request.mapping.js';
 import { railStatusOfTransfer } from './increase-transfer-status.mapping.js';
 
-export interface IncreaseTransferRailOptions {
+/** Polling and the return window default per rail (below) unless set. */
+export interface IncreaseTransferRailOptions extends RailHttpOptions {
   readonly id: IncreaseRailId;
   readonly apiKey: string;
   /** https://api.increase.com, or https://sandbox.increase.com for Increase's sandbox. */
@@ -25,13 +26,6 @@ export interface IncreaseTransferRailOptions {
   readonly accountId: string;
   /** The account number (of that account) RTP transfers are sent from; Increase requires one for RTP. */
   readonly accountNumberId: string;
-  readonly clock: Clock;
-  /** The whole of one submit or status call, the adoption of an earlier transfer included. */
-  readonly timeoutMs: number;
-  readonly pollIntervalMs?: number;
-  readonly returnWindowMs?: number;
-  readonly returnPollIntervalMs?: number;
-  readonly fetch?: FetchFunction;
 }
 
 const HOUR_MS = 3_600_000;
