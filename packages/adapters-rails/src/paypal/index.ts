@@ -1,4 +1,3 @@
 export * from './paypal-oauth.client.js';
 export * from './paypal-payouts.rail.js';
 export * from './paypal-rails.js';
-export type { FetchFunction } from './paypal-transport.js';

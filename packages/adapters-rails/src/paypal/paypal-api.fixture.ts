@@ -1,30 +1,14 @@
 import { Money, type RailSubmission } from '@payout/domain';
 import nock from 'nock';
+import { useNock } from '../testing/use-nock.js';
 
-/**
- * Bodies in the documented shapes of PayPal's OAuth2 token endpoint and Payouts API v1, and the nock setup the
- * PayPal suites share. nock patches fetch and node:http for the whole process when imported, and every suite
- * runs in one mocha process, so it is switched on only while a PayPal suite runs.
- */
-if (nock.isActive()) nock.restore();
-
+/** Bodies in the documented shapes of PayPal's OAuth2 token endpoint and Payouts API v1, and the nock setup the PayPal suites share. */
 export const BASE_URL = 'https://api-m.sandbox.paypal.com';
 export const CLIENT_ID = 'client-id-sandbox';
 export const CLIENT_SECRET = 'client-secret-do-not-log';
 export const RECEIVER = 'ada@example.com';
 
-export function usePayPalNock(): void {
-  before(() => {
-    if (!nock.isActive()) nock.activate();
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-  });
-  afterEach(() => nock.cleanAll());
-  after(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
-}
+export const usePayPalNock = useNock;
 
 export const paypal = (): nock.Scope => nock(BASE_URL);
 

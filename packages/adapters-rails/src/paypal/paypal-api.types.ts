@@ -1,6 +1,6 @@
 /**
  * The parts of PayPal's JSON this adapter reads (Payouts API v1, OAuth2 token endpoint). Every field is optional:
- * the bodies come from outside and are checked where they are read, never trusted to match.
+ * the bodies come from outside and are checked where they are read (`../http/json-fields.ts`).
  */
 export interface PayPalTokenBody {
   readonly access_token?: unknown;
@@ -38,14 +38,3 @@ export interface PayPalBatchBody {
   };
   readonly items?: unknown;
 }
-
-export const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** The value if it is a JSON object, else an empty one; typed as the shape the caller expects to read. */
-export function asObject<T extends object>(value: T | undefined): T;
-export function asObject<T extends object>(value: unknown): T;
-export function asObject(value: unknown): object {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
-}
-
-export const asArray = <T>(value: unknown): readonly T[] => (Array.isArray(value) ? (value as T[]) : []);

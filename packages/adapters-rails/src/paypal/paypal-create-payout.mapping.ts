@@ -1,12 +1,6 @@
 import { FAILURE_REASONS, type FailureReason, type RailSubmitResult } from '@payout/domain';
-import {
-  asArray,
-  asObject,
-  type PayPalBatchBody,
-  type PayPalErrorBody,
-  type PayPalLink,
-  text,
-} from './paypal-api.types.js';
+import { asArray, asObject, text } from '../http/json-fields.js';
+import type { PayPalBatchBody, PayPalErrorBody, PayPalLink } from './paypal-api.types.js';
 import { failureReasonFor } from './paypal-failure-reason.mapping.js';
 import type { PayPalResponse } from './paypal-http.client.js';
 

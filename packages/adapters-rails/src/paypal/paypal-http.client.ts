@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '@payout/domain';
+import { type FetchFunction, parseJson, transportFailure } from '../http/fetch-transport.js';
 import type { PayPalOAuthClient } from './paypal-oauth.client.js';
-import { type FetchFunction, parseJson, transportFailure } from './paypal-transport.js';
 
 export interface PayPalResponse {
   readonly status: number;

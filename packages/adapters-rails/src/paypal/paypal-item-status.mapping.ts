@@ -1,5 +1,6 @@
 import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
-import { asArray, asObject, type PayPalBatchBody, type PayPalPayoutItem, text } from './paypal-api.types.js';
+import { asArray, asObject, text } from '../http/json-fields.js';
+import type { PayPalBatchBody, PayPalPayoutItem } from './paypal-api.types.js';
 import { failureReasonFor } from './paypal-failure-reason.mapping.js';
 
 /** UNCLAIMED waits for the recipient to sign up, ONHOLD for PayPal's review: neither is final. */

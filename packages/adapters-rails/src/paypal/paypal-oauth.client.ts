@@ -1,12 +1,13 @@
 import { type Clock, err, ok, type Result } from '@payout/domain';
-import { asObject, type PayPalTokenBody, text } from './paypal-api.types.js';
 import {
   type FetchFunction,
   globalFetch,
   parseJson,
   transportFailure,
   trimBaseUrl,
-} from './paypal-transport.js';
+} from '../http/fetch-transport.js';
+import { asObject, text } from '../http/json-fields.js';
+import type { PayPalTokenBody } from './paypal-api.types.js';
 
 export interface PayPalOAuthClientOptions {
   readonly baseUrl: string;

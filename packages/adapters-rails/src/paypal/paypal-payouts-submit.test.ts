@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { FAILURE_REASONS, type RailSubmitResult } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { closedPortUrl, useSilentServer } from '../testing/local-servers.js';
 import {
   BASE_URL,
   batchCreated,
@@ -131,33 +130,18 @@ describe('PayPalPayoutsRail.submit', () => {
     expectNoSecrets(result);
   });
 
-  // nock's replyWithError never settles a fetch (nock 15), so network faults use real sockets on 127.0.0.1.
   it('is unavailable when the connection is refused', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
-    const result = await railFor('PAYPAL', `http://127.0.0.1:${port}`).submit(submission());
+    const result = await railFor('PAYPAL', await closedPortUrl()).submit(submission());
     expect(result.kind).to.equal('UNAVAILABLE');
     expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('ECONNREFUSED');
   });
 
   describe('against a PayPal that never answers', () => {
-    let server: Server;
-    let baseUrl: string;
-    before(async () => {
-      server = createServer(() => {});
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-    after(() => {
-      server.closeAllConnections();
-      server.close();
-    });
+    const silentUrl = useSilentServer();
 
     it('answers UNAVAILABLE once its timeout has passed', async () => {
       const started = performance.now();
-      const result = await railFor('PAYPAL', baseUrl, 150).submit(submission());
+      const result = await railFor('PAYPAL', silentUrl(), 150).submit(submission());
       expect(result.kind).to.equal('UNAVAILABLE');
       expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('timed out');
       expect(performance.now() - started).to.be.within(140, 2000);

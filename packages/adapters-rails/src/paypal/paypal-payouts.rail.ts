@@ -1,35 +1,28 @@
 import type {
-  Clock,
   PayoutRail,
   RailStatus,
   RailStatusQuery,
   RailSubmission,
   RailSubmitResult,
 } from '@payout/domain';
-import { asObject, type PayPalBatchBody, text } from './paypal-api.types.js';
+import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
+import { asObject, text } from '../http/json-fields.js';
+import type { RailHttpOptions } from '../http/rail-http-options.js';
+import type { PayPalBatchBody } from './paypal-api.types.js';
 import { outcomeOfCreate } from './paypal-create-payout.mapping.js';
 import { PayPalHttpClient } from './paypal-http.client.js';
 import { railStatusOfBatch } from './paypal-item-status.mapping.js';
 import { PayPalOAuthClient } from './paypal-oauth.client.js';
-import { type FetchFunction, globalFetch, trimBaseUrl } from './paypal-transport.js';
 
 export type PayPalRailId = 'PAYPAL' | 'VENMO';
 
-export interface PayPalPayoutsRailOptions {
+/** PayPal reports refunds and reversals late and rarely: `returnWindowMs` is 0 and the return poll hourly unless set. */
+export interface PayPalPayoutsRailOptions extends RailHttpOptions {
   readonly id: PayPalRailId;
   /** https://api-m.paypal.com, or https://api-m.sandbox.paypal.com for PayPal's sandbox. */
   readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: string;
-  readonly clock: Clock;
-  /** The whole of one submit or status call, token request and one 401 retry included. */
-  readonly timeoutMs: number;
-  readonly pollIntervalMs?: number;
-  /** How long after SUCCESS to keep asking for a refund or reversal; PayPal reports those late and rarely. */
-  readonly returnWindowMs?: number;
-  /** How often to ask inside that window; one hour unless set (the last check falls when the window closes). */
-  readonly returnPollIntervalMs?: number;
-  readonly fetch?: FetchFunction;
   /** Rails paying from one PayPal account share one token; `createPayPalRails` does that. */
   readonly oauth?: PayPalOAuthClient;
 }

@@ -1,0 +1,286 @@
+import { Money, type RailSubmission } from '@payout/domain';
+import nock from 'nock';
+import { globalFetch } from '../http/fetch-transport.js';
+import type { IncreaseRailId } from './increase-api.types.js';
+import { TRANSFER_PATHS } from './increase-transfer-request.mapping.js';
+
+/**
+ * A scripted Increase for the Increase suites, in the documented shapes of its API. Sources (Increase's OpenAPI
+ * description as generated into its TypeScript SDK, Increase/increase-typescript at aac4760e, and its guides):
+ * - transfer objects: src/resources/ach-transfers.ts (`ACHTransfer`: status pending_approval … submitted,
+ *   returned; `submission.expected_funds_settlement_at`; `settlement.settled_at` filled while the status stays
+ *   `submitted`; `return.raw_return_reason_code` "R03" with `return_reason_code` "no_account"),
+ *   real-time-payments-transfers.ts (`RealTimePaymentsTransfer`: submitted, complete, rejected with
+ *   `rejection.reject_reason_code`; `acknowledgement.acknowledged_at`), wire-transfers.ts (`WireTransfer`:
+ *   pending_creating, submitted, complete, reversed with `reversal`);
+ * - errors: src/core/error.ts (`{status, type, title, detail}`; `invalid_parameters_error` 400 with `errors`,
+ *   `idempotency_key_already_used_error` 409 with `resource_id`, `rate_limited_error` 429 with `retry_after`,
+ *   `object_not_found_error` 404, `internal_server_error` 500);
+ * - idempotency: increase.com/documentation/idempotency-keys (a repeat with the same key and arguments answers
+ *   the first object with `Idempotent-Replayed: true`; different arguments answer 409 with `resource_id`).
+ */
+export const BASE_URL = 'https://sandbox.increase.com';
+export const API_KEY = 'secret_key_sandbox_do_not_log';
+export const ACCOUNT_ID = 'account_in71c4amph0vgo2qllky';
+export const ACCOUNT_NUMBER_ID = 'account_number_v18nkfqm6afpsrvy82b2';
+export const ACCOUNT_NUMBER = '987654321';
+export const ROUTING_NUMBER = '101050001';
+export const CREATED_AT = '2026-01-15T12:00:00Z';
+export const SETTLED_AT = '2026-01-15T18:30:00Z';
+export const EXPECTED_SETTLEMENT_AT = '2026-01-16T13:00:00Z';
+
+export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmission => ({
+  withdrawalId: 'wd-0001',
+  attempt: 1,
+  amount: Money.of('1234.56'),
+  currency: 'USD',
+  destination: {
+    kind: 'bank',
+    details: {
+      accountHolderName: 'Ada Lovelace',
+      routingNumber: ROUTING_NUMBER,
+      accountNumber: ACCOUNT_NUMBER,
+      accountType: 'checking',
+    },
+  },
+  description: 'Payout wd-0001',
+  ...overrides,
+});
+
+/** Where a scripted transfer is in its life; `returned` is an ACH return or a wire reversal. */
+export type TransferState = 'pending' | 'submitted' | 'settled' | 'declined' | 'returned';
+
+const ACH_STATES: Readonly<Record<TransferState, object>> = {
+  pending: { status: 'pending_submission', submission: null, settlement: null, return: null },
+  submitted: { status: 'submitted', submission: achSubmission(), settlement: null, return: null },
+  settled: {
+    status: 'submitted',
+    submission: achSubmission(),
+    settlement: { settled_at: SETTLED_AT },
+    return: null,
+  },
+  declined: { status: 'rejected', submission: null, settlement: null, return: null },
+  returned: {
+    status: 'returned',
+    submission: achSubmission(),
+    settlement: { settled_at: SETTLED_AT },
+    return: {
+      created_at: '2026-01-17T15:00:00Z',
+      raw_return_reason_code: 'R03',
+      return_reason_code: 'no_account',
+      trace_number: '111122223292834',
+      transaction_id: 'transaction_uyrp7fld2ium70oa7oi',
+      transfer_id: 'ach_transfer_uoxatyh3lt5evrsdvo7q',
+    },
+  },
+};
+
+function achSubmission() {
+  return {
+    administrative_returns_expected_by: '2026-01-20T13:00:00Z',
+    effective_date: '2026-01-16',
+    expected_funds_settlement_at: EXPECTED_SETTLEMENT_AT,
+    expected_settlement_schedule: 'future_dated',
+    submitted_at: '2026-01-15T12:30:00Z',
+    trace_number: '058349238292834',
+  };
+}
+
+const RTP_STATES: Readonly<Record<Exclude<TransferState, 'returned'>, object>> = {
+  pending: { status: 'pending_submission', submission: null, acknowledgement: null, rejection: null },
+  submitted: {
+    status: 'submitted',
+    submission: { submitted_at: '2026-01-15T12:00:01Z', transaction_identification: '20260115021000021' },
+    acknowledgement: null,
+    rejection: null,
+  },
+  settled: {
+    status: 'complete',
+    submission: { submitted_at: '2026-01-15T12:00:01Z', transaction_identification: '20260115021000021' },
+    acknowledgement: { acknowledged_at: '2026-01-15T12:00:03Z' },
+    rejection: null,
+  },
+  declined: {
+    status: 'rejected',
+    submission: { submitted_at: '2026-01-15T12:00:01Z', transaction_identification: '20260115021000021' },
+    acknowledgement: null,
+    rejection: {
+      reject_reason_code: 'account_closed',
+      reject_reason_additional_information: null,
+      rejected_at: '2026-01-15T12:00:02Z',
+    },
+  },
+};
+
+const WIRE_SUBMISSION = {
+  input_message_accountability_data: '20260115MMQFMP0P000001',
+  submitted_at: SETTLED_AT,
+};
+const WIRE_STATES: Readonly<Record<TransferState, object>> = {
+  pending: { status: 'pending_creating', submission: null, reversal: null },
+  submitted: { status: 'submitted', submission: WIRE_SUBMISSION, reversal: null },
+  settled: { status: 'complete', submission: WIRE_SUBMISSION, reversal: null },
+  declined: { status: 'rejected', submission: null, reversal: null },
+  returned: {
+    status: 'reversed',
+    submission: WIRE_SUBMISSION,
+    reversal: {
+      amount: 123456,
+      created_at: '2026-01-16T10:00:00Z',
+      description: 'Account closed',
+      return_reason_code: 'AC04',
+      return_reason_code_description: 'Closed account number',
+      transaction_id: 'transaction_uyrp7fld2ium70oa7oi',
+      wire_transfer_id: 'wire_transfer_5akynk7dqsq25qwk9q2u',
+    },
+  },
+};
+
+const TYPES: Readonly<Record<IncreaseRailId, string>> = {
+  ACH: 'ach_transfer',
+  RTP: 'real_time_payments_transfer',
+  WIRE: 'wire_transfer',
+};
+
+/** An Increase transfer object of `rail` in `state`. */
+export function transferObject(
+  rail: IncreaseRailId,
+  fields: { id: string; idempotencyKey: string; amount: number },
+  state: TransferState,
+): object {
+  const states: Readonly<Partial<Record<TransferState, object>>> =
+    rail === 'ACH' ? ACH_STATES : rail === 'RTP' ? RTP_STATES : WIRE_STATES;
+  const shown = states[state];
+  if (!shown) throw new Error(`a ${rail} transfer cannot be ${state}`);
+  return {
+    id: fields.id,
+    account_id: ACCOUNT_ID,
+    account_number: ACCOUNT_NUMBER,
+    routing_number: ROUTING_NUMBER,
+    amount: fields.amount,
+    currency: 'USD',
+    created_at: CREATED_AT,
+    idempotency_key: fields.idempotencyKey,
+    approval: null,
+    cancellation: null,
+    pending_transaction_id: null,
+    transaction_id: 'transaction_uyrp7fld2ium70oa7oi',
+    type: TYPES[rail],
+    ...shown,
+  };
+}
+
+export const errorBody = (status: number, type: string, title: string, extra: object = {}) => ({
+  status,
+  type,
+  title,
+  detail: null,
+  ...extra,
+});
+
+interface ScriptedReply {
+  readonly status: number;
+  readonly body: object;
+  readonly headers?: Record<string, string>;
+}
+
+interface HeldTransfer {
+  readonly id: string;
+  readonly amount: number;
+  state: TransferState;
+}
+
+/**
+ * Increase's transfer endpoints of one rail, scripted with nock: a create with a new key makes one transfer, a
+ * repeat answers it again with `Idempotent-Replayed: true`, a GET shows it in its current state. Faults are
+ * queued for the next creates; `fetch` loses the answer of a create that Increase did make (a timeout after
+ * the request got through).
+ */
+export class ScriptedIncrease {
+  private readonly byKey = new Map<string, HeldTransfer>();
+  private readonly faults: ScriptedReply[] = [];
+  private loseAnswers = 0;
+  /** Every create request's body and `Idempotency-Key` header, in order. */
+  readonly bodies: unknown[] = [];
+  readonly keys: (string | null)[] = [];
+
+  constructor(readonly rail: IncreaseRailId) {
+    const path = TRANSFER_PATHS[rail];
+    // nock 15 calls a one-argument reply function with the WHATWG Request.
+    nock(BASE_URL)
+      .persist()
+      .post(path)
+      .reply(async (request: Request) => this.create(request));
+    nock(BASE_URL)
+      .persist()
+      .get(new RegExp(`^${path}/[^/]+$`))
+      .reply(async (request: Request) =>
+        this.show(request, decodeURIComponent(new URL(request.url).pathname.slice(path.length + 1))),
+      );
+  }
+
+  /** Transfers Increase holds: at most one per idempotency key. */
+  get created(): number {
+    return this.byKey.size;
+  }
+
+  failNextCreate(reply: ScriptedReply): void {
+    this.faults.push(reply);
+  }
+
+  loseNextAnswer(): void {
+    this.loseAnswers += 1;
+  }
+
+  /** Moves the transfer created with `key` to `state`, as Increase and the network would. */
+  move(key: string, state: TransferState): void {
+    const transfer = this.byKey.get(key);
+    if (!transfer) throw new Error(`no transfer for key ${key}`);
+    transfer.state = state;
+  }
+
+  readonly fetch = async (input: string, init: RequestInit): Promise<Response> => {
+    const response = await globalFetch(input, init);
+    if (init.method !== 'POST' || this.loseAnswers === 0) return response;
+    this.loseAnswers -= 1;
+    await response.text();
+    throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+  };
+
+  private async create(request: Request): Promise<nock.ReplyFnResult> {
+    if (request.headers.get('authorization') !== `Bearer ${API_KEY}`)
+      return [401, errorBody(401, 'invalid_api_key_error', 'Invalid API key.', { reason: 'no_credential' })];
+    const body = (await request.json()) as { amount: number };
+    this.bodies.push(body);
+    this.keys.push(request.headers.get('idempotency-key'));
+    const fault = this.faults.shift();
+    if (fault) return [fault.status, fault.body, fault.headers ?? {}];
+    const key = String(request.headers.get('idempotency-key'));
+    const { amount } = body;
+    const held = this.byKey.get(key);
+    if (held) return [200, this.objectOf(key, held), { 'Idempotent-Replayed': 'true' }];
+    const transfer = {
+      id: `${TYPES[this.rail]}_${this.byKey.size + 1}xk2`,
+      amount,
+      state: 'pending' as const,
+    };
+    this.byKey.set(key, { ...transfer });
+    return [200, this.objectOf(key, transfer)];
+  }
+
+  private show(request: Request, id: string): nock.ReplyFnResult {
+    if (request.headers.get('authorization') !== `Bearer ${API_KEY}`)
+      return [401, errorBody(401, 'invalid_api_key_error', 'Invalid API key.', { reason: 'no_credential' })];
+    for (const [key, transfer] of this.byKey)
+      if (transfer.id === id) return [200, this.objectOf(key, transfer)];
+    return [404, errorBody(404, 'object_not_found_error', 'Could not find the specified object.')];
+  }
+
+  private objectOf(key: string, transfer: HeldTransfer): object {
+    return transferObject(
+      this.rail,
+      { id: transfer.id, idempotencyKey: key, amount: transfer.amount },
+      transfer.state,
+    );
+  }
+}

@@ -1,0 +1,90 @@
+import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
+import { asObject, text } from '../http/json-fields.js';
+import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
+import { achReturnReason, rtpRejectionReason } from './increase-failure-reason.mapping.js';
+
+/**
+ * Statuses before the transfer leaves Increase, on every rail: waiting for an approval, a review, a file, or an
+ * Increase operator (`requires_attention` is rare and resolved by Increase, never final by itself).
+ */
+const NOT_SENT = new Set([
+  'pending_approval',
+  'pending_transfer_session_confirmation',
+  'pending_reviewing',
+  'pending_submission',
+  'pending_creating',
+  'requires_attention',
+]);
+
+const dateOf = (value: unknown): Date | undefined => {
+  const at = text(value);
+  const date = at === undefined ? undefined : new Date(at);
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+};
+
+const settled = (at: Date | undefined): RailStatus =>
+  at ? { kind: 'SETTLED', settledAt: at } : { kind: 'SETTLED' };
+
+/**
+ * Our lifecycle status of an Increase transfer object. A status this adapter does not know is UNAVAILABLE: the
+ * payout stays watched and an operator sees why, rather than a guessed outcome for money.
+ */
+export function railStatusOfTransfer(rail: IncreaseRailId, body: unknown): RailStatus {
+  const transfer = asObject<IncreaseTransferBody>(body);
+  const status = text(transfer.status) ?? '';
+  if (NOT_SENT.has(status)) return { kind: 'PENDING' };
+  if (status === 'canceled') return { kind: 'FAILED', reason: FAILURE_REASONS.CANCELLED };
+  // Refused by Increase itself (ACH, wire) or by the network or receiving bank (RTP).
+  if (status === 'rejected')
+    return {
+      kind: 'FAILED',
+      reason:
+        rail === 'RTP'
+          ? rtpRejectionReason(text(asObject(transfer.rejection).reject_reason_code))
+          : FAILURE_REASONS.GENERAL,
+    };
+  const known = statusOn[rail](status, transfer);
+  return (
+    known ?? {
+      kind: 'UNAVAILABLE',
+      detail: `Increase ${rail} transfer status '${status}' is not known to this adapter`,
+    }
+  );
+}
+
+const statusOn: Readonly<
+  Record<IncreaseRailId, (status: string, transfer: IncreaseTransferBody) => RailStatus | undefined>
+> = {
+  /** An ACH transfer stays `submitted` when it settles; the `settlement` object says it did. */
+  ACH(status, transfer) {
+    if (status === 'returned') {
+      const returned = asObject(transfer.return);
+      return {
+        kind: 'RETURNED',
+        reason: achReturnReason(text(returned.raw_return_reason_code), text(returned.return_reason_code)),
+      };
+    }
+    if (status !== 'submitted') return undefined;
+    const settledAt = dateOf(asObject(transfer.settlement).settled_at);
+    if (settledAt) return { kind: 'SETTLED', settledAt };
+    const expectedBy = dateOf(asObject(transfer.submission).expected_funds_settlement_at);
+    return expectedBy ? { kind: 'PROCESSING', expectedBy } : { kind: 'PROCESSING' };
+  },
+  /** Complete when the receiving bank acknowledged it, within seconds; RTP payments are final, never returned. */
+  RTP(status, transfer) {
+    if (status === 'submitted') return { kind: 'PROCESSING' };
+    if (status !== 'complete') return undefined;
+    return settled(
+      dateOf(asObject(transfer.acknowledgement).acknowledged_at) ??
+        dateOf(asObject(transfer.submission).submitted_at),
+    );
+  },
+  /** Fedwire settles a wire when it accepts it: `complete` carries no time of its own, its submission does. */
+  WIRE(status, transfer) {
+    if (status === 'submitted') return { kind: 'PENDING' };
+    if (status === 'complete') return settled(dateOf(asObject(transfer.submission).submitted_at));
+    // A reversal's code is the reversing bank's free text: no reliable mapping beyond the general reason.
+    if (status === 'reversed') return { kind: 'RETURNED', reason: FAILURE_REASONS.GENERAL };
+    return undefined;
+  },
+};

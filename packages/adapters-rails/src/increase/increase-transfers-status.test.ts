@@ -1,0 +1,142 @@
+import { FAILURE_REASONS, Money } from '@payout/domain';
+import { ManualClock } from '@payout/domain/testing';
+import { expect } from 'chai';
+import nock from 'nock';
+import { useNock } from '../testing/use-nock.js';
+import {
+  ACCOUNT_ID,
+  ACCOUNT_NUMBER_ID,
+  API_KEY,
+  BASE_URL,
+  EXPECTED_SETTLEMENT_AT,
+  errorBody,
+  SETTLED_AT,
+  type TransferState,
+  transferObject,
+} from './increase-api.fixture.js';
+import type { IncreaseRailId } from './increase-api.types.js';
+import { TRANSFER_PATHS } from './increase-transfer-request.mapping.js';
+import { IncreaseTransferRail } from './increase-transfers.rail.js';
+
+const railFor = (id: IncreaseRailId) =>
+  new IncreaseTransferRail({
+    id,
+    apiKey: API_KEY,
+    baseUrl: BASE_URL,
+    accountId: ACCOUNT_ID,
+    accountNumberId: ACCOUNT_NUMBER_ID,
+    clock: new ManualClock(),
+    timeoutMs: 2000,
+  });
+
+const query = {
+  withdrawalId: 'wd-0001',
+  reference: 'tr_1',
+  amount: Money.of('1234.56'),
+  submittedAt: new Date(),
+};
+
+/** The status of a transfer Increase shows as `body`. */
+async function statusOf(id: IncreaseRailId, body: object) {
+  nock(BASE_URL)
+    .get(`${TRANSFER_PATHS[id]}/tr_1`)
+    .matchHeader('authorization', `Bearer ${API_KEY}`)
+    .reply(200, body);
+  return railFor(id).status(query);
+}
+const shown = (id: IncreaseRailId, state: TransferState, extra: object = {}) => ({
+  ...transferObject(id, { id: 'tr_1', idempotencyKey: 'wd-0001', amount: 123456 }, state),
+  ...extra,
+});
+
+describe('IncreaseTransferRail.status', () => {
+  useNock();
+
+  it('maps each rail through its lifecycle, with ACH and RTP processing once submitted', async () => {
+    const expected: [IncreaseRailId, TransferState, object][] = [
+      ['ACH', 'pending', { kind: 'PENDING' }],
+      ['ACH', 'submitted', { kind: 'PROCESSING', expectedBy: new Date(EXPECTED_SETTLEMENT_AT) }],
+      ['ACH', 'settled', { kind: 'SETTLED', settledAt: new Date(SETTLED_AT) }],
+      ['ACH', 'declined', { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL }],
+      ['ACH', 'returned', { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND }],
+      ['RTP', 'pending', { kind: 'PENDING' }],
+      ['RTP', 'submitted', { kind: 'PROCESSING' }],
+      ['RTP', 'settled', { kind: 'SETTLED', settledAt: new Date('2026-01-15T12:00:03Z') }],
+      ['RTP', 'declined', { kind: 'FAILED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND }],
+      ['WIRE', 'pending', { kind: 'PENDING' }],
+      ['WIRE', 'submitted', { kind: 'PENDING' }],
+      ['WIRE', 'settled', { kind: 'SETTLED', settledAt: new Date(SETTLED_AT) }],
+      ['WIRE', 'declined', { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL }],
+      ['WIRE', 'returned', { kind: 'RETURNED', reason: FAILURE_REASONS.GENERAL }],
+    ];
+    for (const [id, state, status] of expected)
+      expect(await statusOf(id, shown(id, state)), `${id} ${state}`).to.deep.equal(status);
+  });
+
+  it('fails a transfer canceled in Increase (an approval refused) as cancelled', async () => {
+    expect(await statusOf('ACH', shown('ACH', 'pending', { status: 'canceled' }))).to.deep.equal({
+      kind: 'FAILED',
+      reason: FAILURE_REASONS.CANCELLED,
+    });
+  });
+
+  const returns: [string, string, string][] = [
+    ['R01', 'insufficient_fund', FAILURE_REASONS.GENERAL],
+    ['R02', 'account_closed', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
+    ['R03', 'no_account', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
+    ['R04', 'invalid_account_number_structure', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
+    ['R06', 'returned_per_odfi_request', FAILURE_REASONS.CANCELLED],
+    ['R08', 'payment_stopped', FAILURE_REASONS.CANCELLED],
+    ['R16', 'account_frozen_entry_returned_per_ofac_instruction', FAILURE_REASONS.COMPLIANCE],
+    ['R20', 'non_transaction_account', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
+    ['R23', 'credit_entry_refused_by_receiver', FAILURE_REASONS.GENERAL],
+    ['R24', 'duplicate_entry', FAILURE_REASONS.DUPLICATE],
+  ];
+  it('maps ACH return codes to the spec reasons, by R code and by Increase name alone', async () => {
+    for (const [code, name, reason] of returns) {
+      const byCode = shown('ACH', 'returned', {
+        return: { raw_return_reason_code: code, return_reason_code: 'x' },
+      });
+      const byName = shown('ACH', 'returned', { return: { return_reason_code: name } });
+      expect(await statusOf('ACH', byCode), code).to.deep.equal({ kind: 'RETURNED', reason });
+      expect(await statusOf('ACH', byName), name).to.deep.equal({ kind: 'RETURNED', reason });
+    }
+  });
+
+  it('maps RTP reject reasons: a blocked account is compliance, a network outage is general', async () => {
+    const rejected = (code: string) => shown('RTP', 'declined', { rejection: { reject_reason_code: code } });
+    expect(await statusOf('RTP', rejected('account_blocked'))).to.deep.equal({
+      kind: 'FAILED',
+      reason: FAILURE_REASONS.COMPLIANCE,
+    });
+    expect(await statusOf('RTP', rejected('real_time_payments_suspended'))).to.deep.equal({
+      kind: 'FAILED',
+      reason: FAILURE_REASONS.GENERAL,
+    });
+    expect(await statusOf('RTP', rejected('constructor'))).to.deep.equal({
+      kind: 'FAILED',
+      reason: FAILURE_REASONS.GENERAL,
+    });
+  });
+
+  it('is unavailable for a status it does not know, rather than guessing an outcome', async () => {
+    const status = await statusOf('ACH', shown('ACH', 'pending', { status: 'teleported' }));
+    expect(status.kind).to.equal('UNAVAILABLE');
+    expect(status.kind === 'UNAVAILABLE' && status.detail).to.include('teleported');
+  });
+
+  it('is unavailable, never failed, when Increase does not know the transfer (404) or errs', async () => {
+    nock(BASE_URL)
+      .get('/ach_transfers/tr_1')
+      .reply(404, errorBody(404, 'object_not_found_error', 'Not found.'));
+    nock(BASE_URL).get('/ach_transfers/tr_1').reply(503, 'upstream down');
+    const rail = railFor('ACH');
+    expect((await rail.status(query)).kind).to.equal('UNAVAILABLE');
+    expect((await rail.status(query)).kind).to.equal('UNAVAILABLE');
+  });
+
+  it('watches ACH for returns for a week by default, and RTP and WIRE not at all', () => {
+    expect(railFor('ACH').returnWindowMs).to.equal(7 * 24 * 3_600_000);
+    expect([railFor('RTP').returnWindowMs, railFor('WIRE').returnWindowMs]).to.deep.equal([0, 0]);
+  });
+});

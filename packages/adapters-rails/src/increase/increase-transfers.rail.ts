@@ -1,0 +1,129 @@
+import {
+  FAILURE_REASONS,
+  type PayoutRail,
+  type RailStatus,
+  type RailStatusQuery,
+  type RailSubmission,
+  type RailSubmitResult,
+} from '@payout/domain';
+import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
+import { asObject, text } from '../http/json-fields.js';
+import type { RailHttpOptions } from '../http/rail-http-options.js';
+import { centsOf } from './increase-amount.js';
+import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
+import { outcomeOfCreate } from './increase-create-transfer.mapping.js';
+import { IncreaseHttpClient } from './increase-http.client.js';
+import { TRANSFER_PATHS, transferRequestOf } from './increase-transfer-request.mapping.js';
+import { railStatusOfTransfer } from './increase-transfer-status.mapping.js';
+
+/** Polling and the return window default per rail (below) unless set. */
+export interface IncreaseTransferRailOptions extends RailHttpOptions {
+  readonly id: IncreaseRailId;
+  readonly apiKey: string;
+  /** https://api.increase.com, or https://sandbox.increase.com for Increase's sandbox. */
+  readonly baseUrl: string;
+  /** The Increase account the money leaves from. */
+  readonly accountId: string;
+  /** The account number (of that account) RTP transfers are sent from; Increase requires one for RTP. */
+  readonly accountNumberId: string;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Per rail: how often to ask while not final (Increase submits ACH files about every 30 minutes and the status
+ * carries the expected settlement, which the worker waits for; RTP completes in seconds; Fedwire in minutes), and
+ * how long a return can follow settlement. A credit entry's returns mostly come within two banking days, a few
+ * later: a week covers a long weekend and the stragglers. RTP payments are final; a wire reversal is rare and
+ * arrives as an inbound wire, not on the transfer, so neither is watched by default.
+ */
+const DEFAULTS: Readonly<Record<IncreaseRailId, { poll: number; returnWindow: number; returnPoll: number }>> =
+  {
+    ACH: { poll: 30 * 60_000, returnWindow: 7 * DAY_MS, returnPoll: 6 * HOUR_MS },
+    RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
+    WIRE: { poll: 60_000, returnWindow: 0, returnPoll: HOUR_MS },
+  };
+
+/**
+ * The ACH, RTP and WIRE rails on Increase's transfers API. A withdrawal is one transfer created with the
+ * withdrawal id as `Idempotency-Key`: Increase creates at most one object per key and answers a repeat with the
+ * original, so a retry after a lost answer never pays twice. The reference is Increase's transfer id, and the
+ * status is read by a GET of the transfer. Never throws: no answer within `timeoutMs`, a network failure, a 5xx
+ * or a 429 is UNAVAILABLE (outcome unknown, safe to retry with the same key).
+ */
+export class IncreaseTransferRail implements PayoutRail {
+  readonly id: IncreaseRailId;
+  readonly pollIntervalMs: number;
+  readonly returnWindowMs: number;
+  readonly returnPollIntervalMs: number;
+  private readonly http: IncreaseHttpClient;
+  private readonly path: string;
+
+  constructor(private readonly options: IncreaseTransferRailOptions) {
+    const defaults = DEFAULTS[options.id];
+    this.id = options.id;
+    this.pollIntervalMs = options.pollIntervalMs ?? defaults.poll;
+    this.returnWindowMs = options.returnWindowMs ?? defaults.returnWindow;
+    this.returnPollIntervalMs = options.returnPollIntervalMs ?? defaults.returnPoll;
+    this.path = TRANSFER_PATHS[options.id];
+    this.http = new IncreaseHttpClient(
+      trimBaseUrl(options.baseUrl),
+      options.apiKey,
+      options.fetch ?? globalFetch,
+    );
+  }
+
+  async submit(submission: RailSubmission): Promise<RailSubmitResult> {
+    const cents = centsOf(submission.amount);
+    if (cents === null || cents <= 0)
+      return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'not a payable amount' };
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const created = await this.http.call(
+      {
+        method: 'POST',
+        path: this.path,
+        payload: transferRequestOf(this.id, submission, cents, this.options),
+        idempotencyKey: submission.withdrawalId,
+      },
+      signal,
+    );
+    if (!created.ok) return { kind: 'UNAVAILABLE', detail: created.error };
+    const outcome = outcomeOfCreate(created.value, this.options.clock.now());
+    return outcome.kind === 'KEY_USED'
+      ? this.adopt(outcome.transferId, submission.withdrawalId, signal)
+      : outcome;
+  }
+
+  async status(query: RailStatusQuery): Promise<RailStatus> {
+    const path = `${this.path}/${encodeURIComponent(query.reference)}`;
+    const shown = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
+    if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
+    // Even a 404 is not taken as FAILED: the id came from Increase, so a transfer may exist that this
+    // configuration cannot see (a sandbox key against production), and failing would refund a paid withdrawal.
+    if (shown.value.status !== 200)
+      return { kind: 'UNAVAILABLE', detail: `Increase answered ${shown.value.status} for ${path}` };
+    return railStatusOfTransfer(this.id, shown.value.body);
+  }
+
+  /**
+   * The transfer an earlier create made with this key, once Increase confirms it is this withdrawal's on this
+   * rail. Increase answers a repeat with different arguments (a description edited between attempts) this way.
+   */
+  private async adopt(
+    transferId: string,
+    withdrawalId: string,
+    signal: AbortSignal,
+  ): Promise<RailSubmitResult> {
+    const path = `${this.path}/${encodeURIComponent(transferId)}`;
+    const shown = await this.http.call({ method: 'GET', path }, signal);
+    if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
+    const key = text(asObject<IncreaseTransferBody>(shown.value.body).idempotency_key);
+    if (shown.value.status !== 200 || key !== withdrawalId)
+      return {
+        kind: 'UNAVAILABLE',
+        detail: `Increase holds ${transferId} for key ${withdrawalId} but answered ${shown.value.status} for ${path}: reconcile by hand`,
+      };
+    return { kind: 'ACCEPTED', reference: transferId };
+  }
+}

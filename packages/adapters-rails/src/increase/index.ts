@@ -1,0 +1,4 @@
+export type { IncreaseRailId } from './increase-api.types.js';
+export * from './increase-rails.js';
+export * from './increase-transfers.rail.js';
+export * from './increase-webhook-signature.js';
