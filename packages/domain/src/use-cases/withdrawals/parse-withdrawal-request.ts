@@ -59,9 +59,14 @@ export function parseWithdrawalRequest(
   if (
     body.transactionType !== undefined &&
     body.transactionType !== null &&
-    typeof body.transactionType !== 'string'
+    (typeof body.transactionType !== 'string' || body.transactionType.length > MAX_REASON_LENGTH)
   )
-    return err(validationError('transactionType', 'transactionType must be a string'));
+    return err(
+      validationError(
+        'transactionType',
+        `transactionType must be a string of at most ${MAX_REASON_LENGTH} characters`,
+      ),
+    );
   const flow: WithdrawalFlow =
     typeof body.transactionType === 'string' && body.transactionType.toLowerCase() === 'payout'
       ? 'PAYMENT'

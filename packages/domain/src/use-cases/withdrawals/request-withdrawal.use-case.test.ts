@@ -191,6 +191,7 @@ describe('RequestWithdrawal', () => {
       ['routingType unknown', body({ routingType: 'SEPA' }), 'INVALID_ROUTING_TYPE'],
       ['mfaCode present', body({ mfaCode: '123456' }), 'MFA_NOT_SUPPORTED'],
       ['reason not a string', body({ reason: 42 }), 'VALIDATION_ERROR'],
+      ['transactionType over 255 characters', body({ transactionType: 'p'.repeat(256) }), 'VALIDATION_ERROR'],
     ];
     for (const [name, b, code] of cases) {
       it(`${name} → ${code}, nothing changes`, async () => {
