@@ -4,6 +4,8 @@ export * from './ledger/ledger-entry.js';
 export * from './linked-account/link-kind.js';
 export * from './linked-account/linked-account.js';
 export * from './merchant/merchant.js';
+export * from './money/amount-input.js';
+export * from './money/json-number.js';
 export * from './money/money.js';
 export * from './policy/approval-policy.js';
 export * from './policy/fee-schedule.js';

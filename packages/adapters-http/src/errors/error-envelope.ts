@@ -6,6 +6,7 @@ import { ERROR_STATUS } from './error-status.table.js';
 export type TransportErrorCode =
   | 'ROUTE_NOT_FOUND'
   | 'MALFORMED_JSON'
+  | 'MALFORMED_BODY'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE'

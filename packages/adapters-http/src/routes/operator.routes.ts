@@ -1,7 +1,7 @@
 import type { IRouter, RequestHandler } from 'express';
 import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
-import { bodyOf, validate } from '../app/validate.middleware.js';
+import { bodyOf, bodyWithMoney, validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
 import {
   createEntitySchema,
@@ -49,7 +49,11 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
     async (req, res) =>
       respond(
         res,
-        await uc.updateMerchant.execute(requirePrincipal(res), p(req.params.merchantId), bodyOf(req)),
+        await uc.updateMerchant.execute(
+          requirePrincipal(res),
+          p(req.params.merchantId),
+          bodyWithMoney(req, 'approvalThreshold'),
+        ),
         successEnvelope,
       ),
   );
@@ -86,7 +90,11 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
     async (req, res) =>
       respond(
         res,
-        await uc.creditWallet.execute(requirePrincipal(res), p(req.params.walletId), bodyOf(req)),
+        await uc.creditWallet.execute(
+          requirePrincipal(res),
+          p(req.params.walletId),
+          bodyWithMoney(req, 'amount'),
+        ),
         successEnvelope,
       ),
   );
@@ -109,7 +117,7 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
     async (req, res) =>
       respond(
         res,
-        await uc.issueApplicationToken.execute(requirePrincipal(res), bodyOf(req)),
+        await uc.issueApplicationToken.execute(requirePrincipal(res), bodyWithMoney(req, 'amount')),
         successEnvelope,
         CREATED,
       ),

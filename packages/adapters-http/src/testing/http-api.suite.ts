@@ -1,5 +1,6 @@
 import { ApiClient } from './api-client.js';
 import { authSuite } from './auth.suite.js';
+import { bodySuite } from './body.suite.js';
 import type { HttpHarness, MakeHttpHarness } from './http-harness.js';
 import { linkSuite } from './link.suite.js';
 import { lookupSuite } from './lookup.suite.js';
@@ -37,5 +38,6 @@ export function httpApiSuite(makeHarness: MakeHttpHarness, title = 'HTTP API'): 
     authSuite(api);
     rateLimitSuite(api);
     transportSuite(api);
+    bodySuite(api);
   });
 }

@@ -29,10 +29,10 @@ export const HARNESS_JWT = {
 };
 
 /** Every use case over the domain's in-memory adapters, with a wall clock (JWT expiry is real time). */
-export function inMemoryUseCases(): HttpUseCases {
+export function inMemoryUseCases(unitOfWork = new InMemoryUnitOfWork()): HttpUseCases {
   return assembleUseCases(
     {
-      unitOfWork: new InMemoryUnitOfWork(),
+      unitOfWork,
       rails: createRailRegistry(RAIL_IDS.map((id) => new CentsTriggerRail(id))),
       clock: { now: () => new Date() },
       ids: new SequentialIds(),

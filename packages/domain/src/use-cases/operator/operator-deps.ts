@@ -1,4 +1,5 @@
-import { Money } from '../../money/money.js';
+import { parsePositiveAmount, tooLargeMessage } from '../../money/amount-input.js';
+import type { Money } from '../../money/money.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { JobQueue } from '../../ports/job-queue.port.js';
@@ -24,15 +25,12 @@ export const notFound = (what: string): DomainError => domainError('NOT_FOUND', 
 
 /** A money input of the operator API: a JSON number or decimal string, > 0, at most two decimals. */
 export function parsePositiveMoney(field: string, value: unknown): Result<Money, DomainError> {
-  const message = `${field} must be a positive amount with at most two decimal places`;
-  if (typeof value === 'number') {
-    const money = Money.fromJsonNumber(value);
-    return money.ok && money.value.isPositive() ? ok(money.value) : err(validationError(field, message));
-  }
-  if (typeof value === 'string' && /^\d{1,18}(\.\d{1,2})?$/.test(value)) {
-    const money = Money.of(value);
-    return money.isPositive() ? ok(money) : err(validationError(field, message));
-  }
+  const amount = parsePositiveAmount(value, true);
+  if (amount.ok) return amount;
+  const message =
+    amount.error === 'TOO_LARGE'
+      ? tooLargeMessage(field)
+      : `${field} must be a positive amount with at most two decimal places`;
   return err(validationError(field, message));
 }
 

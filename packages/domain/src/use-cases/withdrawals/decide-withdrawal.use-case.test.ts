@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { WithdrawalWorld } from './withdrawal-world.fixture.js';
 
@@ -7,7 +8,7 @@ async function awaiting(world: WithdrawalWorld, balance = '20000.00') {
   const result = await world.request.execute(c.principal, {
     currency: 'USD',
     linkedAccountId: c.accountId,
-    body: { amount: 5000, walletType: 'SPEND' },
+    body: { amount: JsonNumber.of('5000'), walletType: 'SPEND' },
   });
   if (!result.ok) throw new Error(result.error.message);
   return { c, id: result.value.withdrawal.id, receipt: result.value };
@@ -50,7 +51,7 @@ describe('Approval of large withdrawals', () => {
     const other = await world.request.execute(c.principal, {
       currency: 'USD',
       linkedAccountId: c.accountId,
-      body: { amount: 4000, walletType: 'SPEND' },
+      body: { amount: JsonNumber.of('4000'), walletType: 'SPEND' },
     });
     expect(other.ok).to.equal(true);
     const approved = await world.decide.approve(world.operator(), id);

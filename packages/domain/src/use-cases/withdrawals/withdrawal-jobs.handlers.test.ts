@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import type { RailId } from '../../rails/rail-id.js';
 import { pollStored } from '../../testing/poll-stored.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
@@ -6,12 +7,12 @@ import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
 import { WithdrawalWorld } from './withdrawal-world.fixture.js';
 
-async function start(world: WithdrawalWorld, kind: 'bank' | 'zelle' = 'bank', amount = 100) {
+async function start(world: WithdrawalWorld, kind: 'bank' | 'zelle' = 'bank', amount = '100') {
   const c = await world.customer({ kind });
   const result = await world.request.execute(c.principal, {
     currency: 'USD',
     linkedAccountId: c.accountId,
-    body: { amount, walletType: 'SPEND' },
+    body: { amount: JsonNumber.of(amount), walletType: 'SPEND' },
   });
   if (!result.ok) throw new Error(result.error.message);
   return { c, id: result.value.withdrawal.id };
