@@ -3,6 +3,7 @@ import type { RailId } from '../../rails/rail-id.js';
 import { pollStored } from '../../testing/poll-stored.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
+import { DueWithdrawals } from './due-withdrawals.use-case.js';
 import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
 import { WithdrawalWorld } from './withdrawal-world.fixture.js';
 
@@ -115,6 +116,63 @@ describe('Settlement jobs', () => {
       'a millisecond left: the last check when the window closes',
     ).to.equal(world.clock.now().getTime() + 1);
     expect(world.rail('ACH').statusQueries).to.have.length(2);
+  });
+
+  it('a settlement seen before the return window closed but committed after it keeps the watch', async () => {
+    const window = 5000;
+    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, window)]);
+    const { c, id } = await start(world, 'zelle');
+    await pollStored(world.deps, id);
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS']);
+    const ends = world.clock.now().getTime() + window;
+    const rail = world.rail('ZELLE');
+    const status = rail.status.bind(rail);
+    rail.status = async (query) => {
+      const answer = await status(query);
+      world.clock.set(new Date(ends + 1)); // a backlog: the commit comes after the window closed
+      rail.status = status;
+      return answer;
+    };
+    await pollStored(world.deps, id);
+    expect(
+      world.uow.state.withdrawals.get(id)?.nextCheckAt?.getTime(),
+      'the last check, due at once',
+    ).to.equal(ends);
+    rail.willReport({ kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND });
+    await world.runJobs();
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS', 'FAILED']);
+    expect(world.reversals(id)).to.equal(1);
+    expect(await world.balance(c.walletId)).to.equal('1000.00');
+  });
+
+  it("a stale worker's answer leaves the lease of the worker that claimed the withdrawal since", async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 5000)]);
+    const { c, id } = await start(world, 'zelle');
+    await pollStored(world.deps, id);
+    const due = new DueWithdrawals(world.deps);
+    world.clock.set(world.uow.state.withdrawals.get(id)?.nextCheckAt as Date);
+    const [stale] = await due.claimDue(1);
+    const rail = world.rail('ZELLE');
+    const status = rail.status.bind(rail);
+    let lease: Date | null | undefined;
+    rail.status = async (query) => {
+      const answer = await status(query);
+      world.clock.advance(60_000);
+      // Its lease ran out: another worker claims the withdrawal, and dies before it asks the rail.
+      lease = (await due.claimDue(1))[0]?.withdrawal.nextCheckAt;
+      rail.status = status;
+      return answer;
+    };
+    await due.handle(stale!);
+    expect(lease).to.be.instanceOf(Date);
+    expect(world.uow.state.withdrawals.get(id)?.nextCheckAt, 'neither cleared nor shortened').to.deep.equal(
+      lease,
+    );
+    rail.willReport({ kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND });
+    await world.runJobs();
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS', 'FAILED']);
+    expect(world.reversals(id)).to.equal(1);
+    expect(await world.balance(c.walletId)).to.equal('1000.00');
   });
 
   it("watches a settled payout at the rail's return cadence, the last check when the window closes", async () => {
