@@ -18,6 +18,26 @@ async function start(world: WithdrawalWorld, kind: 'bank' | 'zelle' = 'bank', am
   return { c, id: result.value.withdrawal.id };
 }
 
+/** The rail's next status answer is given, then `meanwhile` runs before the poll that asked can record it. */
+function stallAfterNextAnswer(rail: ScriptedRail, meanwhile: () => Promise<void>): void {
+  const status = rail.status.bind(rail);
+  rail.status = async (query) => {
+    const answer = await status(query);
+    rail.status = status;
+    await meanwhile();
+    return answer;
+  };
+}
+
+/** The ZELLE rail reports the return: the workers book it, once, and the wallet is whole again. */
+async function expectReturnBookedOnce(world: WithdrawalWorld, id: string, walletId: string): Promise<void> {
+  world.rail('ZELLE').willReport({ kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND });
+  await world.runJobs();
+  expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS', 'FAILED']);
+  expect(world.reversals(id)).to.equal(1);
+  expect(await world.balance(walletId)).to.equal('1000.00');
+}
+
 describe('Settlement jobs', () => {
   for (const reason of Object.values(FAILURE_REASONS)) {
     it(`a rail failure "${reason}" ends FAILED with that reason and the debit reversed once`, async () => {
@@ -125,24 +145,15 @@ describe('Settlement jobs', () => {
     await pollStored(world.deps, id);
     expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS']);
     const ends = world.clock.now().getTime() + window;
-    const rail = world.rail('ZELLE');
-    const status = rail.status.bind(rail);
-    rail.status = async (query) => {
-      const answer = await status(query);
+    stallAfterNextAnswer(world.rail('ZELLE'), async () => {
       world.clock.set(new Date(ends + 1)); // a backlog: the commit comes after the window closed
-      rail.status = status;
-      return answer;
-    };
+    });
     await pollStored(world.deps, id);
     expect(
       world.uow.state.withdrawals.get(id)?.nextCheckAt?.getTime(),
       'the last check, due at once',
     ).to.equal(ends);
-    rail.willReport({ kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND });
-    await world.runJobs();
-    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS', 'FAILED']);
-    expect(world.reversals(id)).to.equal(1);
-    expect(await world.balance(c.walletId)).to.equal('1000.00');
+    await expectReturnBookedOnce(world, id, c.walletId);
   });
 
   it("a stale worker's answer leaves the lease of the worker that claimed the withdrawal since", async () => {
@@ -152,27 +163,18 @@ describe('Settlement jobs', () => {
     const due = new DueWithdrawals(world.deps);
     world.clock.set(world.uow.state.withdrawals.get(id)?.nextCheckAt as Date);
     const [stale] = await due.claimDue(1);
-    const rail = world.rail('ZELLE');
-    const status = rail.status.bind(rail);
     let lease: Date | null | undefined;
-    rail.status = async (query) => {
-      const answer = await status(query);
+    stallAfterNextAnswer(world.rail('ZELLE'), async () => {
       world.clock.advance(60_000);
       // Its lease ran out: another worker claims the withdrawal, and dies before it asks the rail.
       lease = (await due.claimDue(1))[0]?.withdrawal.nextCheckAt;
-      rail.status = status;
-      return answer;
-    };
+    });
     await due.handle(stale!);
     expect(lease).to.be.instanceOf(Date);
     expect(world.uow.state.withdrawals.get(id)?.nextCheckAt, 'neither cleared nor shortened').to.deep.equal(
       lease,
     );
-    rail.willReport({ kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND });
-    await world.runJobs();
-    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS', 'FAILED']);
-    expect(world.reversals(id)).to.equal(1);
-    expect(await world.balance(c.walletId)).to.equal('1000.00');
+    await expectReturnBookedOnce(world, id, c.walletId);
   });
 
   it("watches a settled payout at the rail's return cadence, the last check when the window closes", async () => {
