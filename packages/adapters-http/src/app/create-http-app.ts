@@ -7,6 +7,7 @@ import { operatorRoutes } from '../routes/operator.routes.js';
 import { transactionRoutes } from '../routes/transactions.routes.js';
 import { withdrawalRoutes } from '../routes/withdrawals.routes.js';
 import { bodyErrors } from './body-parsing.middleware.js';
+import { canonicalPathIds } from './canonical-path-ids.js';
 import { internalErrors, routeNotFound } from './error-handler.middleware.js';
 import type { HttpAppDeps } from './http-app-deps.js';
 
@@ -19,6 +20,7 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
   app.use(requestLogging(deps.logger));
+  canonicalPathIds(app);
   // Every route on the app's own router, the busiest first (their paths are disjoint, so the order only decides
   // how many layers a request is matched against): a router per file, each mounted on the app, made every request
   // enter and leave each one before its own, and Express 5's router allocated a quarter of the API's garbage.

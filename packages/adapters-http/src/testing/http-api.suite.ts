@@ -1,5 +1,6 @@
 import { ApiClient } from './api-client.js';
 import { authSuite } from './auth.suite.js';
+import { canonicalIdsSuite } from './canonical-ids.suite.js';
 import type { HttpHarness, MakeHttpHarness } from './http-harness.js';
 import { linkSuite } from './link.suite.js';
 import { lookupSuite } from './lookup.suite.js';
@@ -36,6 +37,7 @@ export function httpApiSuite(makeHarness: MakeHttpHarness, title = 'HTTP API'): 
     lookupSuite(api);
     authSuite(api);
     rateLimitSuite(api);
+    canonicalIdsSuite(api);
     transportSuite(api);
   });
 }
