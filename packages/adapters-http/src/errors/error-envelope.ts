@@ -5,6 +5,7 @@ import { ERROR_STATUS } from './error-status.table.js';
 /** Codes of failures the adapter itself detects before any use case runs. */
 export type TransportErrorCode =
   | 'ROUTE_NOT_FOUND'
+  | 'MALFORMED_PATH'
   | 'MALFORMED_JSON'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
