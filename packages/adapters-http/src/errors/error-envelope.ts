@@ -6,6 +6,9 @@ import { ERROR_STATUS } from './error-status.table.js';
 export type TransportErrorCode =
   | 'ROUTE_NOT_FOUND'
   | 'MALFORMED_PATH'
+  | 'MALFORMED_HTTP'
+  | 'HEADERS_TOO_LARGE'
+  | 'REQUEST_TIMEOUT'
   | 'MALFORMED_JSON'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
