@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  answerClientErrors,
   createHttpApp,
   createWithdrawalRateLimiter,
   JwtTokenVerifier,
@@ -70,6 +71,7 @@ export async function startHttpServer(
     },
   });
   const server = createServer(app);
+  answerClientErrors(server);
   try {
     await listen(server, config.port, config.host);
   } catch (error) {
