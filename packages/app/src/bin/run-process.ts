@@ -2,6 +2,7 @@ import { createLogger } from '@payout/adapters-http/logging';
 import { type AppConfig, loadConfig, type ProcessRole } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { startService } from '../service/start-service.js';
+import { startupSummary } from './startup-summary.js';
 
 /** Reads configuration or exits 1 naming every bad variable. */
 export function configOrExit(role?: ProcessRole): AppConfig {
@@ -29,25 +30,8 @@ export async function runProcess(role: ProcessRole): Promise<void> {
     logger.fatal({ err: error }, 'service failed to start');
     process.exit(1);
   });
-  logger.info(
-    {
-      url: service.url,
-      role,
-      environment: config.appEnv,
-      database:
-        config.appEnv === 'test'
-          ? 'in-memory'
-          : config.databaseUrl
-            ? 'external PostgreSQL'
-            : 'embedded PostgreSQL',
-      rateLimiter: config.redisUrl ? 'redis' : 'in-process',
-      rails: 'simulated',
-      developmentDefaults: config.developmentDefaults,
-    },
-    config.developmentDefaults.length > 0
-      ? `service started; development defaults in use for ${config.developmentDefaults.join(', ')} (never use them in production)`
-      : 'service started',
-  );
+  const summary = startupSummary(config, service.url);
+  logger.info(summary.fields, summary.message);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
