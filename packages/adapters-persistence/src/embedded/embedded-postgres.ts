@@ -69,6 +69,8 @@ function runToEnd(binary: string, args: string[], account: ServerAccount | null)
 }
 
 async function initialise(initdb: string, dataDir: string, account: ServerAccount | null): Promise<void> {
+  // Parents with the usual mode (recursive mkdir would give them 0700 too, closing them to the server's account).
+  await mkdir(dirname(dataDir), { recursive: true });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // initdb reads the password from a file that the server's account can read, beside the data directory.
   const passwordFile = join(dirname(dataDir), `.pg-password-${randomBytes(6).toString('hex')}`);
