@@ -41,6 +41,13 @@ async function expectCleanStop(script: NpmScript, pid: number): Promise<void> {
   expect(running(pid), 'the service process is gone').to.equal(false);
 }
 
+async function operatorToken(): Promise<string> {
+  const { mintToken } = (await import('../../../../tools/token/mint-token.mjs' as string)) as {
+    mintToken: (claims: Record<string, unknown>) => string;
+  };
+  return mintToken({ scope: 'operator', sub: 'e2e-operator' });
+}
+
 /** POSTs a merchant over a raw socket, sending the body only when `release` resolves: a request held in flight. */
 function heldRequest(url: string, token: string, release: Promise<void>): Promise<string> {
   const { hostname, port } = new URL(url);
@@ -81,15 +88,12 @@ describe('start scripts: signals drain and stop every process', function () {
   });
 
   it('SIGTERM to `npm run start:api` finishes the request in flight, then exits 0', async () => {
-    const { mintToken } = (await import('../../../../tools/token/mint-token.mjs' as string)) as {
-      mintToken: (claims: Record<string, unknown>) => string;
-    };
     script = new NpmScript('start:api', shellEnv({ DATABASE_URL: database.url }));
     const ready = await script.until(started);
     let release = () => {};
     const answer = heldRequest(
       String(ready.url),
-      mintToken({ scope: 'operator', sub: 'e2e-operator' }),
+      await operatorToken(),
       new Promise<void>((resolve) => {
         release = resolve;
       }),
@@ -101,6 +105,20 @@ describe('start scripts: signals drain and stop every process', function () {
     release();
     expect(await answer).to.match(/^HTTP\/1\.1 201 /);
     await expectCleanStop(script, Number(ready.pid));
+  });
+
+  it('a shutdown that cannot drain (a request that never ends) exits 1 on its deadline, saying so', async () => {
+    script = new NpmScript('start:api', shellEnv({ DATABASE_URL: database.url, SHUTDOWN_TIMEOUT_MS: '300' }));
+    const ready = await script.until(started);
+    const answer = heldRequest(String(ready.url), await operatorToken(), new Promise<void>(() => undefined));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    script.signal('SIGTERM');
+    expect(await script.exited, script.text).to.equal(1);
+    expect(script.lines.map((line) => line.msg)).to.include(
+      'shutdown deadline passed: stopped without draining',
+    );
+    expect(running(Number(ready.pid))).to.equal(false);
+    expect(await answer, 'the connection is closed under the request').to.equal('');
   });
 
   it('SIGTERM to `npm run start:worker` exits 0', async () => {
