@@ -33,6 +33,7 @@ export * from './ports/webhook-sender.port.js';
 export * from './ports/withdrawal-repository.port.js';
 export * from './rails/rail-id.js';
 export * from './rails/rail-registry.js';
+export * from './rails/sandbox-triggers.js';
 export * from './shared/domain-error.js';
 export * from './shared/result.js';
 export * from './use-cases/accounts/index.js';
