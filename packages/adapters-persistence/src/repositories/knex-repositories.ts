@@ -5,6 +5,7 @@ import type { Db } from './columns.js';
 import { KnexApplicationTokenStore } from './knex-application-token.store.js';
 import { KnexEntityRepository } from './knex-entity.repository.js';
 import { KnexLedgerRepository } from './knex-ledger.repository.js';
+import { KnexListReads } from './knex-list-reads.js';
 import { KnexLinkedAccountRepository } from './knex-linked-account.repository.js';
 import { KnexMerchantRepository } from './knex-merchant.repository.js';
 import { KnexWalletRepository } from './knex-wallet.repository.js';
@@ -44,5 +45,6 @@ export function knexRepositories(
     withdrawals: new KnexWithdrawalRepository(db, writer),
     webhookEndpoints: new KnexWebhookEndpointRepository(db, cipher),
     webhookEvents: new KnexWebhookEventRepository(db, writer),
+    lists: new KnexListReads(db),
   };
 }
