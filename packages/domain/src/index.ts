@@ -39,6 +39,7 @@ export * from './shared/domain-error.js';
 export * from './shared/result.js';
 export * from './use-cases/accounts/index.js';
 export * from './use-cases/assemble-use-cases.js';
+export * from './use-cases/lists/index.js';
 export * from './use-cases/operator/index.js';
 export * from './use-cases/webhooks/index.js';
 export * from './use-cases/withdrawals/index.js';

@@ -21,17 +21,12 @@ export function inMemoryListReads(state: () => InMemoryState): ListReads {
     [...rows].sort(byCreation);
   return {
     withdrawals: async (filter, page) =>
-      pageOf(
-        sorted([...state().withdrawals.values()].filter((w) => owned(w, filter))),
-        page,
-        (w) => matches(w, filter),
+      pageOf(sorted([...state().withdrawals.values()].filter((w) => owned(w, filter))), page, (w) =>
+        matches(w, filter),
       ),
     merchants: async (page) => pageOf(sorted(state().merchants.values()), page),
     entities: async (merchantId, page) =>
-      pageOf(
-        sorted([...state().entities.values()].filter((e) => e.merchantId === merchantId)),
-        page,
-      ),
+      pageOf(sorted([...state().entities.values()].filter((e) => e.merchantId === merchantId)), page),
     linkedAccounts: async (entityId, page) =>
       pageOf(
         sorted([...state().linkedAccounts.values()].filter((a) => a.entityId === entityId)).map(

@@ -1,12 +1,23 @@
 import { expect } from 'chai';
-import { walletCreditEntry, withdrawalDebitEntry, withdrawalReversalEntry } from '../../ledger/ledger-entry.js';
+import {
+  walletCreditEntry,
+  withdrawalDebitEntry,
+  withdrawalReversalEntry,
+} from '../../ledger/ledger-entry.js';
 import { Money } from '../../money/money.js';
 import type { ListReads } from '../../ports/list-reads.port.js';
 import type { Page, PageRequest } from '../../ports/page.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 import { byCreation } from '../page-of.js';
-import { at, buildParties, buildWebhookEvent, buildWithdrawal, type Parties, seedParties } from './contract-fixtures.js';
+import {
+  at,
+  buildParties,
+  buildWebhookEvent,
+  buildWithdrawal,
+  type Parties,
+  seedParties,
+} from './contract-fixtures.js';
 import { type ContractFactory, contractIds } from './contract-subject.js';
 
 /** Every page of a list from the first, following `next`; fails on a page longer than the limit. */
@@ -92,23 +103,37 @@ export function listReadsContract(factory: ContractFactory): void {
       expect(await ids({ merchantId, entityId: parties.entity.id })).to.deep.equal([awaiting.id, first.id]);
       expect(await ids({ merchantId, status: 'AWAITING_APPROVAL' })).to.deep.equal([awaiting.id]);
       expect(await ids({ merchantId, rail: 'WIRE' })).to.deep.equal([wire.id]);
-      expect(await ids({ merchantId, createdFrom: at(2000), createdTo: at(3000) })).to.deep.equal([awaiting.id]);
+      expect(await ids({ merchantId, createdFrom: at(2000), createdTo: at(3000) })).to.deep.equal([
+        awaiting.id,
+      ]);
       expect(await ids({ merchantId, entityId: stranger.entity.id })).to.deep.equal([]);
       expect(await ids({ merchantId: contractIds.next() })).to.deep.equal([]);
       expect(await ids({ merchantId: 'not-a-uuid' })).to.deep.equal([]);
-      expect(await ids({ merchantId }, { ...all, after: theirs.id }), 'their row marks no place').to.deep.equal([]);
+      expect(
+        await ids({ merchantId }, { ...all, after: theirs.id }),
+        'their row marks no place',
+      ).to.deep.equal([]);
       expect(await ids({ merchantId }, { ...all, after: 'nope' })).to.deep.equal([]);
       // The approvals queue: the row approved since the last page still marks where the next one starts.
       const queue = { merchantId, status: 'AWAITING_APPROVAL' as const };
       expect(await ids(queue, { ...all, order: 'asc', after: first.id })).to.deep.equal([awaiting.id]);
-      expect(await ids({}, { ...all, order: 'asc', after: first.id })).to.include.members([awaiting.id, wire.id]);
+      expect(await ids({}, { ...all, order: 'asc', after: first.id })).to.include.members([
+        awaiting.id,
+        wire.id,
+      ]);
     });
 
     it('pages a wallet’s postings with the exact balance after each, in posting order', async () => {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
       const withdrawal = buildWithdrawal(parties, '0.10');
-      const credit = walletCreditEntry(contractIds.next(), parties.wallet.id, Money.of('0.30'), 'top up', at(9));
+      const credit = walletCreditEntry(
+        contractIds.next(),
+        parties.wallet.id,
+        Money.of('0.30'),
+        'top up',
+        at(9),
+      );
       const debit = withdrawalDebitEntry(contractIds.next(), withdrawal, at(1));
       const reversal = withdrawalReversalEntry(contractIds.next(), withdrawal, at(2));
       const again = walletCreditEntry(contractIds.next(), parties.wallet.id, Money.of('0.01'), 'more', at(0));
@@ -123,7 +148,9 @@ export function listReadsContract(factory: ContractFactory): void {
       });
       const read = (page: PageRequest) => unitOfWork.read.lists.walletPostings(parties.wallet.id, page);
       const pages = await walk(read, 'desc', 3);
-      const rows = pages.flat().map((p) => [p.id, p.kind, p.withdrawalId, p.amount.toString(), p.balanceAfter.toString()]);
+      const rows = pages
+        .flat()
+        .map((p) => [p.id, p.kind, p.withdrawalId, p.amount.toString(), p.balanceAfter.toString()]);
       expect(pages.map((p) => p.length)).to.deep.equal([3, 1]);
       expect(rows).to.deep.equal([
         [again.id, 'WALLET_CREDIT', null, '0.01', '0.31'],
@@ -135,7 +162,15 @@ export function listReadsContract(factory: ContractFactory): void {
       const asc = await walk(read, 'asc', 3);
       expect(asc.flat().map((p) => p.id)).to.deep.equal([credit.id, debit.id, reversal.id, again.id]);
       const other = await seedParties(unitOfWork);
-      expect((await unitOfWork.read.lists.walletPostings(other.wallet.id, { limit: 5, order: 'desc', after: credit.id })).items).to.deep.equal([]);
+      expect(
+        (
+          await unitOfWork.read.lists.walletPostings(other.wallet.id, {
+            limit: 5,
+            order: 'desc',
+            after: credit.id,
+          })
+        ).items,
+      ).to.deep.equal([]);
     });
 
     it('lists merchants, a merchant’s entities and an entity’s linked accounts without their destination', async () => {
@@ -177,7 +212,11 @@ export function listReadsContract(factory: ContractFactory): void {
       const events = [
         buildWebhookEvent(parties, one!.id, 1),
         buildWebhookEvent(parties, two!.id, 2),
-        { ...buildWebhookEvent(parties, one!.id, 3), deliveryState: 'DELIVERED' as const, nextAttemptAt: null },
+        {
+          ...buildWebhookEvent(parties, one!.id, 3),
+          deliveryState: 'DELIVERED' as const,
+          nextAttemptAt: null,
+        },
       ];
       const spaced = { ...events[0]!, body: `{ "spaced" :  ${events[0]!.body} }` };
       await unitOfWork.run(async (tx) => {
@@ -193,8 +232,13 @@ export function listReadsContract(factory: ContractFactory): void {
       const byTransaction = await lists.webhookEvents({ merchantId, withdrawalId: one!.id }, asc);
       expect(idsOf(byTransaction.items)).to.deep.equal([events[0]!.id, events[2]!.id]);
       const delivered = await lists.webhookEvents({ merchantId, deliveryState: 'DELIVERED' }, asc);
-      expect(delivered.items.map((e) => [e.id, e.deliveryState])).to.deep.equal([[events[2]!.id, 'DELIVERED']]);
-      const foreign = await lists.webhookEvents({ merchantId: stranger.merchant.id, withdrawalId: one!.id }, asc);
+      expect(delivered.items.map((e) => [e.id, e.deliveryState])).to.deep.equal([
+        [events[2]!.id, 'DELIVERED'],
+      ]);
+      const foreign = await lists.webhookEvents(
+        { merchantId: stranger.merchant.id, withdrawalId: one!.id },
+        asc,
+      );
       expect(foreign.items).to.deep.equal([]);
     });
   });
