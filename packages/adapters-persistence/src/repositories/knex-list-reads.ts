@@ -1,10 +1,7 @@
 import {
   type LedgerEntryKind,
-  type LinkedAccountSummary,
-  type LinkKind,
   type ListReads,
   mapPage,
-  type OptionType,
   type WalletPosting,
   type WithdrawalFilter,
   walletAccount,
@@ -12,6 +9,7 @@ import {
 import { keysetPage, tableList } from '../sql/keyset-page.js';
 import { type Db, isUuid, money } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
+import { type LinkedAccountSummaryRow, toLinkedAccountSummary } from './knex-linked-account.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
 import { type EventRow, eventColumns, toEvent } from './knex-webhook-event.repository.js';
 import { historyOf } from './knex-withdrawal.repository.js';
@@ -19,23 +17,8 @@ import { fromHistoryJson, type HistoryJson, toWithdrawal, type WithdrawalRow } f
 
 const EMPTY = { items: [], next: null };
 
-interface SummaryRow {
-  id: string;
-  merchant_id: string;
-  entity_id: string;
-  wallet_id: string;
-  kind: LinkKind;
-  option_type: OptionType;
-  currency: string;
-  label: string;
-  counter_party_name: string;
-  last_four: string | null;
-  application_token_id: string;
-  created_at: Date;
-}
-
 /** Every column but the destination: a list neither reads nor decrypts account and card numbers. */
-const SUMMARY_COLUMNS: ReadonlyArray<keyof SummaryRow> = [
+const SUMMARY_COLUMNS: ReadonlyArray<keyof LinkedAccountSummaryRow> = [
   'id',
   'merchant_id',
   'entity_id',
@@ -49,21 +32,6 @@ const SUMMARY_COLUMNS: ReadonlyArray<keyof SummaryRow> = [
   'application_token_id',
   'created_at',
 ];
-
-const toSummary = (row: SummaryRow): LinkedAccountSummary => ({
-  id: row.id,
-  merchantId: row.merchant_id,
-  entityId: row.entity_id,
-  walletId: row.wallet_id,
-  kind: row.kind,
-  optionType: row.option_type,
-  currency: row.currency,
-  label: row.label,
-  counterPartyName: row.counter_party_name,
-  lastFourDigits: row.last_four,
-  applicationTokenId: row.application_token_id,
-  createdAt: row.created_at,
-});
 
 interface PostingRow {
   id: string;
@@ -125,7 +93,10 @@ export class KnexListReads implements ListReads {
       query.where(`${t}.entity_id`, entityId.toLowerCase()),
     );
     const columns = SUMMARY_COLUMNS.map((column) => `t.${column}`);
-    return mapPage(await keysetPage<SummaryRow>(list.select(columns), keyset, page), toSummary);
+    return mapPage(
+      await keysetPage<LinkedAccountSummaryRow>(list.select(columns), keyset, page),
+      toLinkedAccountSummary,
+    );
   }
 
   /**

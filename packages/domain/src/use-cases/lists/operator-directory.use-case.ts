@@ -73,21 +73,22 @@ export class OperatorDirectory {
     merchantId: string,
     page: PageRequest,
   ): Promise<Result<Page<EntityListItem>>> {
-    const allowed = requireOperator(principal);
-    if (!allowed.ok) return allowed;
     const read = this.deps.unitOfWork.read;
-    if (!(await read.merchants.findById(merchantId.toLowerCase()))) return err(notFound('Merchant'));
-    const entities = await read.lists.entities(merchantId.toLowerCase(), page);
-    return ok(
-      mapPage(entities, (e) => ({
-        id: e.id,
-        merchantId: e.merchantId,
-        entityType: e.entityType,
-        email: e.email,
-        externalIdentifier: e.externalIdentifier,
-        walletId: e.walletId,
-        createdAt: e.createdAt.toISOString(),
-      })),
+    const id = merchantId.toLowerCase();
+    return this.ownedList(
+      principal,
+      () => read.merchants.findById(id),
+      'Merchant',
+      async () =>
+        mapPage(await read.lists.entities(id, page), (e) => ({
+          id: e.id,
+          merchantId: e.merchantId,
+          entityType: e.entityType,
+          email: e.email,
+          externalIdentifier: e.externalIdentifier,
+          walletId: e.walletId,
+          createdAt: e.createdAt.toISOString(),
+        })),
     );
   }
 
@@ -96,23 +97,37 @@ export class OperatorDirectory {
     entityId: string,
     page: PageRequest,
   ): Promise<Result<Page<LinkedAccountListItem>>> {
+    const read = this.deps.unitOfWork.read;
+    const id = entityId.toLowerCase();
+    return this.ownedList(
+      principal,
+      () => read.entities.findById(id),
+      'Entity',
+      async () =>
+        mapPage(await read.lists.linkedAccounts(id, page), (a) => ({
+          id: a.id,
+          entityId: a.entityId,
+          kind: a.kind,
+          optionType: a.optionType,
+          currency: a.currency,
+          label: a.label,
+          counterPartyName: a.counterPartyName,
+          lastFourDigits: a.lastFourDigits,
+          createdAt: a.createdAt.toISOString(),
+        })),
+    );
+  }
+
+  /** A list of an owner's rows for an operator: an owner that does not exist is a 404, not an empty list. */
+  private async ownedList<T>(
+    principal: Principal,
+    owner: () => Promise<unknown>,
+    what: string,
+    list: () => Promise<Page<T>>,
+  ): Promise<Result<Page<T>>> {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
-    const read = this.deps.unitOfWork.read;
-    if (!(await read.entities.findById(entityId.toLowerCase()))) return err(notFound('Entity'));
-    const accounts = await read.lists.linkedAccounts(entityId.toLowerCase(), page);
-    return ok(
-      mapPage(accounts, (a) => ({
-        id: a.id,
-        entityId: a.entityId,
-        kind: a.kind,
-        optionType: a.optionType,
-        currency: a.currency,
-        label: a.label,
-        counterPartyName: a.counterPartyName,
-        lastFourDigits: a.lastFourDigits,
-        createdAt: a.createdAt.toISOString(),
-      })),
-    );
+    if (!(await owner())) return err(notFound(what));
+    return ok(await list());
   }
 }
