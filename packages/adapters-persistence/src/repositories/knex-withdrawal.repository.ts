@@ -25,9 +25,10 @@ import {
 } from './withdrawal-rows.js';
 import { FIND_WEBHOOK_VIEWS, toWebhookView, type WebhookViewRow } from './withdrawal-webhook-view.js';
 
-/** The history of the withdrawal aliased `w`, as a JSON array in sequence order. */
-const HISTORY_OF_W = `coalesce((SELECT json_agg(h ORDER BY h.sequence) FROM withdrawal_history h
-                                WHERE h.withdrawal_id = w.id), '[]')`;
+/** The history of the withdrawal aliased `alias`, as a JSON array in sequence order. */
+export const historyOf = (alias: string): string => `coalesce((SELECT json_agg(h ORDER BY h.sequence)
+                           FROM withdrawal_history h WHERE h.withdrawal_id = ${alias}.id), '[]')`;
+const HISTORY_OF_W = historyOf('w');
 
 const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
 const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
