@@ -54,35 +54,20 @@ export async function createMerchant(baseUrl, webhookUrl) {
 
 /** One entity as a merchant's user gets one: created, funded, given an application token, a bank account linked. */
 async function createEntity(baseUrl, merchantId, n, operator) {
-  const entity = await call(
-    baseUrl,
-    'POST',
-    `/v1/operator/merchants/${merchantId}/entities`,
-    { entityType: 'USER', email: `bench-${n}@example.com`, externalIdentifier: `bench-${n}` },
-    operator,
-  );
-  await call(
-    baseUrl,
-    'POST',
-    `/v1/operator/wallets/${entity.wallet.id}/credits`,
-    { amount: FUNDS, reason: 'bench funding' },
-    operator,
-  );
-  const { token } = await call(
-    baseUrl,
-    'POST',
-    '/v1/operator/application-tokens',
-    { entityId: entity.id, purpose: 'ACCOUNT_LINK', expiresInSeconds: TOKEN_TTL_SECONDS },
-    operator,
-  );
+  const as = (token) => (method, path, body) => call(baseUrl, method, path, body, token);
+  const byOperator = as(operator);
+  const entity = await byOperator('POST', `/v1/operator/merchants/${merchantId}/entities`, {
+    entityType: 'USER',
+    email: `bench-${n}@example.com`,
+    externalIdentifier: `bench-${n}`,
+  });
+  const funding = { amount: FUNDS, reason: 'bench funding' };
+  await byOperator('POST', `/v1/operator/wallets/${entity.wallet.id}/credits`, funding);
+  const purpose = { entityId: entity.id, purpose: 'ACCOUNT_LINK', expiresInSeconds: TOKEN_TTL_SECONDS };
+  const { token } = await byOperator('POST', '/v1/operator/application-tokens', purpose);
   const bearer = entityToken(merchantId, entity.id);
-  const linked = await call(
-    baseUrl,
-    'POST',
-    `/v1/ext/application-token/${token}/linked-accounts/USD/link/bank/1`,
-    LINK_BODIES.bank,
-    bearer,
-  );
+  const link = `/v1/ext/application-token/${token}/linked-accounts/USD/link/bank/1`;
+  const linked = await as(bearer)('POST', link, LINK_BODIES.bank);
   return { entityId: entity.id, linkedAccountId: linked?.data?.id ?? linked?.id, token: bearer, usedAt: 0 };
 }
 
