@@ -89,7 +89,7 @@ export class EntityPool {
     return this.entities.filter((entity) => entity.usedAt <= since).length;
   }
 
-  async ensure(count, parallel = 16) {
+  async ensure(count, parallel = 32) {
     const missing = count - this.available();
     if (missing <= 0) return 0;
     const operator = operatorToken();
