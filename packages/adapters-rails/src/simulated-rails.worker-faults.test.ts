@@ -3,6 +3,7 @@ import {
   DEFAULT_WITHDRAWAL_SETTINGS,
   DueWithdrawals,
   FAILURE_REASONS,
+  JsonNumber,
   type LinkKind,
   Money,
   type PayoutRail,
@@ -86,7 +87,11 @@ class FaultyLife {
       .execute(c.principal, {
         currency: 'USD',
         linkedAccountId: c.accountId,
-        body: { amount: 100.98, walletType: 'SPEND', ...(routingType ? { routingType } : {}) },
+        body: {
+          amount: JsonNumber.of('100.98'),
+          walletType: 'SPEND',
+          ...(routingType ? { routingType } : {}),
+        },
       })
       .catch(survive);
     const [withdrawal] = this.uow.state.withdrawals.values();

@@ -23,6 +23,7 @@ export interface WithdrawalRow {
   reason: string | null;
   status: WithdrawalStatus;
   failure_reason: FailureReason | null;
+  failure_code: string | null;
   sequence: number;
   requested_by: string;
   application_token_id: string | null;
@@ -55,6 +56,7 @@ export const fromHistoryJson = (row: HistoryJson): HistoryRow => ({ ...row, at: 
 export const mutableColumns = (w: Withdrawal) => ({
   status: w.status,
   failure_reason: w.failureReason,
+  failure_code: w.failureCode,
   sequence: w.sequence,
   debited: w.debited,
   reversed: w.reversed,
@@ -116,6 +118,7 @@ export type WithdrawalCoreRow = Pick<
   | 'fees'
   | 'status'
   | 'failure_reason'
+  | 'failure_code'
   | 'sequence'
 >;
 
@@ -131,6 +134,7 @@ export const toWithdrawalCore = (row: WithdrawalCoreRow) => ({
   fees: money(row.fees),
   status: row.status,
   failureReason: row.failure_reason,
+  failureCode: row.failure_code,
   sequence: row.sequence,
 });
 
