@@ -4,6 +4,7 @@ import { docsRoutes } from '../routes/docs.routes.js';
 import { healthRoutes } from '../routes/health.routes.js';
 import { linkRoutes } from '../routes/links.routes.js';
 import { operatorRoutes } from '../routes/operator.routes.js';
+import { railWebhookRoutes } from '../routes/rail-webhooks.routes.js';
 import { transactionRoutes } from '../routes/transactions.routes.js';
 import { withdrawalRoutes } from '../routes/withdrawals.routes.js';
 import { bodyErrors } from './body-parsing.middleware.js';
@@ -26,6 +27,7 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   transactionRoutes(app, deps);
   linkRoutes(app, deps);
   operatorRoutes(app, deps);
+  railWebhookRoutes(app, deps);
   healthRoutes(app, deps);
   docsRoutes(app);
   app.use(routeNotFound);

@@ -41,7 +41,7 @@ export async function runProcess(role: ProcessRole): Promise<void> {
             ? 'external PostgreSQL'
             : 'embedded PostgreSQL',
       rateLimiter: config.redisUrl ? 'redis' : 'in-process',
-      rails: 'simulated',
+      rails: config.rails.providers,
       developmentDefaults: config.developmentDefaults,
     },
     config.developmentDefaults.length > 0
