@@ -68,7 +68,17 @@ export const mutableColumns = (w: Withdrawal) => ({
   updated_at: w.updatedAt,
 });
 
-export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
+/**
+ * The row a new withdrawal inserts. It has no failure code yet (one is set only by a failure, an update), so the
+ * column is left to its default: the insert then also runs on a schema from before migration 0013.
+ */
+export const toWithdrawalRow = (w: Withdrawal): Omit<WithdrawalRow, 'failure_code'> => {
+  if (w.failureCode !== null) throw new Error(`a new withdrawal ${w.id} cannot have a failure code`);
+  const { failure_code: _none, ...columns } = mutableColumns(w);
+  return { ...fixedColumns(w), ...columns };
+};
+
+const fixedColumns = (w: Withdrawal) => ({
   id: w.id,
   merchant_id: w.merchantId,
   entity_id: w.entityId,
@@ -84,7 +94,6 @@ export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
   requested_by: w.requestedBy,
   application_token_id: w.applicationTokenId,
   created_at: w.createdAt,
-  ...mutableColumns(w),
 });
 
 export const toHistoryRow = (withdrawalId: string, change: WithdrawalStatusChange): HistoryRow => ({
