@@ -8,8 +8,11 @@ import { railWebhookRoutes } from '../routes/rail-webhooks.routes.js';
 import { transactionRoutes } from '../routes/transactions.routes.js';
 import { withdrawalRoutes } from '../routes/withdrawals.routes.js';
 import { bodyErrors } from './body-parsing.middleware.js';
+import { canonicalPathIds } from './canonical-path-ids.js';
 import { internalErrors, routeNotFound } from './error-handler.middleware.js';
 import type { HttpAppDeps } from './http-app-deps.js';
+import { pathErrors } from './path-errors.middleware.js';
+import { securityHeaders } from './security-headers.middleware.js';
 
 /** The whole HTTP surface: the spec's endpoints 1–7, PRODUCT.md's extensions and operator API, health and docs. */
 export function createHttpApp(deps: HttpAppDeps): express.Express {
@@ -20,6 +23,8 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
   app.use(requestLogging(deps.logger));
+  app.use(securityHeaders);
+  canonicalPathIds(app);
   // Every route on the app's own router, the busiest first (their paths are disjoint, so the order only decides
   // how many layers a request is matched against): a router per file, each mounted on the app, made every request
   // enter and leave each one before its own, and Express 5's router allocated a quarter of the API's garbage.
@@ -31,6 +36,7 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   healthRoutes(app, deps);
   docsRoutes(app);
   app.use(routeNotFound);
+  app.use(pathErrors);
   app.use(bodyErrors);
   app.use(internalErrors(deps.logger));
   return app;

@@ -40,14 +40,15 @@ export interface HttpUseCases {
   readonly redeliverWebhook: Port<RedeliverWebhook, 'execute'>;
 }
 
-export type ReadinessReport = Record<string, { ok: boolean; detail?: string }>;
+/** `required: false`: the process serves without it (reported, but /readyz stays 200). */
+export type ReadinessReport = Record<string, { ok: boolean; detail?: string; required?: boolean }>;
 
 export interface HttpAppDeps {
   readonly useCases: HttpUseCases;
   readonly tokenVerifier: TokenVerifier;
   readonly withdrawalRateLimiter: RateLimiter;
   readonly logger: Logger;
-  /** Checks of every dependency the API needs (PostgreSQL, Redis, job queue); /readyz is 503 when one fails. */
+  /** Checks of every dependency (PostgreSQL, Redis, job queue); /readyz is 503 when a required one fails. */
   readonly readiness: () => Promise<ReadinessReport>;
   /** express `trust proxy`: false, true, a hop count or a list of addresses (TRUST_PROXY). */
   readonly trustProxy: boolean | number | string;

@@ -1,6 +1,7 @@
 import { ApiClient } from './api-client.js';
 import { authSuite } from './auth.suite.js';
 import { bodySuite } from './body.suite.js';
+import { canonicalIdsSuite } from './canonical-ids.suite.js';
 import type { HttpHarness, MakeHttpHarness } from './http-harness.js';
 import { linkSuite } from './link.suite.js';
 import { lookupSuite } from './lookup.suite.js';
@@ -37,6 +38,7 @@ export function httpApiSuite(makeHarness: MakeHttpHarness, title = 'HTTP API'): 
     lookupSuite(api);
     authSuite(api);
     rateLimitSuite(api);
+    canonicalIdsSuite(api);
     transportSuite(api);
     bodySuite(api);
   });

@@ -103,6 +103,10 @@ describe('Approval of large withdrawals', () => {
     const { c, id } = await awaiting(world);
     const self = await world.decide.approve(world.operator(c.principal.subject), id);
     expect(!self.ok && self.error.code).to.equal('APPROVER_IS_REQUESTER');
+    const shouted = await world.decide.approve(world.operator(c.principal.subject.toUpperCase()), id);
+    expect(!shouted.ok && shouted.error.code, 'the same subject in upper case').to.equal(
+      'APPROVER_IS_REQUESTER',
+    );
     const entity = await world.decide.approve(c.principal, id);
     expect(!entity.ok && entity.error.code).to.equal('UNAUTHORIZED');
     const unknown = await world.decide.reject(world.operator(), '00000000-0000-4000-8000-0000000fffff', null);
