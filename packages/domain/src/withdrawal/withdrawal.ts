@@ -33,6 +33,11 @@ export interface Withdrawal {
   readonly reason: string | null;
   readonly status: WithdrawalStatus;
   readonly failureReason: FailureReason | null;
+  /**
+   * The provider's own code for the failure, when it gave one: an ACH return's R code, an RTP reject reason, a
+   * PayPal error name. Shown beside the spec's reason as `payload.failureCode`.
+   */
+  readonly failureCode: string | null;
   readonly sequence: number;
   readonly history: readonly WithdrawalStatusChange[];
   /** Principal (`sub`) that requested it; an approver must be someone else. */
@@ -59,6 +64,7 @@ export type NewWithdrawal = Omit<
   Withdrawal,
   | 'status'
   | 'failureReason'
+  | 'failureCode'
   | 'sequence'
   | 'history'
   | 'debited'
@@ -87,6 +93,7 @@ export function createWithdrawal(
     ...fields,
     status,
     failureReason: null,
+    failureCode: null,
     sequence: 1,
     history: [change],
     debited,
@@ -144,6 +151,10 @@ export function transitionWithdrawal(
     reversalDue,
   });
 }
+
+/** Keeps the provider's code of a failure about to be recorded (see `failureCode`); none leaves it as it is. */
+export const noteFailureCode = (withdrawal: Withdrawal, code: string | undefined): Withdrawal =>
+  code ? { ...withdrawal, failureCode: code } : withdrawal;
 
 /** Approval debits the wallet inside the same transaction that moves AWAITING_APPROVAL to PENDING. */
 export const markDebited = (withdrawal: Withdrawal): Withdrawal => ({ ...withdrawal, debited: true });

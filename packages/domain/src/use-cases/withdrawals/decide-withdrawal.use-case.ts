@@ -1,3 +1,4 @@
+import { railEnabled } from '../../policy/routing-table.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -27,6 +28,8 @@ export class DecideWithdrawal {
         unitOfWork.run(async (tx): Promise<Result<Withdrawal>> => {
           const decided = await lockForDecision(tx.withdrawals.lockById(withdrawalId), principal);
           if (!decided.ok) return decided;
+          const enabled = railEnabled(this.deps.rails, decided.value.rail);
+          if (!enabled.ok) return enabled;
           const moved = transitionWithdrawal(decided.value, 'PENDING', now);
           if (!moved.ok) return moved;
           return debitAndStore(tx, this.deps, markDebited(moved.value.withdrawal), decided.value, now);
