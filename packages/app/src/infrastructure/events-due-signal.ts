@@ -62,7 +62,7 @@ export function subscribeEventsDue(
   url: string,
   logger: Logger,
   onDue: () => void,
-): { readonly subscribed: Promise<void>; close(): Promise<void> } {
+): { readonly subscribed: Promise<void>; status(): string; close(): Promise<void> } {
   const redis = new Redis(url, { maxRetriesPerRequest: null });
   logRedisOutages(redis, logger, 'workers look for new webhook events every idle interval only');
   redis.on('message', (channel: string) => {
@@ -74,6 +74,8 @@ export function subscribeEventsDue(
   );
   return {
     subscribed,
+    /** The connection's state as ioredis names it (`ready` when subscribed), for readiness. */
+    status: () => redis.status,
     close: async () => {
       await redis.quit().catch(() => undefined);
     },
