@@ -77,6 +77,8 @@ export function subscribeEventsDue(
     /** The connection's state as ioredis names it (`ready` when subscribed), for readiness. */
     status: () => redis.status,
     close: async () => {
+      // QUIT waits for a connection: while Redis is down it would wait out the shutdown deadline.
+      if (redis.status !== 'ready') return redis.disconnect();
       await redis.quit().catch(() => undefined);
     },
   };
