@@ -8,13 +8,17 @@ import type {
   IssueApplicationToken,
   LinkAccount,
   ListWebhookDeliveries,
+  OperatorDirectory,
   RateLimiter,
   RedeliverWebhook,
   RequestWithdrawal,
   SetWebhookEndpoint,
   TokenVerifier,
+  TransactionLists,
   UpdateMerchant,
   UpdateWallet,
+  WalletReads,
+  WebhookLists,
 } from '@payout/domain';
 import type { Logger } from 'pino';
 import type { PayoutMetrics } from '../ops/payout-metrics.js';
@@ -38,6 +42,13 @@ export interface HttpUseCases {
   readonly issueApplicationToken: Port<IssueApplicationToken, 'execute'>;
   readonly listWebhookDeliveries: Port<ListWebhookDeliveries, 'execute'>;
   readonly redeliverWebhook: Port<RedeliverWebhook, 'execute'>;
+  readonly transactionLists: Port<TransactionLists, 'forClient' | 'forOperator'>;
+  readonly walletReads: Port<WalletReads, 'wallet' | 'postings'>;
+  readonly webhookLists: Port<WebhookLists, 'events' | 'deliveries'>;
+  readonly operatorDirectory: Port<
+    OperatorDirectory,
+    'merchants' | 'merchant' | 'entities' | 'linkedAccounts'
+  >;
 }
 
 export type { ReadinessReport } from '../ops/readiness.js';

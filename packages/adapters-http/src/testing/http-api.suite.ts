@@ -4,6 +4,7 @@ import { bodySuite } from './body.suite.js';
 import { canonicalIdsSuite } from './canonical-ids.suite.js';
 import type { HttpHarness, MakeHttpHarness } from './http-harness.js';
 import { linkSuite } from './link.suite.js';
+import { listSuite } from './list.suite.js';
 import { lookupSuite } from './lookup.suite.js';
 import { rateLimitSuite } from './rate-limit.suite.js';
 import { transportSuite } from './transport.suite.js';
@@ -36,6 +37,7 @@ export function httpApiSuite(makeHarness: MakeHttpHarness, title = 'HTTP API'): 
     withdrawalSuite(api);
     linkSuite(api);
     lookupSuite(api);
+    listSuite(api);
     authSuite(api);
     rateLimitSuite(api);
     canonicalIdsSuite(api);

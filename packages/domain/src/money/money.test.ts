@@ -62,6 +62,9 @@ describe('Money', () => {
     expect(Money.of('33.00').percent('1.5').toString()).to.equal('0.50'); // 0.495
     expect(Money.of('32.99').percent('1.5').toString()).to.equal('0.49'); // 0.49485
     expect(Money.of('100.00').percent('1.5').toString()).to.equal('1.50');
+    // Where half-up and half-even (banker's rounding) part: a half cent after an even cent goes up.
+    expect(Money.of('35.00').percent('1.5').toString()).to.equal('0.53'); // 0.525
+    expect(Money.of('0.25').percent('50').toString()).to.equal('0.13'); // 0.125
   });
 
   it('exposes the cents that pick sandbox outcomes, also for negative and whole amounts', () => {

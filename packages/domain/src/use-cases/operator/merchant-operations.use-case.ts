@@ -27,7 +27,7 @@ export interface MerchantView {
   };
 }
 
-const view = (m: Merchant, w: Wallet): MerchantView => ({
+export const merchantView = (m: Merchant, w: Wallet): MerchantView => ({
   id: m.id,
   name: m.name,
   payoutsEnabled: m.payoutsEnabled,
@@ -68,7 +68,7 @@ export class CreateMerchant {
       await tx.merchants.save(merchant);
       await tx.wallets.insert(wallet);
     });
-    return ok(view(merchant, wallet));
+    return ok(merchantView(merchant, wallet));
   }
 }
 
@@ -101,7 +101,7 @@ export class UpdateMerchant {
       await tx.merchants.save(next);
       const wallet = await tx.wallets.findById(merchant.walletId);
       if (!wallet) throw new Error(`merchant wallet ${merchant.walletId} is missing`);
-      return ok(view(next, wallet));
+      return ok(merchantView(next, wallet));
     });
   }
 }
