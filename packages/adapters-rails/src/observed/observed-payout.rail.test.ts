@@ -72,6 +72,29 @@ describe('observedRail', () => {
     });
   });
 
+  it('logs a return learned by a poll, after a settlement that logged nothing', async () => {
+    const { rail, lines, clock } = observed();
+    const submittedAt = clock.now();
+    const submitted = await rail.submit(submission('10.98'));
+    const query = {
+      withdrawalId: 'w-observed',
+      reference: 'reference' in submitted ? submitted.reference : '',
+      amount: Money.of('10.98'),
+      submittedAt,
+    };
+    // ACH settles after its 5 s delay and is returned one delay later.
+    clock.advance(5_000);
+    expect((await rail.status(query)).kind).to.equal('SETTLED');
+    expect(lines).to.deep.equal([]);
+    clock.advance(5_000);
+    expect((await rail.status(query)).kind).to.equal('RETURNED');
+    expect(lines.map((line) => line.message)).to.deep.equal(['rail returned the payout']);
+    expect(lines[0]?.fields).to.include({
+      withdrawalId: 'w-observed',
+      reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND,
+    });
+  });
+
   it('records a call that throws as an error and lets the error through', async () => {
     const calls: RailCall[] = [];
     const broken: PayoutRail = {
