@@ -6,5 +6,6 @@ export * from './errors/error-envelope.js';
 export * from './errors/error-status.table.js';
 export * from './logging/index.js';
 export * from './openapi/openapi.document.js';
+export * from './ops/index.js';
 export * from './rate-limit/withdrawal-rate-limiter.js';
 export * from './webhooks/index.js';

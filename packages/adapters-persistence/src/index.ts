@@ -5,6 +5,7 @@ export * from './jobs/index.js';
 export * from './ledger/index.js';
 export * from './migrations/migrate.js';
 export * from './migrations/migration-source.js';
+export * from './observe/work-due.query.js';
 export type { Db } from './repositories/columns.js';
 export * from './repositories/knex-application-token.store.js';
 export * from './repositories/knex-entity.repository.js';

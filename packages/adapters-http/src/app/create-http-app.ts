@@ -14,6 +14,7 @@ import { bodyErrors } from './body-parsing.middleware.js';
 import { canonicalPathIds } from './canonical-path-ids.js';
 import { internalErrors, routeNotFound } from './error-handler.middleware.js';
 import type { HttpAppDeps } from './http-app-deps.js';
+import { observeHttp } from './http-metrics.middleware.js';
 import { pathErrors } from './path-errors.middleware.js';
 import { securityHeaders } from './security-headers.middleware.js';
 
@@ -25,6 +26,7 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   // so a validator would never match; without Express hashing every body, the bench's lookups went 28-37 % faster.
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
+  observeHttp(app, deps.metrics);
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders);
   canonicalPathIds(app);

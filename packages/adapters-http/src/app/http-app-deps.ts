@@ -22,6 +22,8 @@ import type {
   WebhookLists,
 } from '@payout/domain';
 import type { Logger } from 'pino';
+import type { PayoutMetrics } from '../ops/payout-metrics.js';
+import type { ReadinessReport } from '../ops/readiness.js';
 
 type Port<T, K extends keyof T> = Pick<T, K>;
 
@@ -51,8 +53,7 @@ export interface HttpUseCases {
   >;
 }
 
-/** `required: false`: the process serves without it (reported, but /readyz stays 200). */
-export type ReadinessReport = Record<string, { ok: boolean; detail?: string; required?: boolean }>;
+export type { ReadinessReport } from '../ops/readiness.js';
 
 export interface HttpAppDeps {
   readonly useCases: HttpUseCases;
@@ -63,4 +64,6 @@ export interface HttpAppDeps {
   readonly readiness: () => Promise<ReadinessReport>;
   /** express `trust proxy`: false, true, a hop count or a list of addresses (TRUST_PROXY). */
   readonly trustProxy: boolean | number | string;
+  /** Counts every request by route pattern and serves `GET /metrics`; without it neither happens. */
+  readonly metrics?: PayoutMetrics;
 }

@@ -1,10 +1,29 @@
-import { type DestinationStream, type Logger, pino } from 'pino';
+import { createRequire } from 'node:module';
+import { type DestinationStream, type Logger, type LoggerOptions as PinoOptions, pino } from 'pino';
+
+/** `json`: one object per line, for machines. `pretty`: coloured lines for a developer's terminal (pino-pretty). */
+export type LogFormat = 'json' | 'pretty';
 
 export interface LoggerOptions {
   readonly level?: string;
   readonly name?: string;
   /** Where lines go; stdout by default. Tests pass a stream to read what was logged. */
   readonly destination?: DestinationStream;
+  /** `json` unless told (see `defaultLogFormat`). */
+  readonly format?: LogFormat;
+}
+
+/** Pretty where a developer reads it (development, on a terminal); JSON wherever a machine collects the lines. */
+export const defaultLogFormat = (appEnv: string, isTty: boolean): LogFormat =>
+  appEnv === 'development' && isTty ? 'pretty' : 'json';
+
+/**
+ * pino-pretty loaded only when asked for: a production process never loads it. It formats in this thread,
+ * synchronously, so a line is on the terminal before the process exits (development only: it costs CPU per line).
+ */
+function prettyStream(destination: DestinationStream | undefined): DestinationStream {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => DestinationStream;
+  return pretty({ destination: destination ?? 1, sync: true, translateTime: 'SYS:HH:MM:ss.l' });
 }
 
 /** Paths that may hold credentials or account data anywhere they appear in a log object. */
@@ -33,13 +52,19 @@ export const REDACTED_PATHS = [
   '*.password',
 ];
 
-/** pino JSON logs with credentials, tokens, account and card numbers censored. */
+/**
+ * pino logs with credentials, tokens, account and card numbers censored. JSON lines carry the level by name
+ * (`"level":"warn"`) and an ISO time (`"time":"2026-…Z"`), readable without pino's numeric codes.
+ */
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const config = {
+  const config: PinoOptions = {
     level: options.level ?? 'info',
     name: options.name ?? 'payout-http',
     redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
   };
+  if (options.format === 'pretty') return pino(config, prettyStream(options.destination));
   return options.destination ? pino(config, options.destination) : pino(config);
 }
 

@@ -27,4 +27,30 @@ describe('createWithdrawalRateLimiter', () => {
     expect((await limiter.consume('k')).allowed).to.equal(true);
     expect((await limiter.consume('k')).allowed).to.equal(false);
   });
+
+  it('reports each decision taken in process while Redis fails, and none while it answers', async () => {
+    let failing = true;
+    let count = 0;
+    const flaky = {
+      status: 'ready',
+      defineCommand: () => undefined,
+      rlflxIncr: () => (failing ? Promise.reject(new Error('ECONNREFUSED')) : Promise.resolve([1, 60_000])),
+    };
+    let fallbacks = 0;
+    const limiter = createWithdrawalRateLimiter({
+      redis: flaky as unknown as Redis,
+      pointsPerMinute: 5,
+      keyPrefix: 'u3',
+      onFallback: () => {
+        fallbacks += 1;
+      },
+    });
+    await limiter.consume('k');
+    await limiter.consume('k');
+    expect(fallbacks).to.equal(2);
+    failing = false;
+    count = (await limiter.consume('k')).allowed ? 1 : 0;
+    expect(count).to.equal(1);
+    expect(fallbacks).to.equal(2);
+  });
 });

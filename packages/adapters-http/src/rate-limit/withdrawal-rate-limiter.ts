@@ -14,6 +14,8 @@ export interface WithdrawalRateLimiterOptions {
   readonly keyPrefix: string;
   /** How long a Redis call may take before the in-process limiter answers instead. */
   readonly storeTimeoutMs?: number;
+  /** Called each time the in-process limiter answers because Redis failed, was not ready or was slow. */
+  readonly onFallback?: () => void;
 }
 
 const WINDOW_SECONDS = 60;
@@ -74,10 +76,31 @@ class FlexibleRateLimiter implements RateLimiter {
   }
 }
 
+/**
+ * The in-process limiter behind Redis. Each of its decisions is a fallback, whether rate-limiter-flexible took it
+ * (its insurance limiter) or FlexibleRateLimiter did (a timeout): counting its calls counts both.
+ */
+class FallbackMemory extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly onFallback: () => void,
+  ) {
+    super(options);
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>): Promise<RateLimiterRes> {
+    this.onFallback();
+    return super.consume(...args);
+  }
+}
+
 export function createWithdrawalRateLimiter(options: WithdrawalRateLimiterOptions): RateLimiter {
   const common = { points: options.pointsPerMinute, duration: WINDOW_SECONDS, keyPrefix: options.keyPrefix };
-  const memory = new RateLimiterMemory(common);
-  if (!options.redis) return new FlexibleRateLimiter(memory, memory, 0);
+  if (!options.redis) {
+    const memory = new RateLimiterMemory(common);
+    return new FlexibleRateLimiter(memory, memory, 0);
+  }
+  const memory = new FallbackMemory(common, options.onFallback ?? (() => {}));
   const redis = new RateLimiterRedis({
     ...common,
     storeClient: options.redis,

@@ -1,8 +1,6 @@
 import type { IRouter } from 'express';
-import type { HttpAppDeps, ReadinessReport } from '../app/http-app-deps.js';
-
-/** A check counts against readiness unless marked `required: false`. */
-const blocks = (check: ReadinessReport[string]) => !check.ok && check.required !== false;
+import type { HttpAppDeps } from '../app/http-app-deps.js';
+import { checkReadiness } from '../ops/readiness.js';
 
 /**
  * `/healthz`: the process answers. `/readyz`: 503 naming what is down only when it stops this process from serving
@@ -14,15 +12,9 @@ export function healthRoutes(router: IRouter, deps: HttpAppDeps): void {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    let checks: ReadinessReport;
-    try {
-      checks = await deps.readiness();
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'readiness check threw');
-      checks = { readiness: { ok: false, detail: 'readiness check failed' } };
-    }
-    const all = Object.values(checks);
-    const status = all.some(blocks) ? 'unavailable' : all.every((c) => c.ok) ? 'ready' : 'degraded';
-    res.status(status === 'unavailable' ? 503 : 200).json({ status, checks });
+    const { httpStatus, body } = await checkReadiness(deps.readiness, (error) =>
+      deps.logger.warn({ err: error }, 'readiness check threw'),
+    );
+    res.status(httpStatus).json(body);
   });
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** A parsed pino line. */
-export type LogLine = Record<string, unknown> & { msg?: string; level?: number; pid?: number };
+export type LogLine = Record<string, unknown> & { msg?: string; level?: string; pid?: number };
 
 /**
  * `npm run <script>` as a person runs it, in a process group of its own (so a test can send Ctrl-C's SIGINT to the

@@ -1,6 +1,7 @@
-import { createLogger } from '@payout/adapters-http/logging';
+import { createLogger, defaultLogFormat } from '@payout/adapters-http/logging';
 import { type AppConfig, loadConfig, type ProcessRole } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
+import { stopTracing } from '../observability/tracing-preload.js';
 import { startService } from '../service/start-service.js';
 import { startupSummary } from './startup-summary.js';
 
@@ -25,7 +26,11 @@ export function configOrExit(role?: ProcessRole): AppConfig {
  */
 export async function runProcess(role: ProcessRole): Promise<void> {
   const config = configOrExit(role);
-  const logger: Logger = createLogger({ level: config.logLevel, name: `payout-${role}` });
+  const logger: Logger = createLogger({
+    level: config.logLevel,
+    name: `payout-${role}`,
+    format: config.logFormat ?? defaultLogFormat(config.appEnv, process.stdout.isTTY === true),
+  });
   // From the first moment: a signal while starting (migrations, the embedded server) stops the process once it
   // has started, instead of killing it with the embedded server left running.
   let signalled: string | null = null;
@@ -38,7 +43,7 @@ export async function runProcess(role: ProcessRole): Promise<void> {
     logger.fatal({ err: error }, 'service failed to start');
     process.exit(1);
   });
-  const summary = startupSummary(config, service.url);
+  const summary = startupSummary(config, service.url, service.opsUrl);
   logger.info(summary.fields, summary.message);
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -56,6 +61,7 @@ export async function runProcess(role: ProcessRole): Promise<void> {
     }, config.shutdownTimeoutMs);
     service
       .stop()
+      .then(stopTracing)
       .then(() => {
         clearTimeout(deadline);
         logger.info({ signal }, 'stopped');

@@ -11,11 +11,17 @@ const LOOPBACK = /^(127\.|::1$|localhost$)/;
  * The start-up log line, true to the process's role: a worker serves no HTTP, so it has no rate limiter and does
  * not verify tokens (JWT_SECRET is none of its defaults).
  */
-export function startupSummary(config: AppConfig, url: string | null): StartupSummary {
+export function startupSummary(
+  config: AppConfig,
+  url: string | null,
+  opsUrl: string | null = null,
+): StartupSummary {
   const servesApi = config.role !== 'worker';
   const developmentDefaults = config.developmentDefaults.filter((name) => servesApi || name !== 'JWT_SECRET');
   const fields: Record<string, unknown> = {
     ...(url ? { url } : {}),
+    // A worker's own port: probes (`/healthz`, `/readyz`) and `/metrics`.
+    ...(opsUrl ? { opsUrl } : {}),
     role: config.role,
     environment: config.appEnv,
     database:

@@ -12,6 +12,8 @@ export interface AppConfig {
   readonly role: ProcessRole;
   readonly port: number;
   readonly host: string;
+  /** A worker process's own port (`/healthz`, `/readyz`, `/metrics`) on `host`; the API's serves them elsewhere. */
+  readonly workerPort: number;
   readonly databaseUrl: string | null;
   readonly redisUrl: string | null;
   readonly dataDir: string;
@@ -58,6 +60,8 @@ export interface AppConfig {
   /** `fast` reclaims a dead worker's jobs within ~15 s (tests, fault drills); `default` within ~45 s. */
   readonly jobQueueProfile: 'default' | 'fast';
   readonly logLevel: string;
+  /** LOG_FORMAT; null: pretty in development on a terminal, JSON otherwise (`defaultLogFormat`). */
+  readonly logFormat: 'json' | 'pretty' | null;
   /** How long a graceful shutdown may take before the process exits anyway (under a 30 s termination grace). */
   readonly shutdownTimeoutMs: number;
   /** Names of the secrets that fell back to development defaults; the start-up log lists them. */
@@ -160,6 +164,8 @@ export function loadConfig(env: Env): ConfigResult {
   const role = (env.PROCESS_ROLE ?? 'all') as ProcessRole;
   if (env.JOB_QUEUE_PROFILE && !['default', 'fast'].includes(env.JOB_QUEUE_PROFILE))
     errors.push(`JOB_QUEUE_PROFILE must be default or fast (got "${env.JOB_QUEUE_PROFILE}")`);
+  if (env.LOG_FORMAT && !['json', 'pretty'].includes(env.LOG_FORMAT))
+    errors.push(`LOG_FORMAT must be json or pretty (got "${env.LOG_FORMAT}")`);
   if (!['all', 'api', 'worker'].includes(role))
     errors.push(`PROCESS_ROLE must be all, api or worker (got "${role}")`);
   const production = appEnv === 'production';
@@ -196,6 +202,8 @@ export function loadConfig(env: Env): ConfigResult {
     port: integer(env, 'PORT', 3000, errors, 0, 65535),
     // Outside production the development secrets sign tokens that anyone can mint: listen on loopback only.
     host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
+    // The port of OpenTelemetry's Prometheus exporter: scrape configurations often expect it.
+    workerPort: integer(env, 'WORKER_PORT', 9464, errors, 0, 65535),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], errors),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], errors),
     dataDir: env.DATA_DIR || '.data',
@@ -228,6 +236,7 @@ export function loadConfig(env: Env): ConfigResult {
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, errors, 2, 500),
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : null,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, errors, 1),
     developmentDefaults,
   };

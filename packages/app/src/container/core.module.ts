@@ -1,13 +1,17 @@
-import { StandardWebhookSender } from '@payout/adapters-http/webhooks';
+import { PayoutMetrics } from '@payout/adapters-http/ops';
+import { observedWebhookSender, StandardWebhookSender } from '@payout/adapters-http/webhooks';
 import type { DueDelivery } from '@payout/domain';
 import { ContainerModule } from 'inversify';
 import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/config.js';
+import { observeCommits } from '../infrastructure/committed-changes.observer.js';
 import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
 import { type GroupSpread, LeasedQueueRunner } from '../infrastructure/leased-queue.runner.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { SystemClock } from '../infrastructure/system-clock.js';
 import { TimeOrderedUuidGenerator } from '../infrastructure/time-ordered-uuid-generator.js';
 import { runnerHandoff, WebhookHandoff } from '../infrastructure/webhook-handoff.js';
+import { committedChangesReporter } from '../observability/committed-changes.reporter.js';
+import { observedRails } from '../observability/rail-calls.recorder.js';
 import { railsFor, railWebhookVerifiersFor } from './rails.binding.js';
 import { TOKENS } from './tokens.js';
 import { buildUseCases, webhookClaimLeaseMs } from './use-cases.js';
@@ -18,21 +22,35 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
     // The events this process's transactions create go to its own webhook runner when it runs one.
     const handoff = new WebhookHandoff(webhookClaimLeaseMs(config));
     bind(TOKENS.webhookHandoff).toConstantValue(handoff);
+    const metrics = new PayoutMetrics();
+    bind(TOKENS.metrics).toConstantValue(metrics);
     bind(TOKENS.config).toConstantValue(config);
     bind(TOKENS.clock).toConstantValue(new SystemClock());
     bind(TOKENS.ids).toConstantValue(new TimeOrderedUuidGenerator());
     bind(TOKENS.secrets).toConstantValue(new CryptoSecretGenerator());
     bind(TOKENS.webhookSender).toConstantValue(
-      new StandardWebhookSender({ connectionsPerEndpoint: config.webhookConnectionsPerEndpoint }),
+      observedWebhookSender(
+        new StandardWebhookSender({ connectionsPerEndpoint: config.webhookConnectionsPerEndpoint }),
+        metrics,
+      ),
     );
     bind(TOKENS.rails)
-      .toDynamicValue((ctx) => railsFor(config, ctx.get(TOKENS.clock)))
+      .toDynamicValue((ctx) =>
+        railsFor(config, ctx.get(TOKENS.clock), (rails, provider) =>
+          observedRails(rails, provider, metrics, logger),
+        ),
+      )
       .inSingletonScope();
     bind(TOKENS.useCases)
       .toDynamicValue(async (ctx) =>
         buildUseCases(
           {
-            unitOfWork: handoff.wrap(await ctx.getAsync(TOKENS.unitOfWork)),
+            unitOfWork: handoff.wrap(
+              observeCommits(
+                await ctx.getAsync(TOKENS.unitOfWork),
+                committedChangesReporter(metrics, logger),
+              ),
+            ),
             rails: ctx.get(TOKENS.rails),
             clock: ctx.get(TOKENS.clock),
             ids: ctx.get(TOKENS.ids),

@@ -7,9 +7,11 @@ import {
   ensureQueues,
   FAST_JOB_QUEUE_SETTINGS,
   KnexUnitOfWork,
+  knexPoolUsage,
   migrateLatest,
   PgBossJobStatements,
   PgBossWorkerRunner,
+  readWorkDue,
   startEmbeddedPostgres,
 } from '@payout/adapters-persistence';
 import { ContainerModule } from 'inversify';
@@ -79,7 +81,14 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
 export const postgresModule = (config: AppConfig, logger: Logger) =>
   new ContainerModule(({ bind }) => {
     bind<Database>(DATABASE)
-      .toDynamicValue(() => openDatabase(config, logger))
+      .toDynamicValue(async (ctx) => {
+        const db = await openDatabase(config, logger);
+        const metrics = ctx.get(TOKENS.metrics);
+        metrics.observePool(() => knexPoolUsage(db.knex));
+        // Where workers run: the queues are everyone's, an API replica need not query them at every scrape too.
+        if (config.role !== 'api') metrics.observeWorkDue(() => readWorkDue(db.knex));
+        return db;
+      })
       .inSingletonScope();
     bind(TOKENS.unitOfWork)
       .toDynamicValue(async (ctx) => {

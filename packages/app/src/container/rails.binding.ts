@@ -16,14 +16,24 @@ import {
 import type { AppConfig } from '../config/config.js';
 import type { RailProvider } from '../config/rails.config.js';
 
-/** The rails as RAILS names them: each provider's adapters for its rails, and the disabled ones switched off. */
-export function railsFor(config: AppConfig, clock: Clock): RailRegistry {
+/** Wraps a provider's adapters (metrics, logs); the identity by default. */
+export type RailObserver = (rails: readonly PayoutRail[], provider: RailProvider) => readonly PayoutRail[];
+
+/**
+ * The rails as RAILS names them: each provider's adapters for its rails, as `observe` wraps them, and the disabled
+ * ones switched off.
+ */
+export function railsFor(
+  config: AppConfig,
+  clock: Clock,
+  observe: RailObserver = (rails) => rails,
+): RailRegistry {
   const { providers, increase, paypal } = config.rails;
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
-    simulated: createSimulatedRails({ clock, delaysMs: config.railDelaysMs }),
-    increase: increase ? createIncreaseRails({ ...increase, ...http }) : [],
-    paypal: paypal ? createPayPalRails({ ...paypal, ...http }) : [],
+    simulated: observe(createSimulatedRails({ clock, delaysMs: config.railDelaysMs }), 'simulated'),
+    increase: increase ? observe(createIncreaseRails({ ...increase, ...http }), 'increase') : [],
+    paypal: paypal ? observe(createPayPalRails({ ...paypal, ...http }), 'paypal') : [],
   };
   const bound: PayoutRail[] = [];
   const disabled: RailId[] = [];

@@ -1,3 +1,4 @@
+import type { PayoutMetrics } from '@payout/adapters-http/ops';
 import type {
   Clock,
   IdGenerator,
@@ -32,6 +33,8 @@ const token = <T>(name: string): ServiceIdentifier<T> => Symbol.for(`payout.${na
 export const TOKENS = {
   config: token<AppConfig>('config'),
   clock: token<Clock>('clock'),
+  /** This process's `payout_` metrics, served at the API's or the worker's `/metrics`. */
+  metrics: token<PayoutMetrics>('metrics'),
   ids: token<IdGenerator>('ids'),
   secrets: token<SecretGenerator>('secrets'),
   unitOfWork: token<UnitOfWork>('unitOfWork'),

@@ -62,7 +62,7 @@ export function subscribeEventsDue(
   url: string,
   logger: Logger,
   onDue: () => void,
-): { readonly subscribed: Promise<void>; close(): Promise<void> } {
+): { readonly subscribed: Promise<void>; status(): string; close(): Promise<void> } {
   const redis = new Redis(url, { maxRetriesPerRequest: null });
   logRedisOutages(redis, logger, 'workers look for new webhook events every idle interval only');
   redis.on('message', (channel: string) => {
@@ -74,7 +74,11 @@ export function subscribeEventsDue(
   );
   return {
     subscribed,
+    /** The connection's state as ioredis names it (`ready` when subscribed), for readiness. */
+    status: () => redis.status,
     close: async () => {
+      // QUIT waits for a connection: while Redis is down it would wait out the shutdown deadline.
+      if (redis.status !== 'ready') return redis.disconnect();
       await redis.quit().catch(() => undefined);
     },
   };

@@ -21,7 +21,7 @@ async function processWithHints(role: string) {
   const hints: string[] = [];
   listener.on('message', (channel: string) => hints.push(channel));
   await listener.subscribe(EVENTS_DUE_CHANNEL);
-  const stopHints = await startEventsDueHints(configOf(role), logger, container);
+  const started = await startEventsDueHints(configOf(role), logger, container);
   const withdraw = async () => {
     const unitOfWork = await container.getAsync(TOKENS.unitOfWork);
     const { requestWithdrawal } = await container.getAsync(TOKENS.useCases);
@@ -34,7 +34,7 @@ async function processWithHints(role: string) {
     if (!receipt.ok) throw new Error(`withdrawal refused: ${JSON.stringify(receipt.error)}`);
   };
   const stop = async () => {
-    await stopHints();
+    await started.stop();
     await listener.quit();
   };
   return { container, hints, withdraw, stop };
@@ -67,7 +67,7 @@ describe('the events-due hints as a process starts them', () => {
       looks += 1;
     };
     const publisher = new Redis(REDIS_URL);
-    const stop = await startEventsDueHints(configOf('worker'), logger, container);
+    const hints = await startEventsDueHints(configOf('worker'), logger, container);
     try {
       await eventually(
         'the delivery told to look (the subscription is made first)',
@@ -79,7 +79,7 @@ describe('the events-due hints as a process starts them', () => {
         5_000,
       );
     } finally {
-      await stop();
+      await hints.stop();
       await publisher.quit();
     }
   });

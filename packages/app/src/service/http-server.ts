@@ -5,8 +5,8 @@ import {
   createHttpApp,
   createWithdrawalRateLimiter,
   JwtTokenVerifier,
+  type PayoutMetrics,
   RATE_LIMIT_REDIS_OPTIONS,
-  type ReadinessReport,
 } from '@payout/adapters-http';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
@@ -14,6 +14,7 @@ import type { Resource } from '../container/tokens.js';
 import type { UseCases } from '../container/use-cases.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { logRedisOutages } from '../infrastructure/redis-outages.js';
+import { readinessChecks } from './readiness.js';
 
 /** Above a load balancer's idle timeout (60 s by default on AWS ALB, GCP and nginx's upstream keep-alive). */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -48,6 +49,7 @@ export async function startHttpServer(
   logger: Logger,
   useCases: UseCases,
   resources: readonly Resource[],
+  metrics: PayoutMetrics,
 ): Promise<HttpServer> {
   const redis = redisClient(config, logger);
   const app = createHttpApp({
@@ -57,24 +59,12 @@ export async function startHttpServer(
       redis,
       pointsPerMinute: config.withdrawalRateLimitPerMinute,
       keyPrefix: 'payout:withdrawal-rate',
+      onFallback: () => metrics.rateLimiterFallbacks.inc(),
     }),
     logger,
     trustProxy: config.trustProxy,
-    readiness: async () => {
-      const report: ReadinessReport = {};
-      for (const resource of resources) {
-        const required = !(config.role === 'api' && resource.apiServesWithout);
-        try {
-          await resource.check();
-          report[resource.name] = { ok: true, required };
-        } catch (error) {
-          report[resource.name] = { ok: false, detail: (error as Error).message, required };
-        }
-      }
-      // Without Redis the rate limit counts in process and the workers' hint waits for their next look.
-      if (redis) report.redis = { ok: redis.status === 'ready', detail: redis.status, required: false };
-      return report;
-    },
+    readiness: readinessChecks(config, resources, () => redis?.status ?? null),
+    metrics,
   });
   const server = createServer(app);
   answerClientErrors(server);

@@ -1,3 +1,4 @@
+import { startOpsServer } from '@payout/adapters-http/ops';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { buildContainer } from '../container/build-container.js';
@@ -5,10 +6,13 @@ import { type Resource, TOKENS } from '../container/tokens.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { startEventsDueHints } from './events-due-hints.js';
 import type { HttpServer } from './http-server.js';
+import { readinessChecks } from './readiness.js';
 
 export interface RunningService {
   /** `http://host:port` when the API runs in this process. */
   readonly url: string | null;
+  /** `http://host:port` of a worker process's own port (`/healthz`, `/readyz`, `/metrics`). */
+  readonly opsUrl: string | null;
   readonly container: Container;
   /** Graceful: stop accepting, finish in-flight requests and jobs, then close pools and servers. */
   stop(): Promise<void>;
@@ -19,10 +23,11 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
   const container = await buildContainer(config, logger);
   const useCases = await container.getAsync(TOKENS.useCases);
   const resources = await container.getAsync<Resource[]>(TOKENS.resources);
+  const metrics = container.get(TOKENS.metrics);
   // Imported here, not above: a worker process never loads the HTTP adapter (Express, ajv, the routes).
   const server: HttpServer | null =
     config.role !== 'worker'
-      ? await (await import('./http-server.js')).startHttpServer(config, logger, useCases, resources)
+      ? await (await import('./http-server.js')).startHttpServer(config, logger, useCases, resources, metrics)
       : null;
   const workers =
     config.role !== 'api'
@@ -33,13 +38,25 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
         ]
       : [];
   for (const worker of workers) await worker.start();
-  const stopHints = await startEventsDueHints(config, logger, container);
+  const hints = await startEventsDueHints(config, logger, container);
+  const ops =
+    config.role === 'worker'
+      ? await startOpsServer({
+          port: config.workerPort,
+          host: config.host,
+          metrics,
+          readiness: readinessChecks(config, resources, hints.redisStatus),
+          logger,
+        })
+      : null;
   return {
     url: server?.url ?? null,
+    opsUrl: ops?.url ?? null,
     container,
     async stop() {
       await server?.close();
-      await stopHints();
+      await ops?.close();
+      await hints.stop();
       await Promise.all(workers.map((worker) => worker.stop()));
       for (const resource of resources) await resource.close();
     },

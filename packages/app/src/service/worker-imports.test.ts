@@ -27,7 +27,7 @@ const modulesLoadedBy = (role: 'worker' | 'api'): Promise<string[]> =>
   modulesLoadedRunning(`
     const { loadConfig } = await import(${JSON.stringify(CONFIG)});
     const { startService } = await import(${JSON.stringify(START_SERVICE)});
-    const result = loadConfig({ APP_ENV: 'test', PROCESS_ROLE: '${role}', PORT: '0', HOST: '127.0.0.1' });
+    const result = loadConfig({ APP_ENV: 'test', PROCESS_ROLE: '${role}', PORT: '0', WORKER_PORT: '0', HOST: '127.0.0.1' });
     const logger = { info() {}, warn() {}, error() {}, debug() {}, fatal() {}, child() { return logger; } };
     const service = await startService(result.config, logger);
     await service.stop();

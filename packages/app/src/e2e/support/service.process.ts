@@ -25,6 +25,7 @@ function processEnv(databaseUrl: string, extra: Readonly<Record<string, string>>
     DATABASE_URL: databaseUrl,
     HOST: '127.0.0.1',
     PORT: '0',
+    WORKER_PORT: '0',
     LOG_LEVEL: 'info',
     JOB_QUEUE_PROFILE: 'fast',
     WITHDRAWAL_RATE_LIMIT_PER_MINUTE: '1000',
@@ -36,7 +37,7 @@ function processEnv(databaseUrl: string, extra: Readonly<Record<string, string>>
 export class ServiceProcess {
   private readonly lines: string[] = [];
   private readonly exited: Promise<number | null>;
-  private ready: { url: string | null } | null = null;
+  private ready: { url: string | null; opsUrl: string | null } | null = null;
 
   private constructor(
     readonly name: string,
@@ -67,6 +68,12 @@ export class ServiceProcess {
     return this.ready.url;
   }
 
+  /** `http://127.0.0.1:<port>` of a worker process's own port (`/healthz`, `/readyz`, `/metrics`). */
+  get opsUrl(): string {
+    if (!this.ready?.opsUrl) throw new Error(`${this.name} has no port of its own`);
+    return this.ready.opsUrl;
+  }
+
   get pid(): number {
     return this.child.pid as number;
   }
@@ -93,7 +100,8 @@ export class ServiceProcess {
       if (line.length === 0) continue;
       this.lines.push(line);
       if (this.lines.length > 4 * LOG_TAIL_LINES) this.lines.splice(0, LOG_TAIL_LINES);
-      if (!this.ready && line.includes('"service started')) this.ready = { url: startedUrl(line) };
+      if (!this.ready && line.includes('"service started'))
+        this.ready = { url: startedUrl(line, 'url'), opsUrl: startedUrl(line, 'opsUrl') };
     }
   };
 
@@ -117,9 +125,9 @@ export class ServiceProcess {
   }
 }
 
-function startedUrl(line: string): string | null {
+function startedUrl(line: string, field: 'url' | 'opsUrl'): string | null {
   try {
-    const url = (JSON.parse(line) as { url?: unknown }).url;
+    const url = (JSON.parse(line) as Record<string, unknown>)[field];
     return typeof url === 'string' ? url : null;
   } catch {
     return null;

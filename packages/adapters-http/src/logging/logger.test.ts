@@ -1,0 +1,41 @@
+import { Writable } from 'node:stream';
+import { expect } from 'chai';
+import { createLogger, defaultLogFormat } from './logger.js';
+
+function capture() {
+  let text = '';
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { destination, text: () => text };
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with the level by name and an ISO time, credentials censored', () => {
+    const out = capture();
+    createLogger({ destination: out.destination }).warn({ accountNumber: '123456789012' }, 'careful');
+    const line = JSON.parse(out.text().trim()) as Record<string, unknown>;
+    expect(line.level).to.equal('warn');
+    expect(line.time)
+      .to.be.a('string')
+      .and.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(line).to.include({ msg: 'careful', accountNumber: '[REDACTED]' });
+  });
+
+  it('writes readable lines in the pretty format, still censored', () => {
+    const out = capture();
+    createLogger({ destination: out.destination, format: 'pretty' }).info({ token: 'secret-token' }, 'hello');
+    expect(out.text()).to.match(/INFO.*hello/);
+    expect(out.text()).not.to.contain('secret-token');
+    expect(() => JSON.parse(out.text())).to.throw();
+  });
+
+  it('is pretty by default only in development on a terminal', () => {
+    expect(defaultLogFormat('development', true)).to.equal('pretty');
+    expect(defaultLogFormat('development', false)).to.equal('json');
+    expect(defaultLogFormat('production', true)).to.equal('json');
+  });
+});

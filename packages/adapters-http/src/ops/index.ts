@@ -1,0 +1,5 @@
+// Metrics and the probe server alone, for processes that do not serve the HTTP API (the worker): importing it
+// does not load Express, ajv and the routes.
+export * from './ops-server.js';
+export * from './payout-metrics.js';
+export * from './readiness.js';

@@ -1,0 +1,145 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Work waiting for a worker: rows whose time has come and that no worker holds (see `payout_work_due`). */
+export interface WorkDue {
+  readonly queue: string;
+  readonly count: number;
+  /** Seconds since the oldest due row fell due; 0 when none is. */
+  readonly oldestAgeSeconds: number;
+}
+
+/** The database pool's connections as its pool counts them. */
+export interface PoolUsage {
+  readonly used: number;
+  readonly free: number;
+  /** Callers waiting for a connection. */
+  readonly waiting: number;
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** A scrape asks both work-due gauges; one query answers them, reused for this long. */
+const WORK_DUE_REUSE_MS = 1_000;
+
+/**
+ * Every `payout_` metric of one process, on a registry of its own (the process's default metrics included, with
+ * the same prefix). The labels are closed sets (rails, statuses, outcomes, route patterns), never ids, so a
+ * series cannot be created per withdrawal or per token.
+ */
+export class PayoutMetrics {
+  readonly registry = new Registry();
+  private readonly registers = [this.registry];
+
+  readonly httpRequests = new Counter({
+    name: 'payout_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: this.registers,
+  });
+  readonly httpDuration = new Histogram({
+    name: 'payout_http_request_duration_seconds',
+    help: 'Time from a request arriving to its response finished, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: this.registers,
+  });
+  readonly withdrawalsCreated = new Counter({
+    name: 'payout_withdrawals_created_total',
+    help: 'Withdrawals created (committed), by rail and the status they were created in',
+    labelNames: ['rail', 'status'] as const,
+    registers: this.registers,
+  });
+  readonly withdrawalsFinished = new Counter({
+    name: 'payout_withdrawals_finished_total',
+    help: 'Withdrawals that reached SUCCESS or FAILED (committed), by rail and status; a return counts as FAILED',
+    labelNames: ['rail', 'status'] as const,
+    registers: this.registers,
+  });
+  readonly webhookDeliveries = new Counter({
+    name: 'payout_webhook_deliveries_total',
+    help: 'Webhook delivery attempts, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: this.registers,
+  });
+  readonly webhookDuration = new Histogram({
+    name: 'payout_webhook_delivery_duration_seconds',
+    help: 'Time a webhook delivery attempt took, by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: this.registers,
+  });
+  readonly railCalls = new Counter({
+    name: 'payout_rail_calls_total',
+    help: 'Calls to payout rails, by provider, rail, operation (submit, status) and outcome',
+    labelNames: ['provider', 'rail', 'operation', 'outcome'] as const,
+    registers: this.registers,
+  });
+  readonly railDuration = new Histogram({
+    name: 'payout_rail_call_duration_seconds',
+    help: 'Time a call to a payout rail took, by provider, rail, operation and outcome',
+    labelNames: ['provider', 'rail', 'operation', 'outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: this.registers,
+  });
+  readonly rateLimiterFallbacks = new Counter({
+    name: 'payout_rate_limiter_fallbacks_total',
+    help: 'Rate-limit decisions taken in process because Redis failed, was not ready or was slow',
+    registers: this.registers,
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'payout_' });
+  }
+
+  /**
+   * `payout_work_due{queue}` and `payout_work_due_oldest_age_seconds{queue}`, read from `source` at scrape time.
+   * A failed read leaves them out of that scrape rather than failing it: the other metrics still matter most
+   * when the database is in trouble.
+   */
+  observeWorkDue(source: () => Promise<readonly WorkDue[]>): void {
+    let last: { at: number; rows: Promise<readonly WorkDue[]> } | null = null;
+    const rows = () => {
+      const now = Date.now();
+      if (!last || now - last.at > WORK_DUE_REUSE_MS) last = { at: now, rows: source().catch(() => []) };
+      return last.rows;
+    };
+    const gauge = (name: string, help: string, value: (row: WorkDue) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['queue'] as const,
+        registers: this.registers,
+        async collect() {
+          this.reset();
+          for (const row of await rows()) this.set({ queue: row.queue }, value(row));
+        },
+      });
+    gauge('payout_work_due', 'Rows due now that no worker holds, by queue', (row) => row.count);
+    gauge(
+      'payout_work_due_oldest_age_seconds',
+      'How long the oldest due row has waited, by queue (0 when none is due)',
+      (row) => row.oldestAgeSeconds,
+    );
+  }
+
+  /** `payout_db_pool_connections{state}`: used, free and waiting, read from `source` at scrape time. */
+  observePool(source: () => PoolUsage): void {
+    new Gauge({
+      name: 'payout_db_pool_connections',
+      help: 'The database pool: connections in use and free, and callers waiting for one',
+      labelNames: ['state'] as const,
+      registers: this.registers,
+      collect() {
+        const usage = source();
+        this.set({ state: 'used' }, usage.used);
+        this.set({ state: 'free' }, usage.free);
+        this.set({ state: 'waiting' }, usage.waiting);
+      },
+    });
+  }
+
+  /** The Prometheus text exposition and its content type. */
+  async exposition(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

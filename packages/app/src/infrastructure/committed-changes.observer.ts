@@ -1,0 +1,81 @@
+import type {
+  TransactionScope,
+  UnitOfWork,
+  WebhookAttempt,
+  WebhookEvent,
+  WebhookEventRepository,
+  Withdrawal,
+  WithdrawalRepository,
+} from '@payout/domain';
+
+/** What happened in a committed transaction, told once it has committed (never for one rolled back). */
+export interface CommittedChanges {
+  /** A withdrawal was created, in the status it was created in. */
+  withdrawalCreated(withdrawal: Withdrawal): void;
+  /** A withdrawal changed status (a return: SUCCESS to FAILED, counts as one). */
+  withdrawalMoved(withdrawal: Withdrawal): void;
+  /** An attempt answered 410 and the merchant's endpoint was disabled for it. */
+  endpointDisabled(event: WebhookEvent, attempt: WebhookAttempt): void;
+  /** An event's delivery failed for good: its retry schedule is spent. */
+  deliveryExhausted(event: WebhookEvent, attempt: WebhookAttempt | null): void;
+}
+
+/**
+ * `unitOfWork`, telling `changes` what each of its transactions did once it has committed. The changes are noted
+ * as the transaction writes them and dropped if it rolls back: a rerun (a deadlock broken, a group split) notes
+ * its own. A transaction whose COMMIT's outcome is unknown tells nothing.
+ */
+export function observeCommits(unitOfWork: UnitOfWork, changes: CommittedChanges): UnitOfWork {
+  const run = async <T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> => {
+    let notes: (() => void)[] = [];
+    const result = await unitOfWork.run((tx) => {
+      notes = [];
+      return work(noting(tx, notes, changes));
+    });
+    for (const note of notes) note();
+    return result;
+  };
+  const observed: UnitOfWork = { read: unitOfWork.read, readBack: (read) => unitOfWork.readBack(read), run };
+  const { nextTurn } = unitOfWork;
+  return nextTurn ? { ...observed, nextTurn } : observed;
+}
+
+function noting(tx: TransactionScope, notes: (() => void)[], changes: CommittedChanges): TransactionScope {
+  const { withdrawals, webhookEvents } = tx;
+  const attempts = new Map<string, WebhookAttempt>();
+  // The transaction's repositories with a few methods in front: every other method is the repository's.
+  const observedWithdrawals: WithdrawalRepository = Object.create(withdrawals, {
+    insert: {
+      value: async (withdrawal: Withdrawal) => {
+        await withdrawals.insert(withdrawal);
+        notes.push(() => changes.withdrawalCreated(withdrawal));
+      },
+    },
+    update: {
+      value: async (withdrawal: Withdrawal, expectedSequence: number) => {
+        await withdrawals.update(withdrawal, expectedSequence);
+        // The sequence counts status changes: an update that keeps it (a next check, an attempt) moved nothing.
+        if (withdrawal.sequence !== expectedSequence) notes.push(() => changes.withdrawalMoved(withdrawal));
+      },
+    },
+  });
+  const observedEvents: WebhookEventRepository = Object.create(webhookEvents, {
+    recordAttempt: {
+      value: async (attempt: WebhookAttempt) => {
+        await webhookEvents.recordAttempt(attempt);
+        attempts.set(attempt.eventId, attempt);
+      },
+    },
+    update: {
+      value: async (event: WebhookEvent, expectedAttempts?: number) => {
+        await webhookEvents.update(event, expectedAttempts);
+        const attempt = attempts.get(event.id) ?? null;
+        if (event.deliveryState === 'FAILED') notes.push(() => changes.deliveryExhausted(event, attempt));
+        // An event parked because its endpoint was already disabled made no attempt here: only a 410 disables.
+        else if (event.deliveryState === 'ENDPOINT_DISABLED' && attempt?.statusCode === 410)
+          notes.push(() => changes.endpointDisabled(event, attempt));
+      },
+    },
+  });
+  return { ...tx, withdrawals: observedWithdrawals, webhookEvents: observedEvents };
+}

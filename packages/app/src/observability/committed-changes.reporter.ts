@@ -1,0 +1,41 @@
+import type { PayoutMetrics } from '@payout/adapters-http/ops';
+import type { CommittedChanges } from '../infrastructure/committed-changes.observer.js';
+import type { Logger } from '../infrastructure/logger.js';
+
+const FINAL = new Set(['SUCCESS', 'FAILED']);
+
+/**
+ * Committed changes as metrics (`payout_withdrawals_created_total`, `payout_withdrawals_finished_total`) and as
+ * log lines for what an operator must hear of: an endpoint disabled by a 410, a delivery that gave up. The lines
+ * name the merchant, event and withdrawal, never the endpoint's URL (it may carry a token) or a body.
+ */
+export function committedChangesReporter(metrics: PayoutMetrics, logger: Logger): CommittedChanges {
+  return {
+    withdrawalCreated: ({ rail, status }) => metrics.withdrawalsCreated.inc({ rail, status }),
+    withdrawalMoved: ({ rail, status }) => {
+      if (FINAL.has(status)) metrics.withdrawalsFinished.inc({ rail, status });
+    },
+    endpointDisabled: (event, attempt) =>
+      logger.warn(
+        {
+          merchantId: event.merchantId,
+          eventId: event.id,
+          withdrawalId: event.withdrawalId,
+          attempt: attempt.attempt,
+          statusCode: attempt.statusCode,
+        },
+        'webhook endpoint disabled: it answered 410 Gone',
+      ),
+    deliveryExhausted: (event, attempt) =>
+      logger.error(
+        {
+          merchantId: event.merchantId,
+          eventId: event.id,
+          withdrawalId: event.withdrawalId,
+          attempts: event.attempts,
+          lastStatusCode: attempt?.statusCode ?? null,
+        },
+        'webhook delivery failed for good: its retries are exhausted',
+      ),
+  };
+}
