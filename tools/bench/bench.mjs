@@ -75,6 +75,8 @@ async function main() {
     DATABASE_URL: serviceUrl,
     REDIS_URL: options.redisUrl,
     PORT: String(port),
+    // The worker's probe and metrics port: a free one, so a worker already running here cannot block the bench's.
+    WORKER_PORT: String(await freePort()),
   };
   const start = (role) => {
     const started = startProcess(role, {
