@@ -27,7 +27,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const DATABASE = Symbol.for('payout.database');
+export const DATABASE = Symbol.for('payout.database');
 
 /** Opens PostgreSQL (DATABASE_URL, or the embedded server under DATA_DIR), migrates it and starts pg-boss. */
 export async function openDatabase(config: AppConfig, logger: Logger): Promise<Database> {
