@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { sendError } from '../errors/error-envelope.js';
 import { parseExactJson } from './exact-json.parser.js';
 
-const BODY_LIMIT = '64kb';
+export const BODY_LIMIT = '64kb';
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
 const hasBody = (req: Parameters<RequestHandler>[0]): boolean =>
