@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Enforces the import rules of ARCHITECTURE.md: the hexagon only holds if the core stays framework-free
-// and adapters never reach into each other.
+// Enforces the import rules in CONTRIBUTING.md ("The architecture in short"): the hexagon only holds if the core
+// stays framework-free and adapters never reach into each other.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -25,7 +25,7 @@ export const cpuMsFromStat = (stat) => {
 
 export const parentFromStat = (stat) => Number(fieldsOf(stat)[1]);
 
-export function processCpuMs(pid) {
+function processCpuMs(pid) {
   const stat = read(`/proc/${pid}/stat`);
   return stat === null ? 0 : cpuMsFromStat(stat);
 }

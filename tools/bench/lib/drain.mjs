@@ -24,7 +24,7 @@ const EVENTS_DUE =
 
 const numbers = (row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
 
-export async function drainState(client) {
+async function drainState(client) {
   return numbers((await client.query(STATE)).rows[0]);
 }
 
@@ -39,7 +39,7 @@ async function look(client) {
   return { full: true, ...(await drainState(client)) };
 }
 
-export const isDrained = (state) =>
+const isDrained = (state) =>
   state.withdrawals > 0 && state.final === state.withdrawals && state.delivered === state.events;
 
 /**

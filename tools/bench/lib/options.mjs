@@ -26,7 +26,7 @@ const FULL = {
 };
 const QUICK = { warmup: 300, burst: 2_000, sustained: 4_000, growth: 1_000, large: 100_000, seconds: 10 };
 /** The stored withdrawals of the growth measurement's first point. */
-export const SMALL = 10_000;
+const SMALL = 10_000;
 
 export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --quick                 smaller phases (the counts in brackets) and growth to 100k stored instead of 1M
@@ -40,7 +40,7 @@ export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --keep                  keep the PostgreSQL data directory and the service logs`;
 
 /** `raw` as a positive integer, or `fallback` when not given. */
-export function positive(name, raw, fallback) {
+function positive(name, raw, fallback) {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1)

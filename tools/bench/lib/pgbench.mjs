@@ -8,7 +8,7 @@ import { cpuMeter } from './cpu.mjs';
 import { libpq } from './postgres-server.mjs';
 import { summarize } from './stats.mjs';
 
-export const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
+const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
 
 /** The "tps = …" figure pgbench prints, preferring the one without connection set-up time. */
 export function parseTps(output) {

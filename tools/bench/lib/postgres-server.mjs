@@ -12,12 +12,12 @@ import pg from 'pg';
  * autovacuum and its thresholds). shared_buffers is a production server's few gigabytes rather than the
  * default 128 MB; max_wal_size keeps the growth seed's bulk load from checkpointing every few seconds.
  */
-export const SERVER_SETTINGS = { autovacuum: 'on', shared_buffers: '2GB', max_wal_size: '4GB' };
+const SERVER_SETTINGS = { autovacuum: 'on', shared_buffers: '2GB', max_wal_size: '4GB' };
 
 /** Settings the report states, read back from the running server. */
 const REPORTED = ['server_version', ...Object.keys(SERVER_SETTINGS), 'max_connections', 'synchronous_commit'];
 
-export const databaseUrl = (serverUrl, name) => {
+const databaseUrl = (serverUrl, name) => {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -32,7 +32,7 @@ export function libpq(serverUrl) {
   };
 }
 
-export async function withClient(url, work) {
+async function withClient(url, work) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -82,7 +82,7 @@ export async function startBenchPostgres({ keep = false } = {}) {
 }
 
 /** `8kB` × 262144 → "2 GB": pg_settings gives sizes in units of blocks. */
-export function describeSetting({ setting, unit }) {
+function describeSetting({ setting, unit }) {
   const units = { '8kB': 8 * 1024, kB: 1024, MB: 1024 ** 2 };
   if (!units[unit]) return unit ? `${setting} ${unit}` : setting;
   const bytes = Number(setting) * units[unit];

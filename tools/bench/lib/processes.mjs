@@ -27,7 +27,7 @@ export function freePort() {
 }
 
 /** Kilobytes of a `/proc/<pid>/status` field, or null once the process is gone. */
-export function procStatusKb(pid, field) {
+function procStatusKb(pid, field) {
   try {
     const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(
       new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'),
@@ -38,7 +38,7 @@ export function procStatusKb(pid, field) {
   }
 }
 
-export class MeasuredProcess {
+class MeasuredProcess {
   constructor(name, child, logFile) {
     this.name = name;
     this.child = child;

@@ -130,7 +130,7 @@ const list = (object) =>
     .map(([key, value]) => `${key} ${value}`)
     .join('; ');
 
-export function renderMarkdown(r, rows) {
+function renderMarkdown(r, rows) {
   const { machine } = r;
   return [
     `# Benchmark ${r.mode} run, ${r.startedAt}`,

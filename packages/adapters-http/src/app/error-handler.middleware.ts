@@ -8,7 +8,7 @@ export const routeNotFound: RequestHandler = (_req, res) =>
   sendError(res, 404, 'ROUTE_NOT_FOUND', 'Not found');
 
 /** How long a client is asked to wait before trying again after a fault of ours. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 /**
  * A thrown fault is logged with its request id and answered 503 with Retry-After, its details never shown: 500 is

@@ -2,7 +2,7 @@ import type { Express, Request } from 'express';
 import type { PayoutMetrics } from '../ops/payout-metrics.js';
 
 /** The label of a request that no route took (404s, requests refused before routing, static assets). */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * The route pattern that answered (`/v1/transactions/:transactionId`), never the path itself: ids and

@@ -16,10 +16,10 @@ import { linkBodySchema, linkParamsSchema } from '../schemas/links.schemas.js';
 import { compileSchema } from '../schemas/schema-validator.js';
 import { respond } from './respond.js';
 
-export const LINK_PATH = '/v1/ext/application-token/:token/linked-accounts/:currency/link/:kind/:step';
+const LINK_PATH = '/v1/ext/application-token/:token/linked-accounts/:currency/link/:kind/:step';
 
 /** The spec's three response shapes (endpoints 2, 3 and 4–6). */
-export function linkResponse(view: LinkedAccountView): unknown {
+function linkResponse(view: LinkedAccountView): unknown {
   const account = view.linkedAccount;
   if (view.style === 'id-only') return { success: true, message: view.message, data: { id: account.id } };
   if (view.style === 'zelle')

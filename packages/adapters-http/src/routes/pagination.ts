@@ -14,8 +14,7 @@ import { respond } from './respond.js';
  * A cursor is the id of a page's last row, its 16 bytes in base64url: opaque to clients, and checked whole by the
  * query schema (22 characters), so that a malformed one is a 400 rather than an empty page.
  */
-export const encodeCursor = (id: string): string =>
-  Buffer.from(id.replaceAll('-', ''), 'hex').toString('base64url');
+const encodeCursor = (id: string): string => Buffer.from(id.replaceAll('-', ''), 'hex').toString('base64url');
 
 const decodeCursor = (cursor: string): string => {
   const hex = Buffer.from(cursor, 'base64url').toString('hex');

@@ -24,7 +24,7 @@ export const withdrawalResponse = ({ withdrawal, message }: WithdrawalReceipt) =
   },
 });
 
-export const WITHDRAWAL_PATH = '/v1/ext/linked-accounts/:currency/:linkedAccountId/withdrawal';
+const WITHDRAWAL_PATH = '/v1/ext/linked-accounts/:currency/:linkedAccountId/withdrawal';
 
 /** Spec endpoint 1, in PRODUCT.md §5's order: authentication → rate limit → validation → use case. */
 export function withdrawalRoutes(router: IRouter, deps: HttpAppDeps): void {

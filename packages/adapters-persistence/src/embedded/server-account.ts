@@ -39,7 +39,7 @@ export async function serverAccount(): Promise<ServerAccount | null> {
 }
 
 /** The first directory on the way to `path` (itself included) that `account` may not enter, or null. */
-export async function blockingDirectory(path: string, account: ServerAccount): Promise<string | null> {
+async function blockingDirectory(path: string, account: ServerAccount): Promise<string | null> {
   const { root } = parse(path);
   const parts = path.slice(root.length).split('/').filter(Boolean);
   let current = root;

@@ -32,7 +32,7 @@ export interface SqlWrite extends SqlStatement {
 }
 
 /** What a `SELECT 1 … FOR UPDATE` built by `lockWrite` matches: one row, by its key and the values it must hold. */
-export interface LockGuard {
+interface LockGuard {
   readonly table: string;
   /** The WHERE columns, the key first, and their bound values. */
   readonly where: readonly string[];

@@ -25,7 +25,7 @@ export const ACCOUNT_ID = 'account_in71c4amph0vgo2qllky';
 export const ACCOUNT_NUMBER_ID = 'account_number_v18nkfqm6afpsrvy82b2';
 export const ACCOUNT_NUMBER = '987654321';
 export const ROUTING_NUMBER = '101050001';
-export const CREATED_AT = '2026-01-15T12:00:00Z';
+const CREATED_AT = '2026-01-15T12:00:00Z';
 export const SETTLED_AT = '2026-01-15T18:30:00Z';
 export const EXPECTED_SETTLEMENT_AT = '2026-01-16T13:00:00Z';
 

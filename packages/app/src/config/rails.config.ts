@@ -1,6 +1,6 @@
 import { RAIL_IDS, type RailId } from '@payout/domain';
 
-export const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'disabled'] as const;
+const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'disabled'] as const;
 export type RailProvider = (typeof RAIL_PROVIDERS)[number];
 
 /** The rails each provider can serve; `simulated` and `disabled` stand for any. */
@@ -11,7 +11,7 @@ const SERVES: Readonly<Record<RailProvider, readonly RailId[]>> = {
   paypal: ['PAYPAL', 'VENMO'],
 };
 
-export interface IncreaseConfig {
+interface IncreaseConfig {
   readonly apiKey: string;
   readonly baseUrl: string;
   readonly accountId: string;
@@ -21,7 +21,7 @@ export interface IncreaseConfig {
   readonly webhookSecret: string | null;
 }
 
-export interface PayPalConfig {
+interface PayPalConfig {
   readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: string;

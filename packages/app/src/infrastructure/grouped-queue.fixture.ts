@@ -2,7 +2,7 @@
 import { takeWithinRoom } from '@payout/domain/testing';
 import { type GroupSpread, type LeasedQueue, LeasedQueueRunner } from './leased-queue.runner.js';
 
-export const groupOf = (id: string) => id.charAt(0);
+const groupOf = (id: string) => id.charAt(0);
 
 /**
  * Items named by group and number (`A1`, `B2`), due in the order given, whose work the test finishes by hand. Its

@@ -3,7 +3,7 @@ const tool = (path: string) => new URL(`../../../../../tools/${path}`, import.me
 
 export type LinkKind = 'bank' | 'international_bank' | 'card' | 'prepaid_card' | 'zelle' | 'paypal' | 'venmo';
 
-export interface SandboxEntity {
+interface SandboxEntity {
   readonly id: string;
   readonly walletId: string;
   /** What the sandbox credited to the SPEND wallet, as a decimal string. */
