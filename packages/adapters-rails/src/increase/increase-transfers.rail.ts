@@ -9,7 +9,7 @@ import {
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
 import type { RailHttpOptions } from '../http/rail-http-options.js';
-import { centsOf } from './increase-amount.js';
+import { centsOf } from '../money/cents.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { outcomeOfCreate } from './increase-create-transfer.mapping.js';
 import { IncreaseHttpClient } from './increase-http.client.js';
