@@ -1,5 +1,6 @@
 import {
   createIncreaseRails,
+  createModernTreasuryRails,
   createPayPalRails,
   createSimulatedRails,
   IncreaseWebhookVerifier,
@@ -18,12 +19,13 @@ import type { RailProvider } from '../config/rails.config.js';
 
 /** The rails as RAILS names them: each provider's adapters for its rails, and the disabled ones switched off. */
 export function railsFor(config: AppConfig, clock: Clock): RailRegistry {
-  const { providers, increase, paypal } = config.rails;
+  const { providers, increase, paypal, modernTreasury } = config.rails;
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
     simulated: createSimulatedRails({ clock, delaysMs: config.railDelaysMs }),
     increase: increase ? createIncreaseRails({ ...increase, ...http }) : [],
     paypal: paypal ? createPayPalRails({ ...paypal, ...http }) : [],
+    modern_treasury: modernTreasury ? createModernTreasuryRails({ ...modernTreasury, ...http }) : [],
   };
   const bound: PayoutRail[] = [];
   const disabled: RailId[] = [];
