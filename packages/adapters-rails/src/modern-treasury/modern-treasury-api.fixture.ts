@@ -1,7 +1,13 @@
-import { Money, type RailSubmission } from '@payout/domain';
+import type { RailSubmission } from '@payout/domain';
+import { ManualClock } from '@payout/domain/testing';
 import nock from 'nock';
-import { globalFetch } from '../http/fetch-transport.js';
+import { bankSubmission, ScriptedCreates } from '../testing/scripted-provider.js';
+import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
 import { PAYMENT_ORDERS_PATH } from './modern-treasury-payment-order-request.mapping.js';
+import {
+  ModernTreasuryPaymentOrderRail,
+  type ModernTreasuryPaymentOrderRailOptions,
+} from './modern-treasury-payment-orders.rail.js';
 
 /**
  * A scripted Modern Treasury for the Modern Treasury suites, in the documented shapes of its API. Sources (its
@@ -29,23 +35,8 @@ export const ROUTING_NUMBER = '101050001';
 export const IBAN = 'DE89370400440532013000';
 export const EFFECTIVE_DATE = '2026-01-16';
 
-export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmission => ({
-  withdrawalId: 'wd-0001',
-  attempt: 1,
-  amount: Money.of('1234.56'),
-  currency: 'USD',
-  destination: {
-    kind: 'bank',
-    details: {
-      accountHolderName: 'Ada Lovelace',
-      routingNumber: ROUTING_NUMBER,
-      accountNumber: ACCOUNT_NUMBER,
-      accountType: 'checking',
-    },
-  },
-  description: 'Payout wd-0001',
-  ...overrides,
-});
+export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmission =>
+  bankSubmission({ routingNumber: ROUTING_NUMBER, accountNumber: ACCOUNT_NUMBER }, overrides);
 
 /** A SWIFT submission to an `international_bank` link, with the fields link-validation.ts stores. */
 export const internationalSubmission = (overrides: Partial<RailSubmission> = {}): RailSubmission =>
@@ -70,6 +61,26 @@ export const internationalSubmission = (overrides: Partial<RailSubmission> = {})
     ...overrides,
   });
 
+/** A submission to the kind of account `id` pays: an `international_bank` link for SWIFT, else a `bank` link. */
+export const submissionOn = (id: ModernTreasuryRailId, overrides: Partial<RailSubmission> = {}) =>
+  id === 'SWIFT' ? internationalSubmission(overrides) : submission(overrides);
+
+/** A rail of `id` on the scripted organization, on a clock of its own unless given, with these overrides. */
+export const railOn = (
+  id: ModernTreasuryRailId,
+  overrides: Partial<ModernTreasuryPaymentOrderRailOptions> = {},
+): ModernTreasuryPaymentOrderRail =>
+  new ModernTreasuryPaymentOrderRail({
+    id,
+    organizationId: ORGANIZATION_ID,
+    apiKey: API_KEY,
+    baseUrl: BASE_URL,
+    originatingAccountId: ORIGINATING_ACCOUNT_ID,
+    clock: new ManualClock('2026-01-15T12:00:00Z'),
+    timeoutMs: 2000,
+    ...overrides,
+  });
+
 export const VALID_AUTHORIZATION = `Basic ${Buffer.from(`${ORGANIZATION_ID}:${API_KEY}`).toString('base64')}`;
 
 export const errorBody = (code: string, message: string, parameter?: string) => ({
@@ -80,12 +91,6 @@ export const errorBody = (code: string, message: string, parameter?: string) => 
 export interface OrderState {
   readonly status: string;
   readonly returnCode?: string;
-}
-
-interface ScriptedReply {
-  readonly status: number;
-  readonly body: object;
-  readonly headers?: Record<string, string>;
 }
 
 interface HeldOrder {
@@ -100,16 +105,15 @@ interface HeldOrder {
  * creates; `fetch` loses the answer of a create that Modern Treasury did make (a timeout after the request got
  * through).
  */
-export class ScriptedModernTreasury {
+export class ScriptedModernTreasury extends ScriptedCreates {
   private readonly byKey = new Map<string, HeldOrder>();
-  private readonly faults: ScriptedReply[] = [];
-  private loseAnswers = 0;
   /** Every create request's body and `Idempotency-Key` and `Authorization` headers, in order. */
   readonly bodies: Record<string, unknown>[] = [];
   readonly keys: (string | null)[] = [];
   readonly authorizations: (string | null)[] = [];
 
   constructor() {
+    super();
     // nock 15 calls a one-argument reply function with the WHATWG Request.
     nock(BASE_URL)
       .persist()
@@ -131,28 +135,12 @@ export class ScriptedModernTreasury {
     return this.byKey.size;
   }
 
-  failNextCreate(reply: ScriptedReply): void {
-    this.faults.push(reply);
-  }
-
-  loseNextAnswer(): void {
-    this.loseAnswers += 1;
-  }
-
   /** Moves the order created with `key` to `state`, as Modern Treasury and the bank would. */
   move(key: string, state: OrderState): void {
     const order = this.byKey.get(key);
     if (!order) throw new Error(`no payment order for key ${key}`);
     order.state = state;
   }
-
-  readonly fetch = async (input: string, init: RequestInit): Promise<Response> => {
-    const response = await globalFetch(input, init);
-    if (init.method !== 'POST' || this.loseAnswers === 0) return response;
-    this.loseAnswers -= 1;
-    await response.text();
-    throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
-  };
 
   private async create(request: Request): Promise<nock.ReplyFnResult> {
     this.authorizations.push(request.headers.get('authorization'));
@@ -161,8 +149,8 @@ export class ScriptedModernTreasury {
     const body = (await request.json()) as Record<string, unknown>;
     this.bodies.push(body);
     this.keys.push(request.headers.get('idempotency-key'));
-    const fault = this.faults.shift();
-    if (fault) return [fault.status, fault.body, fault.headers ?? {}];
+    const fault = this.nextFault();
+    if (fault) return fault;
     const key = String(request.headers.get('idempotency-key'));
     const held = this.byKey.get(key);
     if (held) return [201, orderObject(held)];

@@ -1,33 +1,18 @@
 import { FAILURE_REASONS, Money, type RailStatus } from '@payout/domain';
-import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import nock from 'nock';
 import { useNock } from '../testing/use-nock.js';
 import {
-  API_KEY,
-  BASE_URL,
   EFFECTIVE_DATE,
-  internationalSubmission,
-  ORGANIZATION_ID,
-  ORIGINATING_ACCOUNT_ID,
   type OrderState,
+  railOn,
   ScriptedModernTreasury,
-  submission,
+  submissionOn,
 } from './modern-treasury-api.fixture.js';
 import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
-import { ModernTreasuryPaymentOrderRail } from './modern-treasury-payment-orders.rail.js';
 
-const clock = new ManualClock('2026-01-15T12:00:00Z');
-const railFor = (id: ModernTreasuryRailId) =>
-  new ModernTreasuryPaymentOrderRail({
-    id,
-    organizationId: ORGANIZATION_ID,
-    apiKey: API_KEY,
-    baseUrl: BASE_URL,
-    originatingAccountId: ORIGINATING_ACCOUNT_ID,
-    clock,
-    timeoutMs: 2000,
-  });
+const at = new Date('2026-01-15T12:00:00Z');
+const railFor = railOn;
 
 /** Creates one order on `id`, moves it to `state`, and answers what the rail makes of it. */
 async function statusAfter(id: ModernTreasuryRailId, state: OrderState): Promise<RailStatus> {
@@ -35,7 +20,7 @@ async function statusAfter(id: ModernTreasuryRailId, state: OrderState): Promise
   nock.cleanAll();
   const mt = new ScriptedModernTreasury();
   const rail = railFor(id);
-  const sub = id === 'SWIFT' ? internationalSubmission() : submission();
+  const sub = submissionOn(id);
   const submitted = await rail.submit(sub);
   if (submitted.kind !== 'ACCEPTED') throw new Error(`not accepted: ${JSON.stringify(submitted)}`);
   mt.move(sub.withdrawalId, state);
@@ -43,7 +28,7 @@ async function statusAfter(id: ModernTreasuryRailId, state: OrderState): Promise
     withdrawalId: sub.withdrawalId,
     reference: submitted.reference,
     amount: sub.amount,
-    submittedAt: clock.now(),
+    submittedAt: at,
   });
 }
 
@@ -120,7 +105,7 @@ describe('ModernTreasuryPaymentOrderRail.status', () => {
       withdrawalId: 'wd-0001',
       reference: 'never-issued',
       amount: Money.of('1.00'),
-      submittedAt: clock.now(),
+      submittedAt: at,
     });
     expect(status).to.deep.equal({
       kind: 'UNAVAILABLE',

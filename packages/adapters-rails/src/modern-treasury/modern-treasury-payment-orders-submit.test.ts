@@ -1,39 +1,23 @@
 import { FAILURE_REASONS, Money, type RailSubmitResult } from '@payout/domain';
-import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { closedPortUrl, useSilentServer } from '../testing/local-servers.js';
 import { useNock } from '../testing/use-nock.js';
 import {
   ACCOUNT_NUMBER,
   API_KEY,
-  BASE_URL,
   errorBody,
   IBAN,
   internationalSubmission,
-  ORGANIZATION_ID,
   ORIGINATING_ACCOUNT_ID,
   ROUTING_NUMBER,
+  railOn,
   ScriptedModernTreasury,
   submission,
   VALID_AUTHORIZATION,
 } from './modern-treasury-api.fixture.js';
-import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
-import { ModernTreasuryPaymentOrderRail } from './modern-treasury-payment-orders.rail.js';
 
-const clock = new ManualClock('2026-01-15T12:00:00Z');
-const railFor = (
-  id: ModernTreasuryRailId,
-  options: { baseUrl?: string; timeoutMs?: number; apiKey?: string } = {},
-) =>
-  new ModernTreasuryPaymentOrderRail({
-    id,
-    organizationId: ORGANIZATION_ID,
-    apiKey: options.apiKey ?? API_KEY,
-    baseUrl: options.baseUrl ?? BASE_URL,
-    originatingAccountId: ORIGINATING_ACCOUNT_ID,
-    clock,
-    timeoutMs: options.timeoutMs ?? 2000,
-  });
+const at = new Date('2026-01-15T12:00:00Z');
+const railFor = railOn;
 
 /** Nothing a rail answers may carry the API key or the destination's account number or IBAN. */
 function expectNoSecrets(result: RailSubmitResult): void {
@@ -249,7 +233,7 @@ describe('ModernTreasuryPaymentOrderRail.submit', () => {
         withdrawalId: 'wd-0001',
         reference: 'po-1',
         amount: Money.of('1.00'),
-        submittedAt: clock.now(),
+        submittedAt: at,
       });
       expect(status).to.deep.equal({
         kind: 'UNAVAILABLE',

@@ -1,13 +1,17 @@
-import {
-  FAILURE_REASONS,
-  type PayoutRail,
-  type RailStatus,
-  type RailStatusQuery,
-  type RailSubmission,
-  type RailSubmitResult,
+import type {
+  PayoutRail,
+  RailStatus,
+  RailStatusQuery,
+  RailSubmission,
+  RailSubmitResult,
 } from '@payout/domain';
+import { FAILURE_REASONS } from '@payout/domain';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
-import type { RailHttpOptions } from '../http/rail-http-options.js';
+import {
+  ProviderHttpRail,
+  type RailHttpOptions,
+  type RailTimingDefaults,
+} from '../http/rail-http-options.js';
 import { centsOf } from '../money/cents.js';
 import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
 import { outcomeOfPaymentOrderCreate } from './modern-treasury-create-payment-order.mapping.js';
@@ -38,9 +42,7 @@ const DAY_MS = 24 * HOUR_MS;
  * come within two banking days, some later: a week covers a long weekend and the stragglers. RTP payments are
  * final, and a returned wire comes back as a new incoming payment, so neither is watched by default.
  */
-const DEFAULTS: Readonly<
-  Record<ModernTreasuryRailId, { poll: number; returnWindow: number; returnPoll: number }>
-> = {
+const DEFAULTS: Readonly<Record<ModernTreasuryRailId, RailTimingDefaults>> = {
   ACH: { poll: 30 * MINUTE_MS, returnWindow: 7 * DAY_MS, returnPoll: 6 * HOUR_MS },
   RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
   WIRE: { poll: MINUTE_MS, returnWindow: 0, returnPoll: HOUR_MS },
@@ -54,19 +56,14 @@ const DEFAULTS: Readonly<
  * order id, and the status is read by a GET of the order. Never throws: no answer within `timeoutMs`, a network
  * failure, a 5xx or a 429 is UNAVAILABLE (outcome unknown, safe to retry with the same key).
  */
-export class ModernTreasuryPaymentOrderRail implements PayoutRail {
-  readonly id: ModernTreasuryRailId;
-  readonly pollIntervalMs: number;
-  readonly returnWindowMs: number;
-  readonly returnPollIntervalMs: number;
+export class ModernTreasuryPaymentOrderRail
+  extends ProviderHttpRail<ModernTreasuryRailId>
+  implements PayoutRail
+{
   private readonly http: ModernTreasuryHttpClient;
 
   constructor(private readonly options: ModernTreasuryPaymentOrderRailOptions) {
-    const defaults = DEFAULTS[options.id];
-    this.id = options.id;
-    this.pollIntervalMs = options.pollIntervalMs ?? defaults.poll;
-    this.returnWindowMs = options.returnWindowMs ?? defaults.returnWindow;
-    this.returnPollIntervalMs = options.returnPollIntervalMs ?? defaults.returnPoll;
+    super(options.id, options, DEFAULTS[options.id]);
     this.http = new ModernTreasuryHttpClient(
       trimBaseUrl(options.baseUrl),
       options,
