@@ -1,5 +1,6 @@
 export type { FetchFunction } from './http/fetch-transport.js';
 export * from './increase/index.js';
+export * from './modern-treasury/index.js';
 export * from './observed/observed-payout.rail.js';
 export * from './paypal/index.js';
 export * from './simulated-payout.rail.js';

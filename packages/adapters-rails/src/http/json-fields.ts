@@ -9,3 +9,10 @@ export function asObject(value: unknown): object {
 }
 
 export const asArray = <T>(value: unknown): readonly T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** An ISO 8601 timestamp or date as a Date; `undefined` when absent or unreadable. */
+export const dateOf = (value: unknown): Date | undefined => {
+  const at = text(value);
+  const date = at === undefined ? undefined : new Date(at);
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+};

@@ -1,6 +1,6 @@
-import { Money, type RailSubmission } from '@payout/domain';
+import type { RailSubmission } from '@payout/domain';
 import nock from 'nock';
-import { globalFetch } from '../http/fetch-transport.js';
+import { bankSubmission, ScriptedCreates } from '../testing/scripted-provider.js';
 import type { IncreaseRailId } from './increase-api.types.js';
 import { TRANSFER_PATHS } from './increase-transfer-request.mapping.js';
 
@@ -29,23 +29,8 @@ const CREATED_AT = '2026-01-15T12:00:00Z';
 export const SETTLED_AT = '2026-01-15T18:30:00Z';
 export const EXPECTED_SETTLEMENT_AT = '2026-01-16T13:00:00Z';
 
-export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmission => ({
-  withdrawalId: 'wd-0001',
-  attempt: 1,
-  amount: Money.of('1234.56'),
-  currency: 'USD',
-  destination: {
-    kind: 'bank',
-    details: {
-      accountHolderName: 'Ada Lovelace',
-      routingNumber: ROUTING_NUMBER,
-      accountNumber: ACCOUNT_NUMBER,
-      accountType: 'checking',
-    },
-  },
-  description: 'Payout wd-0001',
-  ...overrides,
-});
+export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmission =>
+  bankSubmission({ routingNumber: ROUTING_NUMBER, accountNumber: ACCOUNT_NUMBER }, overrides);
 
 /** Where a scripted transfer is in its life; `returned` is an ACH return or a wire reversal. */
 export type TransferState = 'pending' | 'submitted' | 'settled' | 'declined' | 'returned';
@@ -178,12 +163,6 @@ export const errorBody = (status: number, type: string, title: string, extra: ob
   ...extra,
 });
 
-interface ScriptedReply {
-  readonly status: number;
-  readonly body: object;
-  readonly headers?: Record<string, string>;
-}
-
 interface HeldTransfer {
   readonly id: string;
   readonly amount: number;
@@ -196,15 +175,14 @@ interface HeldTransfer {
  * queued for the next creates; `fetch` loses the answer of a create that Increase did make (a timeout after
  * the request got through).
  */
-export class ScriptedIncrease {
+export class ScriptedIncrease extends ScriptedCreates {
   private readonly byKey = new Map<string, HeldTransfer>();
-  private readonly faults: ScriptedReply[] = [];
-  private loseAnswers = 0;
   /** Every create request's body and `Idempotency-Key` header, in order. */
   readonly bodies: unknown[] = [];
   readonly keys: (string | null)[] = [];
 
   constructor(readonly rail: IncreaseRailId) {
+    super();
     const path = TRANSFER_PATHS[rail];
     // nock 15 calls a one-argument reply function with the WHATWG Request.
     nock(BASE_URL)
@@ -224,14 +202,6 @@ export class ScriptedIncrease {
     return this.byKey.size;
   }
 
-  failNextCreate(reply: ScriptedReply): void {
-    this.faults.push(reply);
-  }
-
-  loseNextAnswer(): void {
-    this.loseAnswers += 1;
-  }
-
   /** Moves the transfer created with `key` to `state`, as Increase and the network would. */
   move(key: string, state: TransferState): void {
     const transfer = this.byKey.get(key);
@@ -239,22 +209,14 @@ export class ScriptedIncrease {
     transfer.state = state;
   }
 
-  readonly fetch = async (input: string, init: RequestInit): Promise<Response> => {
-    const response = await globalFetch(input, init);
-    if (init.method !== 'POST' || this.loseAnswers === 0) return response;
-    this.loseAnswers -= 1;
-    await response.text();
-    throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
-  };
-
   private async create(request: Request): Promise<nock.ReplyFnResult> {
     if (request.headers.get('authorization') !== `Bearer ${API_KEY}`)
       return [401, errorBody(401, 'invalid_api_key_error', 'Invalid API key.', { reason: 'no_credential' })];
     const body = (await request.json()) as { amount: number };
     this.bodies.push(body);
     this.keys.push(request.headers.get('idempotency-key'));
-    const fault = this.faults.shift();
-    if (fault) return [fault.status, fault.body, fault.headers ?? {}];
+    const fault = this.nextFault();
+    if (fault) return fault;
     const key = String(request.headers.get('idempotency-key'));
     const { amount } = body;
     const held = this.byKey.get(key);

@@ -1,5 +1,5 @@
 import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
-import { asObject, text } from '../http/json-fields.js';
+import { asObject, dateOf, text } from '../http/json-fields.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { achReturnReason, rtpRejectionReason } from './increase-failure-reason.mapping.js';
 
@@ -15,12 +15,6 @@ const NOT_SENT = new Set([
   'pending_creating',
   'requires_attention',
 ]);
-
-const dateOf = (value: unknown): Date | undefined => {
-  const at = text(value);
-  const date = at === undefined ? undefined : new Date(at);
-  return date && !Number.isNaN(date.getTime()) ? date : undefined;
-};
 
 /** The provider's code travels with the failure when Increase gave one (`payload.failureCode`). */
 const withCode = (status: RailStatus, code: string | undefined): RailStatus =>

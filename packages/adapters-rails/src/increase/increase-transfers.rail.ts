@@ -8,8 +8,12 @@ import {
 } from '@payout/domain';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
-import type { RailHttpOptions } from '../http/rail-http-options.js';
-import { centsOf } from './increase-amount.js';
+import {
+  ProviderHttpRail,
+  type RailHttpOptions,
+  type RailTimingDefaults,
+} from '../http/rail-http-options.js';
+import { centsOf } from '../money/cents.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { outcomeOfCreate } from './increase-create-transfer.mapping.js';
 import { IncreaseHttpClient } from './increase-http.client.js';
@@ -38,12 +42,11 @@ const DAY_MS = 24 * HOUR_MS;
  * later: a week covers a long weekend and the stragglers. RTP payments are final; a wire reversal is rare and
  * arrives as an inbound wire, not on the transfer, so neither is watched by default.
  */
-const DEFAULTS: Readonly<Record<IncreaseRailId, { poll: number; returnWindow: number; returnPoll: number }>> =
-  {
-    ACH: { poll: 30 * 60_000, returnWindow: 7 * DAY_MS, returnPoll: 6 * HOUR_MS },
-    RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
-    WIRE: { poll: 60_000, returnWindow: 0, returnPoll: HOUR_MS },
-  };
+const DEFAULTS: Readonly<Record<IncreaseRailId, RailTimingDefaults>> = {
+  ACH: { poll: 30 * 60_000, returnWindow: 7 * DAY_MS, returnPoll: 6 * HOUR_MS },
+  RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
+  WIRE: { poll: 60_000, returnWindow: 0, returnPoll: HOUR_MS },
+};
 
 /**
  * The ACH, RTP and WIRE rails on Increase's transfers API. A withdrawal is one transfer created with the
@@ -52,20 +55,12 @@ const DEFAULTS: Readonly<Record<IncreaseRailId, { poll: number; returnWindow: nu
  * status is read by a GET of the transfer. Never throws: no answer within `timeoutMs`, a network failure, a 5xx
  * or a 429 is UNAVAILABLE (outcome unknown, safe to retry with the same key).
  */
-export class IncreaseTransferRail implements PayoutRail {
-  readonly id: IncreaseRailId;
-  readonly pollIntervalMs: number;
-  readonly returnWindowMs: number;
-  readonly returnPollIntervalMs: number;
+export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> implements PayoutRail {
   private readonly http: IncreaseHttpClient;
   private readonly path: string;
 
   constructor(private readonly options: IncreaseTransferRailOptions) {
-    const defaults = DEFAULTS[options.id];
-    this.id = options.id;
-    this.pollIntervalMs = options.pollIntervalMs ?? defaults.poll;
-    this.returnWindowMs = options.returnWindowMs ?? defaults.returnWindow;
-    this.returnPollIntervalMs = options.returnPollIntervalMs ?? defaults.returnPoll;
+    super(options.id, options, DEFAULTS[options.id]);
     this.path = TRANSFER_PATHS[options.id];
     this.http = new IncreaseHttpClient(
       trimBaseUrl(options.baseUrl),

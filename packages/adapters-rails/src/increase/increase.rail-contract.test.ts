@@ -1,5 +1,10 @@
 import { ManualClock } from '@payout/domain/testing';
 import { describeRailContract, type RailContractScenario } from '../testing/payout-rail.contract.js';
+import {
+  type FirstCreateReplies,
+  scriptedCase,
+  scriptFirstCreate,
+} from '../testing/scripted-contract-case.js';
 import { useNock } from '../testing/use-nock.js';
 import {
   ACCOUNT_ID,
@@ -21,29 +26,26 @@ const STEPS: Readonly<Partial<Record<RailContractScenario, readonly TransferStat
   returned: ['settled', 'returned'],
 };
 
+const FIRST_CREATE: FirstCreateReplies = {
+  rejected: {
+    status: 400,
+    body: errorBody(400, 'invalid_parameters_error', 'Invalid parameters.', {
+      errors: [{ field: 'routing_number', message: 'Routing number is not valid.' }],
+    }),
+  },
+  'provider-error': { status: 500, body: errorBody(500, 'internal_server_error', 'Internal error.') },
+  'rate-limited': {
+    status: 429,
+    body: errorBody(429, 'rate_limited_error', 'Rate limited.', { retry_after: 2 }),
+    headers: { 'Retry-After': '2' },
+  },
+};
+
 function arrangeOn(id: IncreaseRailId) {
   return (scenario: RailContractScenario) => {
     const increase = new ScriptedIncrease(id);
     const clock = new ManualClock();
-    if (scenario === 'rejected')
-      increase.failNextCreate({
-        status: 400,
-        body: errorBody(400, 'invalid_parameters_error', 'Invalid parameters.', {
-          errors: [{ field: 'routing_number', message: 'Routing number is not valid.' }],
-        }),
-      });
-    if (scenario === 'provider-error')
-      increase.failNextCreate({
-        status: 500,
-        body: errorBody(500, 'internal_server_error', 'Internal error.'),
-      });
-    if (scenario === 'rate-limited')
-      increase.failNextCreate({
-        status: 429,
-        body: errorBody(429, 'rate_limited_error', 'Rate limited.', { retry_after: 2 }),
-        headers: { 'Retry-After': '2' },
-      });
-    if (scenario === 'lost-answer') increase.loseNextAnswer();
+    scriptFirstCreate(increase, scenario, FIRST_CREATE);
     const rail = new IncreaseTransferRail({
       id,
       apiKey: API_KEY,
@@ -55,17 +57,7 @@ function arrangeOn(id: IncreaseRailId) {
       fetch: increase.fetch,
     });
     const sub = submission({ withdrawalId: `wd-${scenario}` });
-    const steps = [...(STEPS[scenario] ?? [])];
-    return {
-      rail,
-      clock,
-      submission: sub,
-      advance: () => {
-        const next = steps.shift();
-        if (next) increase.move(sub.withdrawalId, next);
-      },
-      payouts: () => increase.created,
-    };
+    return scriptedCase(increase, { rail, clock, submission: sub }, STEPS[scenario] ?? []);
   };
 }
 

@@ -1,6 +1,6 @@
 import { RAIL_IDS, type RailId } from '@payout/domain';
 
-const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'disabled'] as const;
+const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'disabled', 'modern_treasury'] as const;
 export type RailProvider = (typeof RAIL_PROVIDERS)[number];
 
 /** The rails each provider can serve; `simulated` and `disabled` stand for any. */
@@ -9,6 +9,7 @@ const SERVES: Readonly<Record<RailProvider, readonly RailId[]>> = {
   disabled: RAIL_IDS,
   increase: ['ACH', 'RTP', 'WIRE'],
   paypal: ['PAYPAL', 'VENMO'],
+  modern_treasury: ['ACH', 'RTP', 'WIRE', 'SWIFT'],
 };
 
 interface IncreaseConfig {
@@ -27,6 +28,14 @@ interface PayPalConfig {
   readonly clientSecret: string;
 }
 
+interface ModernTreasuryConfig {
+  readonly apiKey: string;
+  readonly organizationId: string;
+  readonly baseUrl: string;
+  /** The internal account payment orders are sent from. */
+  readonly originatingAccountId: string;
+}
+
 /** Which adapter serves each rail (RAILS), and the credentials of the providers in use. */
 export interface RailsConfig {
   readonly providers: Readonly<Record<RailId, RailProvider>>;
@@ -34,6 +43,8 @@ export interface RailsConfig {
   readonly increase: IncreaseConfig | null;
   /** Set when a rail is served by PayPal. */
   readonly paypal: PayPalConfig | null;
+  /** Set when a rail is served by Modern Treasury. */
+  readonly modernTreasury: ModernTreasuryConfig | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -75,6 +86,11 @@ function listedProviders(raw: string | undefined, errors: string[]): Partial<Rec
 }
 
 const PAYPAL_VARIABLES = ['PAYPAL_BASE_URL', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const;
+const MODERN_TREASURY_VARIABLES = [
+  'MODERN_TREASURY_API_KEY',
+  'MODERN_TREASURY_ORGANIZATION_ID',
+  'MODERN_TREASURY_ORIGINATING_ACCOUNT_ID',
+] as const;
 
 /**
  * Reads RAILS and the credentials of the providers it names. A rail RAILS does not list is simulated, except
@@ -117,6 +133,8 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
     ]);
   const paypalRails = uses('paypal');
   for (const rail of paypalRails) missing(rail, PAYPAL_VARIABLES);
+  const modernTreasuryRails = uses('modern_treasury');
+  for (const rail of modernTreasuryRails) missing(rail, MODERN_TREASURY_VARIABLES);
   errors.push(...lacking);
   const increase =
     increaseRails.length === 0
@@ -136,5 +154,20 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           clientId: env.PAYPAL_CLIENT_ID ?? '',
           clientSecret: env.PAYPAL_CLIENT_SECRET ?? '',
         };
-  return { providers, increase, paypal };
+  const modernTreasury =
+    modernTreasuryRails.length === 0
+      ? null
+      : {
+          apiKey: env.MODERN_TREASURY_API_KEY ?? '',
+          organizationId: env.MODERN_TREASURY_ORGANIZATION_ID ?? '',
+          baseUrl: baseUrl(
+            env,
+            'MODERN_TREASURY_BASE_URL',
+            production,
+            errors,
+            'https://app.moderntreasury.com',
+          ),
+          originatingAccountId: env.MODERN_TREASURY_ORIGINATING_ACCOUNT_ID ?? '',
+        };
+  return { providers, increase, paypal, modernTreasury };
 }

@@ -1,5 +1,6 @@
 import {
   createIncreaseRails,
+  createModernTreasuryRails,
   createPayPalRails,
   createSimulatedRails,
   IncreaseWebhookVerifier,
@@ -28,12 +29,15 @@ export function railsFor(
   clock: Clock,
   observe: RailObserver = (rails) => rails,
 ): RailRegistry {
-  const { providers, increase, paypal } = config.rails;
+  const { providers, increase, paypal, modernTreasury } = config.rails;
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
     simulated: observe(createSimulatedRails({ clock, delaysMs: config.railDelaysMs }), 'simulated'),
     increase: increase ? observe(createIncreaseRails({ ...increase, ...http }), 'increase') : [],
     paypal: paypal ? observe(createPayPalRails({ ...paypal, ...http }), 'paypal') : [],
+    modern_treasury: modernTreasury
+      ? observe(createModernTreasuryRails({ ...modernTreasury, ...http }), 'modern_treasury')
+      : [],
   };
   const bound: PayoutRail[] = [];
   const disabled: RailId[] = [];

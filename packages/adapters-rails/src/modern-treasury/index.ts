@@ -1,0 +1,3 @@
+export type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
+export * from './modern-treasury-payment-orders.rail.js';
+export * from './modern-treasury-rails.js';

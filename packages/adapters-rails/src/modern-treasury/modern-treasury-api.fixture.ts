@@ -1,0 +1,211 @@
+import type { RailSubmission } from '@payout/domain';
+import { ManualClock } from '@payout/domain/testing';
+import nock from 'nock';
+import { bankSubmission, ScriptedCreates } from '../testing/scripted-provider.js';
+import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
+import { PAYMENT_ORDERS_PATH } from './modern-treasury-payment-order-request.mapping.js';
+import {
+  ModernTreasuryPaymentOrderRail,
+  type ModernTreasuryPaymentOrderRailOptions,
+} from './modern-treasury-payment-orders.rail.js';
+
+/**
+ * A scripted Modern Treasury for the Modern Treasury suites, in the documented shapes of its API. Sources (its
+ * OpenAPI description as generated into the official Node SDK, Modern-Treasury/modern-treasury-node at 6dea66ee):
+ * - src/resources/payment-orders/payment-orders.ts: `create` is `POST /api/payment_orders`, `retrieve` is
+ *   `GET /api/payment_orders/{id}`; `PaymentOrder` (`amount` in the currency's smallest unit, `direction`,
+ *   `effective_date` yyyy-mm-dd, `status` needs_approval | approved | pending | processing | sent | completed |
+ *   returned | reversed | failed | cancelled | denied | held | stopped, `current_return` when returned);
+ *   `PaymentOrderCreateParams.receiving_account` (an inline counterparty: `account_details[].account_number` with
+ *   `account_number_type` iban | other …, `routing_details[]` with `routing_number_type` aba | swift … and
+ *   `payment_type`, `party_address` "required if receiving wire payments");
+ * - src/resources/returns.ts: `ReturnObject.code` is the ACH return code, R01 … R85;
+ * - src/client.ts: `authHeaders` sends `Basic base64(organizationID:apiKey)`; `idempotencyHeader` is
+ *   `Idempotency-Key`;
+ * - errors: `{"errors": {"code", "message", "parameter"}}`, as Modern Treasury's API reference shows them
+ *   (`parameter_invalid` 422, `resource_not_found` 404); a repeated create with the same key answers the first
+ *   result again.
+ */
+const BASE_URL = 'https://app.moderntreasury.com';
+const ORGANIZATION_ID = '4a2b6e5c-0f3d-4a57-9d3c-0c7b1f0e8a11';
+export const API_KEY = 'test-mt-api-key-do-not-log';
+export const ORIGINATING_ACCOUNT_ID = '0f8e3719-3dfd-4613-9bbf-c0333781b59f';
+export const ACCOUNT_NUMBER = '987654321';
+export const ROUTING_NUMBER = '101050001';
+export const IBAN = 'DE89370400440532013000';
+export const EFFECTIVE_DATE = '2026-01-16';
+
+export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmission =>
+  bankSubmission({ routingNumber: ROUTING_NUMBER, accountNumber: ACCOUNT_NUMBER }, overrides);
+
+/** A SWIFT submission to an `international_bank` link, with the fields link-validation.ts stores. */
+export const internationalSubmission = (overrides: Partial<RailSubmission> = {}): RailSubmission =>
+  submission({
+    destination: {
+      kind: 'international_bank',
+      details: {
+        recipientType: 'personal',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: 'grace@example.com',
+        accountNumber: 'DE89 3704 0044 0532 0130 00',
+        swiftOrBic: 'COBADEFFXXX',
+        bankName: 'Commerzbank',
+        recipientAddress: 'Unter den Linden 1',
+        recipientCity: 'Berlin',
+        recipientState: 'BE',
+        recipientCountry: 'DE',
+        recipientPostalCode: '10117',
+      },
+    },
+    ...overrides,
+  });
+
+/** A submission to the kind of account `id` pays: an `international_bank` link for SWIFT, else a `bank` link. */
+export const submissionOn = (id: ModernTreasuryRailId, overrides: Partial<RailSubmission> = {}) =>
+  id === 'SWIFT' ? internationalSubmission(overrides) : submission(overrides);
+
+/** A rail of `id` on the scripted organization, on a clock of its own unless given, with these overrides. */
+export const railOn = (
+  id: ModernTreasuryRailId,
+  overrides: Partial<ModernTreasuryPaymentOrderRailOptions> = {},
+): ModernTreasuryPaymentOrderRail =>
+  new ModernTreasuryPaymentOrderRail({
+    id,
+    organizationId: ORGANIZATION_ID,
+    apiKey: API_KEY,
+    baseUrl: BASE_URL,
+    originatingAccountId: ORIGINATING_ACCOUNT_ID,
+    clock: new ManualClock('2026-01-15T12:00:00Z'),
+    timeoutMs: 2000,
+    ...overrides,
+  });
+
+export const VALID_AUTHORIZATION = `Basic ${Buffer.from(`${ORGANIZATION_ID}:${API_KEY}`).toString('base64')}`;
+
+export const errorBody = (code: string, message: string, parameter?: string) => ({
+  errors: { code, message, ...(parameter ? { parameter } : {}) },
+});
+
+/** Where a scripted payment order is in its life: a status, and the R code of its return when returned. */
+export interface OrderState {
+  readonly status: string;
+  readonly returnCode?: string;
+}
+
+interface HeldOrder {
+  readonly id: string;
+  readonly request: Record<string, unknown>;
+  state: OrderState;
+}
+
+/**
+ * Modern Treasury's payment order endpoints, scripted with nock: a create with a new key makes one order, a
+ * repeat with the key answers it again, a GET shows it in its current state. Faults are queued for the next
+ * creates; `fetch` loses the answer of a create that Modern Treasury did make (a timeout after the request got
+ * through).
+ */
+export class ScriptedModernTreasury extends ScriptedCreates {
+  private readonly byKey = new Map<string, HeldOrder>();
+  /** Every create request's body and `Idempotency-Key` and `Authorization` headers, in order. */
+  readonly bodies: Record<string, unknown>[] = [];
+  readonly keys: (string | null)[] = [];
+  readonly authorizations: (string | null)[] = [];
+
+  constructor() {
+    super();
+    // nock 15 calls a one-argument reply function with the WHATWG Request.
+    nock(BASE_URL)
+      .persist()
+      .post(PAYMENT_ORDERS_PATH)
+      .reply(async (request: Request) => this.create(request));
+    nock(BASE_URL)
+      .persist()
+      .get(new RegExp(`^${PAYMENT_ORDERS_PATH}/[^/]+$`))
+      .reply(async (request: Request) =>
+        this.show(
+          request,
+          decodeURIComponent(new URL(request.url).pathname.slice(PAYMENT_ORDERS_PATH.length + 1)),
+        ),
+      );
+  }
+
+  /** Payment orders Modern Treasury holds: at most one per idempotency key. */
+  get created(): number {
+    return this.byKey.size;
+  }
+
+  /** Moves the order created with `key` to `state`, as Modern Treasury and the bank would. */
+  move(key: string, state: OrderState): void {
+    const order = this.byKey.get(key);
+    if (!order) throw new Error(`no payment order for key ${key}`);
+    order.state = state;
+  }
+
+  private async create(request: Request): Promise<nock.ReplyFnResult> {
+    this.authorizations.push(request.headers.get('authorization'));
+    if (request.headers.get('authorization') !== VALID_AUTHORIZATION)
+      return [401, errorBody('unauthorized', 'Authentication failed')];
+    const body = (await request.json()) as Record<string, unknown>;
+    this.bodies.push(body);
+    this.keys.push(request.headers.get('idempotency-key'));
+    const fault = this.nextFault();
+    if (fault) return fault;
+    const key = String(request.headers.get('idempotency-key'));
+    const held = this.byKey.get(key);
+    if (held) return [201, orderObject(held)];
+    const order: HeldOrder = {
+      id: `7c1b9d2e-0000-4000-8000-${String(this.byKey.size + 1).padStart(12, '0')}`,
+      request: body,
+      state: { status: 'approved' },
+    };
+    this.byKey.set(key, order);
+    return [201, orderObject(order)];
+  }
+
+  private show(request: Request, id: string): nock.ReplyFnResult {
+    if (request.headers.get('authorization') !== VALID_AUTHORIZATION)
+      return [401, errorBody('unauthorized', 'Authentication failed')];
+    for (const order of this.byKey.values()) if (order.id === id) return [200, orderObject(order)];
+    return [404, errorBody('resource_not_found', 'Resource not found', 'id')];
+  }
+}
+
+/** A payment order as Modern Treasury shows it: the request's fields and the order's current state. */
+function orderObject(order: HeldOrder): object {
+  const { request, state } = order;
+  return {
+    id: order.id,
+    object: 'payment_order',
+    live_mode: false,
+    type: request.type,
+    subtype: request.subtype ?? null,
+    amount: request.amount,
+    direction: request.direction,
+    currency: request.currency,
+    originating_account_id: request.originating_account_id,
+    receiving_account_id: 'e5e1c2a0-5b8e-4b1a-9a86-2d1b0b4b7a01',
+    receiving_account_type: 'external_account',
+    counterparty_id: null,
+    description: request.description,
+    remittance_information: request.remittance_information,
+    metadata: request.metadata,
+    effective_date: EFFECTIVE_DATE,
+    status: state.status,
+    current_return: state.returnCode
+      ? {
+          id: '3f0c0a0e-6b61-4f0e-9a8a-6a1e2b0e5d77',
+          object: 'return',
+          code: state.returnCode,
+          reason: 'No account/unable to locate account',
+          status: 'completed',
+          returnable_type: 'payment_order',
+          returnable_id: order.id,
+          role: 'receiving',
+        }
+      : null,
+    transaction_ids: [],
+    created_at: '2026-01-15T12:00:00Z',
+    updated_at: '2026-01-15T12:00:00Z',
+  };
+}

@@ -1,0 +1,85 @@
+import type { RailSubmission } from '@payout/domain';
+import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
+
+export const PAYMENT_ORDERS_PATH = '/api/payment_orders';
+
+/** The payment order `type` of each rail: a SWIFT payout is a wire to an account abroad. */
+const TYPES: Readonly<Record<ModernTreasuryRailId, string>> = {
+  ACH: 'ach',
+  RTP: 'rtp',
+  WIRE: 'wire',
+  SWIFT: 'wire',
+};
+
+/** An IBAN starts with its country and two check digits; anything else is the bank's own account number. */
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
+
+/**
+ * The counterparty of a `bank` link (accountHolderName, routingNumber, accountNumber, accountType): a US
+ * account reached by its ABA routing number on the payment's own rail.
+ */
+function domesticAccount(details: Readonly<Record<string, string>>, type: string): Record<string, unknown> {
+  return {
+    party_name: details.accountHolderName,
+    account_type: details.accountType === 'savings' ? 'savings' : 'checking',
+    account_details: [{ account_number: details.accountNumber }],
+    routing_details: [
+      { routing_number: details.routingNumber, routing_number_type: 'aba', payment_type: type },
+    ],
+  };
+}
+
+/**
+ * The counterparty of an `international_bank` link (link-validation.ts: a personal name or a business name, the
+ * IBAN or account number, the SWIFT BIC, and the recipient's address, which a wire must carry).
+ */
+function foreignAccount(details: Readonly<Record<string, string>>): Record<string, unknown> {
+  const business = details.recipientType === 'business';
+  const accountNumber = (details.accountNumber ?? '').replace(/\s/g, '').toUpperCase();
+  return {
+    party_name: business ? details.name : `${details.firstName} ${details.lastName}`,
+    party_type: business ? 'business' : 'individual',
+    party_address: {
+      line1: details.recipientAddress,
+      locality: details.recipientCity,
+      region: details.recipientState,
+      postal_code: details.recipientPostalCode,
+      country: details.recipientCountry,
+    },
+    account_details: [
+      { account_number: accountNumber, account_number_type: IBAN.test(accountNumber) ? 'iban' : 'other' },
+    ],
+    routing_details: [
+      { routing_number: details.swiftOrBic, routing_number_type: 'swift', payment_type: 'wire' },
+    ],
+  };
+}
+
+/**
+ * The create body of one withdrawal's payment order: a credit from our internal account to a counterparty given
+ * inline (`receiving_account`), so no counterparty or external account object is kept at Modern Treasury between
+ * payouts. ACH goes as PPD, the entry class of payouts to consumers. The description travels as remittance
+ * information (the ACH addenda, the wire's originator-to-beneficiary text, the RTP remittance), and the
+ * withdrawal id as metadata so an operator can find the order from either side.
+ */
+export function paymentOrderRequestOf(
+  rail: ModernTreasuryRailId,
+  submission: RailSubmission,
+  cents: number,
+  originatingAccountId: string,
+): Record<string, unknown> {
+  const type = TYPES[rail];
+  const details = submission.destination.details;
+  return {
+    type,
+    ...(rail === 'ACH' ? { subtype: 'PPD' } : {}),
+    direction: 'credit',
+    amount: cents,
+    currency: submission.currency,
+    originating_account_id: originatingAccountId,
+    receiving_account: rail === 'SWIFT' ? foreignAccount(details) : domesticAccount(details, type),
+    description: submission.description,
+    remittance_information: submission.description,
+    metadata: { withdrawal_id: submission.withdrawalId },
+  };
+}

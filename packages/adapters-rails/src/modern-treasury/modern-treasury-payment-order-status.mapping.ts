@@ -1,0 +1,60 @@
+import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
+import { asObject, dateOf, text } from '../http/json-fields.js';
+import type { ModernTreasuryRailId, PaymentOrderBody } from './modern-treasury-api.types.js';
+import { returnReasonOf } from './modern-treasury-return-reason.mapping.js';
+
+/**
+ * Before the order reaches the bank: waiting for an approval (`needs_approval`, `approved`), for the bank's
+ * next file or cut-off (`pending`), or on a compliance hold (`held`), which may still be denied.
+ */
+const NOT_SENT = new Set(['needs_approval', 'approved', 'pending', 'held']);
+
+/** Rails whose `sent` order is taken by the network and only awaits settlement (shown as PROCESSING). */
+const SETTLES_LATER = new Set<ModernTreasuryRailId>(['ACH', 'RTP']);
+
+/**
+ * Our lifecycle status of a Modern Treasury payment order. A status this adapter does not know is UNAVAILABLE:
+ * the payout stays watched and an operator sees why, rather than a guessed outcome for money.
+ */
+export function railStatusOfPaymentOrder(rail: ModernTreasuryRailId, body: unknown): RailStatus {
+  const order = asObject<PaymentOrderBody>(body);
+  const status = text(order.status) ?? '';
+  if (NOT_SENT.has(status)) return { kind: 'PENDING' };
+  switch (status) {
+    case 'processing':
+      return { kind: 'PENDING' };
+    case 'sent':
+      return SETTLES_LATER.has(rail) ? processing(rail, order) : { kind: 'PENDING' };
+    // Completed carries no time of its own: the return window counts from the poll that saw it.
+    case 'completed':
+      return { kind: 'SETTLED' };
+    case 'returned': {
+      const code = text(asObject<{ code?: unknown }>(order.current_return).code);
+      const reason = rail === 'ACH' ? returnReasonOf(code) : FAILURE_REASONS.GENERAL;
+      return code ? { kind: 'RETURNED', reason, code } : { kind: 'RETURNED', reason };
+    }
+    // A reversal is asked for by the originator (us, through an operator): the payment was called back.
+    case 'reversed':
+      return { kind: 'RETURNED', reason: FAILURE_REASONS.CANCELLED };
+    case 'failed':
+      return { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL };
+    // Cancelled before it was sent, or a stop payment.
+    case 'cancelled':
+    case 'stopped':
+      return { kind: 'FAILED', reason: FAILURE_REASONS.CANCELLED };
+    // Refused by an approver or by transaction monitoring.
+    case 'denied':
+      return { kind: 'FAILED', reason: FAILURE_REASONS.COMPLIANCE };
+    default:
+      return {
+        kind: 'UNAVAILABLE',
+        detail: `Modern Treasury ${rail} payment order status '${status}' is not known to this adapter`,
+      };
+  }
+}
+
+/** An ACH entry posts on its effective date: the next check waits for it. */
+function processing(rail: ModernTreasuryRailId, order: PaymentOrderBody): RailStatus {
+  const expectedBy = rail === 'ACH' ? dateOf(order.effective_date) : undefined;
+  return expectedBy ? { kind: 'PROCESSING', expectedBy } : { kind: 'PROCESSING' };
+}

@@ -1,0 +1,120 @@
+import { FAILURE_REASONS, Money, type RailStatus } from '@payout/domain';
+import { expect } from 'chai';
+import nock from 'nock';
+import { useNock } from '../testing/use-nock.js';
+import {
+  EFFECTIVE_DATE,
+  type OrderState,
+  railOn,
+  ScriptedModernTreasury,
+  submissionOn,
+} from './modern-treasury-api.fixture.js';
+import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
+
+const at = new Date('2026-01-15T12:00:00Z');
+const railFor = railOn;
+
+/** Creates one order on `id`, moves it to `state`, and answers what the rail makes of it. */
+async function statusAfter(id: ModernTreasuryRailId, state: OrderState): Promise<RailStatus> {
+  // A fresh Modern Treasury for each order, even within one test.
+  nock.cleanAll();
+  const mt = new ScriptedModernTreasury();
+  const rail = railFor(id);
+  const sub = submissionOn(id);
+  const submitted = await rail.submit(sub);
+  if (submitted.kind !== 'ACCEPTED') throw new Error(`not accepted: ${JSON.stringify(submitted)}`);
+  mt.move(sub.withdrawalId, state);
+  return rail.status({
+    withdrawalId: sub.withdrawalId,
+    reference: submitted.reference,
+    amount: sub.amount,
+    submittedAt: at,
+  });
+}
+
+describe('ModernTreasuryPaymentOrderRail.status', () => {
+  useNock();
+
+  for (const status of ['needs_approval', 'approved', 'pending', 'held', 'processing'])
+    it(`is PENDING while the order is ${status}`, async () => {
+      expect(await statusAfter('ACH', { status })).to.deep.equal({ kind: 'PENDING' });
+    });
+
+  it('shows a sent ACH order as PROCESSING until its effective date, and a sent RTP order as PROCESSING', async () => {
+    expect(await statusAfter('ACH', { status: 'sent' })).to.deep.equal({
+      kind: 'PROCESSING',
+      expectedBy: new Date(EFFECTIVE_DATE),
+    });
+    expect(await statusAfter('RTP', { status: 'sent' })).to.deep.equal({ kind: 'PROCESSING' });
+  });
+
+  it('keeps a sent wire PENDING: it is paid when completed, and there is no settlement wait to show', async () => {
+    expect(await statusAfter('WIRE', { status: 'sent' })).to.deep.equal({ kind: 'PENDING' });
+    expect(await statusAfter('SWIFT', { status: 'sent' })).to.deep.equal({ kind: 'PENDING' });
+    expect(await statusAfter('SWIFT', { status: 'completed' })).to.deep.equal({ kind: 'SETTLED' });
+  });
+
+  for (const [code, reason] of [
+    ['R03', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
+    ['R02', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
+    ['R16', FAILURE_REASONS.COMPLIANCE],
+    ['R24', FAILURE_REASONS.DUPLICATE],
+    ['R08', FAILURE_REASONS.CANCELLED],
+    ['R17', FAILURE_REASONS.GENERAL],
+  ] as const)
+    it(`maps an ACH return ${code} to the spec's reason, carrying the code`, async () => {
+      expect(await statusAfter('ACH', { status: 'returned', returnCode: code })).to.deep.equal({
+        kind: 'RETURNED',
+        reason,
+        code,
+      });
+    });
+
+  it('returns a returned order without a code, and a reversed one, with a reason from the spec', async () => {
+    expect(await statusAfter('WIRE', { status: 'returned' })).to.deep.equal({
+      kind: 'RETURNED',
+      reason: FAILURE_REASONS.GENERAL,
+    });
+    expect(await statusAfter('ACH', { status: 'reversed' })).to.deep.equal({
+      kind: 'RETURNED',
+      reason: FAILURE_REASONS.CANCELLED,
+    });
+  });
+
+  for (const [status, reason] of [
+    ['failed', FAILURE_REASONS.GENERAL],
+    ['cancelled', FAILURE_REASONS.CANCELLED],
+    ['stopped', FAILURE_REASONS.CANCELLED],
+    ['denied', FAILURE_REASONS.COMPLIANCE],
+  ] as const)
+    it(`fails a ${status} order with the spec's reason`, async () => {
+      expect(await statusAfter('ACH', { status })).to.deep.equal({ kind: 'FAILED', reason });
+    });
+
+  it('is UNAVAILABLE for a status it does not know, not a guess', async () => {
+    const status = await statusAfter('ACH', { status: 'teleported' });
+    expect(status).to.deep.equal({
+      kind: 'UNAVAILABLE',
+      detail: "Modern Treasury ACH payment order status 'teleported' is not known to this adapter",
+    });
+  });
+
+  it('is UNAVAILABLE, never FAILED, for an order Modern Treasury does not show (404)', async () => {
+    new ScriptedModernTreasury();
+    const status = await railFor('ACH').status({
+      withdrawalId: 'wd-0001',
+      reference: 'never-issued',
+      amount: Money.of('1.00'),
+      submittedAt: at,
+    });
+    expect(status).to.deep.equal({
+      kind: 'UNAVAILABLE',
+      detail: 'Modern Treasury answered 404 for /api/payment_orders/never-issued',
+    });
+  });
+
+  it('watches ACH for returns for a week and the other rails not at all, by default', () => {
+    expect(railFor('ACH').returnWindowMs).to.equal(7 * 24 * 3_600_000);
+    for (const id of ['RTP', 'WIRE', 'SWIFT'] as const) expect(railFor(id).returnWindowMs).to.equal(0);
+  });
+});

@@ -1,0 +1,97 @@
+import type {
+  PayoutRail,
+  RailStatus,
+  RailStatusQuery,
+  RailSubmission,
+  RailSubmitResult,
+} from '@payout/domain';
+import { FAILURE_REASONS } from '@payout/domain';
+import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
+import {
+  ProviderHttpRail,
+  type RailHttpOptions,
+  type RailTimingDefaults,
+} from '../http/rail-http-options.js';
+import { centsOf } from '../money/cents.js';
+import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
+import { outcomeOfPaymentOrderCreate } from './modern-treasury-create-payment-order.mapping.js';
+import { type ModernTreasuryCredentials, ModernTreasuryHttpClient } from './modern-treasury-http.client.js';
+import {
+  PAYMENT_ORDERS_PATH,
+  paymentOrderRequestOf,
+} from './modern-treasury-payment-order-request.mapping.js';
+import { railStatusOfPaymentOrder } from './modern-treasury-payment-order-status.mapping.js';
+
+/** Polling and the return window default per rail (below) unless set. */
+export interface ModernTreasuryPaymentOrderRailOptions extends RailHttpOptions, ModernTreasuryCredentials {
+  readonly id: ModernTreasuryRailId;
+  /** https://app.moderntreasury.com; the sandbox is the same host with a sandbox organization's key. */
+  readonly baseUrl: string;
+  /** The internal account (at the bank behind Modern Treasury) the money leaves from. */
+  readonly originatingAccountId: string;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Per rail: how often to ask while not final (Modern Treasury hands ACH to the bank in files a few times a day
+ * and a `sent` entry waits for its effective date; RTP completes in seconds; a domestic wire in minutes, a wire
+ * abroad in hours through correspondent banks), and how long a return can follow. A credit entry's returns mostly
+ * come within two banking days, some later: a week covers a long weekend and the stragglers. RTP payments are
+ * final, and a returned wire comes back as a new incoming payment, so neither is watched by default.
+ */
+const DEFAULTS: Readonly<Record<ModernTreasuryRailId, RailTimingDefaults>> = {
+  ACH: { poll: 30 * MINUTE_MS, returnWindow: 7 * DAY_MS, returnPoll: 6 * HOUR_MS },
+  RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
+  WIRE: { poll: MINUTE_MS, returnWindow: 0, returnPoll: HOUR_MS },
+  SWIFT: { poll: 15 * MINUTE_MS, returnWindow: 0, returnPoll: HOUR_MS },
+};
+
+/**
+ * The ACH, RTP, WIRE and SWIFT rails on Modern Treasury's payment orders. A withdrawal is one payment order
+ * created with the withdrawal id as `Idempotency-Key`: Modern Treasury keeps the first answer for a key and
+ * gives it again to a repeat, so a retry after a lost answer never pays twice. The reference is the payment
+ * order id, and the status is read by a GET of the order. Never throws: no answer within `timeoutMs`, a network
+ * failure, a 5xx or a 429 is UNAVAILABLE (outcome unknown, safe to retry with the same key).
+ */
+export class ModernTreasuryPaymentOrderRail
+  extends ProviderHttpRail<ModernTreasuryRailId>
+  implements PayoutRail
+{
+  private readonly http: ModernTreasuryHttpClient;
+
+  constructor(private readonly options: ModernTreasuryPaymentOrderRailOptions) {
+    super(options.id, options, DEFAULTS[options.id]);
+    this.http = new ModernTreasuryHttpClient(
+      trimBaseUrl(options.baseUrl),
+      options,
+      options.fetch ?? globalFetch,
+    );
+  }
+
+  async submit(submission: RailSubmission): Promise<RailSubmitResult> {
+    const cents = centsOf(submission.amount);
+    if (cents === null || cents <= 0)
+      return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'not a payable amount' };
+    const payload = paymentOrderRequestOf(this.id, submission, cents, this.options.originatingAccountId);
+    const created = await this.http.call(
+      { method: 'POST', path: PAYMENT_ORDERS_PATH, payload, idempotencyKey: submission.withdrawalId },
+      AbortSignal.timeout(this.options.timeoutMs),
+    );
+    if (!created.ok) return { kind: 'UNAVAILABLE', detail: created.error };
+    return outcomeOfPaymentOrderCreate(created.value, this.options.clock.now());
+  }
+
+  async status(query: RailStatusQuery): Promise<RailStatus> {
+    const path = `${PAYMENT_ORDERS_PATH}/${encodeURIComponent(query.reference)}`;
+    const shown = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
+    if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
+    // Even a 404 is not taken as FAILED: the id came from Modern Treasury, so an order may exist that this
+    // configuration cannot see (a sandbox key against a live organization), and failing would refund a payout.
+    if (shown.value.status !== 200)
+      return { kind: 'UNAVAILABLE', detail: `Modern Treasury answered ${shown.value.status} for ${path}` };
+    return railStatusOfPaymentOrder(this.id, shown.value.body);
+  }
+}

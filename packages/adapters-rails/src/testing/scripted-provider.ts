@@ -1,0 +1,56 @@
+import { Money, type RailSubmission } from '@payout/domain';
+import { globalFetch } from '../http/fetch-transport.js';
+
+export interface ScriptedReply {
+  readonly status: number;
+  readonly body: object;
+  readonly headers?: Record<string, string>;
+}
+
+/**
+ * What a scripted provider's create endpoint shares whatever the provider: faults queued for the next creates,
+ * and a `fetch` that loses the answer of a create the provider did make (a timeout after the request got through).
+ */
+export class ScriptedCreates {
+  private readonly faults: ScriptedReply[] = [];
+  private loseAnswers = 0;
+
+  failNextCreate(reply: ScriptedReply): void {
+    this.faults.push(reply);
+  }
+
+  loseNextAnswer(): void {
+    this.loseAnswers += 1;
+  }
+
+  /** The queued fault for this create, as nock's reply, if one is queued. */
+  protected nextFault(): [number, object, Record<string, string>] | undefined {
+    const fault = this.faults.shift();
+    return fault ? [fault.status, fault.body, fault.headers ?? {}] : undefined;
+  }
+
+  readonly fetch = async (input: string, init: RequestInit): Promise<Response> => {
+    const response = await globalFetch(input, init);
+    if (init.method !== 'POST' || this.loseAnswers === 0) return response;
+    this.loseAnswers -= 1;
+    await response.text();
+    throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+  };
+}
+
+/** A withdrawal of 1234.56 to a US checking account of Ada Lovelace's with these numbers. */
+export const bankSubmission = (
+  account: { routingNumber: string; accountNumber: string },
+  overrides: Partial<RailSubmission> = {},
+): RailSubmission => ({
+  withdrawalId: 'wd-0001',
+  attempt: 1,
+  amount: Money.of('1234.56'),
+  currency: 'USD',
+  destination: {
+    kind: 'bank',
+    details: { accountHolderName: 'Ada Lovelace', ...account, accountType: 'checking' },
+  },
+  description: 'Payout wd-0001',
+  ...overrides,
+});
