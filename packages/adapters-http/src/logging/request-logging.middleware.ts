@@ -21,7 +21,7 @@ export function requestLogging(logger: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const failed = res.statusCode >= 500;
-      // Below info (LOG_LEVEL=warn, as on the bench) only failures are written: nothing to build for the rest.
+      // Below info (LOG_LEVEL=warn) only failures are written: nothing to build for the rest.
       if (!failed && !logger.isLevelEnabled('info')) return;
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       const line = {

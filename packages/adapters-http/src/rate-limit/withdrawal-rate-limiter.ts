@@ -23,8 +23,8 @@ const WINDOW_SECONDS = 60;
 /**
  * How an API process's Redis client for the limiter is set up. Auto-pipelining sends every command asked for in
  * one turn of the event loop (the limits of the requests that arrived together) as one write, answered by one
- * read: on the bench's creation it took the API's CPU per withdrawal from 0.65 to 0.52 ms, each Redis write having
- * cost about 0.05 ms of the API's CPU (the write wakes Redis on the other core). The offline queue is off and one
+ * read: each Redis write costs the API's CPU (it wakes Redis on another core), so fewer, larger writes cost less. The
+ * offline queue is off and one
  * retry is allowed, so a Redis outage reaches the in-process insurance limiter at once instead of queueing.
  */
 export const RATE_LIMIT_REDIS_OPTIONS = {

@@ -78,8 +78,7 @@ function lostOnReusedConnection(error: unknown): boolean {
 /**
  * Standard Webhooks delivery (PRODUCT.md §7): every active secret signs, space-separated, so receivers keep
  * verifying through a rotation. A receiver's failure is reported, never thrown. Sent with undici on kept-alive
- * connections: it cost 17–33 µs of client CPU per POST against 36–45 µs with `node:http` (loops of 40,000 POSTs, 64
- * in flight, alternating, on the bench's machine in issue 6), and `fetch` costs more than either.
+ * connections: it costs the client less CPU per POST than `node:http`, and `fetch` costs more than either.
  */
 export class StandardWebhookSender implements WebhookSender {
   private readonly timeoutMs: number;
@@ -128,7 +127,7 @@ export class StandardWebhookSender implements WebhookSender {
    * One POST, answered in full (body read and dropped so the connection is reused) within the timeout, which
    * counts from the first try. A kept-alive connection the receiver closed just as it was reused fails before any
    * answer; that is no answer from the receiver, so the POST goes again at once on another connection instead of
-   * waiting a retry interval (5 s, the drain on the bench stalled on one such event). A new connection reset is
+   * waiting a retry interval (which would stall a drain on one such event). A new connection reset is
    * the receiver failing and is reported. A receiver that did read it and then reset may see it twice;
    * deliveries are at least once and carry the same webhook-id.
    */

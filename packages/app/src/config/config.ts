@@ -36,10 +36,7 @@ export interface AppConfig {
   /**
    * Withdrawal checks in flight per worker process: this times WITHDRAWAL_CHECKS_PER_WORKER_UNIT. Defaults to 32
    * (256 checks) and WEBHOOK_CONCURRENCY to 256: a worker claims and commits in batches that grow with what it has
-   * in flight, so more in flight costs less CPU per item. On the bench, 64 of each cost about a quarter less than 32
-   * (issue 6, session 13), 128 less than 64 (session 15); 256 of each against 128, in alternating quick runs on two
-   * machines, drained 0.93-1.00x creation against 0.83-0.86x (session 19) and 0.69-0.90x against 0.61-0.72x
-   * (session 20), PostgreSQL's CPU per drained withdrawal about a sixth lower, the worker's RSS 222-254 MB.
+   * in flight, so more in flight costs less CPU per item, for the worker and for PostgreSQL.
    */
   readonly workerConcurrency: number;
   /** Webhook deliveries in flight per worker process, to all endpoints together. */
