@@ -3,3 +3,4 @@ export * from './increase/index.js';
 export * from './paypal/index.js';
 export * from './simulated-payout.rail.js';
 export * from './simulated-rails.js';
+export * from './wise/index.js';
