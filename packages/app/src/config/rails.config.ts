@@ -1,6 +1,6 @@
 import { RAIL_IDS, type RailId } from '@payout/domain';
 
-export const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'disabled'] as const;
+export const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'wise', 'disabled'] as const;
 export type RailProvider = (typeof RAIL_PROVIDERS)[number];
 
 /** The rails each provider can serve; `simulated` and `disabled` stand for any. */
@@ -9,6 +9,7 @@ const SERVES: Readonly<Record<RailProvider, readonly RailId[]>> = {
   disabled: RAIL_IDS,
   increase: ['ACH', 'RTP', 'WIRE'],
   paypal: ['PAYPAL', 'VENMO'],
+  wise: ['SWIFT'],
 };
 
 export interface IncreaseConfig {
@@ -25,6 +26,15 @@ export interface PayPalConfig {
   readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /** PAYPAL_RETURN_WINDOW_DAYS: how long a paid payout is watched for a refund or reversal; the adapter's default when unset. */
+  readonly returnWindowMs?: number;
+}
+
+export interface WiseConfig {
+  readonly apiToken: string;
+  /** The numeric id of the Wise business profile that sends and funds the transfers. */
+  readonly profileId: string;
+  readonly baseUrl: string;
 }
 
 /** Which adapter serves each rail (RAILS), and the credentials of the providers in use. */
@@ -34,6 +44,8 @@ export interface RailsConfig {
   readonly increase: IncreaseConfig | null;
   /** Set when a rail is served by PayPal. */
   readonly paypal: PayPalConfig | null;
+  /** Set when a rail is served by Wise. */
+  readonly wise: WiseConfig | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -75,6 +87,16 @@ function listedProviders(raw: string | undefined, errors: string[]): Partial<Rec
 }
 
 const PAYPAL_VARIABLES = ['PAYPAL_BASE_URL', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const;
+const DAY_MS = 24 * 3_600_000;
+
+/** PAYPAL_RETURN_WINDOW_DAYS, when set: a whole number of days, 0 to stop watching for returns. */
+function paypalReturnWindow(env: Env, errors: string[]): { returnWindowMs?: number } {
+  const raw = env.PAYPAL_RETURN_WINDOW_DAYS;
+  if (raw === undefined || raw === '') return {};
+  if (/^\d{1,3}$/.test(raw)) return { returnWindowMs: Number(raw) * DAY_MS };
+  errors.push(`PAYPAL_RETURN_WINDOW_DAYS must be a whole number of days up to 999 (got "${raw}")`);
+  return {};
+}
 
 /**
  * Reads RAILS and the credentials of the providers it names. A rail RAILS does not list is simulated, except
@@ -117,6 +139,11 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
     ]);
   const paypalRails = uses('paypal');
   for (const rail of paypalRails) missing(rail, PAYPAL_VARIABLES);
+  const wiseRails = uses('wise');
+  for (const rail of wiseRails) missing(rail, ['WISE_API_TOKEN', 'WISE_PROFILE_ID']);
+  // Wise's profile ids are numbers, and the recipient account names its profile as one.
+  if (wiseRails.length > 0 && env.WISE_PROFILE_ID && !/^\d+$/.test(env.WISE_PROFILE_ID))
+    lacking.push(`WISE_PROFILE_ID must be the numeric id of a Wise profile (got "${env.WISE_PROFILE_ID}")`);
   errors.push(...lacking);
   const increase =
     increaseRails.length === 0
@@ -135,6 +162,15 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           baseUrl: baseUrl(env, 'PAYPAL_BASE_URL', production, errors),
           clientId: env.PAYPAL_CLIENT_ID ?? '',
           clientSecret: env.PAYPAL_CLIENT_SECRET ?? '',
+          ...paypalReturnWindow(env, errors),
         };
-  return { providers, increase, paypal };
+  const wise =
+    wiseRails.length === 0
+      ? null
+      : {
+          apiToken: env.WISE_API_TOKEN ?? '',
+          profileId: env.WISE_PROFILE_ID ?? '',
+          baseUrl: baseUrl(env, 'WISE_BASE_URL', production, errors, 'https://api.wise.com'),
+        };
+  return { providers, increase, paypal, wise };
 }

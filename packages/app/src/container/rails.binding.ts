@@ -3,6 +3,7 @@ import {
   createPayPalRails,
   createSimulatedRails,
   IncreaseWebhookVerifier,
+  WiseTransferRail,
 } from '@payout/adapters-rails';
 import {
   type Clock,
@@ -18,12 +19,13 @@ import type { RailProvider } from '../config/rails.config.js';
 
 /** The rails as RAILS names them: each provider's adapters for its rails, and the disabled ones switched off. */
 export function railsFor(config: AppConfig, clock: Clock): RailRegistry {
-  const { providers, increase, paypal } = config.rails;
+  const { providers, increase, paypal, wise } = config.rails;
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
     simulated: createSimulatedRails({ clock, delaysMs: config.railDelaysMs }),
     increase: increase ? createIncreaseRails({ ...increase, ...http }) : [],
     paypal: paypal ? createPayPalRails({ ...paypal, ...http }) : [],
+    wise: wise ? [new WiseTransferRail({ ...wise, ...http })] : [],
   };
   const bound: PayoutRail[] = [];
   const disabled: RailId[] = [];
