@@ -1,5 +1,9 @@
 import { ManualClock } from '@payout/domain/testing';
-import { describeRailContract, type RailContractScenario } from '../testing/payout-rail.contract.js';
+import {
+  describeRailContract,
+  type RailContractScenario,
+  steppedCase,
+} from '../testing/payout-rail.contract.js';
 import {
   BASE_URL,
   CLIENT_ID,
@@ -45,17 +49,15 @@ function arrangeOn(id: PayPalRailId) {
       fetch: paypal.fetch,
     });
     const sub = submission({ withdrawalId: `wd-${scenario}` });
-    const steps = [...(STEPS[scenario] ?? [])];
-    return {
+    return steppedCase({
       rail,
       clock,
       submission: sub,
-      advance: () => {
-        const next = steps.shift();
-        if (next) paypal.move(sub.withdrawalId, ...next);
-      },
+      steps: STEPS[scenario] ?? [],
+      move: ([status, errorName]: readonly [string, string?]) =>
+        paypal.move(sub.withdrawalId, status, errorName),
       payouts: () => paypal.created,
-    };
+    });
   };
 }
 

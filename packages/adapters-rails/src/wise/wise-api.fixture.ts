@@ -1,6 +1,8 @@
-import { Money, type RailSubmission } from '@payout/domain';
+import { type Clock, Money, type RailSubmission } from '@payout/domain';
+import { ManualClock } from '@payout/domain/testing';
 import nock from 'nock';
 import { globalFetch } from '../http/fetch-transport.js';
+import { WiseTransferRail } from './wise-transfers.rail.js';
 
 /**
  * A scripted Wise Platform for the Wise suites, in the documented shapes of its API (docs.wise.com/api-reference):
@@ -47,6 +49,20 @@ export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmiss
   description: 'Payout 0b6f8d5e',
   ...overrides,
 });
+
+/** The rail under test with the fixture's credentials, against `wise` (or the real network when null). */
+export const wiseRail = (
+  wise: ScriptedWise | null,
+  options: { clock?: Clock; baseUrl?: string; timeoutMs?: number } = {},
+): WiseTransferRail =>
+  new WiseTransferRail({
+    apiToken: API_TOKEN,
+    profileId: PROFILE_ID,
+    baseUrl: options.baseUrl ?? BASE_URL,
+    clock: options.clock ?? new ManualClock(),
+    timeoutMs: options.timeoutMs ?? 2000,
+    ...(wise ? { fetch: wise.fetch } : {}),
+  });
 
 export type WiseStatus =
   | 'incoming_payment_waiting'

@@ -1,7 +1,7 @@
 import { FAILURE_REASONS, type RailSubmitResult } from '@payout/domain';
+import type { JsonResponse } from '../http/bearer-json.client.js';
 import { asArray, asObject, text } from '../http/json-fields.js';
 import type { WiseErrorBody, WiseErrorItem } from './wise-api.types.js';
-import type { WiseResponse } from './wise-http.client.js';
 
 /** The calls of one submission, in order; a refusal names the one that was refused. */
 export type WiseStep = 'quote' | 'recipient account' | 'transfer' | 'funding';
@@ -27,7 +27,7 @@ function firstError(body: unknown): { code?: string; path?: string } {
  * code. A refused recipient account is the destination's fault (a bad BIC or account number); any other
  * refusal is the general reason. The detail names the step, status, code and field, never a value.
  */
-export function refusalOf(step: WiseStep, response: WiseResponse): Refusal {
+export function refusalOf(step: WiseStep, response: JsonResponse): Refusal {
   const { status } = response;
   const { code, path } = firstError(response.body);
   const summary = `Wise answered ${status} to the ${step}${code ? ` (${code}${path ? ` on ${path}` : ''})` : ''}`;

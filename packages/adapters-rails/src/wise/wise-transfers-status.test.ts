@@ -7,21 +7,14 @@ import { useNock } from '../testing/use-nock.js';
 import {
   API_TOKEN,
   BASE_URL,
-  PROFILE_ID,
   ScriptedWise,
   submission,
   type WiseStatus,
+  wiseRail,
 } from './wise-api.fixture.js';
-import { WiseTransferRail } from './wise-transfers.rail.js';
 
 const clock = new ManualClock('2026-01-15T12:00:00Z');
-const rail = new WiseTransferRail({
-  apiToken: API_TOKEN,
-  profileId: PROFILE_ID,
-  baseUrl: BASE_URL,
-  clock,
-  timeoutMs: 500,
-});
+const rail = wiseRail(null, { clock, timeoutMs: 500 });
 const query = (reference: string) => ({
   withdrawalId: submission().withdrawalId,
   reference,
@@ -46,14 +39,7 @@ describe('WiseTransferRail.status', () => {
   for (const [status, expected] of EXPECTED)
     it(`maps Wise's ${status} to ${expected.kind}`, async () => {
       const wise = new ScriptedWise();
-      const submitted = await new WiseTransferRail({
-        apiToken: API_TOKEN,
-        profileId: PROFILE_ID,
-        baseUrl: BASE_URL,
-        clock,
-        timeoutMs: 2000,
-        fetch: wise.fetch,
-      }).submit(submission());
+      const submitted = await wiseRail(wise).submit(submission());
       wise.move(submission().withdrawalId, status);
       expect(
         await rail.status(query(submitted.kind === 'ACCEPTED' ? submitted.reference : '')),
@@ -73,13 +59,7 @@ describe('WiseTransferRail.status', () => {
       .get('/v1/transfers/1')
       .reply(404, { errors: [{ code: 'NOT_FOUND' }] });
     nock(BASE_URL).get('/v1/transfers/2').reply(502, 'Bad gateway');
-    const silent = new WiseTransferRail({
-      apiToken: API_TOKEN,
-      profileId: PROFILE_ID,
-      baseUrl: silentUrl(),
-      clock,
-      timeoutMs: 100,
-    });
+    const silent = wiseRail(null, { baseUrl: silentUrl(), timeoutMs: 100 });
     const answers = [
       await rail.status(query('1')),
       await rail.status(query('2')),

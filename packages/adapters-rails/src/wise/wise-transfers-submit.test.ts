@@ -5,26 +5,18 @@ import { closedPortUrl } from '../testing/local-servers.js';
 import { useNock } from '../testing/use-nock.js';
 import {
   API_TOKEN,
-  BASE_URL,
   IBAN,
   PROFILE_ID,
   ScriptedWise,
   submission,
   validationError,
   WITHDRAWAL_ID,
+  wiseRail,
 } from './wise-api.fixture.js';
-import { WiseTransferRail } from './wise-transfers.rail.js';
 
 const clock = new ManualClock('2026-01-15T12:00:00Z');
-const railFor = (wise: ScriptedWise | null, options: { baseUrl?: string; timeoutMs?: number } = {}) =>
-  new WiseTransferRail({
-    apiToken: API_TOKEN,
-    profileId: PROFILE_ID,
-    baseUrl: options.baseUrl ?? BASE_URL,
-    clock,
-    timeoutMs: options.timeoutMs ?? 2000,
-    ...(wise ? { fetch: wise.fetch } : {}),
-  });
+const railFor = (wise: ScriptedWise | null, options: { baseUrl?: string } = {}) =>
+  wiseRail(wise, { clock, ...options });
 
 /** Nothing a rail answers may carry the API token or the destination's account number. */
 function expectNoSecrets(result: RailSubmitResult): void {

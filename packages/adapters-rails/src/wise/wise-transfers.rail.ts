@@ -6,11 +6,11 @@ import {
   type RailSubmission,
   type RailSubmitResult,
 } from '@payout/domain';
+import { BearerJsonClient } from '../http/bearer-json.client.js';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
 import type { RailHttpOptions } from '../http/rail-http-options.js';
 import type { WiseQuoteBody, WiseRecipientBody, WiseTransferBody } from './wise-api.types.js';
-import { WiseHttpClient } from './wise-http.client.js';
 import { fundingRefusalOf, refusalOf, type WiseStep } from './wise-refusal.mapping.js';
 import {
   FUND_FROM_BALANCE,
@@ -58,13 +58,14 @@ export class WiseTransferRail implements PayoutRail {
   readonly pollIntervalMs: number;
   readonly returnWindowMs: number;
   readonly returnPollIntervalMs: number;
-  private readonly http: WiseHttpClient;
+  private readonly http: BearerJsonClient;
 
   constructor(private readonly options: WiseTransferRailOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.returnWindowMs = options.returnWindowMs ?? DEFAULT_RETURN_WINDOW_MS;
     this.returnPollIntervalMs = options.returnPollIntervalMs ?? DEFAULT_RETURN_POLL_INTERVAL_MS;
-    this.http = new WiseHttpClient(
+    this.http = new BearerJsonClient(
+      'Wise',
       trimBaseUrl(options.baseUrl),
       options.apiToken,
       options.fetch ?? globalFetch,

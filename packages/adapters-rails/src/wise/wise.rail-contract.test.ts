@@ -1,16 +1,11 @@
 import { ManualClock } from '@payout/domain/testing';
-import { describeRailContract, type RailContractScenario } from '../testing/payout-rail.contract.js';
-import { useNock } from '../testing/use-nock.js';
 import {
-  API_TOKEN,
-  BASE_URL,
-  PROFILE_ID,
-  ScriptedWise,
-  submission,
-  validationError,
-  type WiseStatus,
-} from './wise-api.fixture.js';
-import { WiseTransferRail } from './wise-transfers.rail.js';
+  describeRailContract,
+  type RailContractScenario,
+  steppedCase,
+} from '../testing/payout-rail.contract.js';
+import { useNock } from '../testing/use-nock.js';
+import { ScriptedWise, submission, validationError, type WiseStatus, wiseRail } from './wise-api.fixture.js';
 
 /** The statuses Wise moves the scenario's transfer through, one per `advance`. */
 const STEPS: Readonly<Partial<Record<RailContractScenario, readonly WiseStatus[]>>> = {
@@ -37,26 +32,16 @@ function arrange(scenario: RailContractScenario) {
       headers: { 'Retry-After': '2' },
     });
   if (scenario === 'lost-answer') wise.loseNextAnswer('transfer');
-  const rail = new WiseTransferRail({
-    apiToken: API_TOKEN,
-    profileId: PROFILE_ID,
-    baseUrl: BASE_URL,
-    clock,
-    timeoutMs: 2000,
-    fetch: wise.fetch,
-  });
+  const rail = wiseRail(wise, { clock });
   const sub = submission({ withdrawalId: keyOf(scenario) });
-  const steps = [...(STEPS[scenario] ?? [])];
-  return {
+  return steppedCase({
     rail,
     clock,
     submission: sub,
-    advance: () => {
-      const next = steps.shift();
-      if (next) wise.move(sub.withdrawalId, next);
-    },
+    steps: STEPS[scenario] ?? [],
+    move: (status: WiseStatus) => wise.move(sub.withdrawalId, status),
     payouts: () => wise.created,
-  };
+  });
 }
 
 describe('WiseTransferRail against a scripted Wise', () => {

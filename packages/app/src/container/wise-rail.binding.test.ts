@@ -1,24 +1,20 @@
-import { createLogger } from '@payout/adapters-http';
 import { PayPalPayoutsRail, WiseTransferRail } from '@payout/adapters-rails';
+import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
-import { buildContainer } from './build-container.js';
-import { TOKENS } from './tokens.js';
+import { railsFor } from './rails.binding.js';
+
+const WISE = { WISE_API_TOKEN: 'token', WISE_PROFILE_ID: '16313153' };
+const PAYPAL = {
+  PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com',
+  PAYPAL_CLIENT_ID: 'id',
+  PAYPAL_CLIENT_SECRET: 's',
+};
 
 describe('railsFor with Wise and PayPal', () => {
-  it('binds the Wise adapter for SWIFT, and PayPal with its configured return window', async () => {
-    const config = configFor({
-      APP_ENV: 'test',
-      RAILS: 'SWIFT=wise,PAYPAL=paypal',
-      WISE_API_TOKEN: 'token',
-      WISE_PROFILE_ID: '16313153',
-      WISE_BASE_URL: 'https://api.sandbox.transferwise.tech',
-      PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com',
-      PAYPAL_CLIENT_ID: 'id',
-      PAYPAL_CLIENT_SECRET: 'secret',
-      PAYPAL_RETURN_WINDOW_DAYS: '10',
-    });
-    const rails = (await buildContainer(config, createLogger({ level: 'silent' }))).get(TOKENS.rails);
+  it('binds the Wise adapter for SWIFT, and PayPal with its configured return window', () => {
+    const env = { ...WISE, ...PAYPAL, RAILS: 'SWIFT=wise,PAYPAL=paypal', PAYPAL_RETURN_WINDOW_DAYS: '10' };
+    const rails = railsFor(configFor({ APP_ENV: 'test', ...env }), new ManualClock());
     expect(rails.get('SWIFT')).to.be.instanceOf(WiseTransferRail);
     const paypal = rails.get('PAYPAL');
     expect(paypal).to.be.instanceOf(PayPalPayoutsRail);
