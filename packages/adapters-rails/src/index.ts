@@ -5,3 +5,4 @@ export * from './observed/observed-payout.rail.js';
 export * from './paypal/index.js';
 export * from './simulated-payout.rail.js';
 export * from './simulated-rails.js';
+export * from './wise/index.js';

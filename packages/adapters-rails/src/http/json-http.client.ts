@@ -13,6 +13,8 @@ export interface JsonRequest {
   readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly payload?: unknown;
+  /** The body already serialized, when the caller writes amounts as exact decimal literals; else `payload`'s JSON. */
+  readonly json?: string;
   readonly idempotencyKey?: string;
 }
 
@@ -31,16 +33,17 @@ export class JsonHttpClient {
 
   async call(request: JsonRequest, signal: AbortSignal): Promise<Result<JsonResponse, string>> {
     const { method, path, payload, idempotencyKey } = request;
+    const body = request.json ?? (payload === undefined ? undefined : JSON.stringify(payload));
     try {
       const response = await this.fetch(`${this.baseUrl}${path}`, {
         method,
         headers: {
           authorization: this.authorization,
           accept: 'application/json',
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
         },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
+        body,
         signal,
       });
       const raw = await response.text();

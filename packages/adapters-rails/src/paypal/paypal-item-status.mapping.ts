@@ -36,14 +36,17 @@ export function railStatusOfBatch(body: unknown, withdrawalId: string): RailStat
   // The item's error name (RECEIVER_UNREGISTERED, …) travels as the failure's code when PayPal gave one.
   const code = errorName ? { code: errorName } : {};
   if (FAILED.has(status)) return { kind: 'FAILED', reason: failureReasonFor(errorName), ...code };
+  // The money came back: the code is PayPal's error name, else the status itself (RETURNED, REFUNDED,
+  // REVERSED), so the failure says which of them it was.
+  const returnCode = { code: errorName ?? status };
   // PayPal returns an item nobody claimed within 30 days: the recipient had no account.
   if (status === 'RETURNED')
     return {
       kind: 'RETURNED',
       reason: failureReasonFor(errorName, FAILURE_REASONS.RECIPIENT_NOT_FOUND),
-      ...code,
+      ...returnCode,
     };
-  if (PAID_BACK.has(status)) return { kind: 'RETURNED', reason: failureReasonFor(errorName), ...code };
+  if (PAID_BACK.has(status)) return { kind: 'RETURNED', reason: failureReasonFor(errorName), ...returnCode };
   return {
     kind: 'UNAVAILABLE',
     detail: `PayPal item transaction_status '${status}' is not known to this adapter`,

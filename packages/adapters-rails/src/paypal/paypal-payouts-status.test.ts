@@ -61,12 +61,24 @@ describe('PayPalPayoutsRail.status', () => {
   ];
   for (const [status, errorName, expected] of table)
     it(`maps item ${status}${errorName ? ` (${errorName})` : ''} to ${expected.kind}`, async () => {
-      // A failure carries PayPal's error name as its code (payload.failureCode) when PayPal gave one.
-      const coded = errorName && (expected.kind === 'FAILED' || expected.kind === 'RETURNED');
+      // A failure carries PayPal's error name as its code (payload.failureCode) when PayPal gave one; a return
+      // without one carries its status, so RETURNED, REFUNDED and REVERSED stay told apart.
+      const code =
+        expected.kind === 'RETURNED' ? (errorName ?? status) : expected.kind === 'FAILED' && errorName;
       expect(await statusWhen(item(status, errorName))).to.deep.equal(
-        coded ? { ...expected, code: errorName } : expected,
+        code ? { ...expected, code } : expected,
       );
     });
+
+  it('reports a refund after settlement as RETURNED with REFUNDED as its code, on a rail watched for 30 days', async () => {
+    expect(rail().returnWindowMs).to.equal(30 * 24 * 3_600_000);
+    expect(await statusWhen(item('SUCCESS'))).to.deep.equal({ kind: 'SETTLED' });
+    expect(await statusWhen(item('REFUNDED'))).to.deep.equal({
+      kind: 'RETURNED',
+      reason: FAILURE_REASONS.GENERAL,
+      code: 'REFUNDED',
+    });
+  });
 
   it("reads this withdrawal's item, found by sender_item_id", async () => {
     const items = [

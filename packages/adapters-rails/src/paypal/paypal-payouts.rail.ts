@@ -16,7 +16,7 @@ import { PayPalOAuthClient } from './paypal-oauth.client.js';
 
 export type PayPalRailId = 'PAYPAL' | 'VENMO';
 
-/** PayPal reports refunds and reversals late and rarely: `returnWindowMs` is 0 and the return poll hourly unless set. */
+/** A settled payout is watched for a refund or reversal for `returnWindowMs` (30 days), hourly, unless set. */
 export interface PayPalPayoutsRailOptions extends RailHttpOptions {
   readonly id: PayPalRailId;
   /** https://api-m.paypal.com, or https://api-m.sandbox.paypal.com for PayPal's sandbox. */
@@ -31,6 +31,11 @@ export interface PayPalPayoutsRailOptions extends RailHttpOptions {
 const DEFAULT_POLL_INTERVAL_MS = 30_000;
 /** Refunds and reversals come days after payment: an hourly look is early enough and costs a poll an hour. */
 const DEFAULT_RETURN_POLL_INTERVAL_MS = 3_600_000;
+/**
+ * A recipient may refund a payment, and PayPal reverse one (a risk review, a dispute), weeks after it was paid;
+ * both show on the item as REFUNDED or REVERSED. Thirty days covers the usual review and refund period.
+ */
+const DEFAULT_RETURN_WINDOW_MS = 30 * 24 * 3_600_000;
 const RECIPIENT_TYPES = new Set(['EMAIL', 'PHONE', 'PAYPAL_ID']);
 
 /**
@@ -52,7 +57,7 @@ export class PayPalPayoutsRail implements PayoutRail {
     const oauth = options.oauth ?? new PayPalOAuthClient(options);
     this.id = options.id;
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-    this.returnWindowMs = options.returnWindowMs ?? 0;
+    this.returnWindowMs = options.returnWindowMs ?? DEFAULT_RETURN_WINDOW_MS;
     this.returnPollIntervalMs = options.returnPollIntervalMs ?? DEFAULT_RETURN_POLL_INTERVAL_MS;
     this.timeoutMs = options.timeoutMs;
     this.http = new PayPalHttpClient(trimBaseUrl(options.baseUrl), oauth, options.fetch ?? globalFetch);

@@ -40,6 +40,31 @@ export interface RailContractCase {
   payouts(): number | null;
 }
 
+/**
+ * A case whose provider moves the payout through `steps`, one per `advance` (a scripted provider's statuses):
+ * `move` applies one step to the payout of `submission`.
+ */
+export function steppedCase<Step>(subject: {
+  readonly rail: PayoutRail;
+  readonly clock: Clock;
+  readonly submission: RailSubmission;
+  readonly steps: readonly Step[];
+  readonly move: (step: Step) => void;
+  readonly payouts: () => number | null;
+}): RailContractCase {
+  const steps = [...subject.steps];
+  return {
+    rail: subject.rail,
+    clock: subject.clock,
+    submission: subject.submission,
+    advance: () => {
+      const next = steps.shift();
+      if (next !== undefined) subject.move(next);
+    },
+    payouts: subject.payouts,
+  };
+}
+
 export interface RailContractOptions {
   /** Whether the rail reports returns after settlement (its `returnWindowMs` is then above 0). */
   readonly reportsReturns: boolean;

@@ -83,7 +83,7 @@ describe('loadConfig: RAILS', () => {
   });
 
   it('refuses a malformed RAILS, a rail named twice, and a bad or (in production) plain-http base URL', () => {
-    expect(errorsOf({ RAILS: 'ACH=wise' })).to.include('bad part "ACH=wise"');
+    expect(errorsOf({ RAILS: 'ACH=stripe' })).to.include('bad part "ACH=stripe"');
     expect(errorsOf({ RAILS: 'CHEQUE=simulated' })).to.include('bad part "CHEQUE=simulated"');
     expect(errorsOf({ RAILS: 'ACH=disabled,ACH=simulated' })).to.include('RAILS names ACH twice');
     const increase = { ...INCREASE, RAILS: 'ACH=increase' };
@@ -96,5 +96,50 @@ describe('loadConfig: RAILS', () => {
       'INCREASE_BASE_URL must be https in production',
     );
     expect(errorsOf({ ...live, INCREASE_BASE_URL: 'http://127.0.0.1:4010' }), 'a local fake').to.equal('');
+  });
+});
+
+const WISE = { WISE_API_TOKEN: 'wise-live-token', WISE_PROFILE_ID: '16313153' };
+
+describe('loadConfig: RAILS with Wise', () => {
+  it('serves SWIFT with Wise in production, on api.wise.com unless WISE_BASE_URL names the sandbox', () => {
+    const rails = LIVE_RAILS.replace('SWIFT=disabled', 'SWIFT=wise');
+    const live = loadConfig({ ...PRODUCTION, ...INCREASE, ...PAYPAL, ...WISE, RAILS: rails });
+    if (!live.ok) throw new Error(live.errors.join('; '));
+    expect(live.config.rails.providers.SWIFT).to.equal('wise');
+    expect(live.config.rails.wise).to.deep.equal({
+      apiToken: 'wise-live-token',
+      profileId: '16313153',
+      baseUrl: 'https://api.wise.com',
+    });
+    const sandbox = loadConfig({
+      ...WISE,
+      RAILS: 'SWIFT=wise',
+      WISE_BASE_URL: 'https://api.sandbox.transferwise.tech/',
+    });
+    expect(sandbox.ok && sandbox.config.rails.wise?.baseUrl).to.equal(
+      'https://api.sandbox.transferwise.tech',
+    );
+    expect(loadConfig(WISE).ok && loadConfig(WISE)).to.have.nested.property('config.rails.wise', null);
+  });
+
+  it('refuses Wise without its token or profile, naming what is missing, and on any rail but SWIFT', () => {
+    const rails = LIVE_RAILS.replace('SWIFT=disabled', 'SWIFT=wise');
+    const live = { ...PRODUCTION, ...INCREASE, ...PAYPAL, RAILS: rails };
+    expect(errorsOf(live)).to.include('SWIFT: wise needs WISE_API_TOKEN, WISE_PROFILE_ID');
+    expect(errorsOf({ ...live, WISE_API_TOKEN: 't' })).to.include('SWIFT: wise needs WISE_PROFILE_ID');
+    expect(errorsOf({ ...live, ...WISE, WISE_PROFILE_ID: 'business' })).to.include(
+      'WISE_PROFILE_ID must be the numeric id',
+    );
+    expect(errorsOf({ ...live, ...WISE, WISE_BASE_URL: 'http://api.wise.com' })).to.include(
+      'WISE_BASE_URL must be https in production',
+    );
+    expect(errorsOf({ ...WISE, RAILS: 'ACH=wise' })).to.include('ACH: wise cannot serve the ACH rail');
+  });
+
+  it('sets how long PayPal payouts are watched for a return from PAYPAL_RETURN_WINDOW_DAYS', () => {
+    const week = loadConfig({ ...PAYPAL, PAYPAL_RETURN_WINDOW_DAYS: '7' });
+    expect(week.ok && week.config.rails.paypal?.returnWindowMs).to.equal(7 * 24 * 3_600_000);
+    expect(errorsOf({ ...PAYPAL, PAYPAL_RETURN_WINDOW_DAYS: '2.5' })).to.include('PAYPAL_RETURN_WINDOW_DAYS');
   });
 });

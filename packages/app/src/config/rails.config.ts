@@ -1,6 +1,6 @@
 import { RAIL_IDS, type RailId } from '@payout/domain';
 
-const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'disabled', 'modern_treasury'] as const;
+const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'modern_treasury', 'wise', 'disabled'] as const;
 export type RailProvider = (typeof RAIL_PROVIDERS)[number];
 
 /** The rails each provider can serve; `simulated` and `disabled` stand for any. */
@@ -10,6 +10,7 @@ const SERVES: Readonly<Record<RailProvider, readonly RailId[]>> = {
   increase: ['ACH', 'RTP', 'WIRE'],
   paypal: ['PAYPAL', 'VENMO'],
   modern_treasury: ['ACH', 'RTP', 'WIRE', 'SWIFT'],
+  wise: ['SWIFT'],
 };
 
 interface IncreaseConfig {
@@ -26,6 +27,15 @@ interface PayPalConfig {
   readonly baseUrl: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /** PAYPAL_RETURN_WINDOW_DAYS: how long a paid payout is watched for a refund or reversal; the adapter's default when unset. */
+  readonly returnWindowMs?: number;
+}
+
+interface WiseConfig {
+  readonly apiToken: string;
+  /** The numeric id of the Wise business profile that sends and funds the transfers. */
+  readonly profileId: string;
+  readonly baseUrl: string;
 }
 
 interface ModernTreasuryConfig {
@@ -45,6 +55,8 @@ export interface RailsConfig {
   readonly paypal: PayPalConfig | null;
   /** Set when a rail is served by Modern Treasury. */
   readonly modernTreasury: ModernTreasuryConfig | null;
+  /** Set when a rail is served by Wise. */
+  readonly wise: WiseConfig | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -91,6 +103,16 @@ const MODERN_TREASURY_VARIABLES = [
   'MODERN_TREASURY_ORGANIZATION_ID',
   'MODERN_TREASURY_ORIGINATING_ACCOUNT_ID',
 ] as const;
+const DAY_MS = 24 * 3_600_000;
+
+/** PAYPAL_RETURN_WINDOW_DAYS, when set: a whole number of days, 0 to stop watching for returns. */
+function paypalReturnWindow(env: Env, errors: string[]): { returnWindowMs?: number } {
+  const raw = env.PAYPAL_RETURN_WINDOW_DAYS;
+  if (raw === undefined || raw === '') return {};
+  if (/^\d{1,3}$/.test(raw)) return { returnWindowMs: Number(raw) * DAY_MS };
+  errors.push(`PAYPAL_RETURN_WINDOW_DAYS must be a whole number of days up to 999 (got "${raw}")`);
+  return {};
+}
 
 /**
  * Reads RAILS and the credentials of the providers it names. A rail RAILS does not list is simulated, except
@@ -135,6 +157,11 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
   for (const rail of paypalRails) missing(rail, PAYPAL_VARIABLES);
   const modernTreasuryRails = uses('modern_treasury');
   for (const rail of modernTreasuryRails) missing(rail, MODERN_TREASURY_VARIABLES);
+  const wiseRails = uses('wise');
+  for (const rail of wiseRails) missing(rail, ['WISE_API_TOKEN', 'WISE_PROFILE_ID']);
+  // Wise's profile ids are numbers, and the recipient account names its profile as one.
+  if (wiseRails.length > 0 && env.WISE_PROFILE_ID && !/^\d+$/.test(env.WISE_PROFILE_ID))
+    lacking.push(`WISE_PROFILE_ID must be the numeric id of a Wise profile (got "${env.WISE_PROFILE_ID}")`);
   errors.push(...lacking);
   const increase =
     increaseRails.length === 0
@@ -153,6 +180,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           baseUrl: baseUrl(env, 'PAYPAL_BASE_URL', production, errors),
           clientId: env.PAYPAL_CLIENT_ID ?? '',
           clientSecret: env.PAYPAL_CLIENT_SECRET ?? '',
+          ...paypalReturnWindow(env, errors),
         };
   const modernTreasury =
     modernTreasuryRails.length === 0
@@ -169,5 +197,13 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           ),
           originatingAccountId: env.MODERN_TREASURY_ORIGINATING_ACCOUNT_ID ?? '',
         };
-  return { providers, increase, paypal, modernTreasury };
+  const wise =
+    wiseRails.length === 0
+      ? null
+      : {
+          apiToken: env.WISE_API_TOKEN ?? '',
+          profileId: env.WISE_PROFILE_ID ?? '',
+          baseUrl: baseUrl(env, 'WISE_BASE_URL', production, errors, 'https://api.wise.com'),
+        };
+  return { providers, increase, paypal, modernTreasury, wise };
 }

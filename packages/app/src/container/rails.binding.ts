@@ -4,6 +4,7 @@ import {
   createPayPalRails,
   createSimulatedRails,
   IncreaseWebhookVerifier,
+  WiseTransferRail,
 } from '@payout/adapters-rails';
 import {
   type Clock,
@@ -29,7 +30,7 @@ export function railsFor(
   clock: Clock,
   observe: RailObserver = (rails) => rails,
 ): RailRegistry {
-  const { providers, increase, paypal, modernTreasury } = config.rails;
+  const { providers, increase, paypal, modernTreasury, wise } = config.rails;
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
     simulated: observe(createSimulatedRails({ clock, delaysMs: config.railDelaysMs }), 'simulated'),
@@ -38,6 +39,7 @@ export function railsFor(
     modern_treasury: modernTreasury
       ? observe(createModernTreasuryRails({ ...modernTreasury, ...http }), 'modern_treasury')
       : [],
+    wise: wise ? observe([new WiseTransferRail({ ...wise, ...http })], 'wise') : [],
   };
   const bound: PayoutRail[] = [];
   const disabled: RailId[] = [];

@@ -1,0 +1,1 @@
+export * from './wise-transfers.rail.js';

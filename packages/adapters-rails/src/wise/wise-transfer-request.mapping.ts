@@ -1,0 +1,74 @@
+import type { RailSubmission } from '@payout/domain';
+
+/** What the submission's bodies are built from besides the submission: our Wise profile and the steps' ids. */
+export interface WiseTransferIds {
+  readonly quoteId: string;
+  readonly recipientId: number;
+}
+
+/** A SWIFT message's remittance information is lines of 35 characters; the first one is the safe length. */
+const REFERENCE_LENGTH = 35;
+
+/** The currency the recipient's bank account holds: the link's, when it names one, else USD (no conversion). */
+function targetCurrencyOf(submission: RailSubmission): string {
+  const currency = submission.destination.details.currency?.toUpperCase();
+  return currency && /^[A-Z]{3}$/.test(currency) ? currency : 'USD';
+}
+
+/**
+ * The quote for one withdrawal, USD from our balance. Paid out in USD, the recipient gets exactly the withdrawal
+ * (`targetAmount`, Wise's fee comes on top from our balance); converted, we send the withdrawal's USD
+ * (`sourceAmount`) and the rate decides what arrives. The amount is written as the decimal text of `Money`
+ * (two places, never an exponent), not a JS number: no float ever stands between the ledger and Wise.
+ */
+export function quoteJson(submission: RailSubmission): string {
+  const target = targetCurrencyOf(submission);
+  const field = target === 'USD' ? 'targetAmount' : 'sourceAmount';
+  const head = JSON.stringify({ sourceCurrency: 'USD', targetCurrency: target, payOut: 'BANK_TRANSFER' });
+  return `${head.slice(0, -1)},"${field}":${submission.amount.toString()}}`;
+}
+
+/**
+ * The recipient account from an `international_bank` link's decrypted details (recipientType, firstName and
+ * lastName or name, email, accountNumber (an IBAN or a local number), swiftOrBic, bankName and the recipient's
+ * address): Wise's `swift_code` account type, which takes either kind of number with the BIC.
+ */
+export function recipientJson(submission: RailSubmission, profileId: string): string {
+  const d = submission.destination.details;
+  const business = d.recipientType === 'business';
+  const holder = business ? (d.name ?? '') : [d.firstName, d.lastName].filter(Boolean).join(' ');
+  return JSON.stringify({
+    profile: Number(profileId),
+    accountHolderName: holder,
+    currency: targetCurrencyOf(submission),
+    type: 'swift_code',
+    details: {
+      legalType: business ? 'BUSINESS' : 'PRIVATE',
+      swiftCode: d.swiftOrBic,
+      accountNumber: d.accountNumber?.replace(/\s/g, ''),
+      ...(d.email ? { email: d.email } : {}),
+      address: {
+        country: d.recipientCountry,
+        city: d.recipientCity,
+        firstLine: d.recipientAddress,
+        postCode: d.recipientPostalCode,
+        ...(d.recipientState ? { state: d.recipientState } : {}),
+      },
+    },
+  });
+}
+
+/**
+ * The transfer, with the withdrawal id as `customerTransactionId`: Wise's idempotency key (a UUID, as our ids
+ * are), so a repeat after a lost answer is the same transfer however many quotes and recipients came before it.
+ */
+export function transferJson(submission: RailSubmission, ids: WiseTransferIds): string {
+  return JSON.stringify({
+    targetAccount: ids.recipientId,
+    quoteUuid: ids.quoteId,
+    customerTransactionId: submission.withdrawalId,
+    details: { reference: submission.description.slice(0, REFERENCE_LENGTH) },
+  });
+}
+
+export const FUND_FROM_BALANCE = JSON.stringify({ type: 'BALANCE' });

@@ -1,0 +1,209 @@
+import { FAILURE_REASONS, Money, type RailSubmitResult } from '@payout/domain';
+import { ManualClock } from '@payout/domain/testing';
+import { expect } from 'chai';
+import { closedPortUrl } from '../testing/local-servers.js';
+import { useNock } from '../testing/use-nock.js';
+import {
+  API_TOKEN,
+  IBAN,
+  PROFILE_ID,
+  ScriptedWise,
+  submission,
+  validationError,
+  WITHDRAWAL_ID,
+  wiseRail,
+} from './wise-api.fixture.js';
+
+const clock = new ManualClock('2026-01-15T12:00:00Z');
+const railFor = (wise: ScriptedWise | null, options: { baseUrl?: string } = {}) =>
+  wiseRail(wise, { clock, ...options });
+
+/** Nothing a rail answers may carry the API token or the destination's account number. */
+function expectNoSecrets(result: RailSubmitResult): void {
+  for (const secret of [API_TOKEN, IBAN]) expect(JSON.stringify(result)).not.to.include(secret);
+}
+
+const bodiesOf = (wise: ScriptedWise, step: string) =>
+  wise.requests.filter((request) => request.step === step).map((request) => request.raw);
+
+describe('WiseTransferRail.submit', () => {
+  useNock();
+
+  it('quotes, creates the recipient account and the transfer keyed by the withdrawal id, then funds it', async () => {
+    const wise = new ScriptedWise();
+    const result = await railFor(wise).submit(submission());
+    expect(result).to.deep.equal({ kind: 'ACCEPTED', reference: '50000001' });
+    expect(wise.requests.map((request) => request.step)).to.deep.equal([
+      'quote',
+      'recipient',
+      'transfer',
+      'funding',
+    ]);
+    expect(JSON.parse(bodiesOf(wise, 'recipient')[0]!)).to.deep.equal({
+      profile: Number(PROFILE_ID),
+      accountHolderName: 'Ada Lovelace',
+      currency: 'USD',
+      type: 'swift_code',
+      details: {
+        legalType: 'PRIVATE',
+        swiftCode: 'COBADEFFXXX',
+        accountNumber: IBAN,
+        email: 'ada@example.com',
+        address: { country: 'DE', city: 'Berlin', firstLine: 'Kurfürstendamm 1', postCode: '10719' },
+      },
+    });
+    expect(JSON.parse(bodiesOf(wise, 'transfer')[0]!)).to.deep.equal({
+      targetAccount: 40000001,
+      quoteUuid: '11144c35-9fe8-4c32-b7fd-d05c2a7734b1',
+      customerTransactionId: WITHDRAWAL_ID,
+      details: { reference: 'Payout 0b6f8d5e' },
+    });
+    expect(JSON.parse(bodiesOf(wise, 'funding')[0]!)).to.deep.equal({ type: 'BALANCE' });
+    expect(wise.fundings(WITHDRAWAL_ID)).to.equal(1);
+  });
+
+  it('writes the amount as the exact decimal, the target amount in USD and the source amount when converting', async () => {
+    const wise = new ScriptedWise();
+    await railFor(wise).submit(submission({ amount: Money.of('9007199254740993.10') }));
+    const business = submission({ withdrawalId: '7e0c6a1f-2b3d-4c5e-8f90-a1b2c3d4e5f6' });
+    await railFor(wise).submit({
+      ...business,
+      amount: Money.of('0.10'),
+      destination: {
+        kind: 'international_bank',
+        details: {
+          ...business.destination.details,
+          recipientType: 'business',
+          name: 'Analytical Engines GmbH',
+          currency: 'eur',
+        },
+      },
+    });
+    const [usd, eur] = bodiesOf(wise, 'quote');
+    expect(usd).to.include('"targetAmount":9007199254740993.10').and.not.include('sourceAmount');
+    expect(JSON.parse(usd!)).to.deep.include({
+      sourceCurrency: 'USD',
+      targetCurrency: 'USD',
+      payOut: 'BANK_TRANSFER',
+    });
+    expect(eur).to.include('"sourceAmount":0.10').and.include('"targetCurrency":"EUR"');
+    const recipient = JSON.parse(bodiesOf(wise, 'recipient')[1]!);
+    expect(recipient).to.deep.include({ accountHolderName: 'Analytical Engines GmbH', currency: 'EUR' });
+    expect(recipient.details.legalType).to.equal('BUSINESS');
+  });
+
+  it('after a lost transfer answer, repeats quote and recipient, gets the same transfer back and funds it once', async () => {
+    const wise = new ScriptedWise();
+    wise.loseNextAnswer('transfer');
+    const rail = railFor(wise);
+    expect((await rail.submit(submission())).kind).to.equal('UNAVAILABLE');
+    expect(await rail.submit({ ...submission(), attempt: 2 })).to.deep.equal({
+      kind: 'ACCEPTED',
+      reference: '50000001',
+    });
+    expect(await rail.submit({ ...submission(), attempt: 3 })).to.deep.equal({
+      kind: 'ACCEPTED',
+      reference: '50000001',
+    });
+    expect(wise.created).to.equal(1);
+    expect(wise.fundings(WITHDRAWAL_ID), 'funded only while unfunded').to.equal(1);
+  });
+
+  it('after a lost funding answer, does not fund a transfer Wise already shows as funded', async () => {
+    const wise = new ScriptedWise();
+    wise.loseNextAnswer('funding');
+    const rail = railFor(wise);
+    expect((await rail.submit(submission())).kind).to.equal('UNAVAILABLE');
+    expect(await rail.submit({ ...submission(), attempt: 2 })).to.deep.equal({
+      kind: 'ACCEPTED',
+      reference: '50000001',
+    });
+    expect(wise.fundings(WITHDRAWAL_ID)).to.equal(1);
+  });
+
+  it('rejects a refused recipient account as not found with Wise code, echoing neither the number nor the token', async () => {
+    const wise = new ScriptedWise();
+    wise.failNext('recipient', { status: 422, body: validationError('NOT_VALID', 'accountNumber') });
+    const result = await railFor(wise).submit(submission());
+    expect(result).to.deep.include({
+      kind: 'REJECTED',
+      reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND,
+      code: 'NOT_VALID',
+    });
+    expect(result.kind === 'REJECTED' && result.detail)
+      .to.include('recipient account')
+      .and.include('accountNumber');
+    expectNoSecrets(result);
+    expect(wise.created).to.equal(0);
+  });
+
+  it('rejects a refused quote with the general reason', async () => {
+    const wise = new ScriptedWise();
+    wise.failNext('quote', {
+      status: 422,
+      body: validationError('error.route.not.supported', 'targetCurrency'),
+    });
+    expect(await railFor(wise).submit(submission())).to.deep.include({
+      kind: 'REJECTED',
+      reason: FAILURE_REASONS.GENERAL,
+      code: 'error.route.not.supported',
+    });
+  });
+
+  it('answers too little balance as UNAVAILABLE, then funds the same transfer once it is topped up', async () => {
+    const wise = new ScriptedWise();
+    wise.failNext('funding', {
+      status: 200,
+      body: { type: 'BALANCE', status: 'REJECTED', errorCode: 'transfer.insufficient_funds' },
+    });
+    const rail = railFor(wise);
+    const first = await rail.submit(submission());
+    expect(first).to.deep.include({ kind: 'UNAVAILABLE' });
+    expect(await rail.submit({ ...submission(), attempt: 2 })).to.deep.equal({
+      kind: 'ACCEPTED',
+      reference: '50000001',
+    });
+    expect(wise.created).to.equal(1);
+  });
+
+  it('rejects any other funding refusal with its code', async () => {
+    const wise = new ScriptedWise();
+    wise.failNext('funding', {
+      status: 200,
+      body: { type: 'BALANCE', status: 'REJECTED', errorCode: 'balance.payment-option-unavailable' },
+    });
+    expect(await railFor(wise).submit(submission())).to.deep.include({
+      kind: 'REJECTED',
+      reason: FAILURE_REASONS.GENERAL,
+      code: 'balance.payment-option-unavailable',
+    });
+  });
+
+  for (const [status, step] of [
+    [500, 'quote'],
+    [503, 'recipient'],
+    [429, 'transfer'],
+    [401, 'funding'],
+  ] as const)
+    it(`answers ${status} to the ${step} as UNAVAILABLE, without the token or the account number`, async () => {
+      const wise = new ScriptedWise();
+      wise.failNext(step, {
+        status,
+        body: validationError('SOMETHING', 'accountNumber'),
+        headers: { 'Retry-After': '7' },
+      });
+      const result = await railFor(wise).submit(submission());
+      expect(result.kind).to.equal('UNAVAILABLE');
+      if (status === 429) expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('retry after 7');
+      expectNoSecrets(result);
+    });
+
+  it('answers a timeout and an unreachable Wise as UNAVAILABLE, never a throw', async () => {
+    const wise = new ScriptedWise();
+    wise.loseNextAnswer('quote');
+    expect((await railFor(wise).submit(submission())).kind).to.equal('UNAVAILABLE');
+    const down = await railFor(null, { baseUrl: await closedPortUrl() }).submit(submission());
+    expect(down.kind).to.equal('UNAVAILABLE');
+    expectNoSecrets(down);
+  });
+});

@@ -1,0 +1,139 @@
+import {
+  FAILURE_REASONS,
+  type PayoutRail,
+  type RailStatus,
+  type RailStatusQuery,
+  type RailSubmission,
+  type RailSubmitResult,
+} from '@payout/domain';
+import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
+import { asObject, text } from '../http/json-fields.js';
+import { JsonHttpClient } from '../http/json-http.client.js';
+import type { RailHttpOptions } from '../http/rail-http-options.js';
+import type { WiseQuoteBody, WiseRecipientBody, WiseTransferBody } from './wise-api.types.js';
+import { fundingRefusalOf, refusalOf, type WiseStep } from './wise-refusal.mapping.js';
+import {
+  FUND_FROM_BALANCE,
+  quoteJson,
+  recipientJson,
+  transferJson,
+} from './wise-transfer-request.mapping.js';
+import { railStatusOfTransfer } from './wise-transfer-status.mapping.js';
+
+export interface WiseTransferRailOptions extends RailHttpOptions {
+  /** The Wise Platform API token (a personal or business token), sent as a bearer token. */
+  readonly apiToken: string;
+  /** The business profile the transfers are made and funded from. */
+  readonly profileId: string;
+  /** https://api.wise.com, or https://api.sandbox.transferwise.tech for Wise's sandbox. */
+  readonly baseUrl: string;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/**
+ * A SWIFT payment takes hours to days: asking every ten minutes costs little. A beneficiary bank sends a payment
+ * it cannot apply back within days to a few weeks, which Wise shows as `bounced_back`: two weeks, checked every
+ * six hours.
+ */
+const DEFAULT_POLL_INTERVAL_MS = 10 * 60_000;
+const DEFAULT_RETURN_WINDOW_MS = 14 * DAY_MS;
+const DEFAULT_RETURN_POLL_INTERVAL_MS = 6 * HOUR_MS;
+/** A created transfer not yet funded: the only status in which the funding call is (re)made. */
+const UNFUNDED = 'incoming_payment_waiting';
+/** Wise's ids are numbers in JSON; a string form is kept as the reference. */
+const idOf = (value: unknown): string | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : text(value);
+
+/**
+ * The SWIFT rail on Wise Platform's send-money flow: a quote, a recipient account from the link's details, a
+ * transfer keyed by the withdrawal id (`customerTransactionId`), then its funding from our Wise balance. A retry
+ * after an unknown outcome repeats the quote and the recipient account (neither moves money), gets the same
+ * transfer back, and funds it only while Wise shows it unfunded: it never pays twice. The reference is Wise's
+ * transfer id, and the status is read by a GET of the transfer. Never throws: no answer within `timeoutMs`, a
+ * network failure, a 5xx or a 429 is UNAVAILABLE.
+ */
+export class WiseTransferRail implements PayoutRail {
+  readonly id = 'SWIFT' as const;
+  readonly pollIntervalMs: number;
+  readonly returnWindowMs: number;
+  readonly returnPollIntervalMs: number;
+  private readonly http: JsonHttpClient;
+
+  constructor(private readonly options: WiseTransferRailOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.returnWindowMs = options.returnWindowMs ?? DEFAULT_RETURN_WINDOW_MS;
+    this.returnPollIntervalMs = options.returnPollIntervalMs ?? DEFAULT_RETURN_POLL_INTERVAL_MS;
+    this.http = new JsonHttpClient(
+      'Wise',
+      trimBaseUrl(options.baseUrl),
+      `Bearer ${options.apiToken}`,
+      options.fetch ?? globalFetch,
+    );
+  }
+
+  async submit(submission: RailSubmission): Promise<RailSubmitResult> {
+    if (!submission.amount.isPositive())
+      return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'not a payable amount' };
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const profile = encodeURIComponent(this.options.profileId);
+    const quote = await this.create('quote', `/v3/profiles/${profile}/quotes`, quoteJson(submission), signal);
+    if (quote.kind !== 'CREATED') return quote;
+    const quoteId = text(asObject<WiseQuoteBody>(quote.body).id);
+    const recipient = await this.create(
+      'recipient account',
+      '/v1/accounts',
+      recipientJson(submission, this.options.profileId),
+      signal,
+    );
+    if (recipient.kind !== 'CREATED') return recipient;
+    const recipientId = Number(idOf(asObject<WiseRecipientBody>(recipient.body).id));
+    if (!quoteId || !Number.isSafeInteger(recipientId))
+      return { kind: 'UNAVAILABLE', detail: 'Wise answered a quote or recipient account without its id' };
+    const transfer = await this.create(
+      'transfer',
+      '/v1/transfers',
+      transferJson(submission, { quoteId, recipientId }),
+      signal,
+    );
+    if (transfer.kind !== 'CREATED') return transfer;
+    const shown = asObject<WiseTransferBody>(transfer.body);
+    const reference = idOf(shown.id);
+    if (!reference || text(shown.customerTransactionId) !== submission.withdrawalId)
+      return {
+        kind: 'UNAVAILABLE',
+        detail: `Wise answered the transfer for ${submission.withdrawalId} without its id or key: reconcile by hand`,
+      };
+    if (text(shown.status) !== UNFUNDED) return { kind: 'ACCEPTED', reference };
+    const path = `/v3/profiles/${profile}/transfers/${encodeURIComponent(reference)}/payments`;
+    const funded = await this.create('funding', path, FUND_FROM_BALANCE, signal);
+    if (funded.kind !== 'CREATED') return funded;
+    return fundingRefusalOf(funded.body) ?? { kind: 'ACCEPTED', reference };
+  }
+
+  async status(query: RailStatusQuery): Promise<RailStatus> {
+    const path = `/v1/transfers/${encodeURIComponent(query.reference)}`;
+    const shown = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
+    if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
+    // Even a 404 is not taken as FAILED: the id came from Wise, so a transfer may exist that this configuration
+    // cannot see (a sandbox token against production), and failing would refund a paid withdrawal.
+    if (shown.value.status !== 200)
+      return { kind: 'UNAVAILABLE', detail: `Wise answered ${shown.value.status} for ${path}` };
+    return railStatusOfTransfer(shown.value.body);
+  }
+
+  /** One POST of the flow: its body on a 2xx, else what the refusal means for the withdrawal. */
+  private async create(
+    step: WiseStep,
+    path: string,
+    json: string,
+    signal: AbortSignal,
+  ): Promise<
+    { kind: 'CREATED'; body: unknown } | Exclude<RailSubmitResult, { kind: 'ACCEPTED' | 'SETTLED' }>
+  > {
+    const answered = await this.http.call({ method: 'POST', path, json }, signal);
+    if (!answered.ok) return { kind: 'UNAVAILABLE', detail: answered.error };
+    const { status, body } = answered.value;
+    return status >= 200 && status < 300 ? { kind: 'CREATED', body } : refusalOf(step, answered.value);
+  }
+}
