@@ -7,6 +7,7 @@ import type {
   GetWebhookPayload,
   IssueApplicationToken,
   LinkAccount,
+  ListAuditLog,
   ListWebhookDeliveries,
   RateLimiter,
   RedeliverWebhook,
@@ -36,6 +37,7 @@ export interface HttpUseCases {
   readonly issueApplicationToken: Port<IssueApplicationToken, 'execute'>;
   readonly listWebhookDeliveries: Port<ListWebhookDeliveries, 'execute'>;
   readonly redeliverWebhook: Port<RedeliverWebhook, 'execute'>;
+  readonly listAuditLog: Port<ListAuditLog, 'execute'>;
 }
 
 export type ReadinessReport = Record<string, { ok: boolean; detail?: string }>;

@@ -4,14 +4,15 @@ import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyOf, validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
 import {
+  auditLogQuerySchema,
   createEntitySchema,
   createMerchantSchema,
   creditWalletSchema,
+  decideWithdrawalSchema,
   deliveryParamsSchema,
   issueApplicationTokenSchema,
   listDeliveriesQuerySchema,
   merchantParamsSchema,
-  rejectWithdrawalSchema,
   updateMerchantSchema,
   updateWalletSchema,
   walletParamsSchema,
@@ -114,27 +115,29 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
         CREATED,
       ),
   );
-  router.post('/v1/operator/withdrawals/:id/approve', ...json, withdrawal, async (req, res) =>
+  const decision = validate('body', decideWithdrawalSchema);
+  const reasonOf = (req: Parameters<RequestHandler>[0]): string | null => {
+    const reason = bodyOf(req).reason;
+    return typeof reason === 'string' ? reason : null;
+  };
+  router.post('/v1/operator/withdrawals/:id/approve', ...json, withdrawal, decision, async (req, res) =>
     respond(
       res,
-      await uc.decideWithdrawal.approve(requirePrincipal(res), p(req.params.id)),
+      await uc.decideWithdrawal.approve(requirePrincipal(res), p(req.params.id), reasonOf(req)),
       withdrawalResponse,
     ),
   );
-  router.post(
-    '/v1/operator/withdrawals/:id/reject',
-    ...json,
-    withdrawal,
-    validate('body', rejectWithdrawalSchema),
-    async (req, res) => {
-      const reason = bodyOf(req).reason;
-      const result = await uc.decideWithdrawal.reject(
-        requirePrincipal(res),
-        p(req.params.id),
-        typeof reason === 'string' ? reason : null,
-      );
-      respond(res, result, (w) => successEnvelope({ id: w.id, status: w.status, reason: w.failureReason }));
-    },
+  router.post('/v1/operator/withdrawals/:id/reject', ...json, withdrawal, decision, async (req, res) => {
+    const result = await uc.decideWithdrawal.reject(requirePrincipal(res), p(req.params.id), reasonOf(req));
+    respond(res, result, (w) => successEnvelope({ id: w.id, status: w.status, reason: w.failureReason }));
+  });
+  router.get('/v1/operator/audit-log', validate('query', auditLogQuerySchema), async (req, res) =>
+    respond(res, await uc.listAuditLog.execute(requirePrincipal(res), req.query), (page) => ({
+      success: true as const,
+      data: page.entries,
+      hasMore: page.hasMore,
+      nextCursor: page.nextCursor,
+    })),
   );
   router.get(
     '/v1/operator/webhook-deliveries',

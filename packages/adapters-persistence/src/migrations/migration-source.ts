@@ -11,6 +11,7 @@ import * as merchantIndexes from './0009-merchant-indexes.migration.js';
 import * as webhookDueIndex from './0010-webhook-due-index.migration.js';
 import * as webhookDeliveries from './0011-webhook-deliveries.migration.js';
 import * as webhookBodyText from './0012-webhook-body-text.migration.js';
+import * as operatorAudit from './0013-operator-audit.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -31,6 +32,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0010-webhook-due-index', migration: webhookDueIndex },
   { name: '0011-webhook-deliveries', migration: webhookDeliveries },
   { name: '0012-webhook-body-text', migration: webhookBodyText },
+  { name: '0013-operator-audit', migration: operatorAudit },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -44,6 +44,8 @@ export interface HistoryRow {
   previous_status: WithdrawalStatus | null;
   reason: FailureReason | null;
   at: Date;
+  decided_by: string | null;
+  decision_reason: string | null;
 }
 
 /** A history row as `json_agg` returns it: timestamps become ISO text. */
@@ -92,6 +94,8 @@ export const toHistoryRow = (withdrawalId: string, change: WithdrawalStatusChang
   previous_status: change.previousStatus,
   reason: change.reason,
   at: change.at,
+  decided_by: change.decidedBy,
+  decision_reason: change.decisionReason,
 });
 
 export const toChange = (row: HistoryRow): WithdrawalStatusChange => ({
@@ -100,6 +104,8 @@ export const toChange = (row: HistoryRow): WithdrawalStatusChange => ({
   previousStatus: row.previous_status,
   reason: row.reason,
   at: row.at,
+  decidedBy: row.decided_by,
+  decisionReason: row.decision_reason,
 });
 
 /** The columns a withdrawal and its webhook view (withdrawal-webhook-view.ts) share. */

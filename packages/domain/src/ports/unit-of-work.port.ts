@@ -1,4 +1,5 @@
 import type { ApplicationTokenStore } from './application-token-store.port.js';
+import type { AuditLog } from './audit-log.port.js';
 import type { EntityRepository } from './entity-repository.port.js';
 import type { JobQueue } from './job-queue.port.js';
 import type { LedgerRepository } from './ledger-repository.port.js';
@@ -19,6 +20,7 @@ export interface Repositories {
   readonly withdrawals: WithdrawalRepository;
   readonly webhookEndpoints: WebhookEndpointRepository;
   readonly webhookEvents: WebhookEventRepository;
+  readonly auditLog: AuditLog;
 }
 
 /** Repositories bound to one transaction, plus the job queue that enqueues inside it. */

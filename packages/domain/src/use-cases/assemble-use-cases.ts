@@ -8,6 +8,7 @@ import type { WebhookSender } from '../ports/webhook-sender.port.js';
 import { LinkAccount } from './accounts/link-account.use-case.js';
 import { IssueApplicationToken } from './operator/application-token-operations.use-case.js';
 import { CreateEntity, CreditWallet, UpdateWallet } from './operator/entity-wallet-operations.use-case.js';
+import { ListAuditLog } from './operator/list-audit-log.use-case.js';
 import { CreateMerchant, UpdateMerchant } from './operator/merchant-operations.use-case.js';
 import { VerifyLedger } from './operator/verify-ledger.use-case.js';
 import {
@@ -71,6 +72,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     issueApplicationToken: new IssueApplicationToken(operator),
     listWebhookDeliveries: new ListWebhookDeliveries(operator),
     redeliverWebhook: new RedeliverWebhook(operator),
+    listAuditLog: new ListAuditLog(operator),
     verifyLedger: new VerifyLedger(flow),
     /** The webhook delivery queue's worker side: claim due events, deliver each. */
     deliverWebhook,

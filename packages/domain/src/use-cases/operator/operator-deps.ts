@@ -22,19 +22,37 @@ export const requireOperator = (principal: Principal): Result<true> =>
 
 export const notFound = (what: string): DomainError => domainError('NOT_FOUND', `${what} not found`);
 
-/** A money input of the operator API: a JSON number or decimal string, > 0, at most two decimals. */
-export function parsePositiveMoney(field: string, value: unknown): Result<Money, DomainError> {
-  const message = `${field} must be a positive amount with at most two decimal places`;
+const MONEY_TEXT = /^\d{1,18}(\.\d{1,2})?$/;
+
+/** A money input of the operator API: a JSON number or decimal string, at most two decimals, and `accepts` it. */
+function parseMoney(
+  field: string,
+  value: unknown,
+  message: string,
+  accepts: (money: Money) => boolean,
+): Result<Money, DomainError> {
+  let money: Money | null = null;
   if (typeof value === 'number') {
-    const money = Money.fromJsonNumber(value);
-    return money.ok && money.value.isPositive() ? ok(money.value) : err(validationError(field, message));
-  }
-  if (typeof value === 'string' && /^\d{1,18}(\.\d{1,2})?$/.test(value)) {
-    const money = Money.of(value);
-    return money.isPositive() ? ok(money) : err(validationError(field, message));
-  }
-  return err(validationError(field, message));
+    const parsed = Money.fromJsonNumber(value);
+    money = parsed.ok ? parsed.value : null;
+  } else if (typeof value === 'string' && MONEY_TEXT.test(value)) money = Money.of(value);
+  return money && accepts(money) ? ok(money) : err(validationError(field, message));
 }
+
+/** A money input of the operator API: a JSON number or decimal string, > 0, at most two decimals. */
+export const parsePositiveMoney = (field: string, value: unknown): Result<Money, DomainError> =>
+  parseMoney(field, value, `${field} must be a positive amount with at most two decimal places`, (m) =>
+    m.isPositive(),
+  );
+
+/** A money input of the operator API: a JSON number or decimal string, ≥ 0, at most two decimals. */
+export const parseNonNegativeMoney = (field: string, value: unknown): Result<Money, DomainError> =>
+  parseMoney(
+    field,
+    value,
+    `${field} must be an amount of at least 0 with at most two decimal places`,
+    (m) => !m.isNegative(),
+  );
 
 export const isNonEmptyString = (value: unknown, max = 200): value is string =>
   typeof value === 'string' && value.trim().length > 0 && value.length <= max;
