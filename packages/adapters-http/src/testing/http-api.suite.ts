@@ -3,6 +3,7 @@ import { authSuite } from './auth.suite.js';
 import type { HttpHarness, MakeHttpHarness } from './http-harness.js';
 import { linkSuite } from './link.suite.js';
 import { lookupSuite } from './lookup.suite.js';
+import { operatorSuite } from './operator.suite.js';
 import { rateLimitSuite } from './rate-limit.suite.js';
 import { transportSuite } from './transport.suite.js';
 import { withdrawalSuite } from './withdrawal.suite.js';
@@ -34,6 +35,7 @@ export function httpApiSuite(makeHarness: MakeHttpHarness, title = 'HTTP API'): 
     withdrawalSuite(api);
     linkSuite(api);
     lookupSuite(api);
+    operatorSuite(api);
     authSuite(api);
     rateLimitSuite(api);
     transportSuite(api);
