@@ -1,11 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from './api-client.js';
-
-const spend = (amount: number, extra: Record<string, unknown> = {}) => ({
-  amount,
-  walletType: 'SPEND',
-  ...extra,
-});
+import { spend } from './withdrawal.suite.js';
 
 /** The operator API's records (issue 32): decisions, the audit log, fee overrides, payment-link tokens. */
 export function operatorSuite(api: () => ApiClient): void {
@@ -96,11 +91,10 @@ export function operatorSuite(api: () => ApiClient): void {
       const merchant = await api().merchant();
       await api().credit(merchant.walletId, '100.00');
       const entity = await api().entity(merchant, '0');
-      const link = { purpose: 'PAYMENT_LINK', withdrawalSource: 'MERCHANT_WALLET', amount: '25.91' };
-      const appToken = await api().applicationToken(entity.id, link);
-      const account = await api().link(entity, 'bank', appToken);
-      const rejected = await api().withdraw(entity, account, spend(25.91, { transactionType: 'payout' }));
+      const { appToken, accountId } = await api().paymentLink(entity, '25.91');
+      const rejected = await api().withdraw(entity, accountId, spend(25.91, { transactionType: 'payout' }));
       expect(rejected.status).to.equal(500);
+      // Linking takes only an active token: the rejected withdrawal gave it back.
       const relinked = await api().linkRequest(entity, 'bank', appToken);
       expect(relinked.status).to.equal(200);
     });

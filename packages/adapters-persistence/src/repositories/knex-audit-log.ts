@@ -1,32 +1,16 @@
-import type {
-  AuditAction,
-  AuditEntry,
-  AuditFilter,
-  AuditLog,
-  AuditPosition,
-  AuditSubjectType,
-} from '@payout/domain';
+import type { AuditEntry, AuditFilter, AuditLog, AuditPosition } from '@payout/domain';
 import type { Db } from './columns.js';
 
-interface AuditRow {
-  id: string;
-  at: Date;
-  actor: string;
-  action: AuditAction;
-  subject_type: AuditSubjectType;
-  subject_id: string;
-  changes: AuditEntry['changes'];
-}
-
-const toEntry = (row: AuditRow): AuditEntry => ({
-  id: row.id,
-  at: row.at,
-  actor: row.actor,
-  action: row.action,
-  subjectType: row.subject_type,
-  subjectId: row.subject_id,
-  changes: row.changes,
-});
+/** The columns as the entry's fields: rows come back as entries, `changes` parsed from jsonb by the driver. */
+const ENTRY_COLUMNS = [
+  'id',
+  'at',
+  'actor',
+  'action',
+  { subjectType: 'subject_type' },
+  { subjectId: 'subject_id' },
+  'changes',
+] as const;
 
 /**
  * `operator_audit_log`: inserted, read, never updated (a trigger refuses UPDATE, DELETE and TRUNCATE). Pages are
@@ -52,7 +36,7 @@ export class KnexAuditLog implements AuditLog {
     after: AuditPosition | null,
     limit: number,
   ): Promise<readonly AuditEntry[]> {
-    const query = this.db<AuditRow>('operator_audit_log');
+    const query = this.db('operator_audit_log').select<AuditEntry[]>(...ENTRY_COLUMNS);
     if (filter.action !== undefined) query.where('action', filter.action);
     if (filter.subjectId !== undefined) query.where('subject_id', filter.subjectId);
     if (filter.actor !== undefined) query.where('actor', filter.actor);
@@ -63,6 +47,6 @@ export class KnexAuditLog implements AuditLog {
         { column: 'id', order: 'desc' },
       ])
       .limit(limit);
-    return rows.map(toEntry);
+    return rows;
   }
 }

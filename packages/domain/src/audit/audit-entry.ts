@@ -26,6 +26,21 @@ export type AuditSubjectType =
   | 'WITHDRAWAL'
   | 'WEBHOOK_EVENT';
 
+/** What each action is done to; a webhook endpoint is a merchant's setting, so its subject is the merchant. */
+export const AUDIT_SUBJECT: Readonly<Record<AuditAction, AuditSubjectType>> = {
+  MERCHANT_CREATED: 'MERCHANT',
+  MERCHANT_UPDATED: 'MERCHANT',
+  ENTITY_CREATED: 'ENTITY',
+  WALLET_CREDITED: 'WALLET',
+  WALLET_UPDATED: 'WALLET',
+  APPLICATION_TOKEN_ISSUED: 'APPLICATION_TOKEN',
+  WEBHOOK_ENDPOINT_SET: 'MERCHANT',
+  WEBHOOK_SECRET_ROTATED: 'MERCHANT',
+  WITHDRAWAL_APPROVED: 'WITHDRAWAL',
+  WITHDRAWAL_REJECTED: 'WITHDRAWAL',
+  WEBHOOK_REDELIVERED: 'WEBHOOK_EVENT',
+};
+
 /** A JSON value: what an audit entry records of the fields an action set. */
 export type AuditValue =
   | string

@@ -77,24 +77,14 @@ export class IssueApplicationToken {
     };
     await unitOfWork.run(async (tx) => {
       await tx.applicationTokens.insert(record);
-      await recordAudit(
-        tx,
-        this.deps,
-        principal,
-        'APPLICATION_TOKEN_ISSUED',
-        {
-          type: 'APPLICATION_TOKEN',
-          id: record.id,
-        },
-        {
-          token: 'issued',
-          entityId: record.entityId,
-          purpose: record.purpose,
-          amount: record.amount?.toString() ?? null,
-          withdrawalSource: record.withdrawalSource,
-          expiresAt: record.expiresAt.toISOString(),
-        },
-      );
+      await recordAudit(tx, this.deps, principal, 'APPLICATION_TOKEN_ISSUED', record.id, {
+        token: 'issued',
+        entityId: record.entityId,
+        purpose: record.purpose,
+        amount: record.amount?.toString() ?? null,
+        withdrawalSource: record.withdrawalSource,
+        expiresAt: record.expiresAt.toISOString(),
+      });
     });
     return ok({ token, id: record.id, expiresAt: record.expiresAt.toISOString() });
   }

@@ -87,19 +87,12 @@ export class CreateEntity {
       };
       await tx.wallets.insert(wallet);
       await tx.entities.insert(entity);
-      await recordAudit(
-        tx,
-        this.deps,
-        principal,
-        'ENTITY_CREATED',
-        { type: 'ENTITY', id: entity.id },
-        {
-          merchantId,
-          entityType: entity.entityType,
-          externalIdentifier: entity.externalIdentifier,
-          walletId: wallet.id,
-        },
-      );
+      await recordAudit(tx, this.deps, principal, 'ENTITY_CREATED', entity.id, {
+        merchantId,
+        entityType: entity.entityType,
+        externalIdentifier: entity.externalIdentifier,
+        walletId: wallet.id,
+      });
       const { walletId: _, createdAt, ...rest } = entity;
       return ok({ ...rest, createdAt: createdAt.toISOString(), wallet: walletView(wallet) });
     });
@@ -129,18 +122,11 @@ export class CreditWallet {
       await tx.wallets.update(credited);
       const memo = (input.reason as string | undefined) ?? 'operator credit';
       await tx.ledger.append(walletCreditEntry(ids.next(), wallet.id, amount.value, memo, clock.now()));
-      await recordAudit(
-        tx,
-        this.deps,
-        principal,
-        'WALLET_CREDITED',
-        { type: 'WALLET', id: wallet.id },
-        {
-          amount: amount.value.toString(),
-          reason: memo,
-          balance: credited.balance.toString(),
-        },
-      );
+      await recordAudit(tx, this.deps, principal, 'WALLET_CREDITED', wallet.id, {
+        amount: amount.value.toString(),
+        reason: memo,
+        balance: credited.balance.toString(),
+      });
       return ok(walletView(credited));
     });
   }
@@ -169,7 +155,7 @@ export class UpdateWallet {
         this.deps,
         principal,
         'WALLET_UPDATED',
-        { type: 'WALLET', id: wallet.id },
+        wallet.id,
         input.disabled === undefined ? {} : { disabled: next.disabled },
       );
       return ok(walletView(next));

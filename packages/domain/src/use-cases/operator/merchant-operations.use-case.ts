@@ -42,8 +42,6 @@ const view = (m: Merchant, w: Wallet): MerchantView => ({
   wallet: { id: w.id, walletType: 'MERCHANT', balance: w.balance.toString(), disabled: w.disabled },
 });
 
-const subjectOf = (m: Merchant) => ({ type: 'MERCHANT' as const, id: m.id });
-
 /** `POST /v1/operator/merchants`: a merchant, payouts enabled, with its MERCHANT wallet. */
 export class CreateMerchant {
   constructor(private readonly deps: OperatorDeps) {}
@@ -75,7 +73,7 @@ export class CreateMerchant {
     await unitOfWork.run(async (tx) => {
       await tx.merchants.save(merchant);
       await tx.wallets.insert(wallet);
-      await recordAudit(tx, this.deps, principal, 'MERCHANT_CREATED', subjectOf(merchant), {
+      await recordAudit(tx, this.deps, principal, 'MERCHANT_CREATED', merchant.id, {
         name: merchant.name,
         payoutsEnabled: merchant.payoutsEnabled,
         approvalThreshold: merchant.approvalThreshold.toString(),
@@ -122,7 +120,7 @@ export class UpdateMerchant {
           : merchant.feeOverrides,
       };
       await tx.merchants.save(next);
-      await recordAudit(tx, this.deps, principal, 'MERCHANT_UPDATED', subjectOf(next), {
+      await recordAudit(tx, this.deps, principal, 'MERCHANT_UPDATED', next.id, {
         ...(input.payoutsEnabled === undefined ? {} : { payoutsEnabled: next.payoutsEnabled }),
         ...(threshold ? { approvalThreshold: next.approvalThreshold.toString() } : {}),
         ...(feePatch ? { feeOverrides: feePatch.value } : {}),

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry, AuditSubjectType } from '../../audit/audit-entry.js';
+import { AUDIT_SUBJECT, type AuditAction, type AuditEntry } from '../../audit/audit-entry.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
@@ -13,7 +13,8 @@ export function recordAudit(
   deps: { readonly ids: IdGenerator; readonly clock: Clock },
   principal: Principal,
   action: AuditAction,
-  subject: { readonly type: AuditSubjectType; readonly id: string },
+  /** The id of what the action was done to; its type follows from the action (AUDIT_SUBJECT). */
+  subjectId: string,
   changes: AuditEntry['changes'],
 ): Promise<void> {
   return tx.auditLog.append({
@@ -21,8 +22,8 @@ export function recordAudit(
     at: deps.clock.now(),
     actor: principal.subject,
     action,
-    subjectType: subject.type,
-    subjectId: subject.id,
+    subjectType: AUDIT_SUBJECT[action],
+    subjectId,
     changes,
   });
 }

@@ -53,7 +53,7 @@ export class SetWebhookEndpoint {
         this.deps,
         principal,
         existing ? 'WEBHOOK_SECRET_ROTATED' : 'WEBHOOK_ENDPOINT_SET',
-        { type: 'MERCHANT', id: merchantId },
+        merchantId,
         { url, secret: existing ? 'rotated' : 'issued' },
       );
       return ok({ url, secret });
@@ -137,18 +137,11 @@ export class RedeliverWebhook {
         await tx.webhookEndpoints.save({ ...endpoint, disabled: false, updatedAt: clock.now() });
       // Due now: the delivery queue sends it with its same id (a receiver deduplicates on webhook-id).
       await tx.webhookEvents.update({ ...event, deliveryState: 'PENDING', nextAttemptAt: clock.now() });
-      await recordAudit(
-        tx,
-        this.deps,
-        principal,
-        'WEBHOOK_REDELIVERED',
-        { type: 'WEBHOOK_EVENT', id: event.id },
-        {
-          transactionId: event.withdrawalId,
-          deliveryState: 'PENDING',
-          endpointReenabled: endpoint?.disabled === true,
-        },
-      );
+      await recordAudit(tx, this.deps, principal, 'WEBHOOK_REDELIVERED', event.id, {
+        transactionId: event.withdrawalId,
+        deliveryState: 'PENDING',
+        endpointReenabled: endpoint?.disabled === true,
+      });
       return ok({ eventId: event.id, deliveryState: 'PENDING' as const });
     });
   }

@@ -101,7 +101,7 @@ function auditDecision(
     deps,
     principal,
     withdrawal.status === 'FAILED' ? 'WITHDRAWAL_REJECTED' : 'WITHDRAWAL_APPROVED',
-    { type: 'WITHDRAWAL', id: withdrawal.id },
+    withdrawal.id,
     { status: withdrawal.status, reason },
   );
 }
