@@ -87,15 +87,23 @@ export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
   ...mutableColumns(w),
 });
 
-export const toHistoryRow = (withdrawalId: string, change: WithdrawalStatusChange): HistoryRow => ({
+/**
+ * A history row to insert. The decision columns are named only when `decided` (an operator's approval or
+ * rejection is among the rows inserted together, which share their columns): every other change leaves them to
+ * their default, NULL, and the hot path's history inserts stay as they were before decisions were recorded.
+ */
+export const toHistoryRow = (
+  withdrawalId: string,
+  change: WithdrawalStatusChange,
+  decided: boolean,
+): Omit<HistoryRow, 'decided_by' | 'decision_reason'> & Partial<HistoryRow> => ({
   withdrawal_id: withdrawalId,
   sequence: change.sequence,
   status: change.status,
   previous_status: change.previousStatus,
   reason: change.reason,
   at: change.at,
-  decided_by: change.decidedBy,
-  decision_reason: change.decisionReason,
+  ...(decided ? { decided_by: change.decidedBy, decision_reason: change.decisionReason } : {}),
 });
 
 export const toChange = (row: HistoryRow): WithdrawalStatusChange => ({
