@@ -1,33 +1,29 @@
 #!/usr/bin/env node
-// npm run bench [-- --quick]: measures the payout service against this machine's own limits (issue 6) and
-// writes tools/bench/results/latest.{json,md}. It creates and drops its own databases on the PostgreSQL server,
-// starts the service itself (API and worker as separate processes) and prints the table on stdout.
+// npm run bench [-- --quick]: measures the service as it is deployed (API and worker as processes of their own,
+// every setting its default, on a PostgreSQL of its own with autovacuum on) beside baselines taken on the same
+// machine in the same run, and writes tools/bench/results/latest.{md,json}. Method: tools/bench/README.md.
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cpuMeter } from './lib/cpu.mjs';
-import { BenchDatabases, dataDirectory } from './lib/databases.mjs';
-import { flushDirectory, measureDiskFlush } from './lib/disk-flush.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { runExpressBaseline } from './lib/express-baseline.mjs';
-import { countLabel, measureGrowth } from './lib/growth.mjs';
+import { createMerchant, EntityPool, merchantToken } from './lib/fixtures.mjs';
+import { countWithdrawals, seedHistoryUpTo, waitForAutoanalyze } from './lib/history.mjs';
 import { requireAllOk, runLoad } from './lib/load.mjs';
-import { createTemplate, merchantToken } from './lib/operator-api.mjs';
-import { readOptions, USAGE } from './lib/options.mjs';
+import { readOptions, SERVICE_NODE_FLAGS, USAGE } from './lib/options.mjs';
 import { runPgbench } from './lib/pgbench.mjs';
-import { freePort, RestartableProcess, startProcess, waitForHttp } from './lib/processes.mjs';
-import { Progress } from './lib/progress.mjs';
+import { startBenchPostgres } from './lib/postgres-server.mjs';
+import { freePort, startProcess, waitForHttp, waitUntil } from './lib/processes.mjs';
 import { writeReport } from './lib/report.mjs';
 import { describeRun } from './lib/run-info.mjs';
-import { cloneEntities } from './lib/seed-entities.mjs';
-import { statementsMeter } from './lib/statements.mjs';
 import { WebhookReceiver } from './lib/webhook-receiver.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-// start.js always runs role `all` whatever PROCESS_ROLE says, so each role is started by its own entry point.
 const ENTRY = {
-  api: fileURLToPath(new URL('../../packages/app/dist/bin/start-api.js', import.meta.url)),
-  worker: fileURLToPath(new URL('../../packages/app/dist/bin/start-worker.js', import.meta.url)),
+  api: join(ROOT, 'packages/app/dist/bin/start-api.js'),
+  worker: join(ROOT, 'packages/app/dist/bin/start-worker.js'),
 };
 const RESULTS = fileURLToPath(new URL('./results', import.meta.url));
 const WITHDRAWAL_BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
@@ -42,336 +38,208 @@ if (!existsSync(ENTRY.api) || !existsSync(ENTRY.worker)) {
   process.exit(1);
 }
 
-const progress = new Progress([
-  { name: 'disk', weight: options.seconds },
-  { name: 'pgbench', weight: options.seconds + 10 },
-  { name: 'express', weight: options.seconds + 2 },
-  { name: 'setup', weight: 8 },
-  { name: 'create', weight: (options.warmup + options.requests) / 250 },
-  { name: 'drain', weight: options.requests / 150 },
-  { name: 'lookup', weight: options.seconds + 2 },
-  { name: 'again', weight: 2 * options.seconds + 2 },
-  { name: 'growth', weight: (6 * options.growthRequests) / 250 + options.large / 25_000 },
-]);
-const databases = new BenchDatabases(options.databaseUrl, `bench_${process.pid}`);
-const processes = [];
-const receiver = new WebhookReceiver();
+const began = Date.now();
+const say = (message) =>
+  process.stderr.write(`[bench ${Math.round((Date.now() - began) / 1000)} s] ${message}\n`);
+const countLabel = (n) =>
+  n >= 1e6 ? `${+(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : `${n}`;
+const running = { processes: [], receiver: new WebhookReceiver(), postgres: null, client: null };
 
-const results = await describeRun(options);
-
-/** The service's environment: our database, Redis, quiet logs, the rail delays of this run. */
-function serviceEnv(databaseUrl, port) {
-  return {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: options.redisUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RAIL_DELAYS_MS: options.railDelays,
+async function main() {
+  say('starting PostgreSQL');
+  const postgres = await startBenchPostgres({ keep: options.keep });
+  running.postgres = postgres;
+  const serviceUrl = await postgres.createDatabase('payout');
+  say(`pgbench TPC-B, ${options.connections} clients, ${options.seconds} s`);
+  const baselines = {
+    pgbench: await runPgbench({
+      url: await postgres.createDatabase('pgbench'),
+      clients: options.connections,
+      seconds: options.seconds,
+      scale: 10,
+      postgresPid: postgres.pid,
+    }),
   };
-}
-
-function startService(role, databaseUrl, port) {
-  const nodeArgs = [...options.nodeFlags[role]];
-  if (options.cpuProf) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', `${RESULTS}/profiles`);
-  const service = startProcess(`service (${role})`, {
-    script: ENTRY[role],
-    cwd: ROOT,
-    nodeArgs,
-    env: serviceEnv(databaseUrl, port),
-  });
-  processes.push(service);
-  return service;
-}
-
-/**
- * pgbench TPC-B and the bare Express endpoint, run before the service's phases and again after its lookup phase:
- * the creation and lookup figures are judged against the mean of both runs (see the report).
- */
-async function runBaselines(pgbenchDb, { again }) {
-  // The first run has a progress phase for each baseline; the second shares one, pgbench its first half.
-  const within = (from, share) => (done, detail) => progress.update(from + done * share, detail);
-  progress.phase(again ? 'again' : 'pgbench', again ? 'pgbench TPC-B again' : 'initialising scale 10');
-  const pgbench = await runPgbench({
-    adminUrl: options.databaseUrl,
-    database: pgbenchDb.name,
-    clients: options.connections,
-    seconds: options.seconds,
-    scale: 10,
-    initialise: !again,
-    onProgress: within(0, again ? 0.5 : 1),
-  });
-  if (again) progress.update(0.5, 'bare Express again');
-  else progress.phase('express', 'bare Express endpoint');
-  const express = await runExpressBaseline({
+  say(`bare Express, ${options.connections} connections, ${options.seconds} s`);
+  baselines.express = await runExpressBaseline({
     connections: options.connections,
     seconds: options.seconds,
     warmupSeconds: 2,
-    onProgress: again ? within(0.5, 0.5) : within(0, 1),
   });
-  return { pgbench, express };
-}
 
-/** The disk's own flush latency where PostgreSQL writes (lib/disk-flush.mjs), or why it was not measured. */
-async function measureFlushes() {
-  progress.phase('disk', 'flushing pages where PostgreSQL writes');
-  const { dir, reason } = flushDirectory(await dataDirectory(options.databaseUrl));
-  const notMeasured = (why) => {
-    results.notes.push(`Disk flush not measured: ${why}.`);
-    return { dir: null, reason: why };
-  };
-  if (!dir) return notMeasured(reason);
-  return measureDiskFlush({
-    dir,
-    seconds: options.seconds,
-    onProgress: (done, detail) => progress.update(done, detail),
-  }).catch((error) => notMeasured(`${dir}: ${error.message}`));
-}
-
-async function main() {
-  results.diskFlush = await measureFlushes();
-  const pgbenchDb = await databases.create('pgbench');
-  results.baselines = await runBaselines(pgbenchDb, { again: false });
-
-  progress.phase('setup', 'starting the API');
-  const db = await databases.create('service');
+  say('starting the API and the worker');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // The database the API runs on, and the bench's connection to it: the growth phase moves both to a copy.
-  const target = { database: db, client: await connect(db.url) };
-  const api = await new RestartableProcess(async () => {
-    const started = startService('api', target.database.url, port);
-    await waitForHttp(started, `${baseUrl}/readyz`);
+  const serviceEnv = {
+    ...process.env,
+    DATABASE_URL: serviceUrl,
+    REDIS_URL: options.redisUrl,
+    PORT: String(port),
+  };
+  const start = (role) => {
+    const started = startProcess(role, {
+      script: ENTRY[role],
+      cwd: ROOT,
+      nodeArgs: SERVICE_NODE_FLAGS[role],
+      env: serviceEnv,
+      logFile: join(postgres.dataDir, '..', `${role}.log`),
+    });
+    running.processes.push(started);
     return started;
-  }).begin();
-  try {
-    await measureService({ baseUrl, db, api, client: target.client, target, pgbenchDb });
-  } finally {
-    await target.client.end();
-  }
-}
+  };
+  const api = start('api');
+  await waitForHttp(api, `${baseUrl}/readyz`);
+  const worker = start('worker');
+  await waitUntil(worker, 'started', () => worker.log().includes('service started'));
+  const results = {
+    ...describeRun(options, { postgres: postgres.settings, nodeFlags: SERVICE_NODE_FLAGS, serviceEnv }),
+    baselines,
+    notes: [],
+  };
 
-async function connect(url) {
-  const client = new pg.Client({ connectionString: url });
+  const receiver = running.receiver;
+  const { merchantId, webhookSecret } = await createMerchant(baseUrl, await receiver.start());
+  receiver.trust(webhookSecret);
+  const client = new pg.Client({ connectionString: serviceUrl });
   await client.connect();
-  return client;
-}
-
-async function measureService({ baseUrl, db, api, client, target, pgbenchDb }) {
-  const webhookUrl = await receiver.start();
-  const template = await createTemplate(baseUrl, { webhookUrl, funds: '1000.00' });
-  receiver.trust(template.webhookSecret);
-  const spare = 4 * options.connections;
-  // Each growth point is preceded by a measured warm-up twice as long as itself (see measureGrowth).
-  const growthWarmup = 2 * options.growthRequests;
-  const needed =
-    options.warmup +
-    options.rewarm +
-    options.requests +
-    3 * (growthWarmup + options.growthRequests) +
-    4 * spare;
-  progress.update(0.3, `cloning ${needed} entities`);
-  const entities = await cloneEntities(client, template, needed);
-  let cursor = 0;
-  const withdrawalRequest = () => {
-    const entity = entities[cursor++ % entities.length];
-    return {
-      method: 'POST',
-      path: `/v1/ext/linked-accounts/USD/${entity.linkedAccountId}/withdrawal`,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${entity.token}` },
-      body: WITHDRAWAL_BODY,
-    };
-  };
-  // The API's CPU and, with --statements, the statements of one phase of load: `stop(requests)` gives both.
-  const apiMeter = async () => {
-    const statements = options.statements ? await statementsMeter(target.client) : null;
-    const cpu = cpuMeter({ pids: [api.pid], database: target.database.name });
-    return {
-      stop: async (requests) => ({
-        cpu: cpu.stop(requests),
-        ...(statements ? { statements: await statements.stop(requests) } : {}),
-      }),
-    };
-  };
+  running.client = client;
+  const entities = new EntityPool(baseUrl, merchantId);
   const created = [];
-  const collectId = (status, body) => {
-    if (status === 200) created.push(JSON.parse(body).data.id);
+  const pids = { api: api.child.pid, worker: worker.child.pid };
+
+  /** Entities enough for `amount` withdrawals, each from one that has made none for a minute. */
+  const prepare = async (amount) => {
+    const made = await entities.ensure(amount);
+    if (made > 0) say(`${made} entities made through the operator API (${entities.entities.length} in all)`);
   };
-  const createLoad = (amount, onProgress) =>
-    runLoad({
+  /** `amount` withdrawals at full speed. */
+  const create = async (name, amount) => {
+    await prepare(amount);
+    say(`${name}: ${amount} withdrawals`);
+    const load = await runLoad({
       url: baseUrl,
       connections: options.connections,
       amount,
-      request: withdrawalRequest,
-      onBody: collectId,
-      onProgress,
+      request: () => {
+        const entity = entities.take();
+        return {
+          method: 'POST',
+          path: `/v1/ext/linked-accounts/USD/${entity.linkedAccountId}/withdrawal`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${entity.token}` },
+          body: WITHDRAWAL_BODY,
+        };
+      },
+      onBody: (status, body) => {
+        if (status === 200) created.push(JSON.parse(body).data.id);
+      },
     });
-
-  progress.phase('create', `${options.warmup} warm-up withdrawals`);
-  requireAllOk('warm-up', await createLoad(options.warmup));
-  // The worker warms up as the API did: started now, it settles the warm-up withdrawals (its cold start is
-  // reported on its own), then is held stopped while creation is measured, and resumed for the drain.
-  progress.update(
-    0.5 * (options.warmup / (options.warmup + options.requests)),
-    'worker settling the warm-up',
-  );
-  const coldSince = Date.now();
-  const worker = startService('worker', db.url, 0);
-  results.workerColdStart = await waitForDrain(client, {
-    since: coldSince,
-    timeoutMs: 120_000,
-    acknowledged: () => receiver.eventIds.size,
-  });
-  if (!results.workerColdStart.drained)
-    throw new Error(`the worker did not settle the warm-up:\n${worker.tail()}`);
-  worker.pause();
-  // What autovacuum's analyze does on its own after the first rows of a table (this machine's PostgreSQL runs with
-  // autovacuum off): fresh statistics, and the plans the service cached while its tables were empty made again.
-  await client.query('ANALYZE');
-  // The ANALYZE (and the API's idle seconds while the worker warmed up) leave a transient the measured phase
-  // should not start in: every pooled connection plans its statements again, and an API back from idle costs more
-  // for its first requests (session 19). A re-warm on the API alone takes it, reported apart, not judged; its
-  // withdrawals are drained with the measured ones (session 25).
-  if (options.rewarm > 0) {
-    progress.update(
-      options.warmup / (options.warmup + options.requests),
-      `${options.rewarm} re-warm withdrawals`,
-    );
-    results.creationRewarm = await createLoad(options.rewarm);
-    requireAllOk('re-warm', results.creationRewarm);
-  }
-  progress.update(options.warmup / (options.warmup + options.requests));
-  const creationMeter = await apiMeter();
-  results.creation = await createLoad(options.requests, (done, detail) =>
-    progress.update((options.warmup + done * options.requests) / (options.warmup + options.requests), detail),
-  );
-  Object.assign(results.creation, await creationMeter.stop(results.creation.ok));
-  requireAllOk('withdrawal creation', results.creation);
-  progress.note(`creation: ${results.creation.throughput} req/s, p99 ${results.creation.latencyMs.p99} ms`);
-
-  progress.phase('drain', 'resuming the worker');
-  const drainStatements = options.statements ? await statementsMeter(client) : null;
-  const since = Date.now();
-  const drainCpu = cpuMeter({ pids: [worker.child.pid], database: db.name });
-  worker.resume();
-  const drained = await waitForDrain(client, {
-    since,
-    timeoutMs: Math.max(180_000, options.requests * 60),
-    acknowledged: () => receiver.eventIds.size,
-    onProgress: (done, detail) => progress.update(done, detail),
-  });
-  // What this drain settled: the warm-up's withdrawals and webhooks were settled before it.
-  results.drain = {
-    ...drained,
-    withdrawals: drained.withdrawals - results.workerColdStart.withdrawals,
-    events: drained.events - results.workerColdStart.events,
+    requireAllOk(name, load);
+    return load;
   };
-  results.drain.cpu = drainCpu.stop(results.drain.withdrawals);
-  if (drainStatements) results.drain.statements = await drainStatements.stop(results.drain.withdrawals);
-  results.drain.receiver = {
-    deliveries: receiver.deliveries,
-    distinctEvents: receiver.eventIds.size,
-    badSignatures: receiver.badSignatures,
-    crossChecked: receiver.crossChecked,
+  /** Until every withdrawal is final and every webhook acknowledged. */
+  const settle = async (name, amount) => {
+    const state = await waitForDrain(client, {
+      timeoutMs: 180_000 + amount * 50,
+      acknowledged: () => receiver.eventIds.size,
+    });
+    if (!state.drained) throw new Error(`${name} did not settle: ${JSON.stringify(state)}\n${worker.tail()}`);
+    return state;
   };
-  await worker.stop();
-  results.rss = { worker: worker.peakRssMb };
-  results.notes.push(
-    `Webhook receiver: ${receiver.deliveries} deliveries, ${receiver.eventIds.size} distinct events, ${receiver.badSignatures} with a bad signature (every one verified with node:crypto, ${receiver.crossChecked} also with the standardwebhooks library).`,
-  );
-  progress.note(
-    `drain: ${results.drain.withdrawals} withdrawals in ${results.drain.seconds.toFixed(1)} s, ${receiver.eventIds.size} webhooks acknowledged`,
-  );
+  /** Creation at `target` stored: a warm-up, then the measured load, on history loaded in SQL. */
+  const growthPoint = async (target) => {
+    const since = Date.now();
+    const seeded = await seedHistoryUpTo(client, { merchantId, target });
+    say(`growth: ${seeded} withdrawals of history loaded; waiting for autovacuum to analyse them`);
+    const analysedAfter = await waitForAutoanalyze(client, since);
+    await create('growth warm-up', options.growth);
+    await settle('growth warm-up', options.growth);
+    const stored = await countWithdrawals(client);
+    const load = await create(`growth at ${countLabel(stored)} stored`, options.growth);
+    await settle('growth', options.growth);
+    return { stored, label: countLabel(stored), seeded, analysedAfterSeconds: analysedAfter, ...load };
+  };
 
-  progress.phase('lookup', 'warming up');
-  const lookupToken = merchantToken(template.merchantId);
-  let lookupIndex = 0;
+  await create('warm-up', options.warmup);
+  await settle('warm-up', options.warmup);
+  results.growth = { small: await growthPoint(options.small) };
+
+  const burstCpu = cpuMeter({ pids, postgresPid: postgres.pid });
+  results.burst = await create('burst', options.burst);
+  results.burst.cpu = burstCpu.stop(options.burst);
+  await settle('burst', options.burst);
+
+  await prepare(options.sustained);
+  const finalsBefore = receiver.finalAt.length;
+  const sustainedCpu = cpuMeter({ pids, postgresPid: postgres.pid });
+  const sustainedStart = Date.now();
+  const creation = await create('sustained', options.sustained);
+  say('sustained: settling');
+  const settled = await settle('sustained', options.sustained);
+  const finals = receiver.finalAt.slice(finalsBefore);
+  const span = (finals.at(-1) - finals[0]) / 1000;
+  results.sustained = {
+    creation,
+    endToEnd: {
+      withdrawals: finals.length,
+      firstFinalAfterSeconds: (finals[0] - sustainedStart) / 1000,
+      spanSeconds: span,
+      perSecond: Math.round((finals.length - 1) / span),
+      settledAfterSeconds: settled.seconds,
+    },
+    cpu: sustainedCpu.stop(options.sustained),
+  };
+
+  say(`lookup: ${options.seconds} s`);
+  const lookupToken = merchantToken(merchantId);
+  let next = 0;
   const lookupRequest = () => ({
     method: 'GET',
-    path: `/v1/transactions/${created[lookupIndex++ % created.length]}/webhook-payload`,
+    path: `/v1/transactions/${created[next++ % created.length]}/webhook-payload`,
     headers: { authorization: `Bearer ${lookupToken}` },
   });
-  await runLoad({ url: baseUrl, connections: options.connections, seconds: 2, request: lookupRequest });
-  const lookupCpu = cpuMeter({ pids: [api.pid], database: db.name });
-  results.lookup = await runLoad({
-    url: baseUrl,
-    connections: options.connections,
-    seconds: options.seconds,
-    request: lookupRequest,
-    onProgress: (done, detail) => progress.update(done, detail),
-  });
+  const lookup = (seconds) =>
+    runLoad({ url: baseUrl, connections: options.connections, seconds, request: lookupRequest });
+  await lookup(2);
+  const lookupCpu = cpuMeter({ pids, postgresPid: postgres.pid });
+  results.lookup = await lookup(options.seconds);
   results.lookup.cpu = lookupCpu.stop(results.lookup.ok);
   requireAllOk('lookup', results.lookup);
 
-  // With the API idle and the worker stopped: how far the machine drifted since the first baselines.
-  results.baselinesAfter = await runBaselines(pgbenchDb, { again: true });
+  results.growth.large = await growthPoint(options.large);
+  for (const service of [api, worker]) await service.stop();
+  results.rss = { api: api.peakRssMb, worker: worker.peakRssMb };
   results.notes.push(
-    'pgbench and bare Express ran before the service and again after its lookup phase (the API idle, the worker stopped); creation, lookup and their CPU are judged against the mean of the two runs, the second shown beside the first as the drift.',
-  );
-
-  progress.phase('growth', `seeding to ${countLabel(options.small)} stored`);
-  // The small point is measured again after the large one, on a copy of its database taken right after it, so
-  // that a machine whose speed drifted during the phase shows (see measureGrowth).
-  let small;
-  results.growth = await measureGrowth({
-    // Through `target`: copying the database needs the bench's connection to it closed and opened again.
-    client: { query: (...args) => target.client.query(...args) },
-    again: {
-      keep: async () => {
-        await api.stop();
-        await target.client.end();
-        small = await databases.copy(db.name, 'small');
-        target.client = await connect(db.url);
-      },
-      use: async () => {
-        const service = target.client;
-        target.database = small;
-        target.client = await connect(small.url);
-        await service.end();
-        await api.restart();
-        return target.client;
-      },
-    },
-    merchantId: template.merchantId,
-    sizes: [options.small, options.large],
-    requests: options.growthRequests,
-    warmup: growthWarmup,
-    createLoad,
-    onProgress: (done, detail) => progress.update(done, detail),
-    meter: apiMeter,
-    restart: () => api.restart(),
-  });
-  await api.stop();
-  results.rss.api = api.peakRssMb;
-  if (options.keep) results.notes.push(`databases kept: ${databases.created.join(', ')}`);
-  results.notes.push(
-    `Creation and growth are measured with the API process alone. The worker is started after the ${options.warmup} warm-up withdrawals, settles them (its cold start), and is held stopped (SIGSTOP) while creation is measured, after an ANALYZE and ${options.rewarm} re-warm withdrawals (reported apart, drained with the measured ones); the drain is timed from its resumption until every withdrawal created since is final and every webhook acknowledged. Each growth point runs on a fresh API process, after a measured warm-up of ${growthWarmup} withdrawals; the small point is measured again after the large one, on a copy of its database taken right after it.`,
+    `Rate limit: the service's default, one withdrawal a minute per entity and IP. Every withdrawal comes from an entity that made none in the minute before; the ${entities.entities.length} entities were made through the operator and public APIs (created, funded, given an application token, a bank account linked).`,
+    `Sustained: ${options.sustained} withdrawals created at full speed while the worker settles them; the end-to-end rate is the settled withdrawals (final status, every webhook acknowledged by the receiver, which verifies each signature) per second from the first to the last, the first ${results.sustained.endToEnd.firstFinalAfterSeconds.toFixed(1)} s after the first request (the simulated ACH settles in 5 s). CPU per withdrawal covers the whole phase, from the first request until the last webhook.`,
+    `Growth: history loaded in SQL (ids from the service's UUIDv7 generator, one withdrawal every 2.5 s before the oldest stored, spread over the entities), then measured once autovacuum had analysed it (after ${results.growth.small.analysedAfterSeconds.toFixed(0)} s and ${results.growth.large.analysedAfterSeconds.toFixed(0)} s); each point is ${options.growth} withdrawals after a warm-up of as many.`,
+    `Webhook receiver: ${receiver.deliveries} deliveries, ${receiver.eventIds.size} distinct events, ${receiver.badSignatures} with a bad signature.`,
   );
   if (options.mode === 'quick')
-    results.notes.push(
-      `--quick: the second growth point is ${countLabel(options.large)} stored withdrawals, not 1M.`,
-    );
+    results.notes.push(`--quick: the second growth point is ${countLabel(options.large)}, not 1M.`);
+  if (options.keep) results.notes.push(`kept: ${join(postgres.dataDir, '..')}`);
+  return results;
 }
 
 async function cleanUp() {
-  for (const measured of processes) await measured.stop().catch(() => undefined);
-  await receiver.stop().catch(() => undefined);
-  if (!options.keep) await databases.dropAll();
+  for (const service of running.processes) await service.stop().catch(() => undefined);
+  await running.receiver.stop().catch(() => undefined);
+  await running.client?.end().catch(() => undefined);
+  await running.postgres?.stop().catch(() => undefined);
 }
 
 process.once('SIGINT', () => {
-  progress.note('interrupted: stopping the service and dropping the bench databases');
+  say('interrupted: stopping the service and PostgreSQL');
   cleanUp().finally(() => process.exit(130));
 });
 
 try {
-  await main();
+  const results = await main();
   await cleanUp();
-  progress.finish();
-  const { markdown } = writeReport(RESULTS, results);
+  const markdown = writeReport(RESULTS, results);
+  say('done');
   process.stdout.write(`\n${markdown}`);
 } catch (error) {
-  progress.note(`bench failed: ${error.stack ?? error}`);
+  say(`failed: ${error.stack ?? error}`);
   await cleanUp();
   process.exit(1);
 }

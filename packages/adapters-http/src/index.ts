@@ -1,3 +1,4 @@
+export * from './app/client-errors.js';
 export * from './app/create-http-app.js';
 export * from './app/http-app-deps.js';
 export * from './auth/jwt-token-verifier.js';

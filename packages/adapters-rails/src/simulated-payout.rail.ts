@@ -1,7 +1,6 @@
 import {
   type Clock,
   FAILURE_REASONS,
-  type FailureReason,
   type PayoutRail,
   RAILS_WITH_PROCESSING_STATE,
   type RailId,
@@ -9,6 +8,8 @@ import {
   type RailStatusQuery,
   type RailSubmission,
   type RailSubmitResult,
+  SANDBOX_FAILURE_CENTS,
+  SANDBOX_TRIGGER_CENTS,
 } from '@payout/domain';
 
 export interface SimulatedRailOptions {
@@ -19,18 +20,10 @@ export interface SimulatedRailOptions {
   readonly pollIntervalMs?: number;
 }
 
-/** PRODUCT.md §9: the cents of the payout amount pick the outcome. */
-const FAILURES: Readonly<Record<string, FailureReason>> = {
-  '92': FAILURE_REASONS.RECIPIENT_NOT_FOUND,
-  '93': FAILURE_REASONS.DUPLICATE,
-  '94': FAILURE_REASONS.COMPLIANCE,
-  '95': FAILURE_REASONS.GENERAL,
-  '96': FAILURE_REASONS.CARD,
-  '97': FAILURE_REASONS.CANCELLED,
-};
-const REJECT_AT_SUBMISSION = '91';
-const RETURN_AFTER_SUCCESS = '98';
-const UNAVAILABLE_TWICE = '99';
+const FAILURES = SANDBOX_FAILURE_CENTS;
+const REJECT_AT_SUBMISSION = SANDBOX_TRIGGER_CENTS.REJECTED;
+const RETURN_AFTER_SUCCESS = SANDBOX_TRIGGER_CENTS.RETURNED;
+const UNAVAILABLE_TWICE = SANDBOX_TRIGGER_CENTS.UNAVAILABLE_TWICE;
 const UNAVAILABLE_ATTEMPTS = 2;
 /** Instant rails still return a .98 payout, after this long. */
 const MIN_RETURN_DELAY_MS = 1000;

@@ -13,18 +13,17 @@ async function columnsOf(client, table) {
 }
 
 /**
- * Inserts one copy of the template rows of `table` (those matching `where`) per row of the temporary table
+ * Inserts one copy of the template rows `template` (a query over `table`) per row of the temporary table
  * `source`, aliased `c` in `overrides` (SQL expressions by column); the template row is `t`.
  */
-export async function cloneRows(client, { source, table, where, params, overrides }) {
+export async function cloneRows(client, { source, table, template, overrides }) {
   const columns = await columnsOf(client, table);
   const unknown = Object.keys(overrides).filter((column) => !columns.includes(column));
   if (unknown.length > 0) throw new Error(`${table} has no column ${unknown.join(', ')}`);
   const select = columns.map((column) => overrides[column] ?? `t.${column}`);
   const { rowCount } = await client.query(
     `INSERT INTO ${table} (${columns.join(', ')})
-     SELECT ${select.join(', ')} FROM ${source} c CROSS JOIN (SELECT * FROM ${table} WHERE ${where}) t`,
-    params,
+     SELECT ${select.join(', ')} FROM ${source} c CROSS JOIN (${template}) t`,
   );
   return rowCount;
 }

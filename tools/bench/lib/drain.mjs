@@ -1,9 +1,7 @@
-// Settlement drain: with the worker started, waits until every withdrawal is final (SUCCESS or FAILED) and every
-// webhook event of theirs is DELIVERED (the receiver answered 2xx), or the time runs out. The wait must not load
-// the database it measures. Counting both tables (STATE) is what says the drain is over, but it reads every row
-// version of two tables the drain keeps updating (session 24, before migration 0011: webhook_events at 60 MB for
-// 33,000 events with their dead versions at the end of a drain of 10,000, 30–60 ms a count; its 16 counts were 5 %
-// of PostgreSQL's time in the drain). So:
+// Settlement drain: waits until every withdrawal is final (SUCCESS or FAILED) and every webhook event of theirs is
+// DELIVERED (the receiver answered 2xx), or the time runs out. The wait must not load the database it measures.
+// Counting both tables (STATE) is what says the drain is over, but it reads every row version of two tables the
+// worker keeps updating, tens of milliseconds a count once they hold their dead versions. So:
 // - a look (every `pollMs`) asks the database only when the receiver has acknowledged nothing new since the last
 //   one, and then only whether an event still has a next attempt (EVENTS_DUE, on the due index: under a
 //   millisecond); when none has, whether every withdrawal is final (WITHDRAWALS, the smaller table), and when every

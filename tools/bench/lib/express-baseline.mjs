@@ -7,7 +7,7 @@ import { freePort, startProcess, waitForHttp } from './processes.mjs';
 const SERVER = fileURLToPath(new URL('../baseline/express-server.mjs', import.meta.url));
 const SAMPLE_ID = '324da4de-590d-45c6-848a-55ad145c4e95';
 
-export async function runExpressBaseline({ connections, seconds, warmupSeconds, onProgress }) {
+export async function runExpressBaseline({ connections, seconds, warmupSeconds }) {
   const port = await freePort();
   const server = startProcess('bare Express', { script: SERVER, env: { PORT: String(port) } });
   try {
@@ -15,8 +15,8 @@ export async function runExpressBaseline({ connections, seconds, warmupSeconds, 
     await waitForHttp(server, `${url}/healthz`);
     const request = () => ({ method: 'GET', path: `/v1/transactions/${SAMPLE_ID}/webhook-payload` });
     await runLoad({ url, connections, seconds: warmupSeconds, request });
-    const meter = cpuMeter({ pids: [server.child.pid] });
-    const result = await runLoad({ url, connections, seconds, request, onProgress });
+    const meter = cpuMeter({ pids: { express: server.child.pid } });
+    const result = await runLoad({ url, connections, seconds, request });
     return { ...result, cpu: meter.stop(result.ok), peakRssMb: server.peakRssMb };
   } finally {
     await server.stop();

@@ -6,17 +6,15 @@ import { summarize } from './stats.mjs';
 /**
  * `request(i)` builds the i-th request ({ method, path, headers, body }); autocannon asks for exactly one per
  * request it sends, so `i` can pick a distinct entity each time. Give `amount` for a fixed number of requests
- * or `seconds` for a fixed duration. `onBody(status, body)` sees every response body; `onLatency(latencyMs, atMs)`
- * every 2xx response's latency and when it completed (ms since the load started).
+ * or `seconds` for a fixed duration. `onBody(status, body)` sees every response body;
  */
-export function runLoad({ url, connections, amount, seconds, request, onBody, onLatency, onProgress }) {
+export function runLoad({ url, connections, amount, seconds, request, onBody }) {
   let index = 0;
   const latencies = [];
   const statusCodes = {};
   const started = process.hrtime.bigint();
   // autocannon calls back on its one-second tick after the last response: wall time ends at that response.
   let lastResponse = started;
-  let ticker;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -32,7 +30,6 @@ export function runLoad({ url, connections, amount, seconds, request, onBody, on
         ],
       },
       (error, result) => {
-        clearInterval(ticker);
         if (error) return reject(error);
         const elapsedSeconds = Number(lastResponse - started) / 1e9;
         const ok = result['2xx'];
@@ -55,13 +52,7 @@ export function runLoad({ url, connections, amount, seconds, request, onBody, on
       statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
       if (statusCode < 200 || statusCode >= 300) return;
       latencies.push(responseTime);
-      onLatency?.(responseTime, Number(lastResponse - started) / 1e6);
     });
-    ticker = setInterval(() => {
-      const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-      const done = amount ? latencies.length / amount : elapsed / seconds;
-      onProgress?.(done, `${latencies.length} ok, ${Math.round(latencies.length / elapsed)}/s`);
-    }, 250);
   });
 }
 

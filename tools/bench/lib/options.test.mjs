@@ -1,56 +1,39 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { readOptions, startScriptFlags } from './options.mjs';
+import { readOptions, SERVICE_NODE_FLAGS, startScriptFlags } from './options.mjs';
 
 describe('bench options', () => {
-  it('runs the issue’s full sizes by default and small ones with --quick', () => {
+  it('runs the full sizes by default and small ones with --quick', () => {
     const full = readOptions([], {});
-    expect(full).to.include({ mode: 'full', connections: 32, requests: 10_000, large: 1_000_000 });
+    expect(full).to.include({ mode: 'full', connections: 32, burst: 10_000, large: 1_000_000, seconds: 30 });
     const quick = readOptions(['--quick'], {});
-    expect(quick).to.include({ mode: 'quick', connections: 32, requests: 2_000 });
-    expect(quick.large).to.be.below(1_000_000);
+    expect(quick).to.include({ mode: 'quick', burst: 2_000, large: 100_000, seconds: 10, small: 10_000 });
   });
 
-  it('re-warms after the ANALYZE unless told --rewarm 0, and refuses a count that is not whole', () => {
-    expect(readOptions([], {}).rewarm).to.equal(1_000);
-    expect(readOptions(['--quick'], {}).rewarm).to.be.within(1, 999);
-    expect(readOptions(['--rewarm', '0'], {}).rewarm).to.equal(0);
-    expect(() => readOptions(['--rewarm=-1'], {})).to.throw(/whole number/);
-    expect(() => readOptions(['--rewarm', '2.5'], {})).to.throw(/whole number/);
-  });
-
-  it('takes explicit sizes and the database from the environment', () => {
-    const options = readOptions(['--quick', '--requests', '50', '--connections', '8'], {
-      BENCH_DATABASE_URL: 'postgres://bench@db:5433/postgres',
+  it('takes explicit sizes and Redis from the environment, the flag first', () => {
+    const options = readOptions(['--quick', '--burst', '500', '--growth', '200'], {
+      REDIS_URL: 'redis://r:1',
     });
-    expect(options).to.include({
-      requests: 50,
-      connections: 8,
-      databaseUrl: 'postgres://bench@db:5433/postgres',
-    });
-  });
-
-  it('starts the service with the Node flags of its start script unless told otherwise', () => {
-    expect(
-      startScriptFlags('npm run build && node --max-semi-space-size=2 packages/app/dist/bin/start-api.js'),
-    ).to.equal('--max-semi-space-size=2');
-    expect(startScriptFlags('node packages/app/dist/bin/start-api.js')).to.equal('');
-    const both = ['--max-old-space-size=512', '--cpu-prof'];
-    expect(readOptions(['--node-flags=--max-old-space-size=512 --cpu-prof'], {}).nodeFlags).to.deep.equal({
-      api: both,
-      worker: both,
-    });
-    const scripts = JSON.parse(
-      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
-    ).scripts;
-    expect(readOptions([], {}).nodeFlags).to.deep.equal({
-      api: startScriptFlags(scripts['start:api']).split(' ').filter(Boolean),
-      worker: startScriptFlags(scripts['start:worker']).split(' ').filter(Boolean),
-    });
+    expect(options).to.include({ burst: 500, growth: 200, sustained: 4_000, redisUrl: 'redis://r:1' });
+    expect(readOptions(['--redis-url', 'redis://x:2'], { REDIS_URL: 'redis://r:1' }).redisUrl).to.equal(
+      'redis://x:2',
+    );
   });
 
   it('refuses a size that is not a positive integer', () => {
-    expect(() => readOptions(['--requests', '0'], {})).to.throw(/--requests must be a positive integer/);
-    expect(() => readOptions(['--seconds', 'ten'], {})).to.throw(/--seconds/);
+    expect(() => readOptions(['--burst', '0'], {})).to.throw(/--burst must be a positive integer/);
+    expect(() => readOptions(['--seconds', '1.5'], {})).to.throw(/--seconds/);
+  });
+
+  it('reads the Node flags of each start script', () => {
+    expect(
+      startScriptFlags('npm run build && node --a=1 -b packages/app/dist/bin/start-api.js'),
+    ).to.deep.equal(['--a=1', '-b']);
+    expect(startScriptFlags('node packages/app/dist/bin/start.js')).to.deep.equal([]);
+    const scripts = JSON.parse(
+      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ).scripts;
+    expect(SERVICE_NODE_FLAGS.worker).to.deep.equal(startScriptFlags(scripts['start:worker']));
+    expect(SERVICE_NODE_FLAGS.api.length).to.be.above(0);
   });
 });

@@ -1,11 +1,11 @@
-// Baseline 1: what this PostgreSQL does with the standard TPC-B transaction (five statements, one commit) at
-// the same client count as the HTTP load, on a scratch database of its own.
+// Baseline 1: what the bench's PostgreSQL does with the standard TPC-B transaction (five statements, one commit) at
+// the same client count as the HTTP load, on a database of its own on the same server.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuMeter } from './cpu.mjs';
-import { libpqArgs, libpqEnv } from './databases.mjs';
+import { libpq } from './postgres-server.mjs';
 import { summarize } from './stats.mjs';
 
 export const PGBENCH = process.env.PGBENCH ?? '/usr/bin/pgbench';
@@ -36,7 +36,7 @@ export function parseLogLatencies(text) {
   return latencies;
 }
 
-function run(args, { env, onLine }) {
+function run(args, { env }) {
   return new Promise((resolve, reject) => {
     const child = spawn(PGBENCH, args, {
       env: { ...process.env, ...env },
@@ -44,9 +44,7 @@ function run(args, { env, onLine }) {
     });
     let output = '';
     const take = (chunk) => {
-      const text = chunk.toString();
-      output += text;
-      for (const line of text.split('\n')) if (line.trim()) onLine?.(line);
+      output += chunk.toString();
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
@@ -59,51 +57,33 @@ function run(args, { env, onLine }) {
   });
 }
 
-/** TPC-B at `clients`; `initialise: false` runs again on the tables a previous run initialised. */
-export async function runPgbench({
-  adminUrl,
-  database,
-  clients,
-  seconds,
-  scale,
-  initialise = true,
-  onProgress,
-}) {
-  const connection = [...libpqArgs(adminUrl), database];
-  const env = libpqEnv(adminUrl);
-  if (initialise) await run(['-i', '-q', '-s', String(scale), ...connection], { env });
+/** Initialises TPC-B tables at `scale` in the database `url` names, then runs `clients` for `seconds`. */
+export async function runPgbench({ url, clients, seconds, scale, postgresPid }) {
+  const { args, env } = libpq(url);
+  const connection = [...args, new URL(url).pathname.slice(1)];
+  await run(['-i', '-q', '-s', String(scale), ...connection], { env });
   const logDir = mkdtempSync(join(tmpdir(), 'bench-pgbench-'));
   try {
-    const threads = Math.min(clients, 4);
-    const meter = cpuMeter({ pids: [], database });
+    const meter = cpuMeter({ pids: {}, postgresPid });
     const output = await run(
       [
-        '-c',
-        String(clients),
-        '-j',
-        String(threads),
-        '-T',
-        String(seconds),
-        '-P',
-        '1',
-        '--log',
-        `--log-prefix=${join(logDir, 'tx')}`,
-        ...connection,
+        ...['-c', String(clients), '-j', String(Math.min(clients, 4)), '-T', String(seconds)],
+        ...['--log', `--log-prefix=${join(logDir, 'tx')}`, ...connection],
       ],
-      {
-        env,
-        onLine: (line) => {
-          const match = line.match(/^progress: ([\d.]+) s, ([\d.]+) tps/);
-          if (match) onProgress?.(Number(match[1]) / seconds, `${Math.round(Number(match[2]))} tps`);
-        },
-      },
+      { env },
     );
-    const tps = parseTps(output);
     const cpu = meter.stop(parseTransactions(output));
     const latencies = readdirSync(logDir).flatMap((file) =>
       parseLogLatencies(readFileSync(join(logDir, file), 'utf8')),
     );
-    return { tps: Math.round(tps), clients, scale, seconds, latencyMs: summarize(latencies), cpu };
+    return {
+      tps: Math.round(parseTps(output)),
+      clients,
+      scale,
+      seconds,
+      latencyMs: summarize(latencies),
+      cpu,
+    };
   } finally {
     rmSync(logDir, { recursive: true, force: true });
   }

@@ -1,8 +1,7 @@
-// Child processes the bench starts and measures: the service (API and worker apart, so each has its own peak
-// RSS) and the bare Express baseline. Peak RSS is the kernel's high-water mark (VmHWM), which catches spikes
+// Child processes the bench starts and measures: the service's API and worker and the bare Express baseline. Peak RSS is the kernel's high-water mark (VmHWM), which catches spikes
 // that sampling would miss.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -40,19 +39,12 @@ export function procStatusKb(pid, field) {
 }
 
 export class MeasuredProcess {
-  constructor(name, child) {
+  constructor(name, child, logFile) {
     this.name = name;
     this.child = child;
+    this.logFile = logFile;
     this.peakRssKb = 0;
-    this.output = [];
-    this.paused = false;
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-    const keep = (chunk) => {
-      this.output.push(chunk.toString());
-      if (this.output.length > 200) this.output.shift();
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
     this.sampler = setInterval(() => this.samplePeak(), 250);
     this.sampler.unref();
   }
@@ -67,29 +59,22 @@ export class MeasuredProcess {
     return Math.round(this.peakRssKb / 102.4) / 10;
   }
 
+  /** Everything the process printed so far. */
+  log() {
+    return this.logFile ? readFileSync(this.logFile, 'utf8') : '';
+  }
+
   /** Last lines the process printed, for error messages. */
   tail() {
-    return this.output.join('').split('\n').slice(-20).join('\n');
+    return this.log().split('\n').slice(-20).join('\n');
   }
 
-  /** Holds the process (SIGSTOP): it takes no CPU and its timers wait, until `resume()`. */
-  pause() {
-    this.child.kill('SIGSTOP');
-    this.paused = true;
-  }
-
-  resume() {
-    this.child.kill('SIGCONT');
-    this.paused = false;
-  }
-
-  /** SIGTERM (graceful shutdown, which also lets --cpu-prof write its profile), SIGKILL after `graceMs`. */
+  /** SIGTERM (a graceful shutdown), SIGKILL after `graceMs`. */
   async stop(graceMs = 30_000) {
     this.samplePeak();
     clearInterval(this.sampler);
     if (this.child.exitCode !== null || this.child.signalCode !== null) return this.exited;
     this.child.kill('SIGTERM');
-    if (this.paused) this.resume();
     const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
     const result = await this.exited;
     clearTimeout(timer);
@@ -98,51 +83,22 @@ export class MeasuredProcess {
 }
 
 /**
- * A service process that can be replaced by a fresh one started the same way (`start()` resolves once it is
- * ready), so that two measurements can follow the same history. Its peak RSS is the highest of all of them.
+ * Starts `node <nodeArgs> <script>`. Its output goes to `logFile` (as a deployment's goes to its log collector),
+ * or nowhere: never through a pipe the bench would have to read while it measures.
  */
-export class RestartableProcess {
-  constructor(start) {
-    this.start = start;
-    this.stoppedPeaksMb = [];
-    this.current = null;
-  }
-
-  async begin() {
-    this.current = await this.start();
-    return this;
-  }
-
-  get pid() {
-    return this.current.child.pid;
-  }
-
-  async restart() {
-    await this.stop();
-    this.current = await this.start();
-  }
-
-  async stop() {
-    await this.current.stop();
-    this.stoppedPeaksMb.push(this.current.peakRssMb);
-  }
-
-  get peakRssMb() {
-    return Math.max(0, ...this.stoppedPeaksMb, this.current?.peakRssMb ?? 0);
-  }
-}
-
-export function startProcess(name, { script, args = [], nodeArgs = [], env = {}, cwd }) {
-  const child = spawn(serviceNodeBinary(), [...nodeArgs, script, ...args], {
+export function startProcess(name, { script, nodeArgs = [], env = {}, cwd, logFile }) {
+  const out = logFile ? openSync(logFile, 'a') : 'ignore';
+  const child = spawn(serviceNodeBinary(), [...nodeArgs, script], {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out, out],
   });
-  return new MeasuredProcess(name, child);
+  if (logFile) closeSync(out);
+  return new MeasuredProcess(name, child, logFile);
 }
 
-/** Polls `url` until it answers 2xx; fails early with the process's output when it exits first. */
-export async function waitForHttp(measured, url, timeoutMs = 60_000) {
+/** Polls until `ready()` resolves true; fails early with the process's output when it exits first. */
+export async function waitUntil(measured, what, ready, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   measured.exited.then(() => {
@@ -150,13 +106,16 @@ export async function waitForHttp(measured, url, timeoutMs = 60_000) {
   });
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${measured.name} exited before it was ready:\n${measured.tail()}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await ready()) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${measured.name} was not ready at ${url} within ${timeoutMs} ms:\n${measured.tail()}`);
+  throw new Error(`${measured.name} was not ${what} within ${timeoutMs} ms:\n${measured.tail()}`);
 }
+
+export const waitForHttp = (measured, url) =>
+  waitUntil(measured, `ready at ${url}`, () =>
+    fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    ),
+  );

@@ -2,7 +2,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { loadConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '@payout/app';
-import { serverFacts } from './databases.mjs';
 import { serviceNodeBinary } from './processes.mjs';
 
 /** The service's Node flags: one list when both processes have the same, else each process's. */
@@ -11,7 +10,7 @@ export function nodeFlagsLine({ api, worker }) {
   return line(api) === line(worker) ? line(api) : `API ${line(api)}; worker ${line(worker)}`;
 }
 
-export async function describeRun(options) {
+export function describeRun(options, { postgres, nodeFlags, serviceEnv }) {
   return {
     mode: options.mode,
     startedAt: new Date().toISOString(),
@@ -19,44 +18,33 @@ export async function describeRun(options) {
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model ?? 'unknown',
       memoryGb: Math.round(totalmem() / 2 ** 30),
-      benchNode: process.versions.node,
-      serviceNode: execFileSync(serviceNodeBinary(), ['--version']).toString().trim(),
+      node: execFileSync(serviceNodeBinary(), ['--version']).toString().trim(),
     },
-    postgres: await serverFacts(options.databaseUrl),
+    postgres,
     settings: {
       connections: options.connections,
-      withdrawalRateLimitPerMinute: '1 (the spec default): every creation request uses an entity of its own',
-      railDelaysMs: options.railDelays,
-      ...serviceSettings(process.env),
-      serviceNodeFlags: nodeFlagsLine(options.nodeFlags),
+      serviceNodeFlags: nodeFlagsLine(nodeFlags),
+      ...serviceSettings(serviceEnv),
       withdrawal:
         'USD 25.00 to a linked US bank account (ACH: PENDING → PROCESSING_PAY_OUT → SUCCESS, 3 webhooks)',
-      creationRequests: options.requests,
-      warmupRequests: options.warmup,
-      growthRequests: `${options.growthRequests} per point, after a measured warm-up of twice as many`,
+      counts: `warm-up ${options.warmup}, burst ${options.burst}, sustained ${options.sustained}, growth ${options.growth} per point after a warm-up of as many`,
       loadSeconds: options.seconds,
     },
-    baselines: {},
-    notes: [],
   };
 }
 
-/** The service's own reading of the environment its processes inherit, so the report names what ran. */
+/** The service's own reading of the environment its processes get, so the report names what ran. */
 export function serviceSettings(env) {
   const loaded = loadConfig(env);
   if (!loaded.ok) return { serviceConfig: `not readable: ${loaded.errors.join('; ')}` };
-  const {
-    workerConcurrency,
-    webhookConcurrency,
-    webhookConcurrencyPerMerchant,
-    webhookConnectionsPerEndpoint,
-    databasePoolMax,
-  } = loaded.config;
+  const { config } = loaded;
+  const delays = Object.entries(config.railDelaysMs).map(([rail, ms]) => `${rail}=${ms}`);
   return {
-    workerConcurrency: `${workerConcurrency} (${workerConcurrency * WITHDRAWAL_CHECKS_PER_WORKER_UNIT} withdrawal checks in flight per worker)`,
-    webhookConcurrency,
-    webhookConcurrencyPerMerchant: `${webhookConcurrencyPerMerchant} (the bench has one merchant: its deliveries in flight per worker)`,
-    webhookConnectionsPerEndpoint: webhookConnectionsPerEndpoint || 'no cap',
-    databasePoolMax,
+    logLevel: config.logLevel,
+    withdrawalRateLimitPerMinute: config.withdrawalRateLimitPerMinute,
+    railDelays: delays.join(',') || 'defaults (ACH 5 s)',
+    workerConcurrency: `${config.workerConcurrency} (${config.workerConcurrency * WITHDRAWAL_CHECKS_PER_WORKER_UNIT} withdrawal checks in flight)`,
+    webhookConcurrency: config.webhookConcurrency,
+    databasePoolMax: config.databasePoolMax,
   };
 }

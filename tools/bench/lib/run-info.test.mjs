@@ -2,19 +2,19 @@ import { expect } from 'chai';
 import { nodeFlagsLine, serviceSettings } from './run-info.mjs';
 
 describe('bench run description', () => {
-  it('reports the concurrency and pool the service reads from the environment it is started with', () => {
-    expect(
-      serviceSettings({ WORKER_CONCURRENCY: '6', WEBHOOK_CONCURRENCY: '40', DATABASE_POOL_MAX: '12' }),
-    ).to.deep.equal({
-      workerConcurrency: '6 (48 withdrawal checks in flight per worker)',
-      webhookConcurrency: 40,
-      webhookConcurrencyPerMerchant: '20 (the bench has one merchant: its deliveries in flight per worker)',
-      webhookConnectionsPerEndpoint: 'no cap',
-      databasePoolMax: 12,
+  it('reports what the service reads from the environment it is started with, defaults included', () => {
+    expect(serviceSettings({})).to.deep.include({
+      logLevel: 'info',
+      withdrawalRateLimitPerMinute: 1,
+      railDelays: 'defaults (ACH 5 s)',
     });
     expect(
-      serviceSettings({ WEBHOOK_CONNECTIONS_PER_ENDPOINT: '64' }).webhookConnectionsPerEndpoint,
-    ).to.equal(64);
+      serviceSettings({ WORKER_CONCURRENCY: '6', LOG_LEVEL: 'warn', RAIL_DELAYS_MS: 'ACH=100' }),
+    ).to.deep.include({
+      workerConcurrency: '6 (48 withdrawal checks in flight)',
+      logLevel: 'warn',
+      railDelays: 'ACH=100',
+    });
     expect(serviceSettings({ WORKER_CONCURRENCY: 'many' }).serviceConfig).to.match(/WORKER_CONCURRENCY/);
   });
 

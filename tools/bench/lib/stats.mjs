@@ -20,24 +20,3 @@ export function summarize(samples) {
     mean: round(mean),
   };
 }
-
-/**
- * Latencies by window of completion time: `samples` are [completedAtMs, latencyMs] pairs, and each window of
- * `windowMs` that saw a response gives its start, count, mean, p99 and max. A tail spread evenly over the run and
- * one that comes in bursts (a pause of the service, a stall of the disk) look alike in one percentile; here not.
- */
-export function latencyWindows(samples, windowMs) {
-  const windows = new Map();
-  for (const [at, latency] of samples) {
-    const start = Math.floor(at / windowMs) * windowMs;
-    if (!windows.has(start)) windows.set(start, []);
-    windows.get(start).push(latency);
-  }
-  return [...windows]
-    .sort((a, b) => a[0] - b[0])
-    .map(([startMs, latencies]) => ({
-      startMs,
-      ...summarize(latencies),
-      max: Math.max(...latencies),
-    }));
-}

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { latencyWindows, percentile, summarize } from './stats.mjs';
+import { percentile, summarize } from './stats.mjs';
 
 describe('bench latency statistics', () => {
   it('takes the nearest-rank percentile whatever the order of the samples', () => {
@@ -14,19 +14,5 @@ describe('bench latency statistics', () => {
   it('keeps sub-millisecond precision and reports nothing for no samples', () => {
     expect(summarize([0.25, 0.5, 0.75, 1.5])).to.deep.equal({ count: 4, p50: 0.5, p99: 1.5, mean: 0.75 });
     expect(summarize([])).to.deep.equal({ count: 0, p50: null, p99: null, mean: null });
-  });
-
-  it('groups latencies by the window their response completed in, in time order', () => {
-    const samples = [
-      [1200, 30],
-      [100, 10],
-      [400, 20],
-      [1900, 90],
-    ];
-    expect(latencyWindows(samples, 1000)).to.deep.equal([
-      { startMs: 0, count: 2, p50: 10, p99: 20, mean: 15, max: 20 },
-      { startMs: 1000, count: 2, p50: 30, p99: 90, mean: 60, max: 90 },
-    ]);
-    expect(latencyWindows([], 500)).to.deep.equal([]);
   });
 });

@@ -50,4 +50,29 @@ describe('bench webhook receiver', () => {
     expect(receiver.verified(BODY, forged)).to.equal(false);
     expect(receiver.crossChecked).to.equal(2);
   });
+
+  it('notes the first acknowledgement of each final event, and neither a retry nor an earlier status', async () => {
+    const receiver = new WebhookReceiver();
+    receiver.trust(SECRET);
+    const url = await receiver.start();
+    try {
+      const deliver = (id, status) => {
+        const body = `{"eventType":"WITHDRAWAL","status":"${status}","payload":{"previousStatus":"PENDING"}}`;
+        return fetch(url, { method: 'POST', headers: signed(SECRET, { id, body }), body });
+      };
+      const before = Date.now();
+      for (const [id, status] of [
+        ['evt_1', 'PENDING'],
+        ['evt_2', 'SUCCESS'],
+        ['evt_2', 'SUCCESS'],
+        ['evt_3', 'FAILED'],
+      ])
+        expect((await deliver(id, status)).status).to.equal(204);
+      expect(receiver.eventIds.size).to.equal(3);
+      expect(receiver.finalAt).to.have.length(2);
+      expect(receiver.finalAt[0]).to.be.at.least(before);
+    } finally {
+      await receiver.stop();
+    }
+  });
 });

@@ -1,5 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { sendError } from '../errors/error-envelope.js';
+import { parseExactJson } from './exact-json.parser.js';
 
 export const BODY_LIMIT = '64kb';
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -14,11 +16,37 @@ export const requireJsonBody: RequestHandler = (req, res, next) => {
   next();
 };
 
-export const parseJson: RequestHandler = express.json({ limit: BODY_LIMIT, type: JSON_TYPES, strict: true });
+const fault = (type: string): Error => Object.assign(new Error(type), { type });
 
-/** body-parser's own failures, answered in the spec's envelope before any route sees them. */
+/** JSON is UTF-8 (RFC 8259 §8.1): another charset is refused, and bytes that are not UTF-8 are not replaced. */
+const requireUtf8 = (_req: unknown, _res: unknown, bytes: Buffer, charset: string): void => {
+  if (charset !== 'utf-8' && charset !== 'utf8') throw fault('charset.unsupported');
+  if (!isUtf8(bytes)) throw fault('entity.encoding.invalid');
+};
+
+// body-parser reads (gzip, deflate, br, zstd), bounds and decodes the body; the JSON itself is parsed here, so
+// that each number keeps its literal and a fault is answered with its own code.
+const readText = express.text({
+  type: JSON_TYPES,
+  limit: BODY_LIMIT,
+  defaultCharset: 'utf-8',
+  verify: requireUtf8,
+});
+
+/** Reading and parsing a JSON body; every way a client's body can fail is a 4xx in the envelope. */
+export const parseJson: RequestHandler = (req, res, next) =>
+  readText(req, res, (error?: unknown) => {
+    if (error) return bodyErrors(error, req, res, next);
+    if (typeof req.body !== 'string') return next();
+    const parsed = parseExactJson(req.body);
+    if (!parsed.ok) return sendError(res, 400, parsed.error.code, parsed.error.message);
+    req.body = parsed.value;
+    next();
+  });
+
+/** body-parser's failures in the spec's envelope; only its own faults (5xx) go on to the error handler. */
 export const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  const type = (error as { type?: string }).type;
+  const { type, status } = error as { type?: string; status?: number };
   if (type === 'entity.too.large')
     return sendError(
       res,
@@ -26,9 +54,12 @@ export const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
       'PAYLOAD_TOO_LARGE',
       `Request body must not exceed ${BODY_LIMIT.toUpperCase()}`,
     );
-  if (type === 'entity.parse.failed')
-    return sendError(res, 400, 'MALFORMED_JSON', 'Request body is not valid JSON');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
     return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding');
+  if (type === 'entity.encoding.invalid')
+    return sendError(res, 400, 'MALFORMED_BODY', 'Request body is not valid UTF-8');
+  // A corrupt or truncated gzip, deflate, br or zstd stream, or a body shorter than its Content-Length.
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return sendError(res, 400, 'MALFORMED_BODY', 'Request body could not be decoded');
   next(error);
 };

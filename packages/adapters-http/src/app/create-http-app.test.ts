@@ -16,7 +16,9 @@ function captureLogs(level = 'info') {
   return { lines, logger: createLogger({ destination, level }) };
 }
 
-const merchantToken = mintHarnessToken({ sub: 'm', scope: 'merchant.apis', merchant_id: 'm-1' });
+const MERCHANT = '00000000-0000-4000-8000-00000000000a';
+const ENTITY = '00000000-0000-4000-8000-00000000000b';
+const merchantToken = mintHarnessToken({ sub: 'm', scope: 'merchant.apis', merchant_id: MERCHANT });
 const TX = '/v1/transactions/7b0c4a52-5f39-4b8e-9d0e-3f1b2a6c9d11';
 
 describe('createHttpApp', () => {
@@ -169,7 +171,12 @@ describe('createHttpApp', () => {
         return { allowed: false, retryAfterSeconds: 7 };
       },
     };
-    const token = mintHarnessToken({ sub: 'u', scope: 'external.apis', merchant_id: 'm', entity_id: 'e-9' });
+    const token = mintHarnessToken({
+      sub: 'u',
+      scope: 'external.apis',
+      merchant_id: MERCHANT,
+      entity_id: ENTITY.toUpperCase(),
+    });
     for (const trustProxy of [true, false]) {
       const app = await startHttpApp(inMemoryHttpDeps({ withdrawalRateLimiter: limiter, trustProxy }));
       try {
@@ -183,6 +190,9 @@ describe('createHttpApp', () => {
         await app.close();
       }
     }
-    expect(consumed).to.deep.equal(['withdrawal:e-9:203.0.113.9', 'withdrawal:e-9:127.0.0.1']);
+    expect(consumed, 'the entity id in its one spelling').to.deep.equal([
+      `withdrawal:${ENTITY}:203.0.113.9`,
+      `withdrawal:${ENTITY}:127.0.0.1`,
+    ]);
   });
 });

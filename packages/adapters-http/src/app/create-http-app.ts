@@ -3,12 +3,18 @@ import { requestLogging } from '../logging/request-logging.middleware.js';
 import { docsRoutes } from '../routes/docs.routes.js';
 import { healthRoutes } from '../routes/health.routes.js';
 import { linkRoutes } from '../routes/links.routes.js';
+import { listRoutes } from '../routes/lists.routes.js';
 import { operatorRoutes } from '../routes/operator.routes.js';
+import { operatorListRoutes } from '../routes/operator-lists.routes.js';
 import { transactionRoutes } from '../routes/transactions.routes.js';
+import { walletRoutes } from '../routes/wallets.routes.js';
 import { withdrawalRoutes } from '../routes/withdrawals.routes.js';
 import { bodyErrors } from './body-parsing.middleware.js';
+import { canonicalPathIds } from './canonical-path-ids.js';
 import { internalErrors, routeNotFound } from './error-handler.middleware.js';
 import type { HttpAppDeps } from './http-app-deps.js';
+import { pathErrors } from './path-errors.middleware.js';
+import { securityHeaders } from './security-headers.middleware.js';
 
 /** The whole HTTP surface: the spec's endpoints 1–7, PRODUCT.md's extensions and operator API, health and docs. */
 export function createHttpApp(deps: HttpAppDeps): express.Express {
@@ -19,6 +25,8 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
   app.use(requestLogging(deps.logger));
+  app.use(securityHeaders);
+  canonicalPathIds(app);
   // Every route on the app's own router, the busiest first (their paths are disjoint, so the order only decides
   // how many layers a request is matched against): a router per file, each mounted on the app, made every request
   // enter and leave each one before its own, and Express 5's router allocated a quarter of the API's garbage.
@@ -26,9 +34,13 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   transactionRoutes(app, deps);
   linkRoutes(app, deps);
   operatorRoutes(app, deps);
+  listRoutes(app, deps);
+  walletRoutes(app, deps);
+  operatorListRoutes(app, deps);
   healthRoutes(app, deps);
   docsRoutes(app);
   app.use(routeNotFound);
+  app.use(pathErrors);
   app.use(bodyErrors);
   app.use(internalErrors(deps.logger));
   return app;

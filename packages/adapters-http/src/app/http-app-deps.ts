@@ -9,13 +9,17 @@ import type {
   LinkAccount,
   ListAuditLog,
   ListWebhookDeliveries,
+  OperatorDirectory,
   RateLimiter,
   RedeliverWebhook,
   RequestWithdrawal,
   SetWebhookEndpoint,
   TokenVerifier,
+  TransactionLists,
   UpdateMerchant,
   UpdateWallet,
+  WalletReads,
+  WebhookLists,
 } from '@payout/domain';
 import type { Logger } from 'pino';
 
@@ -37,17 +41,25 @@ export interface HttpUseCases {
   readonly issueApplicationToken: Port<IssueApplicationToken, 'execute'>;
   readonly listWebhookDeliveries: Port<ListWebhookDeliveries, 'execute'>;
   readonly redeliverWebhook: Port<RedeliverWebhook, 'execute'>;
+  readonly transactionLists: Port<TransactionLists, 'forClient' | 'forOperator'>;
+  readonly walletReads: Port<WalletReads, 'wallet' | 'postings'>;
+  readonly webhookLists: Port<WebhookLists, 'events' | 'deliveries'>;
+  readonly operatorDirectory: Port<
+    OperatorDirectory,
+    'merchants' | 'merchant' | 'entities' | 'linkedAccounts'
+  >;
   readonly listAuditLog: Port<ListAuditLog, 'execute'>;
 }
 
-export type ReadinessReport = Record<string, { ok: boolean; detail?: string }>;
+/** `required: false`: the process serves without it (reported, but /readyz stays 200). */
+export type ReadinessReport = Record<string, { ok: boolean; detail?: string; required?: boolean }>;
 
 export interface HttpAppDeps {
   readonly useCases: HttpUseCases;
   readonly tokenVerifier: TokenVerifier;
   readonly withdrawalRateLimiter: RateLimiter;
   readonly logger: Logger;
-  /** Checks of every dependency the API needs (PostgreSQL, Redis, job queue); /readyz is 503 when one fails. */
+  /** Checks of every dependency (PostgreSQL, Redis, job queue); /readyz is 503 when a required one fails. */
   readonly readiness: () => Promise<ReadinessReport>;
   /** express `trust proxy`: false, true, a hop count or a list of addresses (TRUST_PROXY). */
   readonly trustProxy: boolean | number | string;

@@ -1,7 +1,9 @@
+import { JsonNumber } from '@payout/domain';
 import type { RequestHandler } from 'express';
 import { sendDomainError } from '../errors/error-envelope.js';
 import type { JsonSchema } from '../schemas/schema-fault.js';
 import { compileSchema } from '../schemas/schema-validator.js';
+import { numberSource } from './exact-json.parser.js';
 
 export type RequestPart = 'params' | 'body' | 'query';
 
@@ -19,3 +21,20 @@ export function validate(part: RequestPart, schema: JsonSchema): RequestHandler 
 /** The parsed body as the domain's input type; `validate('body', …)` already made it an object. */
 export const bodyOf = (req: Parameters<RequestHandler>[0]): Readonly<Record<string, unknown>> =>
   req.body as Readonly<Record<string, unknown>>;
+
+/**
+ * The body with each named money field that is a JSON number handed over as its literal (a JsonNumber), so the
+ * domain reads the digits the client wrote; the schemas saw the same value as a double, which only bounds it.
+ */
+export function bodyWithMoney(
+  req: Parameters<RequestHandler>[0],
+  ...moneyFields: readonly string[]
+): Readonly<Record<string, unknown>> {
+  const body = bodyOf(req);
+  const exact: Record<string, unknown> = { ...body };
+  for (const field of moneyFields) {
+    const source = numberSource(body, field);
+    if (source !== undefined) exact[field] = JsonNumber.of(source);
+  }
+  return exact;
+}

@@ -5,7 +5,14 @@ import sinon from 'sinon';
 import { JwtTokenVerifier } from './jwt-token-verifier.js';
 
 const SECRET = 'unit-test-secret-unit-test-secret-0123';
-const claims = { sub: 'user-1', merchant_id: 'm-1', entity_id: 'e-1', scope: 'external.apis merchant.apis' };
+const MERCHANT = '00000000-0000-4000-8000-00000000000a';
+const ENTITY = '00000000-0000-4000-8000-00000000000b';
+const claims = {
+  sub: 'user-1',
+  merchant_id: MERCHANT,
+  entity_id: ENTITY,
+  scope: 'external.apis merchant.apis',
+};
 const hs = new JwtTokenVerifier({ secret: SECRET, algorithms: ['HS256'], issuer: 'iss', audience: 'aud' });
 const sign = (payload: object, options: jwt.SignOptions = {}) =>
   jwt.sign(payload, SECRET, {
@@ -24,7 +31,7 @@ describe('JwtTokenVerifier', () => {
   it('maps the claims to a principal', async () => {
     const result = await hs.verify(sign(claims));
     if (!result.ok) throw new Error(result.error.message);
-    expect(result.value).to.deep.include({ subject: 'user-1', merchantId: 'm-1', entityId: 'e-1' });
+    expect(result.value).to.deep.include({ subject: 'user-1', merchantId: MERCHANT, entityId: ENTITY });
     expect([...result.value.scopes]).to.deep.equal(['external.apis', 'merchant.apis']);
   });
 
@@ -36,6 +43,9 @@ describe('JwtTokenVerifier', () => {
     expect(await code(hs, sign(claims, { audience: 'other' }))).to.equal('UNAUTHORIZED');
     expect(await code(hs, sign({ ...claims, scope: undefined }))).to.equal('UNAUTHORIZED');
     expect(await code(hs, 'a.b.c')).to.equal('UNAUTHORIZED');
+    expect(await code(hs, sign({ ...claims, entity_id: 'e-1' })), 'an id claim that is no UUID').to.equal(
+      'UNAUTHORIZED',
+    );
   });
 
   it('refuses an algorithm outside the pinned list even with the right key', async () => {

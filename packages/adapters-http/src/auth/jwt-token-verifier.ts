@@ -1,6 +1,7 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
-import { domainError, err, MESSAGES, ok, type Principal, type TokenVerifier } from '@payout/domain';
+import { domainError, err, MESSAGES, ok, type TokenVerifier } from '@payout/domain';
 import jwt from 'jsonwebtoken';
+import { principalFromClaims } from './principal-claims.js';
 import { VerifiedTokens } from './verified-tokens.js';
 
 export type JwtAlgorithm =
@@ -29,7 +30,6 @@ export interface JwtVerifierOptions {
 }
 
 const unauthorized = () => err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
-const optionalString = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /**
  * PRODUCT.md §2. The algorithm list is pinned and must match the key kind, so `alg: none` and HS/RS confusion
@@ -75,14 +75,8 @@ export class JwtTokenVerifier implements TokenVerifier {
     } catch {
       return unauthorized();
     }
-    const subject = optionalString(claims.sub);
-    if (typeof claims.exp !== 'number' || !subject || typeof claims.scope !== 'string') return unauthorized();
-    const principal: Principal = {
-      subject,
-      merchantId: optionalString(claims.merchant_id),
-      entityId: optionalString(claims.entity_id),
-      scopes: new Set(claims.scope.split(' ').filter(Boolean)),
-    };
+    const principal = principalFromClaims(claims);
+    if (typeof claims.exp !== 'number' || !principal) return unauthorized();
     this.verified.remember(token, principal, claims.exp * 1000);
     return ok(principal);
   }

@@ -5,7 +5,12 @@ import { ERROR_STATUS } from './error-status.table.js';
 /** Codes of failures the adapter itself detects before any use case runs. */
 export type TransportErrorCode =
   | 'ROUTE_NOT_FOUND'
+  | 'MALFORMED_PATH'
+  | 'MALFORMED_HTTP'
+  | 'HEADERS_TOO_LARGE'
+  | 'REQUEST_TIMEOUT'
   | 'MALFORMED_JSON'
+  | 'MALFORMED_BODY'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE'

@@ -51,7 +51,7 @@ const OPERATIONS: readonly Operation[] = [
     security: 'optional',
     params: linkParamsSchema,
     body: linkBody(),
-    errors: [400, 401, 413, 415],
+    errors: [400, 401, 404, 413, 415],
   },
   {
     method: 'get',
@@ -60,7 +60,7 @@ const OPERATIONS: readonly Operation[] = [
     tag: 'Transactions',
     security: 'bearer',
     params: transactionParamsSchema,
-    errors: [401, 404, 422],
+    errors: [400, 401, 404, 422],
   },
   {
     method: 'get',
@@ -69,7 +69,7 @@ const OPERATIONS: readonly Operation[] = [
     tag: 'Transactions',
     security: 'bearer',
     params: transactionParamsSchema,
-    errors: [401, 404],
+    errors: [400, 401, 404],
   },
   ...operatorOperations(),
   { method: 'get', path: '/healthz', summary: 'Process is up', tag: 'Health', security: 'none', errors: [] },

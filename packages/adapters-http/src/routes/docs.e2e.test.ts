@@ -19,7 +19,7 @@ describe('/docs in headless Chromium', function () {
     const app = await startHttpApp(inMemoryHttpDeps());
     const profile = mkdtempSync(join(tmpdir(), 'docs-e2e-'));
     try {
-      const { stdout } = await promisify(execFile)(
+      const { stdout, stderr } = await promisify(execFile)(
         CHROMIUM,
         [
           '--headless',
@@ -30,6 +30,8 @@ describe('/docs in headless Chromium', function () {
           '--disable-background-networking',
           '--disable-component-update',
           '--disable-sync',
+          '--enable-logging=stderr',
+          '--v=0',
           `--user-data-dir=${profile}`,
           '--virtual-time-budget=10000',
           '--dump-dom',
@@ -41,6 +43,8 @@ describe('/docs in headless Chromium', function () {
       // Rendered by swagger-ui from /openapi.json, not present in the page's static HTML.
       expect(stdout).to.include('/v1/ext/linked-accounts/{currency}/{linkedAccountId}/withdrawal');
       expect(stdout).to.include('Payout and Linked-Account Service');
+      // The page's console, where Chromium reports whatever the Content-Security-Policy blocked.
+      expect(stderr).to.not.match(/Content Security Policy/i);
     } finally {
       await app.close();
       rmSync(profile, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import {
 } from '@payout/domain';
 import type { IRouter, RequestHandler } from 'express';
 import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
+import { routeNotFound } from '../app/error-handler.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyOf, validate } from '../app/validate.middleware.js';
 import { authenticate, principalOf } from '../auth/authenticate.middleware.js';
@@ -63,8 +64,10 @@ export function linkRoutes(router: IRouter, deps: HttpAppDeps): void {
   const required = authenticate(deps.tokenVerifier, { required: true, scopes: ['external.apis'] });
   const optional = authenticate(deps.tokenVerifier, { required: false, scopes: ['external.apis'] });
   const bodies = new Map(LINK_KINDS.map((kind) => [kind, compileSchema(linkBodySchema(kind), 'body')]));
-  const knownKind: RequestHandler = (req, _res, next) =>
-    isLinkKind(String(req.params.kind)) ? next() : next('router');
+  // An unknown kind is a path that does not exist: answered here, since leaving the router would reach Express's
+  // HTML page, which repeats the path and with it the application token.
+  const knownKind: RequestHandler = (req, res, next) =>
+    isLinkKind(String(req.params.kind)) ? next() : routeNotFound(req, res, next);
   const auth: RequestHandler = (req, res, next) =>
     (LINK_KINDS_REQUIRING_ACCESS_TOKEN.has(kindOf(req)) ? required : optional)(req, res, next);
   const body: RequestHandler = (req, res, next) => {

@@ -1,7 +1,7 @@
 import type { IRouter, RequestHandler } from 'express';
 import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
-import { bodyOf, validate } from '../app/validate.middleware.js';
+import { bodyOf, bodyWithMoney, validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
 import {
   auditLogQuerySchema,
@@ -19,6 +19,7 @@ import {
   webhookEndpointSchema,
   withdrawalIdParamsSchema,
 } from '../schemas/operator.schemas.js';
+import { withExactFeeOverrides } from './fee-overrides-body.js';
 import { respond, successEnvelope } from './respond.js';
 import { withdrawalResponse } from './withdrawals.routes.js';
 
@@ -50,7 +51,11 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
     async (req, res) =>
       respond(
         res,
-        await uc.updateMerchant.execute(requirePrincipal(res), p(req.params.merchantId), bodyOf(req)),
+        await uc.updateMerchant.execute(
+          requirePrincipal(res),
+          p(req.params.merchantId),
+          withExactFeeOverrides(bodyWithMoney(req, 'approvalThreshold')),
+        ),
         successEnvelope,
       ),
   );
@@ -87,7 +92,11 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
     async (req, res) =>
       respond(
         res,
-        await uc.creditWallet.execute(requirePrincipal(res), p(req.params.walletId), bodyOf(req)),
+        await uc.creditWallet.execute(
+          requirePrincipal(res),
+          p(req.params.walletId),
+          bodyWithMoney(req, 'amount'),
+        ),
         successEnvelope,
       ),
   );
@@ -110,7 +119,7 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
     async (req, res) =>
       respond(
         res,
-        await uc.issueApplicationToken.execute(requirePrincipal(res), bodyOf(req)),
+        await uc.issueApplicationToken.execute(requirePrincipal(res), bodyWithMoney(req, 'amount')),
         successEnvelope,
         CREATED,
       ),

@@ -2,7 +2,7 @@ import type { WithdrawalReceipt } from '@payout/domain';
 import type { IRouter } from 'express';
 import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
-import { bodyOf, validate } from '../app/validate.middleware.js';
+import { bodyWithMoney, validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
 import { limitWithdrawals } from '../rate-limit/rate-limit.middleware.js';
 import { withdrawalBodySchema, withdrawalParamsSchema } from '../schemas/withdrawals.schemas.js';
@@ -42,7 +42,7 @@ export function withdrawalRoutes(router: IRouter, deps: HttpAppDeps): void {
       const result = await deps.useCases.requestWithdrawal.execute(principal, {
         currency: currency as string,
         linkedAccountId: linkedAccountId as string,
-        body: bodyOf(req),
+        body: bodyWithMoney(req, 'amount'),
       });
       respond(res, result, withdrawalResponse);
     },

@@ -120,7 +120,11 @@ const DATA: Readonly<Record<LinkKind, JsonSchema>> = {
       email,
       username: required('username'),
       paypalDestinationType: oneOf('paypalDestinationType', ['EMAIL', 'PHONE', 'PAYPAL_ID']),
-      recipientType: { type: 'string' },
+      recipientType: {
+        type: 'string',
+        maxLength: 200,
+        ...fault('data.recipientType', 'data.recipientType must be a string of at most 200 characters'),
+      },
     },
     ['email', 'username'],
   ),
@@ -152,9 +156,14 @@ const DATA: Readonly<Record<LinkKind, JsonSchema>> = {
         pattern: '^\\d{13,19}$',
         ...fault('data.cardNumber', 'data.cardNumber must be 13 to 19 digits with a valid check digit'),
       },
-      expMonth: { type: ['integer', 'string'], ...fault('data.expMonth', 'data.expMonth must be 1 to 12') },
+      expMonth: {
+        type: ['integer', 'string'],
+        maxLength: 10,
+        ...fault('data.expMonth', 'data.expMonth must be 1 to 12'),
+      },
       expYear: {
         type: ['integer', 'string'],
+        maxLength: 10,
         ...fault('data.expYear', 'data.expYear must be a four-digit year'),
       },
       cardholderName: required('cardholderName'),

@@ -42,8 +42,12 @@ export const withdrawalBodySchema: JsonSchema = object(
     },
     transactionType: {
       type: ['string', 'null'],
+      maxLength: MAX_REASON_LENGTH,
       description: '`payout` in any letter case selects the PAYMENT (payment-link) flow.',
-      ...fault('transactionType', 'transactionType must be a string'),
+      ...fault(
+        'transactionType',
+        `transactionType must be a string of at most ${MAX_REASON_LENGTH} characters`,
+      ),
     },
   },
   ['amount', 'walletType'],

@@ -12,7 +12,7 @@ export interface ApiResponse {
 export interface RequestOptions {
   readonly token?: string;
   readonly body?: unknown;
-  readonly rawBody?: string;
+  readonly rawBody?: string | Uint8Array;
   readonly headers?: Record<string, string>;
 }
 
@@ -38,7 +38,7 @@ export class ApiClient {
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined = options.rawBody;
+    let body: string | Uint8Array | undefined = options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
@@ -96,6 +96,11 @@ export class ApiClient {
       entity_id: id,
     });
     return { id, merchantId: merchant.id, walletId: wallet.id, token };
+  }
+
+  /** A wallet's balance, read through the operator API (an empty PATCH changes nothing). */
+  async balance(walletId: string): Promise<string> {
+    return (await this.operator('PATCH', `/v1/operator/wallets/${walletId}`, {})).json.data.balance;
   }
 
   async credit(walletId: string, amount: string): Promise<void> {

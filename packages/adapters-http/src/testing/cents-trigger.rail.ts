@@ -5,10 +5,11 @@ import {
   type RailStatus,
   type RailSubmission,
   type RailSubmitResult,
+  SANDBOX_TRIGGER_CENTS,
 } from '@payout/domain';
 
 /**
- * The part of PRODUCT.md §9's sandbox triggers the HTTP suite relies on, for apps built without
+ * The part of PRODUCT.md §9's sandbox triggers (SANDBOX_TRIGGER_CENTS) the HTTP suite relies on, for apps built without
  * adapters-rails (adapters never import each other): `.91` rejects at submission, `.99` is unavailable,
  * anything else is accepted and settles at the first poll.
  */
@@ -20,10 +21,11 @@ export class CentsTriggerRail implements PayoutRail {
   constructor(readonly id: RailId) {}
 
   async submit(submission: RailSubmission): Promise<RailSubmitResult> {
-    const cents = submission.amount.toString().split('.')[1];
-    if (cents === '91')
+    const cents = submission.amount.cents();
+    if (cents === SANDBOX_TRIGGER_CENTS.REJECTED)
       return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'sandbox trigger .91' };
-    if (cents === '99') return { kind: 'UNAVAILABLE', detail: 'sandbox trigger .99' };
+    if (cents === SANDBOX_TRIGGER_CENTS.UNAVAILABLE_TWICE)
+      return { kind: 'UNAVAILABLE', detail: 'sandbox trigger .99' };
     return { kind: 'ACCEPTED', reference: `sandbox-${submission.withdrawalId}` };
   }
 

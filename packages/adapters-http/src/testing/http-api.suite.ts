@@ -1,7 +1,10 @@
 import { ApiClient } from './api-client.js';
 import { authSuite } from './auth.suite.js';
+import { bodySuite } from './body.suite.js';
+import { canonicalIdsSuite } from './canonical-ids.suite.js';
 import type { HttpHarness, MakeHttpHarness } from './http-harness.js';
 import { linkSuite } from './link.suite.js';
+import { listSuite } from './list.suite.js';
 import { lookupSuite } from './lookup.suite.js';
 import { operatorSuite } from './operator.suite.js';
 import { rateLimitSuite } from './rate-limit.suite.js';
@@ -35,9 +38,12 @@ export function httpApiSuite(makeHarness: MakeHttpHarness, title = 'HTTP API'): 
     withdrawalSuite(api);
     linkSuite(api);
     lookupSuite(api);
+    listSuite(api);
     operatorSuite(api);
     authSuite(api);
     rateLimitSuite(api);
+    canonicalIdsSuite(api);
     transportSuite(api);
+    bodySuite(api);
   });
 }

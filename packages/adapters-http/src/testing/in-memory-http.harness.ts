@@ -14,6 +14,7 @@ import {
   SequentialIds,
 } from '@payout/domain/testing';
 import jwt from 'jsonwebtoken';
+import { answerClientErrors } from '../app/client-errors.js';
 import { createHttpApp } from '../app/create-http-app.js';
 import type { HttpAppDeps, HttpUseCases } from '../app/http-app-deps.js';
 import { JwtTokenVerifier } from '../auth/jwt-token-verifier.js';
@@ -29,10 +30,10 @@ export const HARNESS_JWT = {
 };
 
 /** Every use case over the domain's in-memory adapters, with a wall clock (JWT expiry is real time). */
-export function inMemoryUseCases(): HttpUseCases {
+export function inMemoryUseCases(unitOfWork = new InMemoryUnitOfWork()): HttpUseCases {
   return assembleUseCases(
     {
-      unitOfWork: new InMemoryUnitOfWork(),
+      unitOfWork,
       rails: createRailRegistry(RAIL_IDS.map((id) => new CentsTriggerRail(id))),
       clock: { now: () => new Date() },
       ids: new SequentialIds(),
@@ -82,6 +83,7 @@ export async function startHttpApp(
   deps: HttpAppDeps,
 ): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const server = createHttpApp(deps).listen(0, '127.0.0.1');
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
   return {

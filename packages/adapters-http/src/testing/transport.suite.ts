@@ -35,6 +35,88 @@ export function transportSuite(api: () => ApiClient): void {
       expect(res.headers.get('x-request-id')).to.equal('suite-req-1');
     });
 
+    const APP_TOKEN = 'apptok_never_echoed_0123456789';
+    const expectEnvelope = (res: Awaited<ReturnType<ApiClient['request']>>, status: number, code: string) => {
+      expect(res.status).to.equal(status);
+      expect(res.headers.get('content-type')).to.match(/^application\/json/);
+      expect(res.json).to.have.all.keys('success', 'message', 'fatal', 'code');
+      expect(res.json).to.include({ success: false, fatal: true, code });
+      expect(JSON.stringify(res.json)).to.not.include(APP_TOKEN);
+    };
+
+    it('400 MALFORMED_PATH for a path parameter that is not valid percent-encoding', async () => {
+      const { entity } = await api().payer('bank');
+      for (const bad of ['%C3%28', '%', '%E0%A4%A', `${APP_TOKEN}%ZZ`]) {
+        const withdrawal = await api().withdraw(entity, bad, { amount: 1, walletType: 'SPEND' });
+        expectEnvelope(withdrawal, 400, 'MALFORMED_PATH');
+        const link = await api().request(
+          'POST',
+          `/v1/ext/application-token/${bad}/linked-accounts/USD/link/bank/1`,
+          {
+            body: {},
+          },
+        );
+        expectEnvelope(link, 400, 'MALFORMED_PATH');
+        expectEnvelope(await api().request('GET', `/v1/transactions/${bad}`), 400, 'MALFORMED_PATH');
+      }
+    });
+
+    it('404 in the envelope for an unknown link kind, never repeating the application token', async () => {
+      for (const kind of ['BANK', '__proto__', 'constructor', 'toString', 'x'.repeat(300)]) {
+        const res = await api().request(
+          'POST',
+          `/v1/ext/application-token/${APP_TOKEN}/linked-accounts/USD/link/${kind}/1`,
+          { body: {} },
+        );
+        expectEnvelope(res, 404, 'ROUTE_NOT_FOUND');
+      }
+    });
+
+    it('404 in the envelope for a known path with a method it does not answer', async () => {
+      const paths: [string, string][] = [
+        ['DELETE', '/v1/transactions/7b0c4a52-5f39-4b8e-9d0e-3f1b2a6c9d11'],
+        ['GET', '/v1/ext/linked-accounts/USD/7b0c4a52-5f39-4b8e-9d0e-3f1b2a6c9d11/withdrawal'],
+        ['PUT', `/v1/ext/application-token/${APP_TOKEN}/linked-accounts/USD/link/bank/1`],
+        ['OPTIONS', '/v1/transactions/7b0c4a52-5f39-4b8e-9d0e-3f1b2a6c9d11'],
+        ['POST', '/healthz'],
+      ];
+      for (const [method, path] of paths)
+        expectEnvelope(await api().request(method, path), 404, 'ROUTE_NOT_FOUND');
+    });
+
+    it('sends nosniff and no-store on every API answer, the balance-bearing ones included', async () => {
+      const merchant = await api().merchant();
+      const credited = await api().request('POST', `/v1/operator/wallets/${merchant.walletId}/credits`, {
+        token: api().operatorToken(),
+        body: { amount: '5.00' },
+      });
+      expect(credited.status).to.equal(200);
+      const answers = [
+        credited,
+        await api().request('GET', '/healthz'),
+        await api().request('GET', '/v1/nowhere'),
+        await api().request('GET', '/v1/transactions/7b0c4a52-5f39-4b8e-9d0e-3f1b2a6c9d11'),
+        await api().request('GET', '/v1/transactions/%'),
+        await api().request('GET', '/openapi.json'),
+      ];
+      for (const res of answers) {
+        expect(res.headers.get('x-content-type-options'), String(res.status)).to.equal('nosniff');
+        expect(res.headers.get('cache-control'), String(res.status)).to.equal('no-store');
+      }
+    });
+
+    it('/docs cannot be framed, and its static files stay cacheable', async () => {
+      const page = await api().request('GET', '/docs');
+      expect(page.status).to.equal(200);
+      expect(page.headers.get('x-frame-options')).to.equal('DENY');
+      expect(page.headers.get('content-security-policy')).to.include("frame-ancestors 'none'");
+      expect(page.headers.get('x-content-type-options')).to.equal('nosniff');
+      const asset = await api().request('GET', '/docs/assets/swagger-ui.css');
+      expect(asset.status).to.equal(200);
+      expect(asset.headers.get('x-content-type-options')).to.equal('nosniff');
+      expect(asset.headers.get('cache-control')).to.not.include('no-store');
+    });
+
     it('/healthz is 200 and /openapi.json lists the withdrawal path', async () => {
       expect((await api().request('GET', '/healthz')).status).to.equal(200);
       const doc = await api().request('GET', '/openapi.json');

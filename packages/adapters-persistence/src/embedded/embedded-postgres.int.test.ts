@@ -1,9 +1,10 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import knexFactory from 'knex';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { RELOCATED_CLUSTERS } from './server-account.js';
 
 async function query<T>(url: string, sql: string): Promise<T[]> {
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
@@ -47,6 +48,38 @@ describe('startEmbeddedPostgres', function () {
       expect(Number(version?.server_version_num)).to.be.at.least(150000);
     } finally {
       await second.stop();
+    }
+  });
+
+  it('connects to the server another process runs on the same data directory, and leaves it running', async () => {
+    const dataDir = join(root, 'shared');
+    const first = await startEmbeddedPostgres({ dataDir });
+    try {
+      const second = await startEmbeddedPostgres({ dataDir });
+      expect(second.owned).to.equal(false);
+      expect(second.port).to.equal(first.port);
+      await query(second.url, 'SELECT 1');
+      await second.stop();
+      expect(await query(first.url, 'SELECT 1 AS up')).to.deep.equal([{ up: 1 }]);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  it('starts as root from a private folder (mode 0700) that the postgres user cannot enter', async () => {
+    const privateFolder = await mkdtemp(join(tmpdir(), 'payout-embedded-private-'));
+    const dataDir = join(privateFolder, 'data');
+    try {
+      const server = await startEmbeddedPostgres({ dataDir });
+      try {
+        expect(await query(server.url, 'SELECT 1 AS up')).to.deep.equal([{ up: 1 }]);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      const relocated = await readlink(dataDir).catch(() => null);
+      if (relocated?.startsWith(RELOCATED_CLUSTERS)) await rm(relocated, { recursive: true, force: true });
+      await rm(privateFolder, { recursive: true, force: true });
     }
   });
 });

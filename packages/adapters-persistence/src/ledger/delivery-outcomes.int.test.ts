@@ -1,6 +1,7 @@
 import {
   DeliverWebhook,
   type DueDelivery,
+  JsonNumber,
   type Principal,
   RequestWithdrawal,
   SetWebhookEndpoint,
@@ -50,7 +51,7 @@ describe('Delivery outcomes committed together, on PostgreSQL', function () {
       const result = await request.execute(customer.principal, {
         currency: 'USD',
         linkedAccountId: customer.accountId,
-        body: { amount: 10, walletType: 'SPEND' },
+        body: { amount: JsonNumber.of('10'), walletType: 'SPEND' },
       });
       expect(result.ok).to.equal(true);
     }

@@ -1,4 +1,4 @@
-import { RequestWithdrawal, walletAccount } from '@payout/domain';
+import { JsonNumber, RequestWithdrawal, walletAccount } from '@payout/domain';
 import { expect } from 'chai';
 import { runLedgerVerification } from './ledger-verification.js';
 import { type Customer, PayoutWorld } from './payout-world.fixture.js';
@@ -13,7 +13,7 @@ describe('runLedgerVerification on PostgreSQL', () => {
     const requested = await new RequestWithdrawal(world.deps).execute(customer.principal, {
       currency: 'USD',
       linkedAccountId: customer.accountId,
-      body: { amount: 40, walletType: 'SPEND' },
+      body: { amount: JsonNumber.of('40'), walletType: 'SPEND' },
     });
     expect(requested.ok, 'the withdrawal should be accepted').to.equal(true);
   });

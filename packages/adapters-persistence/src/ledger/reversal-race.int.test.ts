@@ -1,5 +1,6 @@
 import {
   FAILURE_REASONS,
+  JsonNumber,
   PollWithdrawal,
   RequestWithdrawal,
   type RoutingType,
@@ -30,7 +31,7 @@ describe('Concurrent job runs reversing failed withdrawals (PostgreSQL race)', f
       const result = await request.execute(customer.principal, {
         currency: 'USD',
         linkedAccountId: customer.accountId,
-        body: { amount: 10, walletType: 'SPEND', routingType },
+        body: { amount: JsonNumber.of('10'), walletType: 'SPEND', routingType },
       });
       if (!result.ok) throw new Error(`setup withdrawal refused: ${result.error.code}`);
       ids.push(result.value.withdrawal.id);

@@ -1,4 +1,11 @@
-import { feeFor, Money, RequestWithdrawal, type Result, type WithdrawalReceipt } from '@payout/domain';
+import {
+  feeFor,
+  JsonNumber,
+  Money,
+  RequestWithdrawal,
+  type Result,
+  type WithdrawalReceipt,
+} from '@payout/domain';
 import { expect } from 'chai';
 import { runLedgerVerification } from './ledger-verification.js';
 import { type Customer, PayoutWorld } from './payout-world.fixture.js';
@@ -23,7 +30,7 @@ describe('Concurrent withdrawals on one wallet (PostgreSQL race)', function () {
         request.execute(customer.principal, {
           currency: 'USD',
           linkedAccountId: customer.accountId,
-          body: { amount: 10, walletType: 'SPEND', routingType: 'ACH' },
+          body: { amount: JsonNumber.of('10'), walletType: 'SPEND', routingType: 'ACH' },
         }),
       ),
     );

@@ -5,8 +5,7 @@ import type { Knex } from 'knex';
  * ones do) rather than those whose state is PENDING. An outcome's update names the event by id and checks that it
  * is still PENDING; with statistics taken while few events were pending (a steady state: nearly all delivered),
  * the planner read that check as the old index's predicate and scanned the index, every event due, for the one
- * id: about 1,000 buffer hits and 9 ms an update during the bench's backlog of 30,000 events, a cost that grows
- * with the backlog a stalled endpoint leaves. Nothing but the claim, which orders by `next_attempt_at`, can match
+ * id, a cost that grows with the backlog a stalled endpoint leaves. Nothing but the claim, which orders by `next_attempt_at`, can match
  * the new predicate. (Before it runs, a DELIVERED or FAILED event with a due time left would only be read past.)
  */
 export const up = async (knex: Knex): Promise<void> => {

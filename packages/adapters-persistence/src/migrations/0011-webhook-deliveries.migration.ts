@@ -8,10 +8,8 @@ import type { Knex } from 'knex';
  * three or four. The copy of `merchant_id` is the claim's: it spreads over merchants without reading the events.
  * An attempt's foreign key names the delivery rather than the event: its check locks the row its transaction
  * updates anyway, not the event row, which nothing then writes again (a key-share lock on an event page untouched
- * since the last checkpoint cost a full page image: 10 kB of WAL per outcome against 3.8 kB, in a pgbench of
- * outcomes over 200,000 events).
- * Existing events keep their delivery as it was. The copy holds `webhook_events` locked from the start (15 s for a
- * million events on the bench's machine): an event a process of the version before inserted or delivered while it
+ * since the last checkpoint costs a full page image in the WAL).
+ * Existing events keep their delivery as it was. The copy holds `webhook_events` locked from the start: an event a process of the version before inserted or delivered while it
  * ran would otherwise be missed by the copy and lose its delivery with the dropped columns. Stop the processes of
  * the version before first: their event writes fail once it has run.
  */

@@ -11,7 +11,8 @@ import * as merchantIndexes from './0009-merchant-indexes.migration.js';
 import * as webhookDueIndex from './0010-webhook-due-index.migration.js';
 import * as webhookDeliveries from './0011-webhook-deliveries.migration.js';
 import * as webhookBodyText from './0012-webhook-body-text.migration.js';
-import * as operatorAudit from './0013-operator-audit.migration.js';
+import * as listKeysetIndexes from './0013-list-keyset-indexes.migration.js';
+import * as operatorAudit from './0014-operator-audit.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -32,7 +33,8 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0010-webhook-due-index', migration: webhookDueIndex },
   { name: '0011-webhook-deliveries', migration: webhookDeliveries },
   { name: '0012-webhook-body-text', migration: webhookBodyText },
-  { name: '0013-operator-audit', migration: operatorAudit },
+  { name: '0013-list-keyset-indexes', migration: listKeysetIndexes },
+  { name: '0014-operator-audit', migration: operatorAudit },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -116,8 +116,10 @@ describe('migration 0011 on a database with webhook events', () => {
       }
       throw new Error('the migration never waited for the insert');
     });
-    // 0011 first, then whatever migrations came after it.
-    expect(await migrating).to.include.ordered.members(['0011-webhook-deliveries', '0012-webhook-body-text']);
+    expect((await migrating)?.slice(0, 2)).to.deep.equal([
+      '0011-webhook-deliveries',
+      '0012-webhook-body-text',
+    ]);
     const event = await new KnexWebhookEventRepository(db.knex, immediateWriter(db.knex)).findById(id);
     expect(event, 'the event and its delivery').to.include({ deliveryState: 'PENDING', attempts: 0 });
   });

@@ -2,6 +2,7 @@ import {
   type FieldCipher,
   type LinkedAccount,
   type LinkedAccountRepository,
+  type LinkedAccountSummary,
   type LinkedAccountWithOwners,
   type LinkKind,
   type OptionType,
@@ -13,7 +14,7 @@ import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
 import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
 
-interface LinkedAccountRow {
+export interface LinkedAccountRow {
   id: string;
   merchant_id: string;
   entity_id: string;
@@ -144,20 +145,24 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
 
   private toAccount(row: LinkedAccountRow): LinkedAccount {
     const sensitive = JSON.parse(this.cipher.decrypt(row.destination_secret)) as Destination;
-    return {
-      id: row.id,
-      merchantId: row.merchant_id,
-      entityId: row.entity_id,
-      walletId: row.wallet_id,
-      kind: row.kind,
-      optionType: row.option_type,
-      currency: row.currency,
-      label: row.label,
-      counterPartyName: row.counter_party_name,
-      lastFourDigits: row.last_four,
-      applicationTokenId: row.application_token_id,
-      destination: { ...row.destination_public, ...sensitive },
-      createdAt: row.created_at,
-    };
+    return { ...toLinkedAccountSummary(row), destination: { ...row.destination_public, ...sensitive } };
   }
 }
+
+/** An account's columns but its destination, which a list neither reads nor decrypts. */
+export type LinkedAccountSummaryRow = Omit<LinkedAccountRow, 'destination_public' | 'destination_secret'>;
+
+export const toLinkedAccountSummary = (row: LinkedAccountSummaryRow): LinkedAccountSummary => ({
+  id: row.id,
+  merchantId: row.merchant_id,
+  entityId: row.entity_id,
+  walletId: row.wallet_id,
+  kind: row.kind,
+  optionType: row.option_type,
+  currency: row.currency,
+  label: row.label,
+  counterPartyName: row.counter_party_name,
+  lastFourDigits: row.last_four,
+  applicationTokenId: row.application_token_id,
+  createdAt: row.created_at,
+});

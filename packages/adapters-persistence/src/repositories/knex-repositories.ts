@@ -7,6 +7,7 @@ import { KnexAuditLog } from './knex-audit-log.js';
 import { KnexEntityRepository } from './knex-entity.repository.js';
 import { KnexLedgerRepository } from './knex-ledger.repository.js';
 import { KnexLinkedAccountRepository } from './knex-linked-account.repository.js';
+import { KnexListReads } from './knex-list-reads.js';
 import { KnexMerchantRepository } from './knex-merchant.repository.js';
 import { KnexWalletRepository } from './knex-wallet.repository.js';
 import { KnexWebhookEndpointRepository } from './knex-webhook-endpoint.repository.js';
@@ -45,6 +46,7 @@ export function knexRepositories(
     withdrawals: new KnexWithdrawalRepository(db, writer),
     webhookEndpoints: new KnexWebhookEndpointRepository(db, cipher),
     webhookEvents: new KnexWebhookEventRepository(db, writer),
+    lists: new KnexListReads(db),
     auditLog: new KnexAuditLog(db),
   };
 }

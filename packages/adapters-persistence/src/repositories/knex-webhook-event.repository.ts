@@ -12,7 +12,7 @@ import { exactlyOne, insertWrite, type SqlWriter, updateWrite } from '../sql/sql
 import { type Db, isUuid } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
 
-interface EventRow {
+export interface EventRow {
   id: string;
   merchant_id: string;
   withdrawal_id: string;
@@ -38,7 +38,7 @@ interface AttemptRow {
   succeeded: boolean;
 }
 
-const toEvent = (row: EventRow): WebhookEvent => ({
+export const toEvent = (row: EventRow): WebhookEvent => ({
   id: row.id,
   merchantId: row.merchant_id,
   withdrawalId: row.withdrawal_id,
@@ -69,7 +69,7 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
  */
 const EVENT_FIELDS = ['id', 'merchant_id', 'withdrawal_id', 'sequence', 'status', 'created_at'];
 const DELIVERY_FIELDS = ['delivery_state', 'attempts', 'next_attempt_at', 'delivered_at'];
-const eventColumns = (event: string, delivery: string) =>
+export const eventColumns = (event: string, delivery: string) =>
   EVENT_FIELDS.map((column) => `${event}.${column}`)
     .concat(DELIVERY_FIELDS.map((column) => `${delivery}.${column}`))
     .concat(`${event}.body::text AS body`)

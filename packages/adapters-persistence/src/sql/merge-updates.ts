@@ -24,7 +24,7 @@ const texts = new Map<string, string>();
  * takes `unnest` of parameters for ten rows and a LIMIT given as a parameter for a tenth of its input, so the
  * generic plan expects one member and probes the table's primary key for it, which stays right however the table
  * grows. Without it, a generic plan made while a table was small joined a scan of the whole table by hash, and the
- * connection kept scanning the grown table on every call (2.5 ms a call on the bench's creation, issue 6). Every
+ * connection kept scanning the grown table on every call. Every
  * custom plan expects its true number of members (two or more) and so costs more than the generic one, which the
  * connection keeps from its sixth call. Below a few pages the generic plan may still scan the table; that one is
  * only kept until its connection is replaced (CONNECTION_LIFETIME_MS).

@@ -10,9 +10,8 @@ interface Waiting<Row> {
 /**
  * Keys are sent at least this many at a time, the first repeated to fill the array (an index scan takes each key
  * once). PostgreSQL plans `= ANY($1)` as if the array held 10 keys; given fewer, each custom plan costs less than
- * that generic one, so it is planned again on every call (0.44 ms a call for the accounts' four-table read on the
- * bench: a tenth of PostgreSQL's CPU per withdrawal). Given 16 or more, the generic plan is the cheaper one and the
- * connection keeps it from the sixth call.
+ * that generic one, so it is planned again on every call, a noticeable share of PostgreSQL's work per withdrawal.
+ * Given 16 or more, the generic plan is the cheaper one and the connection keeps it from the sixth call.
  */
 export const MIN_KEYS_SENT = 16;
 
@@ -28,11 +27,9 @@ export interface ReadBatchOptions {
   readonly maxBatch: number;
   /**
    * Statements in flight at once: more keeps more connections busy, fewer makes larger batches. One by default:
-   * on the bench's lookups when it was chosen, one instead of two halved PostgreSQL's CPU per lookup (0.06 against
-   * 0.10–0.14 ms) and lowered the p50 (9.1 against 11.0 ms in neighbouring runs), each statement carrying twice as
-   * many reads. Where PostgreSQL's part is small and the round trip bounds the rate, two do better (the webhook
-   * views' reader since session 25). A statement beyond the first goes out only when it carries a full one's keys
-   * (see `fullEnough`).
+   * each statement then carries more reads, which costs PostgreSQL less per read. Where PostgreSQL's part is small
+   * and the round trip bounds the rate, two do better (the webhook views' reader). A statement beyond the first goes
+   * out only when it carries a full one's keys (see `fullEnough`).
    */
   readonly concurrency: number;
 }
@@ -57,9 +54,7 @@ export class ReadBatches<Row> {
    * Reads that must be waiting before a statement goes out while another is in flight: MIN_KEYS_SENT (it is sent
    * padded to that many keys anyway), or maxBatch if smaller. Fewer wait for the statement in flight, as with one
    * at a time. Each statement is a write that wakes a PostgreSQL backend, and where the API's loop is the bound the
-   * wake-up costs it more than the round trip it saves: lookup probes on session 26's machine, two in flight
-   * without and with this rule, 16,402/18,006, 15,988/17,962 and 16,324/17,796 lookups/s (one in flight:
-   * 16,792–17,785).
+   * wake-up costs it more than the round trip it saves.
    */
   private readonly fullEnough: number;
 

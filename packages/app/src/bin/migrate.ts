@@ -1,6 +1,9 @@
-import { createLogger } from '@payout/adapters-http/logging';
-import { openDatabase } from '../container/postgres.module.js';
-import { configOrExit } from './run-process.js';
+import './node-version-guard.js';
+
+// Imported after the guard: on a Node too old for them, it must speak first.
+const { createLogger } = await import('@payout/adapters-http/logging');
+const { openDatabase } = await import('../container/postgres.module.js');
+const { configOrExit } = await import('./run-process.js');
 
 // `npm run db:migrate`: applies pending migrations (safe while other processes start) and exits.
 const config = configOrExit();

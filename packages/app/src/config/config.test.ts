@@ -100,4 +100,35 @@ describe('loadConfig', () => {
       clientSecret: 'secret',
     });
   });
+
+  it('listens on loopback by default outside production, where development secrets sign tokens', () => {
+    const development = loadConfig({});
+    expect(development.ok && development.config.host).to.equal('127.0.0.1');
+    const chosen = loadConfig({ HOST: '0.0.0.0' });
+    expect(chosen.ok && chosen.config.host).to.equal('0.0.0.0');
+  });
+
+  it('names a malformed DATABASE_URL or REDIS_URL at start instead of failing later on its host', () => {
+    const result = loadConfig({
+      DATABASE_URL: 'postgres://user:p@ss#word@db/base',
+      REDIS_URL: 'localhost:6379',
+    });
+    const text = result.ok ? '' : result.errors.join('\n');
+    expect(text).to.include('DATABASE_URL must be a URL like postgres://host or postgresql://host');
+    expect(text).to.include('REDIS_URL must be a URL like redis://host or rediss://host');
+    const good = loadConfig({
+      DATABASE_URL: 'postgresql://u:p%23w@db:5432/payout',
+      REDIS_URL: 'redis://cache:6379',
+    });
+    expect(good.ok && [good.config.databaseUrl, good.config.redisUrl]).to.deep.equal([
+      'postgresql://u:p%23w@db:5432/payout',
+      'redis://cache:6379',
+    ]);
+  });
+
+  it('in production without secrets, reports them missing and claims no development default', () => {
+    const result = loadConfig({ APP_ENV: 'production' });
+    const text = result.ok ? '' : result.errors.join('\n');
+    expect(text).to.not.include('development default');
+  });
 });

@@ -61,6 +61,8 @@ export interface AppConfig {
   /** `fast` reclaims a dead worker's jobs within ~15 s (tests, fault drills); `default` within ~45 s. */
   readonly jobQueueProfile: 'default' | 'fast';
   readonly logLevel: string;
+  /** How long a graceful shutdown may take before the process exits anyway (under a 30 s termination grace). */
+  readonly shutdownTimeoutMs: number;
   /** Names of the secrets that fell back to development defaults; the start-up log lists them. */
   readonly developmentDefaults: readonly string[];
 }
@@ -129,8 +131,29 @@ function paypal(env: Env, errors: string[]): AppConfig['paypal'] {
     errors.push('PAYPAL_BASE_URL, PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
     return null;
   }
-  if (!/^https?:\/\/\S+$/.test(baseUrl)) errors.push('PAYPAL_BASE_URL must be an http(s) URL');
+  url(env, 'PAYPAL_BASE_URL', ['https:', 'http:'], errors);
   return { baseUrl: baseUrl.replace(/\/$/, ''), clientId, clientSecret };
+}
+
+/** The URL in `name`, or null when unset; a malformed one is an error naming the variable (not a later ENOTFOUND). */
+function url(env: Env, name: string, protocols: readonly string[], errors: string[]): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    // Reported below.
+  }
+  // A '#' or an unencoded '/' in a password cuts the URL short: what follows is no longer the host.
+  if (!parsed || !protocols.includes(parsed.protocol) || !parsed.hostname || parsed.hash) {
+    const shape = protocols.map((p) => `${p}//host`).join(' or ');
+    errors.push(
+      `${name} must be a URL like ${shape}${parsed ? ` (got protocol "${parsed.protocol}", host "${parsed.hostname}")` : ' (it does not parse; percent-encode special characters in the password)'}`,
+    );
+    return null;
+  }
+  return raw;
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string {
@@ -159,8 +182,10 @@ export function loadConfig(env: Env): ConfigResult {
   let secret = env.JWT_SECRET || null;
   if (!secret && !publicKey) {
     if (production) errors.push('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
-    secret = DEV_JWT_SECRET;
-    developmentDefaults.push('JWT_SECRET');
+    else {
+      secret = DEV_JWT_SECRET;
+      developmentDefaults.push('JWT_SECRET');
+    }
   }
   if (production && secret === DEV_JWT_SECRET)
     errors.push('JWT_SECRET must not be the development default in production');
@@ -175,7 +200,7 @@ export function loadConfig(env: Env): ConfigResult {
   if (!key) {
     if (production && !env.ENCRYPTION_KEY) errors.push('ENCRYPTION_KEY is required in production');
     key = Buffer.from(DEV_ENCRYPTION_KEY, 'base64');
-    if (!env.ENCRYPTION_KEY) developmentDefaults.push('ENCRYPTION_KEY');
+    if (!env.ENCRYPTION_KEY && !production) developmentDefaults.push('ENCRYPTION_KEY');
   }
   if (production && !env.DATABASE_URL) errors.push('DATABASE_URL is required in production');
   // Only simulated rails exist for most rails today, so production cannot start until real ones are configured.
@@ -188,9 +213,10 @@ export function loadConfig(env: Env): ConfigResult {
     appEnv,
     role,
     port: integer(env, 'PORT', 3000, errors, 0, 65535),
-    host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || null,
-    redisUrl: env.REDIS_URL || null,
+    // Outside production the development secrets sign tokens that anyone can mint: listen on loopback only.
+    host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], errors),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], errors),
     dataDir: env.DATA_DIR || '.data',
     jwt: {
       secret: publicKey ? null : secret,
@@ -221,6 +247,7 @@ export function loadConfig(env: Env): ConfigResult {
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, errors, 2, 500),
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, errors, 1),
     developmentDefaults,
   };
   return errors.length > 0 ? { ok: false, errors } : { ok: true, config };

@@ -45,7 +45,9 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       connectionString: url,
       poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
       settings,
-      onError: (error) => logger.error({ err: error }, 'job queue error'),
+      // The message and code only: pg-boss's errors carry the whole pg client, kilobytes of it.
+      onError: (error) =>
+        logger.error({ error: error.message, code: (error as { code?: string }).code }, 'job queue error'),
     }),
   ]);
   const boss = started.status === 'fulfilled' ? started.value : null;
@@ -114,6 +116,8 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
           },
           {
             name: 'jobQueue',
+            // Workers run jobs; the API only inserts them, in its own transactions on PostgreSQL (checked above).
+            apiServesWithout: true,
             check: async () => {
               if (!(await db.boss.getQueue('withdrawal.expire-approval')))
                 throw new Error('job queues are not installed');

@@ -20,6 +20,8 @@ export interface Worker {
 /** Something to check for /readyz and to close on shutdown. */
 export interface Resource {
   readonly name: string;
+  /** True when an API-only process serves requests without it: /readyz reports it but stays 200. */
+  readonly apiServesWithout?: boolean;
   check(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { createLogger } from '@payout/adapters-http';
 import { scratchDatabase } from '@payout/adapters-persistence/testing';
+import { JsonNumber } from '@payout/domain';
 import { seedCustomer } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
@@ -46,7 +47,7 @@ describe('a webhook retried on PostgreSQL, as wired', function () {
       const receipt = await requestWithdrawal.execute(customer.principal, {
         currency: 'USD',
         linkedAccountId: customer.accountId,
-        body: { amount: 25.5, walletType: 'SPEND' },
+        body: { amount: JsonNumber.of('25.5'), walletType: 'SPEND' },
       });
       if (!receipt.ok) throw new Error(`withdrawal refused: ${JSON.stringify(receipt.error)}`);
       // Its first event is refused; the events after it (the rail's answer to the submission) are taken.

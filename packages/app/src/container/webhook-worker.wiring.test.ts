@@ -1,5 +1,6 @@
 import { createLogger } from '@payout/adapters-http';
 import type { DueDelivery, UnitOfWork, WebhookEvent, WebhookRequest, WebhookResponse } from '@payout/domain';
+import { JsonNumber } from '@payout/domain';
 import {
   buildWebhookEvent,
   buildWithdrawal,
@@ -135,7 +136,7 @@ describe('the webhook worker as wired', () => {
       const receipt = await requestWithdrawal.execute(customer.principal, {
         currency: 'USD',
         linkedAccountId: customer.accountId,
-        body: { amount: 25, walletType: 'SPEND' },
+        body: { amount: JsonNumber.of('25'), walletType: 'SPEND' },
       });
       if (!receipt.ok) throw new Error(`withdrawal refused: ${JSON.stringify(receipt.error)}`);
       const { id } = receipt.value.withdrawal;

@@ -1,4 +1,5 @@
 import { createLogger } from '@payout/adapters-http';
+import { JsonNumber } from '@payout/domain';
 import { seedCustomer } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
@@ -28,7 +29,7 @@ async function processWithHints(role: string) {
     const receipt = await requestWithdrawal.execute(customer.principal, {
       currency: 'USD',
       linkedAccountId: customer.accountId,
-      body: { amount: 25, walletType: 'SPEND' },
+      body: { amount: JsonNumber.of('25'), walletType: 'SPEND' },
     });
     if (!receipt.ok) throw new Error(`withdrawal refused: ${JSON.stringify(receipt.error)}`);
   };

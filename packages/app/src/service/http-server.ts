@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  answerClientErrors,
   createHttpApp,
   createWithdrawalRateLimiter,
   JwtTokenVerifier,
   RATE_LIMIT_REDIS_OPTIONS,
+  type ReadinessReport,
 } from '@payout/adapters-http';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
@@ -12,6 +14,9 @@ import type { Resource } from '../container/tokens.js';
 import type { UseCases } from '../container/use-cases.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { logRedisOutages } from '../infrastructure/redis-outages.js';
+
+/** Above a load balancer's idle timeout (60 s by default on AWS ALB, GCP and nginx's upstream keep-alive). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface HttpServer {
   /** `http://host:port`. */
@@ -56,20 +61,30 @@ export async function startHttpServer(
     logger,
     trustProxy: config.trustProxy,
     readiness: async () => {
-      const report: Record<string, { ok: boolean; detail?: string }> = {};
+      const report: ReadinessReport = {};
       for (const resource of resources) {
+        const required = !(config.role === 'api' && resource.apiServesWithout);
         try {
           await resource.check();
-          report[resource.name] = { ok: true };
+          report[resource.name] = { ok: true, required };
         } catch (error) {
-          report[resource.name] = { ok: false, detail: (error as Error).message };
+          report[resource.name] = { ok: false, detail: (error as Error).message, required };
         }
       }
-      if (redis) report.redis = { ok: redis.status === 'ready', detail: redis.status };
+      // Without Redis the rate limit counts in process and the workers' hint waits for their next look.
+      if (redis) report.redis = { ok: redis.status === 'ready', detail: redis.status, required: false };
       return report;
     },
   });
   const server = createServer(app);
+  answerClientErrors(server);
+  // Behind a load balancer: it closes idle connections first (AWS ALB after 60 s, the common default), never the
+  // server under a request it is sending; headers must wait longer than an idle keep-alive connection.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  let closing = false;
+  // A connection whose request was in flight at close() becomes idle when its response ends: end it then.
+  server.on('request', (_req, res) => res.once('finish', () => closing && server.closeIdleConnections()));
   try {
     await listen(server, config.port, config.host);
   } catch (error) {
@@ -81,9 +96,10 @@ export async function startHttpServer(
   return {
     url: `http://${host}:${address.port}`,
     async close() {
-      const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+      closing = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await closing;
+      await closed;
       redis?.disconnect();
     },
   };

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { JsonNumber } from './json-number.js';
 import { Money } from './money.js';
+
+const json = (text: string) => JsonNumber.of(text);
 
 const centsText = (cents: bigint): string => {
   const sign = cents < 0n ? '-' : '';
@@ -17,9 +20,9 @@ describe('Money', () => {
 
   it('reads any JSON number with at most two decimals to the same cent amount it was written from', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), (cents) => {
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), (cents) => {
         const text = centsText(cents);
-        const parsed = Money.fromJsonNumber(Number(text));
+        const parsed = Money.fromJsonNumber(json(text));
         expect(parsed.ok).to.equal(true);
         if (parsed.ok) expect(parsed.value.equals(Money.of(text))).to.equal(true);
       }),
@@ -28,11 +31,30 @@ describe('Money', () => {
   });
 
   it('refuses numbers with more than two decimals and non-finite numbers', () => {
-    expect(Money.fromJsonNumber(1.005)).to.deep.equal({ ok: false, error: 'TOO_PRECISE' });
-    expect(Money.fromJsonNumber(0.001)).to.deep.equal({ ok: false, error: 'TOO_PRECISE' });
-    expect(Money.fromJsonNumber(Number.NaN)).to.deep.equal({ ok: false, error: 'NOT_FINITE' });
-    expect(Money.fromJsonNumber(Number.POSITIVE_INFINITY)).to.deep.equal({ ok: false, error: 'NOT_FINITE' });
+    expect(Money.fromJsonNumber(json('1.005'))).to.deep.equal({ ok: false, error: 'TOO_PRECISE' });
+    expect(Money.fromJsonNumber(json('0.001'))).to.deep.equal({ ok: false, error: 'TOO_PRECISE' });
+    expect(Money.fromJsonNumber(json('1e99999999999999999999'))).to.deep.equal({
+      ok: false,
+      error: 'NOT_FINITE',
+    });
     expect(() => Money.of('1.234')).to.throw(/not a cent amount/);
+  });
+
+  it('reads the digits a double would lose (the literal, not its nearest double)', () => {
+    expect(Money.fromJsonNumber(json('10.0000000000000001'))).to.deep.equal({
+      ok: false,
+      error: 'TOO_PRECISE',
+    });
+    expect(Money.fromJsonNumber(json('2.2500000000000000001')).ok).to.equal(false);
+    const exact = (text: string) => {
+      const parsed = Money.fromJsonNumber(json(text));
+      return parsed.ok ? parsed.value.toString() : parsed.error;
+    };
+    expect(exact('9007199254740993')).to.equal('9007199254740993.00');
+    expect(exact('99999999999999999.99')).to.equal('99999999999999999.99');
+    expect(exact('1.5e1')).to.equal('15.00');
+    expect(exact('10.000')).to.equal('10.00');
+    expect(() => JsonNumber.of('0x10')).to.throw(/not a JSON number/);
   });
 
   it('rounds percentages half-up to the cent', () => {
@@ -40,6 +62,9 @@ describe('Money', () => {
     expect(Money.of('33.00').percent('1.5').toString()).to.equal('0.50'); // 0.495
     expect(Money.of('32.99').percent('1.5').toString()).to.equal('0.49'); // 0.49485
     expect(Money.of('100.00').percent('1.5').toString()).to.equal('1.50');
+    // Where half-up and half-even (banker's rounding) part: a half cent after an even cent goes up.
+    expect(Money.of('35.00').percent('1.5').toString()).to.equal('0.53'); // 0.525
+    expect(Money.of('0.25').percent('50').toString()).to.equal('0.13'); // 0.125
   });
 
   it('exposes the cents that pick sandbox outcomes, also for negative and whole amounts', () => {

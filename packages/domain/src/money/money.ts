@@ -1,16 +1,20 @@
 import { Decimal } from 'decimal.js';
 import { err, ok, type Result } from '../shared/result.js';
+import type { JsonNumber } from './json-number.js';
 
 const CENTS = 2;
 
 /**
- * An amount of US dollars held as an exact decimal quantized to cents. JS numbers only ever enter through
- * `fromJsonNumber`, which reads their shortest decimal text, never their binary value.
+ * An amount of US dollars held as an exact decimal quantized to cents. A JSON number enters through
+ * `fromJsonNumber`, which reads the literal's source text, never a binary double.
  */
 export class Money {
   private constructor(private readonly value: Decimal) {}
 
   static readonly ZERO = new Money(new Decimal(0));
+
+  /** The largest amount an input may carry: balances, amounts and thresholds are stored as numeric(20,2). */
+  static readonly MAX = new Money(new Decimal('999999999999999999.99'));
 
   /** Parses a decimal string such as "12.30" or "-4"; throws on anything that is not an exact cent amount. */
   static of(amount: string | Decimal): Money {
@@ -20,10 +24,10 @@ export class Money {
     return new Money(value);
   }
 
-  /** Accepts a JSON number with at most two decimal places. */
-  static fromJsonNumber(amount: number): Result<Money, 'NOT_FINITE' | 'TOO_PRECISE'> {
-    if (!Number.isFinite(amount)) return err('NOT_FINITE');
-    const value = new Decimal(String(amount));
+  /** Accepts a JSON number with at most two decimal places, exactly as written. */
+  static fromJsonNumber(amount: JsonNumber): Result<Money, 'NOT_FINITE' | 'TOO_PRECISE'> {
+    const value = new Decimal(amount.text);
+    if (!value.isFinite()) return err('NOT_FINITE');
     if (value.decimalPlaces() > CENTS) return err('TOO_PRECISE');
     return ok(new Money(value));
   }

@@ -4,6 +4,7 @@ import type { EntityRepository } from './entity-repository.port.js';
 import type { JobQueue } from './job-queue.port.js';
 import type { LedgerRepository } from './ledger-repository.port.js';
 import type { LinkedAccountRepository } from './linked-account-repository.port.js';
+import type { ListReads } from './list-reads.port.js';
 import type { MerchantRepository } from './merchant-repository.port.js';
 import type { WalletRepository } from './wallet-repository.port.js';
 import type { WebhookEndpointRepository } from './webhook-endpoint-repository.port.js';
@@ -20,6 +21,8 @@ export interface Repositories {
   readonly withdrawals: WithdrawalRepository;
   readonly webhookEndpoints: WebhookEndpointRepository;
   readonly webhookEvents: WebhookEventRepository;
+  /** The API's paginated lists, across the tables above. */
+  readonly lists: ListReads;
   readonly auditLog: AuditLog;
 }
 

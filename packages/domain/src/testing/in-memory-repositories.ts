@@ -32,6 +32,7 @@ import type { Wallet } from '../wallet/wallet.js';
 import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
 import type { Withdrawal } from '../withdrawal/withdrawal.js';
+import { inMemoryListReads } from './in-memory-list-reads.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { takeWithinRoom } from './spread-claim.js';
 
@@ -261,6 +262,7 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     withdrawals,
     webhookEndpoints,
     webhookEvents,
+    lists: inMemoryListReads(state),
     auditLog,
   };
 }

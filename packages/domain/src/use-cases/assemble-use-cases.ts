@@ -6,6 +6,10 @@ import type { SecretGenerator } from '../ports/secret-generator.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSender } from '../ports/webhook-sender.port.js';
 import { LinkAccount } from './accounts/link-account.use-case.js';
+import { OperatorDirectory } from './lists/operator-directory.use-case.js';
+import { TransactionLists } from './lists/transaction-lists.use-case.js';
+import { WalletReads } from './lists/wallet-reads.use-case.js';
+import { WebhookLists } from './lists/webhook-lists.use-case.js';
 import { IssueApplicationToken } from './operator/application-token-operations.use-case.js';
 import { CreateEntity, CreditWallet, UpdateWallet } from './operator/entity-wallet-operations.use-case.js';
 import { ListAuditLog } from './operator/list-audit-log.use-case.js';
@@ -74,6 +78,10 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     redeliverWebhook: new RedeliverWebhook(operator),
     listAuditLog: new ListAuditLog(operator),
     verifyLedger: new VerifyLedger(flow),
+    transactionLists: new TransactionLists(flow),
+    walletReads: new WalletReads(flow),
+    webhookLists: new WebhookLists(flow),
+    operatorDirectory: new OperatorDirectory(flow),
     /** The webhook delivery queue's worker side: claim due events, deliver each. */
     deliverWebhook,
     /** The withdrawal work queue's worker side: claim due withdrawals, submit or poll each. */

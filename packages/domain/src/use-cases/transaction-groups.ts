@@ -19,8 +19,7 @@ interface Pending {
  * and one commit instead of one each. With a free slot, the transactions handed in during one turn of the event
  * loop (the unit of work's `nextTurn`) form a group together: requests answered by one read, or by one Redis
  * pipeline, reach the group commit in the same turn, and without the wait the first of them would each take a
- * slot alone (on the bench, the wait took the API's CPU per withdrawal from 0.52 to 0.39 ms and PostgreSQL's from
- * 0.43 to 0.29 ms). Without `nextTurn`, a transaction alone runs at once, as it would through the unit of work.
+ * slot alone. Without `nextTurn`, a transaction alone runs at once, as it would through the unit of work.
  *
  * If a group fails (a conflict, a constraint, a deadlock with another process), it rolls back whole and each of
  * its transactions runs again on its own, so one transaction's failure reaches only its own caller; unless its

@@ -6,6 +6,7 @@ export * from './contract-subject.js';
 export * from './entity-repository.contract.js';
 export * from './ledger-repository.contract.js';
 export * from './linked-account-repository.contract.js';
+export * from './list-reads.contract.js';
 export * from './merchant-repository.contract.js';
 export * from './persistence.contracts.js';
 export * from './unit-of-work.contract.js';

@@ -4,6 +4,7 @@ import type { ContractFactory } from './contract-subject.js';
 import { entityRepositoryContract } from './entity-repository.contract.js';
 import { ledgerRepositoryContract } from './ledger-repository.contract.js';
 import { linkedAccountRepositoryContract } from './linked-account-repository.contract.js';
+import { listReadsContract } from './list-reads.contract.js';
 import { merchantRepositoryContract } from './merchant-repository.contract.js';
 import { unitOfWorkContract } from './unit-of-work.contract.js';
 import { walletRepositoryContract } from './wallet-repository.contract.js';
@@ -23,5 +24,6 @@ export function persistenceContracts(factory: ContractFactory): void {
   withdrawalRepositoryContract(factory);
   webhookEndpointRepositoryContract(factory);
   webhookEventRepositoryContract(factory);
+  listReadsContract(factory);
   auditLogContract(factory);
 }

@@ -119,6 +119,9 @@ export class CreditWallet {
       const wallet = await tx.wallets.lockById(walletId);
       if (!wallet) return err(notFound('Wallet'));
       const credited = creditWallet(wallet, amount.value);
+      // Refused before anything is written: the balance column could not store it.
+      if (credited.balance.compare(Money.MAX) > 0)
+        return err(validationError('amount', `the balance would exceed ${Money.MAX.toString()}`));
       await tx.wallets.update(credited);
       const memo = (input.reason as string | undefined) ?? 'operator credit';
       await tx.ledger.append(walletCreditEntry(ids.next(), wallet.id, amount.value, memo, clock.now()));

@@ -1,11 +1,12 @@
 import { Decimal } from 'decimal.js';
+import { JsonNumber } from '../../money/json-number.js';
 import type { FeeOverrides, FeeRule } from '../../policy/fee-schedule.js';
 import { RAIL_IDS, type RailId } from '../../rails/rail-id.js';
 import { type DomainError, validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { parseNonNegativeMoney } from './operator-deps.js';
 
-/** A percentage: 0 to 100 with at most four decimals, as a JSON number or a decimal string. */
+/** A percentage: 0 to 100 with at most four decimals, as a JSON number (JsonNumber) or a decimal string. */
 const RATE_TEXT = /^\d{1,3}(\.\d{1,4})?$/;
 const MAX_RATE = new Decimal(100);
 
@@ -13,8 +14,8 @@ const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseRate(field: string, value: unknown): Result<string, DomainError> {
-  // A number is read through its shortest decimal text, like Money.fromJsonNumber: never its binary value.
-  const text = typeof value === 'number' ? String(value) : value;
+  // A JSON number is read as the literal the client wrote, never through a binary double.
+  const text = value instanceof JsonNumber ? value.text : value;
   if (typeof text !== 'string' || !RATE_TEXT.test(text) || new Decimal(text).greaterThan(MAX_RATE))
     return err(
       validationError(field, `${field} must be a percentage from 0 to 100 with at most four decimal places`),

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import { Money } from '../../money/money.js';
 import { feeFor } from '../../policy/fee-schedule.js';
 import { UpdateMerchant } from './merchant-operations.use-case.js';
@@ -17,9 +18,9 @@ describe('UpdateMerchant: fee overrides', () => {
   it('sets per-rail flat and percentage rules exactly, shows them, and the fee follows them', async () => {
     const { update, stored } = await setup();
     const result = await update({
-      ACH: { type: 'FLAT', amount: 0.1 },
+      ACH: { type: 'FLAT', amount: JsonNumber.of('0.10') },
       PUSH_TO_CARD: { type: 'PERCENT', rate: '2.25', minimum: '1.00' },
-      ZELLE: { type: 'FLAT', amount: '0' },
+      ZELLE: { type: 'FLAT', amount: JsonNumber.of('0') },
     });
     const expected = {
       ACH: { type: 'FLAT', amount: '0.10' },
@@ -38,7 +39,7 @@ describe('UpdateMerchant: fee overrides', () => {
   it('keeps the rails a later update does not name, and null gives a rail its default fee again', async () => {
     const { update, stored } = await setup();
     await update({ ACH: { type: 'FLAT', amount: '0.10' }, WIRE: { type: 'FLAT', amount: '9.99' } });
-    const result = await update({ ACH: null, RTP: { type: 'PERCENT', rate: 1 } });
+    const result = await update({ ACH: null, RTP: { type: 'PERCENT', rate: JsonNumber.of('1') } });
     expect(result.ok).to.equal(true);
     expect(stored()).to.deep.equal({
       WIRE: { type: 'FLAT', amount: '9.99' },
@@ -50,7 +51,11 @@ describe('UpdateMerchant: fee overrides', () => {
     ['an unknown rail', { SEPA: { type: 'FLAT', amount: '1.00' } }, 'feeOverrides'],
     ['not an object', [], 'feeOverrides'],
     ['an unknown rule type', { ACH: { type: 'TIERED' } }, 'feeOverrides.ACH'],
-    ['a negative amount', { ACH: { type: 'FLAT', amount: -0.01 } }, 'feeOverrides.ACH.amount'],
+    [
+      'a negative amount',
+      { ACH: { type: 'FLAT', amount: JsonNumber.of('-0.01') } },
+      'feeOverrides.ACH.amount',
+    ],
     ['three decimals', { ACH: { type: 'FLAT', amount: '0.001' } }, 'feeOverrides.ACH.amount'],
     [
       'an amount as a float artefact',
@@ -58,8 +63,12 @@ describe('UpdateMerchant: fee overrides', () => {
       'feeOverrides.ACH.amount',
     ],
     ['a rate over 100', { RTP: { type: 'PERCENT', rate: '100.01' } }, 'feeOverrides.RTP.rate'],
-    ['a negative rate', { RTP: { type: 'PERCENT', rate: -1 } }, 'feeOverrides.RTP.rate'],
-    ['a rate in exponent form', { RTP: { type: 'PERCENT', rate: 1e-7 } }, 'feeOverrides.RTP.rate'],
+    ['a negative rate', { RTP: { type: 'PERCENT', rate: JsonNumber.of('-1') } }, 'feeOverrides.RTP.rate'],
+    [
+      'a rate in exponent form',
+      { RTP: { type: 'PERCENT', rate: JsonNumber.of('1e-7') } },
+      'feeOverrides.RTP.rate',
+    ],
     ['a bad minimum', { RTP: { type: 'PERCENT', rate: '1', minimum: '-1' } }, 'feeOverrides.RTP.minimum'],
   ] as const) {
     it(`refuses ${name} and changes nothing`, async () => {

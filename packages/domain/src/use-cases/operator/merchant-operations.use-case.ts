@@ -32,7 +32,7 @@ export interface MerchantView {
   };
 }
 
-const view = (m: Merchant, w: Wallet): MerchantView => ({
+export const merchantView = (m: Merchant, w: Wallet): MerchantView => ({
   id: m.id,
   name: m.name,
   payoutsEnabled: m.payoutsEnabled,
@@ -80,7 +80,7 @@ export class CreateMerchant {
         walletId: wallet.id,
       });
     });
-    return ok(view(merchant, wallet));
+    return ok(merchantView(merchant, wallet));
   }
 }
 
@@ -127,7 +127,7 @@ export class UpdateMerchant {
       });
       const wallet = await tx.wallets.findById(merchant.walletId);
       if (!wallet) throw new Error(`merchant wallet ${merchant.walletId} is missing`);
-      return ok(view(next, wallet));
+      return ok(merchantView(next, wallet));
     });
   }
 }

@@ -1,3 +1,5 @@
+import { parsePositiveAmount, tooLargeMessage } from '../../money/amount-input.js';
+import { JsonNumber } from '../../money/json-number.js';
 import { Money } from '../../money/money.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
@@ -22,37 +24,30 @@ export const requireOperator = (principal: Principal): Result<true> =>
 
 export const notFound = (what: string): DomainError => domainError('NOT_FOUND', `${what} not found`);
 
-const MONEY_TEXT = /^\d{1,18}(\.\d{1,2})?$/;
-
-/** A money input of the operator API: a JSON number or decimal string, at most two decimals, and `accepts` it. */
-function parseMoney(
-  field: string,
-  value: unknown,
-  message: string,
-  accepts: (money: Money) => boolean,
-): Result<Money, DomainError> {
-  let money: Money | null = null;
-  if (typeof value === 'number') {
-    const parsed = Money.fromJsonNumber(value);
-    money = parsed.ok ? parsed.value : null;
-  } else if (typeof value === 'string' && MONEY_TEXT.test(value)) money = Money.of(value);
-  return money && accepts(money) ? ok(money) : err(validationError(field, message));
+/** A money input of the operator API: a JSON number or decimal string, > 0, at most two decimals. */
+export function parsePositiveMoney(field: string, value: unknown): Result<Money, DomainError> {
+  const amount = parsePositiveAmount(value, true);
+  if (amount.ok) return amount;
+  const message =
+    amount.error === 'TOO_LARGE'
+      ? tooLargeMessage(field)
+      : `${field} must be a positive amount with at most two decimal places`;
+  return err(validationError(field, message));
 }
 
-/** A money input of the operator API: a JSON number or decimal string, > 0, at most two decimals. */
-export const parsePositiveMoney = (field: string, value: unknown): Result<Money, DomainError> =>
-  parseMoney(field, value, `${field} must be a positive amount with at most two decimal places`, (m) =>
-    m.isPositive(),
-  );
+/** Zero as a JSON number literal or a decimal string: the one amount parsePositiveAmount refuses that a fee may be. */
+const ZERO_TEXT = /^0(\.0{1,2})?$/;
 
-/** A money input of the operator API: a JSON number or decimal string, ≥ 0, at most two decimals. */
-export const parseNonNegativeMoney = (field: string, value: unknown): Result<Money, DomainError> =>
-  parseMoney(
-    field,
-    value,
-    `${field} must be an amount of at least 0 with at most two decimal places`,
-    (m) => !m.isNegative(),
-  );
+/** A money input of the operator API: a JSON number (JsonNumber) or decimal string, ≥ 0, at most two decimals. */
+export function parseNonNegativeMoney(field: string, value: unknown): Result<Money, DomainError> {
+  const amount = parsePositiveAmount(value, true);
+  if (amount.ok) return amount;
+  if (amount.error === 'TOO_LARGE') return err(validationError(field, tooLargeMessage(field)));
+  const text = value instanceof JsonNumber ? value.text : value;
+  return typeof text === 'string' && ZERO_TEXT.test(text)
+    ? ok(Money.ZERO)
+    : err(validationError(field, `${field} must be an amount of at least 0 with at most two decimal places`));
+}
 
 export const isNonEmptyString = (value: unknown, max = 200): value is string =>
   typeof value === 'string' && value.trim().length > 0 && value.length <= max;

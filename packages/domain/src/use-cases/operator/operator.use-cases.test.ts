@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
 import {
   CreateEntity,
@@ -52,19 +53,35 @@ describe('Operator use cases', () => {
   it('credit a wallet through a balanced posting, exactly, and the ledger verifies', async () => {
     const { deps, entity } = await setup();
     const credit = new CreditWallet(deps);
-    for (const amount of [0.1, 0.2, '1000000.05'])
+    for (const amount of [JsonNumber.of('0.1'), JsonNumber.of('0.2'), '1000000.05'])
       await credit.execute(operator, entity.wallet.id, { amount });
     const wallet = deps.unitOfWork.state.wallets.get(entity.wallet.id);
     expect(wallet?.balance.toString()).to.equal('1000000.35');
-    const bad = await credit.execute(operator, entity.wallet.id, { amount: 0.001 });
+    const bad = await credit.execute(operator, entity.wallet.id, { amount: JsonNumber.of('0.001') });
     expect(!bad.ok && bad.error.code).to.equal('VALIDATION_ERROR');
+    const report = await new VerifyLedger(deps).execute();
+    expect(report.ok).to.equal(true);
+  });
+
+  it('refuse a credit the numeric(20,2) balance could not hold, changing nothing', async () => {
+    const { deps, entity } = await setup();
+    const credit = new CreditWallet(deps);
+    const full = await credit.execute(operator, entity.wallet.id, { amount: '999999999999999999.00' });
+    expect(full.ok).to.equal(true);
+    const over = await credit.execute(operator, entity.wallet.id, { amount: JsonNumber.of('1') });
+    expect(!over.ok && over.error.details?.field).to.equal('amount');
+    const huge = await credit.execute(operator, entity.wallet.id, { amount: JsonNumber.of('1e308') });
+    expect(!huge.ok && huge.error.message).to.equal('amount must be at most 999999999999999999.99');
+    expect(deps.unitOfWork.state.wallets.get(entity.wallet.id)?.balance.toString()).to.equal(
+      '999999999999999999.00',
+    );
     const report = await new VerifyLedger(deps).execute();
     expect(report.ok).to.equal(true);
   });
 
   it('VerifyLedger names a wallet whose balance drifted from its postings', async () => {
     const { deps, entity } = await setup();
-    await new CreditWallet(deps).execute(operator, entity.wallet.id, { amount: 10 });
+    await new CreditWallet(deps).execute(operator, entity.wallet.id, { amount: JsonNumber.of('10') });
     const wallet = deps.unitOfWork.state.wallets.get(entity.wallet.id);
     if (wallet)
       deps.unitOfWork.state.wallets.set(wallet.id, {
@@ -98,7 +115,7 @@ describe('Operator use cases', () => {
     const issued = await issue.execute(operator, {
       entityId: entity.id,
       purpose: 'PAYMENT_LINK',
-      amount: 25,
+      amount: JsonNumber.of('25'),
       withdrawalSource: 'MERCHANT_WALLET',
     });
     if (!issued.ok) throw new Error(issued.error.message);

@@ -1,8 +1,9 @@
 import type { Principal } from '../../ports/token-verifier.port.js';
-import { validationError } from '../../shared/domain-error.js';
+import type { WebhookEventRepository } from '../../ports/webhook-event-repository.port.js';
+import { domainError, MESSAGES, validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { ROTATION_OVERLAP_MS, type WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
-import type { DeliveryState } from '../../webhooks/webhook-event.js';
+import type { DeliveryState, WebhookEvent } from '../../webhooks/webhook-event.js';
 import { notFound, type OperatorDeps, requireOperator } from './operator-deps.js';
 import { recordAudit } from './record-audit.js';
 
@@ -93,32 +94,40 @@ export class ListWebhookDeliveries {
       return err(validationError('transactionId', 'transactionId is required'));
     const read = this.deps.unitOfWork.read;
     const events = await read.webhookEvents.listForWithdrawal(input.transactionId);
-    const views: DeliveryView[] = [];
-    for (const event of events) {
-      const attempts = await read.webhookEvents.attempts(event.id);
-      views.push({
-        eventId: event.id,
-        transactionId: event.withdrawalId,
-        sequence: event.sequence,
-        status: event.status,
-        deliveryState: event.deliveryState,
-        nextAttemptAt: event.nextAttemptAt?.toISOString() ?? null,
-        deliveredAt: event.deliveredAt?.toISOString() ?? null,
-        attempts: attempts.map((a) => ({
-          attempt: a.attempt,
-          attemptedAt: a.attemptedAt.toISOString(),
-          statusCode: a.statusCode,
-          latencyMs: a.latencyMs,
-          succeeded: a.succeeded,
-          error: a.error,
-        })),
-      });
-    }
-    return ok(views);
+    return ok(await deliveryViews(read.webhookEvents, events));
   }
 }
 
-/** `POST /v1/operator/webhook-deliveries/:id/redeliver`: sends the same event (same id) again, now. */
+/** Events as deliveries, each with every attempt (read together). */
+export const deliveryViews = (
+  repository: Pick<WebhookEventRepository, 'attempts'>,
+  events: readonly WebhookEvent[],
+): Promise<DeliveryView[]> =>
+  Promise.all(
+    events.map(async (event) => ({
+      eventId: event.id,
+      transactionId: event.withdrawalId,
+      sequence: event.sequence,
+      status: event.status,
+      deliveryState: event.deliveryState,
+      nextAttemptAt: event.nextAttemptAt?.toISOString() ?? null,
+      deliveredAt: event.deliveredAt?.toISOString() ?? null,
+      attempts: (await repository.attempts(event.id)).map((a) => ({
+        attempt: a.attempt,
+        attemptedAt: a.attemptedAt.toISOString(),
+        statusCode: a.statusCode,
+        latencyMs: a.latencyMs,
+        succeeded: a.succeeded,
+        error: a.error,
+      })),
+    })),
+  );
+
+/**
+ * `POST /v1/operator/webhook-deliveries/:id/redeliver`, and `POST /v1/webhook-deliveries/:id/redeliver` for a
+ * merchant (`merchant.apis`), whose own events only it may send again (another's is answered as not found): sends
+ * the same event (same id) again, now.
+ */
 export class RedeliverWebhook {
   constructor(private readonly deps: OperatorDeps) {}
 
@@ -126,12 +135,13 @@ export class RedeliverWebhook {
     principal: Principal,
     eventId: string,
   ): Promise<Result<{ eventId: string; deliveryState: DeliveryState }>> {
-    const allowed = requireOperator(principal);
-    if (!allowed.ok) return allowed;
+    const operator = requireOperator(principal).ok;
+    const merchantId = principal.scopes.has('merchant.apis') ? principal.merchantId : null;
+    if (!operator && merchantId === null) return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const { unitOfWork, clock } = this.deps;
     return unitOfWork.run(async (tx) => {
       const event = await tx.webhookEvents.lockById(eventId);
-      if (!event) return err(notFound('Webhook delivery'));
+      if (!event || !(operator || event.merchantId === merchantId)) return err(notFound('Webhook delivery'));
       const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
       if (endpoint?.disabled)
         await tx.webhookEndpoints.save({ ...endpoint, disabled: false, updatedAt: clock.now() });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import type { WebhookResponse } from '../../ports/webhook-sender.port.js';
 import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
 import { RecordingWebhookSender } from '../../testing/recording-webhook-sender.js';
@@ -28,7 +29,7 @@ async function setup(withEndpoint = true) {
   const result = await world.request.execute(c.principal, {
     currency: 'USD',
     linkedAccountId: c.accountId,
-    body: { amount: 10, walletType: 'SPEND' },
+    body: { amount: JsonNumber.of('10'), walletType: 'SPEND' },
   });
   if (!result.ok) throw new Error(result.error.message);
   const sender = new RecordingWebhookSender();

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { GetTransaction } from './get-transaction.use-case.js';
 import { WithdrawalWorld } from './withdrawal-world.fixture.js';
@@ -8,7 +9,7 @@ async function awaiting(world: WithdrawalWorld, balance = '20000.00') {
   const result = await world.request.execute(c.principal, {
     currency: 'USD',
     linkedAccountId: c.accountId,
-    body: { amount: 5000, walletType: 'SPEND' },
+    body: { amount: JsonNumber.of('5000'), walletType: 'SPEND' },
   });
   if (!result.ok) throw new Error(result.error.message);
   return { c, id: result.value.withdrawal.id, receipt: result.value };
@@ -51,7 +52,7 @@ describe('Approval of large withdrawals', () => {
     const other = await world.request.execute(c.principal, {
       currency: 'USD',
       linkedAccountId: c.accountId,
-      body: { amount: 4000, walletType: 'SPEND' },
+      body: { amount: JsonNumber.of('4000'), walletType: 'SPEND' },
     });
     expect(other.ok).to.equal(true);
     const approved = await world.decide.approve(world.operator(), id);
@@ -89,6 +90,10 @@ describe('Approval of large withdrawals', () => {
     const { c, id } = await awaiting(world);
     const self = await world.decide.approve(world.operator(c.principal.subject), id);
     expect(!self.ok && self.error.code).to.equal('APPROVER_IS_REQUESTER');
+    const shouted = await world.decide.approve(world.operator(c.principal.subject.toUpperCase()), id);
+    expect(!shouted.ok && shouted.error.code, 'the same subject in upper case').to.equal(
+      'APPROVER_IS_REQUESTER',
+    );
     const entity = await world.decide.approve(c.principal, id);
     expect(!entity.ok && entity.error.code).to.equal('UNAUTHORIZED');
     const unknown = await world.decide.reject(world.operator(), '00000000-0000-4000-8000-0000000fffff', null);
@@ -133,7 +138,7 @@ describe('Approval of large withdrawals', () => {
       await world.request.execute(c.principal, {
         currency: 'USD',
         linkedAccountId: c.accountId,
-        body: { amount: 4000, walletType: 'SPEND' },
+        body: { amount: JsonNumber.of('4000'), walletType: 'SPEND' },
       });
       const refused = await world.decide.approve(world.operator('op-bo'), id, 'first try');
       expect(!refused.ok && refused.error.message).to.equal('Insufficient Funds #912');

@@ -106,6 +106,13 @@ function auditDecision(
   );
 }
 
+/**
+ * Four eyes compare subjects whatever their letter case: the HTTP edge lower-cases a subject that is a UUID, but a
+ * withdrawal requested before it did, or a subject of another form, may be spelt otherwise; refusing a look-alike
+ * only sends the decision to another operator, while accepting one would let a requester approve itself.
+ */
+const sameSubject = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
 async function lockForDecision(
   locked: Promise<Withdrawal | null>,
   principal: Principal,
@@ -117,7 +124,7 @@ async function lockForDecision(
     return err(
       domainError('ILLEGAL_TRANSITION', `A ${withdrawal.status} withdrawal is not awaiting approval`),
     );
-  if (withdrawal.requestedBy === principal.subject)
+  if (sameSubject(withdrawal.requestedBy, principal.subject))
     return err(domainError('APPROVER_IS_REQUESTER', 'The approver must not be the requester'));
   return ok(withdrawal);
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import { Money } from '../../money/money.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { checkAt, createWithdrawal, recordSubmitAttempt } from '../../withdrawal/withdrawal.js';
@@ -64,7 +65,7 @@ describe('DueWithdrawals: the withdrawal work queue', () => {
     const result = await world.request.execute(c.principal, {
       currency: 'USD',
       linkedAccountId: c.accountId,
-      body: { amount: 10, walletType: 'SPEND' },
+      body: { amount: JsonNumber.of('10'), walletType: 'SPEND' },
     });
     if (!result.ok) throw new Error(result.error.message);
     const id = result.value.withdrawal.id;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import { GetTransaction } from './get-transaction.use-case.js';
 import { GetWebhookPayload } from './get-webhook-payload.use-case.js';
 import { WithdrawalWorld } from './withdrawal-world.fixture.js';
@@ -11,7 +12,7 @@ describe('Transaction lookups', () => {
     const result = await world.request.execute(c.principal, {
       currency: 'USD',
       linkedAccountId: c.accountId,
-      body: { amount: 700, walletType: 'SPEND', reason: 'rent' },
+      body: { amount: JsonNumber.of('700'), walletType: 'SPEND', reason: 'rent' },
     });
     if (!result.ok) throw new Error(result.error.message);
     const merchant = (merchantId: string) => ({

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import {
@@ -16,7 +17,7 @@ const merchantFunded = (
   merchantBalance: '500.00',
   token: { purpose: 'PAYMENT_LINK', source: 'MERCHANT_WALLET', amount: '120.00', expiresInMs },
 });
-const payLink = withdrawalBody({ amount: 120, transactionType: 'payout' });
+const payLink = withdrawalBody({ amount: JsonNumber.of('120'), transactionType: 'payout' });
 
 describe('A merchant-funded payment link whose withdrawal fails', () => {
   it('gets its token back when the rail rejects at submission, and the link pays once again', async () => {

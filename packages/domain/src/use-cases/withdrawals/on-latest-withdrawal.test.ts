@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import { recordSubmitAttempt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
 import { RailDispatcher } from './rail-dispatcher.js';
@@ -6,7 +7,7 @@ import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fi
 
 async function requested(world: WithdrawalWorld) {
   const c = await world.customer();
-  const result = await withdraw(world, c, withdrawalBody({ amount: 10 }));
+  const result = await withdraw(world, c, withdrawalBody({ amount: JsonNumber.of('10') }));
   if (!result.ok) throw new Error(result.error.message);
   const stored = world.uow.state.withdrawals.get(result.value.withdrawal.id) as Withdrawal;
   return { c, stored };

@@ -1,4 +1,5 @@
-import { Money } from '../../money/money.js';
+import { parsePositiveAmount, tooLargeMessage } from '../../money/amount-input.js';
+import type { Money } from '../../money/money.js';
 import { isRoutingType, type RoutingType } from '../../policy/routing-table.js';
 import { type DomainError, domainError, MESSAGES, validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -25,11 +26,13 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 
 const AMOUNT_MESSAGE = 'amount must be a positive number with at most two decimal places';
 
+/** The spec types `amount` as a JSON number: a decimal string is refused even where it would be exact. */
 function parseAmount(value: unknown): Result<Money, DomainError> {
-  if (typeof value !== 'number') return err(validationError('amount', AMOUNT_MESSAGE));
-  const money = Money.fromJsonNumber(value);
-  if (!money.ok || !money.value.isPositive()) return err(validationError('amount', AMOUNT_MESSAGE));
-  return ok(money.value);
+  const amount = parsePositiveAmount(value, false);
+  if (amount.ok) return amount;
+  return err(
+    validationError('amount', amount.error === 'TOO_LARGE' ? tooLargeMessage('amount') : AMOUNT_MESSAGE),
+  );
 }
 
 /** The validation step of PRODUCT.md §5, field by field in a fixed order so the first fault is reported. */
@@ -56,9 +59,14 @@ export function parseWithdrawalRequest(
   if (
     body.transactionType !== undefined &&
     body.transactionType !== null &&
-    typeof body.transactionType !== 'string'
+    (typeof body.transactionType !== 'string' || body.transactionType.length > MAX_REASON_LENGTH)
   )
-    return err(validationError('transactionType', 'transactionType must be a string'));
+    return err(
+      validationError(
+        'transactionType',
+        `transactionType must be a string of at most ${MAX_REASON_LENGTH} characters`,
+      ),
+    );
   const flow: WithdrawalFlow =
     typeof body.transactionType === 'string' && body.transactionType.toLowerCase() === 'payout'
       ? 'PAYMENT'

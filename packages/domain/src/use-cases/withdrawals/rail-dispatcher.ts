@@ -75,7 +75,7 @@ export class RailDispatcher {
       this.deps.unitOfWork,
       withdrawal,
       async (tx, current) =>
-        isAwaitingSubmission(current)
+        isAwaitingSubmission(current) && !superseded(current, result, attempt)
           ? { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt, entity) }
           : skipped,
       skipped,
@@ -142,6 +142,14 @@ export class RailDispatcher {
     }
   }
 }
+
+/**
+ * A later attempt is under way (this one's lease ran out and another worker claimed the withdrawal): an unavailable
+ * answer to this one says nothing about it, so it neither fails the withdrawal (the later attempt may be paid) nor
+ * replaces that worker's lease with a retry of its own. Any other answer is the payout's, whichever attempt got it.
+ */
+const superseded = (current: Withdrawal, result: RailSubmitResult, attempt: number): boolean =>
+  result.kind === 'UNAVAILABLE' && current.submitAttempts > attempt;
 
 /** Debited, waiting for the rail to take it. */
 export const isAwaitingSubmission = (withdrawal: Withdrawal): boolean =>

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
 
 const body = withdrawalBody;
@@ -13,13 +14,21 @@ describe('RequestWithdrawal: payment links', () => {
         merchantBalance: '500.00',
         token: paymentLink({ source: 'MERCHANT_WALLET', amount: '120.00' }),
       });
-      const result = await withdraw(world, c, body({ amount: 120, transactionType: 'PayOut' }));
+      const result = await withdraw(
+        world,
+        c,
+        body({ amount: JsonNumber.of('120'), transactionType: 'PayOut' }),
+      );
       if (!result.ok) throw new Error(result.error.message);
       expect(result.value.withdrawal.flow).to.equal('PAYMENT');
       expect(await world.balance(c.merchantWalletId)).to.equal('379.75');
       expect(await world.balance(c.walletId)).to.equal('1000.00');
       expect(world.uow.state.applicationTokens.get(c.tokenId)?.status).to.equal('INACTIVE');
-      const again = await withdraw(world, c, body({ amount: 120, transactionType: 'payout' }));
+      const again = await withdraw(
+        world,
+        c,
+        body({ amount: JsonNumber.of('120'), transactionType: 'payout' }),
+      );
       expect(!again.ok && again.error.message).to.equal('Token expired or inactive');
     });
 
@@ -29,7 +38,11 @@ describe('RequestWithdrawal: payment links', () => {
         merchantBalance: '500',
         token: paymentLink({ source: 'MERCHANT_WALLET', amount: '120.00' }),
       });
-      const result = await withdraw(world, c, body({ amount: 120.01, transactionType: 'payout' }));
+      const result = await withdraw(
+        world,
+        c,
+        body({ amount: JsonNumber.of('120.01'), transactionType: 'payout' }),
+      );
       expect(!result.ok && result.error).to.deep.include({
         code: 'MALFORMED_REQUEST',
         message: 'Malformed request',

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { LinkKind } from '../../linked-account/link-kind.js';
+import { JsonNumber } from '../../money/json-number.js';
 import { Money } from '../../money/money.js';
 import type { RailId } from '../../rails/rail-id.js';
 import { MESSAGES } from '../../shared/domain-error.js';
@@ -77,8 +78,8 @@ describe('RequestWithdrawal', () => {
     it('charges 1.5% half-up with a 0.50 minimum on push-to-card', async () => {
       const world = new WithdrawalWorld();
       const c = await world.customer({ kind: 'card' });
-      const small = await withdraw(world, c, body({ amount: 10 }));
-      const large = await withdraw(world, c, body({ amount: 33.33 }));
+      const small = await withdraw(world, c, body({ amount: JsonNumber.of('10') }));
+      const large = await withdraw(world, c, body({ amount: JsonNumber.of('33.33') }));
       expect(small.ok && small.value.withdrawal.fees.toString()).to.equal('0.50');
       expect(large.ok && large.value.withdrawal.fees.toString()).to.equal('0.50');
       expect(large.ok && large.value.withdrawal.total.toString()).to.equal('33.83');
@@ -89,7 +90,7 @@ describe('RequestWithdrawal', () => {
     it('debits amount + fees, answers PENDING while an accepted ACH payout settles', async () => {
       const world = new WithdrawalWorld();
       const c = await world.customer();
-      const result = await withdraw(world, c, body({ amount: 100.1 }));
+      const result = await withdraw(world, c, body({ amount: JsonNumber.of('100.1') }));
       if (!result.ok) throw new Error(result.error.message);
       expect(result.value.withdrawal.status).to.equal('PROCESSING_PAY_OUT');
       expect(result.value.withdrawal.total.toString()).to.equal('100.35');
@@ -174,15 +175,23 @@ describe('RequestWithdrawal', () => {
   describe('errors, in the check order of PRODUCT.md §5', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['amount missing', { walletType: 'SPEND' }, 'VALIDATION_ERROR'],
-      ['amount zero', body({ amount: 0 }), 'VALIDATION_ERROR'],
-      ['amount negative', body({ amount: -5 }), 'VALIDATION_ERROR'],
+      ['amount zero', body({ amount: JsonNumber.of('0') }), 'VALIDATION_ERROR'],
+      ['amount negative', body({ amount: JsonNumber.of('-5') }), 'VALIDATION_ERROR'],
       ['amount a string', body({ amount: '10' }), 'VALIDATION_ERROR'],
-      ['amount with three decimals', body({ amount: 1.005 }), 'VALIDATION_ERROR'],
-      ['walletType missing', { amount: 10 }, 'INVALID_WALLET_TYPE'],
+      ['amount with three decimals', body({ amount: JsonNumber.of('1.005') }), 'VALIDATION_ERROR'],
+      [
+        'amount rounded by a double',
+        body({ amount: JsonNumber.of('10.0000000000000001') }),
+        'VALIDATION_ERROR',
+      ],
+      ['amount beyond numeric(20,2)', body({ amount: JsonNumber.of('1e308') }), 'VALIDATION_ERROR'],
+      ['amount a JS number, not the JSON text', body({ amount: 10 }), 'VALIDATION_ERROR'],
+      ['walletType missing', { amount: JsonNumber.of('10') }, 'INVALID_WALLET_TYPE'],
       ['walletType lowercase', body({ walletType: 'spend' }), 'INVALID_WALLET_TYPE'],
       ['routingType unknown', body({ routingType: 'SEPA' }), 'INVALID_ROUTING_TYPE'],
       ['mfaCode present', body({ mfaCode: '123456' }), 'MFA_NOT_SUPPORTED'],
       ['reason not a string', body({ reason: 42 }), 'VALIDATION_ERROR'],
+      ['transactionType over 255 characters', body({ transactionType: 'p'.repeat(256) }), 'VALIDATION_ERROR'],
     ];
     for (const [name, b, code] of cases) {
       it(`${name} → ${code}, nothing changes`, async () => {
@@ -242,14 +251,14 @@ describe('RequestWithdrawal', () => {
     it('refuses an amount beyond the rail limit', async () => {
       const world = new WithdrawalWorld();
       const c = await world.customer({ kind: 'zelle', balance: '9000.00' });
-      const result = await withdraw(world, c, body({ amount: 5000.01 }));
+      const result = await withdraw(world, c, body({ amount: JsonNumber.of('5000.01') }));
       expect(!result.ok && result.error.code).to.equal('AMOUNT_OUT_OF_RANGE');
     });
 
     it('answers Insufficient Funds #912 when amount + fees exceed the balance, and changes nothing', async () => {
       const world = new WithdrawalWorld();
       const c = await world.customer({ balance: '100.00' });
-      const result = await withdraw(world, c, body({ amount: 99.8 }));
+      const result = await withdraw(world, c, body({ amount: JsonNumber.of('99.8') }));
       expect(!result.ok && result.error).to.deep.include({
         code: 'INSUFFICIENT_FUNDS',
         message: 'Insufficient Funds #912',
@@ -257,7 +266,7 @@ describe('RequestWithdrawal', () => {
       expect(await world.balance(c.walletId)).to.equal('100.00');
       expect(world.uow.state.withdrawals.size).to.equal(0);
       expect(world.uow.jobs).to.have.length(0);
-      const exact = await withdraw(world, c, body({ amount: 99.75 }));
+      const exact = await withdraw(world, c, body({ amount: JsonNumber.of('99.75') }));
       expect(exact.ok).to.equal(true);
       expect(await world.balance(c.walletId)).to.equal('0.00');
     });

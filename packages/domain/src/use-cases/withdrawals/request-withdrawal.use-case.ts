@@ -55,10 +55,8 @@ const tokenInvalid = (): DomainError =>
  */
 export class RequestWithdrawal {
   /**
-   * Debits and rail answers of concurrent requests commit in groups (group commit, a few groups at once); a group
-   * beside one committing forms only with eight waiting. Creation probes on session 26's machine (the API's loop
-   * the bound), without/with the eight: 1,785/1,800, 1,656/1,802, 1,689/1,781 and 1,782/1,884 req/s, PostgreSQL's
-   * CPU per withdrawal 0.325–0.350 against 0.287–0.298 ms (sixteen: 1,750 and 1,776, p99 42.6–50.2 ms).
+   * Debits and rail answers of concurrent requests commit in groups (a few groups at once); a group beside one
+   * committing forms only with eight waiting, so that fewer, fuller commits wake PostgreSQL.
    */
   private readonly commits: TransactionGroups;
 

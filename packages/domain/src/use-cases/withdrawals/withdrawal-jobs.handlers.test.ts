@@ -1,20 +1,42 @@
 import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
 import type { RailId } from '../../rails/rail-id.js';
 import { pollStored } from '../../testing/poll-stored.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
+import { DueWithdrawals } from './due-withdrawals.use-case.js';
 import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
 import { WithdrawalWorld } from './withdrawal-world.fixture.js';
 
-async function start(world: WithdrawalWorld, kind: 'bank' | 'zelle' = 'bank', amount = 100) {
+async function start(world: WithdrawalWorld, kind: 'bank' | 'zelle' = 'bank', amount = '100') {
   const c = await world.customer({ kind });
   const result = await world.request.execute(c.principal, {
     currency: 'USD',
     linkedAccountId: c.accountId,
-    body: { amount, walletType: 'SPEND' },
+    body: { amount: JsonNumber.of(amount), walletType: 'SPEND' },
   });
   if (!result.ok) throw new Error(result.error.message);
   return { c, id: result.value.withdrawal.id };
+}
+
+/** The rail's next status answer is given, then `meanwhile` runs before the poll that asked can record it. */
+function stallAfterNextAnswer(rail: ScriptedRail, meanwhile: () => Promise<void>): void {
+  const status = rail.status.bind(rail);
+  rail.status = async (query) => {
+    const answer = await status(query);
+    rail.status = status;
+    await meanwhile();
+    return answer;
+  };
+}
+
+/** The ZELLE rail reports the return: the workers book it, once, and the wallet is whole again. */
+async function expectReturnBookedOnce(world: WithdrawalWorld, id: string, walletId: string): Promise<void> {
+  world.rail('ZELLE').willReport({ kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND });
+  await world.runJobs();
+  expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS', 'FAILED']);
+  expect(world.reversals(id)).to.equal(1);
+  expect(await world.balance(walletId)).to.equal('1000.00');
 }
 
 describe('Settlement jobs', () => {
@@ -117,6 +139,45 @@ describe('Settlement jobs', () => {
     expect(world.rail('ACH').statusQueries).to.have.length(2);
   });
 
+  it('a settlement seen before the return window closed but committed after it keeps the watch', async () => {
+    const window = 5000;
+    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, window)]);
+    const { c, id } = await start(world, 'zelle');
+    await pollStored(world.deps, id);
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS']);
+    const ends = world.clock.now().getTime() + window;
+    stallAfterNextAnswer(world.rail('ZELLE'), async () => {
+      world.clock.set(new Date(ends + 1)); // a backlog: the commit comes after the window closed
+    });
+    await pollStored(world.deps, id);
+    expect(
+      world.uow.state.withdrawals.get(id)?.nextCheckAt?.getTime(),
+      'the last check, due at once',
+    ).to.equal(ends);
+    await expectReturnBookedOnce(world, id, c.walletId);
+  });
+
+  it("a stale worker's answer leaves the lease of the worker that claimed the withdrawal since", async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 5000)]);
+    const { c, id } = await start(world, 'zelle');
+    await pollStored(world.deps, id);
+    const due = new DueWithdrawals(world.deps);
+    world.clock.set(world.uow.state.withdrawals.get(id)?.nextCheckAt as Date);
+    const [stale] = await due.claimDue(1);
+    let lease: Date | null | undefined;
+    stallAfterNextAnswer(world.rail('ZELLE'), async () => {
+      world.clock.advance(60_000);
+      // Its lease ran out: another worker claims the withdrawal, and dies before it asks the rail.
+      lease = (await due.claimDue(1))[0]?.withdrawal.nextCheckAt;
+    });
+    await due.handle(stale!);
+    expect(lease).to.be.instanceOf(Date);
+    expect(world.uow.state.withdrawals.get(id)?.nextCheckAt, 'neither cleared nor shortened').to.deep.equal(
+      lease,
+    );
+    await expectReturnBookedOnce(world, id, c.walletId);
+  });
+
   it("watches a settled payout at the rail's return cadence, the last check when the window closes", async () => {
     const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 5000, 2000)]);
     const { id } = await start(world, 'zelle');
@@ -212,5 +273,38 @@ describe('Settlement jobs', () => {
     await new SubmitWithdrawal(world.deps).handle(id, 2);
     await new SubmitWithdrawal(world.deps).handle(id, 2 - 1);
     expect(world.rail('ACH').submissions.map((s) => s.attempt)).to.deep.equal([1, 2]);
+  });
+});
+
+describe('Settlement jobs: an unavailable answer to an attempt a later one superseded', () => {
+  it('neither fails the withdrawal (the later attempt may be paid) nor replaces the later lease', async () => {
+    const world = new WithdrawalWorld();
+    const down = { kind: 'UNAVAILABLE', detail: 'down' } as const;
+    const deps = { ...world.deps, settings: { ...world.deps.settings, maxSubmitAttempts: 2 } };
+    const due = new DueWithdrawals(deps);
+    let lease: Date | null | undefined;
+    world.rail('ACH').submit = async ({ attempt, withdrawalId }) => {
+      if (attempt === 1) return down;
+      if (attempt === 3) throw new Error('worker B died after the rail took attempt 3');
+      if (attempt > 3) return { kind: 'ACCEPTED', reference: `ref-${withdrawalId}` };
+      // Attempt 2, the last allowed: its worker stalls past its lease, and worker B claims the withdrawal.
+      world.clock.advance(60_000);
+      const [claimed] = await due.claimDue(1);
+      lease = claimed?.withdrawal.nextCheckAt;
+      await due.handle(claimed!).catch(() => undefined);
+      return down;
+    };
+    const { c, id } = await start(world);
+    world.clock.set(world.uow.state.withdrawals.get(id)?.nextCheckAt as Date);
+    const [stale] = await due.claimDue(1);
+    await due.handle(stale!);
+    const after = world.uow.state.withdrawals.get(id);
+    expect([after?.status, after?.submitAttempts]).to.deep.equal(['PENDING', 3]);
+    expect(lease).to.be.instanceOf(Date);
+    expect(after?.nextCheckAt, "worker B's lease").to.deep.equal(lease);
+    await world.runJobs();
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS']);
+    expect(world.reversals(id)).to.equal(0);
+    expect(await world.balance(c.walletId)).to.equal('899.75');
   });
 });

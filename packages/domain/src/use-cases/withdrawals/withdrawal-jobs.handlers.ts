@@ -41,20 +41,25 @@ export class PollWithdrawal {
    * onLatestWithdrawal). `entity` is its entity as read with it, for the webhook bodies of the moves.
    */
   async pollClaimed(withdrawal: Withdrawal, entity: Entity): Promise<void> {
-    const { unitOfWork, rails } = this.deps;
+    const { unitOfWork, rails, clock } = this.deps;
     if (!this.isPollable(withdrawal)) return;
+    // Taken before the rail is asked: the answer is true as of then, however late its commit lands.
+    const observedAt = clock.now();
     const status = await rails.get(withdrawal.rail).status({
       withdrawalId: withdrawal.id,
       reference: withdrawal.railReference as string,
       amount: withdrawal.amount,
       submittedAt: withdrawal.submittedAt as Date,
     });
+    const answer: RailAnswer = { status, observedAt };
     await onLatestWithdrawal(
       unitOfWork,
       withdrawal,
       async (tx, current) => {
-        const next = this.isPollable(current) ? await this.apply(tx, current, status, entity) : current;
-        await this.reschedule(tx, next, status);
+        const next = this.isPollable(current) ? await this.apply(tx, current, answer, entity) : current;
+        // A withdrawal changed since the claim (another worker holds it now, or a fresher answer scheduled it)
+        // keeps its schedule unless this answer moved it: a stale answer must not clear or shorten that watch.
+        if (next !== current || asClaimed(current, withdrawal)) await this.reschedule(tx, next, answer);
       },
       undefined,
       this.answers,
@@ -76,7 +81,7 @@ export class PollWithdrawal {
    * the SUCCESS it caused), so a backlogged worker that first looks after the window closed is done in that one
    * poll. Null while the withdrawal is not settled, or when there is nothing to watch.
    */
-  private returnWatchEnds(withdrawal: Withdrawal, status: RailStatus): number | null {
+  private returnWatchEnds(withdrawal: Withdrawal, { status }: RailAnswer): number | null {
     if (withdrawal.status !== 'SUCCESS' || !this.isPollable(withdrawal)) return null;
     const at = (status.kind === 'SETTLED' ? status.settledAt : undefined) ?? settledAt(withdrawal);
     return at === null ? null : at.getTime() + this.deps.rails.get(withdrawal.rail).returnWindowMs;
@@ -85,13 +90,14 @@ export class PollWithdrawal {
   private async apply(
     tx: TransactionScope,
     withdrawal: Withdrawal,
-    status: RailStatus,
+    answer: RailAnswer,
     entity: Entity,
   ): Promise<Withdrawal> {
     const { ids, clock } = this.deps;
+    const { status } = answer;
     const now = clock.now();
     // Each move writes the next check with it, so the reschedule after it has nothing left to write.
-    const schedule = (moved: Withdrawal) => this.nextCheck(moved, status);
+    const schedule = (moved: Withdrawal) => this.nextCheck(moved, answer);
     const move = async (w: Withdrawal, to: 'PROCESSING_PAY_OUT' | 'SUCCESS') =>
       must(await moveWithdrawal(tx, ids, w, to, now, null, entity, schedule));
     switch (status.kind) {
@@ -115,7 +121,7 @@ export class PollWithdrawal {
         const settled =
           withdrawal.status === 'SUCCESS'
             ? withdrawal
-            : await this.apply(tx, withdrawal, { kind: 'SETTLED' }, entity);
+            : await this.apply(tx, withdrawal, { ...answer, status: { kind: 'SETTLED' } }, entity);
         return must(await moveWithdrawal(tx, ids, settled, 'FAILED', now, status.reason, entity, schedule));
       }
       case 'FAILED':
@@ -128,11 +134,14 @@ export class PollWithdrawal {
   /**
    * The next poll while still watched, else none: until final, every `pollIntervalMs`, or when the rail expects the
    * payout to move on if that is later; once settled, every `returnPollIntervalMs` until the return window closes,
-   * the last check when it does. After an unavailable rail, `pollRetryDelayMs`, even past the window: a return
-   * must not go unnoticed because the rail was down at the last check.
+   * the last check when it does. Only an answer observed once the window had closed ends the watch: one observed
+   * before it and committed after it (a backlog, a group commit, a lease that ran out meanwhile) leaves the last
+   * check due at once. After an unavailable rail, `pollRetryDelayMs`, even past the window: a return must not go
+   * unnoticed because the rail was down at the last check.
    */
-  private nextCheck(withdrawal: Withdrawal, status: RailStatus): Date | null {
+  private nextCheck(withdrawal: Withdrawal, answer: RailAnswer): Date | null {
     if (!this.isPollable(withdrawal)) return null;
+    const { status, observedAt } = answer;
     const rail = this.deps.rails.get(withdrawal.rail);
     const now = this.deps.clock.now().getTime();
     if (status.kind === 'UNAVAILABLE') return new Date(now + this.deps.settings.pollRetryDelayMs);
@@ -141,17 +150,28 @@ export class PollWithdrawal {
         status.kind === 'PENDING' || status.kind === 'PROCESSING' ? status.expectedBy : undefined;
       return new Date(Math.max(now + rail.pollIntervalMs, expected?.getTime() ?? 0));
     }
-    const ends = this.returnWatchEnds(withdrawal, status);
-    return ends === null || now >= ends ? null : new Date(Math.min(now + rail.returnPollIntervalMs, ends));
+    const ends = this.returnWatchEnds(withdrawal, answer);
+    if (ends === null || observedAt.getTime() >= ends) return null;
+    return new Date(Math.min(now + rail.returnPollIntervalMs, ends));
   }
 
   /** The next check, written only when it changes (a move has written it already). */
-  private async reschedule(tx: TransactionScope, withdrawal: Withdrawal, status: RailStatus): Promise<void> {
-    const at = this.nextCheck(withdrawal, status);
+  private async reschedule(tx: TransactionScope, withdrawal: Withdrawal, answer: RailAnswer): Promise<void> {
+    const at = this.nextCheck(withdrawal, answer);
     if (withdrawal.nextCheckAt?.getTime() !== at?.getTime())
       await tx.withdrawals.update(checkAt(withdrawal, at), withdrawal.sequence);
   }
 }
+
+/** A rail's status answer and when it was asked for. */
+interface RailAnswer {
+  readonly status: RailStatus;
+  readonly observedAt: Date;
+}
+
+/** Stored as it was claimed: no move and no other schedule (another worker's lease) since. */
+const asClaimed = (current: Withdrawal, claimed: Withdrawal): boolean =>
+  current.sequence === claimed.sequence && current.nextCheckAt?.getTime() === claimed.nextCheckAt?.getTime();
 
 /** Job `withdrawal.expire-approval`: no decision within the approval TTL cancels, with nothing debited. */
 export class ExpireApproval {

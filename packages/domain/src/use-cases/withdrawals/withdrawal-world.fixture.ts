@@ -1,4 +1,5 @@
 import { walletAccount } from '../../ledger/ledger-entry.js';
+import { JsonNumber } from '../../money/json-number.js';
 import { Money } from '../../money/money.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import { RAIL_IDS, type RailId } from '../../rails/rail-id.js';
@@ -145,7 +146,7 @@ const startOf = (queued: { options: { startAfter?: Date } }): number =>
 
 /** A valid endpoint-1 body (100.00 from the SPEND wallet) with `overrides` applied. */
 export const withdrawalBody = (overrides: Record<string, unknown> = {}) => ({
-  amount: 100,
+  amount: JsonNumber.of('100'),
   walletType: 'SPEND',
   ...overrides,
 });

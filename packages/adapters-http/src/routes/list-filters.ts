@@ -1,0 +1,32 @@
+import type { DeliveryState, RailId, WithdrawalFilter, WithdrawalStatus } from '@payout/domain';
+import type { Request } from 'express';
+import { queryOf } from './pagination.js';
+
+const lower = (value: string | undefined): string | undefined => value?.toLowerCase();
+const date = (value: string | undefined): Date | undefined =>
+  value === undefined ? undefined : new Date(value);
+
+/** Drops the filters the query left out, so that none is passed as `undefined`. */
+const defined = <T extends object>(filter: T): T =>
+  Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as T;
+
+/** The withdrawal filters of a validated query (ids lower-cased: PostgreSQL prints them so). */
+export function withdrawalFilterOf(req: Request): WithdrawalFilter {
+  const q = queryOf(req);
+  return defined({
+    merchantId: lower(q.merchantId),
+    entityId: lower(q.entityId),
+    status: q.status as WithdrawalStatus | undefined,
+    rail: q.rail as RailId | undefined,
+    createdFrom: date(q.createdFrom),
+    createdTo: date(q.createdTo),
+  });
+}
+
+export function deliveryFilterOf(req: Request): { withdrawalId?: string; deliveryState?: DeliveryState } {
+  const q = queryOf(req);
+  return defined({
+    withdrawalId: lower(q.transactionId),
+    deliveryState: q.deliveryState as DeliveryState | undefined,
+  });
+}

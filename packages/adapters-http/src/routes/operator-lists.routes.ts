@@ -1,0 +1,71 @@
+import type { IRouter } from 'express';
+import type { HttpAppDeps } from '../app/http-app-deps.js';
+import { validate } from '../app/validate.middleware.js';
+import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
+import {
+  entityParamsSchema,
+  operatorWithdrawalsQuerySchema,
+  pageQuerySchema,
+} from '../schemas/lists.schemas.js';
+import { merchantParamsSchema } from '../schemas/operator.schemas.js';
+import { withdrawalFilterOf } from './list-filters.js';
+import { pageRequestOf, respondPage } from './pagination.js';
+import { respond, successEnvelope } from './respond.js';
+
+/** The operator's lists (scope `operator`): withdrawals and the approvals queue, merchants, entities, accounts. */
+export function operatorListRoutes(router: IRouter, deps: HttpAppDeps): void {
+  const uc = deps.useCases;
+  const operator = authenticate(deps.tokenVerifier, { required: true, scopes: ['operator'] });
+  const page = validate('query', pageQuerySchema);
+  const merchant = validate('params', merchantParamsSchema);
+  const id = (value: unknown) => String(value);
+  router.get(
+    '/v1/operator/withdrawals',
+    operator,
+    validate('query', operatorWithdrawalsQuerySchema),
+    async (req, res) =>
+      respondPage(
+        res,
+        await uc.transactionLists.forOperator(
+          requirePrincipal(res),
+          withdrawalFilterOf(req),
+          pageRequestOf(req),
+        ),
+      ),
+  );
+  router.get('/v1/operator/merchants', operator, page, async (req, res) =>
+    respondPage(res, await uc.operatorDirectory.merchants(requirePrincipal(res), pageRequestOf(req))),
+  );
+  router.get('/v1/operator/merchants/:merchantId', operator, merchant, async (req, res) =>
+    respond(
+      res,
+      await uc.operatorDirectory.merchant(requirePrincipal(res), id(req.params.merchantId)),
+      successEnvelope,
+    ),
+  );
+  router.get('/v1/operator/merchants/:merchantId/entities', operator, merchant, page, async (req, res) =>
+    respondPage(
+      res,
+      await uc.operatorDirectory.entities(
+        requirePrincipal(res),
+        id(req.params.merchantId),
+        pageRequestOf(req),
+      ),
+    ),
+  );
+  router.get(
+    '/v1/operator/entities/:entityId/linked-accounts',
+    operator,
+    validate('params', entityParamsSchema),
+    page,
+    async (req, res) =>
+      respondPage(
+        res,
+        await uc.operatorDirectory.linkedAccounts(
+          requirePrincipal(res),
+          id(req.params.entityId),
+          pageRequestOf(req),
+        ),
+      ),
+  );
+}

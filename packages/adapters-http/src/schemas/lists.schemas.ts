@@ -1,0 +1,51 @@
+import { RAIL_IDS, WITHDRAWAL_STATUSES } from '@payout/domain';
+import { PAGE_QUERY } from '../routes/pagination.js';
+import { fault, type JsonSchema, object, UUID_PATTERN, uuidParam } from './schema-fault.js';
+
+/** Query parameters of the lists: each a single string (a repeated parameter is refused, as is any bad value). */
+const uuid = (field: string): JsonSchema => ({
+  type: 'string',
+  pattern: UUID_PATTERN,
+  ...fault(field, `${field} must be a UUID`),
+});
+const oneOf = (field: string, values: readonly string[]): JsonSchema => ({
+  type: 'string',
+  enum: [...values],
+  ...fault(field, `${field} must be one of ${values.join(', ')}`),
+});
+const dateTime = (field: string): JsonSchema => ({
+  type: 'string',
+  format: 'date-time',
+  ...fault(field, `${field} must be an ISO 8601 date-time with a time zone`),
+});
+
+const DELIVERY_STATES = ['PENDING', 'DELIVERED', 'FAILED', 'ENDPOINT_DISABLED', 'NO_ENDPOINT'];
+
+const withdrawalFilters = {
+  status: oneOf('status', WITHDRAWAL_STATUSES),
+  entityId: uuid('entityId'),
+  rail: oneOf('rail', RAIL_IDS),
+  createdFrom: dateTime('createdFrom'),
+  createdTo: dateTime('createdTo'),
+};
+
+export const pageQuerySchema = object(PAGE_QUERY);
+
+export const transactionsQuerySchema = object({ ...PAGE_QUERY, ...withdrawalFilters });
+
+export const operatorWithdrawalsQuerySchema = object({
+  ...PAGE_QUERY,
+  ...withdrawalFilters,
+  merchantId: uuid('merchantId'),
+});
+
+export const deliveriesQuerySchema = object({
+  ...PAGE_QUERY,
+  deliveryState: oneOf('deliveryState', DELIVERY_STATES),
+  transactionId: uuid('transactionId'),
+});
+
+export const entityParamsSchema = object(
+  { entityId: uuidParam('entityId', 'Entity not found', 'NOT_FOUND') },
+  ['entityId'],
+);

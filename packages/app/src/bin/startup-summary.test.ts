@@ -1,0 +1,27 @@
+import { expect } from 'chai';
+import { configFor } from '../config/config.fixture.js';
+import { startupSummary } from './startup-summary.js';
+
+describe('startupSummary', () => {
+  it('names no rate limiter and no JWT default on a worker, which serves no HTTP', () => {
+    const { fields, message } = startupSummary(configFor({ PROCESS_ROLE: 'worker' }), null);
+    expect(fields).to.not.have.property('rateLimiter');
+    expect(fields).to.not.have.property('url');
+    expect(fields.developmentDefaults).to.deep.equal(['ENCRYPTION_KEY']);
+    expect(message).to.equal(
+      'service started; development defaults in use for ENCRYPTION_KEY (never use them in production)',
+    );
+  });
+
+  it('names the API’s rate limiter and its JWT default, and warns when that secret guards a public address', () => {
+    const api = startupSummary(
+      configFor({ PROCESS_ROLE: 'api', REDIS_URL: 'redis://cache:6379' }),
+      'http://x',
+    );
+    expect(api.fields).to.include({ rateLimiter: 'redis', url: 'http://x' });
+    expect(api.fields.developmentDefaults).to.deep.equal(['JWT_SECRET', 'ENCRYPTION_KEY']);
+    expect(api.message).to.not.include('listening on');
+    const exposed = startupSummary(configFor({ HOST: '0.0.0.0' }), 'http://x');
+    expect(exposed.message).to.include('listening on 0.0.0.0 while tokens are signed with the published');
+  });
+});

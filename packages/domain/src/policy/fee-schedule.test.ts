@@ -1,0 +1,35 @@
+import { expect } from 'chai';
+import { Money } from '../money/money.js';
+import { feeFor } from './fee-schedule.js';
+
+describe('fee schedule (PRODUCT.md §5)', () => {
+  it('charges push-to-card 1.5 % rounded half-up above its 0.50 minimum', () => {
+    expect(feeFor('PUSH_TO_CARD', Money.of('35.00')).toString()).to.equal('0.53'); // 0.525
+    expect(feeFor('PUSH_TO_CARD', Money.of('1000.00')).toString()).to.equal('15.00');
+  });
+
+  it('charges push-to-card its 0.50 minimum below it', () => {
+    expect(feeFor('PUSH_TO_CARD', Money.of('10.00')).toString()).to.equal('0.50'); // 0.15
+  });
+
+  it('charges the flat fee of each other rail whatever the amount', () => {
+    const flat = {
+      ACH: '0.25',
+      RTP: '1.00',
+      WIRE: '15.00',
+      SWIFT: '25.00',
+      ZELLE: '0.00',
+      PAYPAL: '1.00',
+    } as const;
+    for (const [rail, fee] of Object.entries(flat))
+      expect(feeFor(rail as keyof typeof flat, Money.of('1234.56')).toString(), rail).to.equal(fee);
+  });
+
+  it('applies a merchant override instead of the default', () => {
+    const overrides = { PUSH_TO_CARD: { type: 'PERCENT', rate: '2', minimum: '1.00' } } as const;
+    expect(feeFor('PUSH_TO_CARD', Money.of('100.00'), overrides).toString()).to.equal('2.00');
+    expect(feeFor('ACH', Money.of('100.00'), { ACH: { type: 'FLAT', amount: '0.10' } }).toString()).to.equal(
+      '0.10',
+    );
+  });
+});

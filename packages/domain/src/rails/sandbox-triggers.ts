@@ -1,0 +1,24 @@
+import { FAILURE_REASONS, type FailureReason } from '../withdrawal/failure-reason.js';
+
+/**
+ * PRODUCT.md §9: on the simulated rails the cents of a payout amount pick its outcome. The one table of them, for
+ * the simulated rails and for every test or tool that triggers an outcome.
+ */
+export const SANDBOX_TRIGGER_CENTS = {
+  /** Rejected at submission: HTTP 500, FAILED, debit reversed. */
+  REJECTED: '91',
+  /** SUCCESS, then FAILED "Recipient account not found." one settlement delay later. */
+  RETURNED: '98',
+  /** Unavailable for the first two attempts ("Payment queued"), then settles. */
+  UNAVAILABLE_TWICE: '99',
+} as const;
+
+/** The cents that make a payout fail once its settlement delay has passed, with the reason they give. */
+export const SANDBOX_FAILURE_CENTS: Readonly<Record<string, FailureReason>> = {
+  '92': FAILURE_REASONS.RECIPIENT_NOT_FOUND,
+  '93': FAILURE_REASONS.DUPLICATE,
+  '94': FAILURE_REASONS.COMPLIANCE,
+  '95': FAILURE_REASONS.GENERAL,
+  '96': FAILURE_REASONS.CARD,
+  '97': FAILURE_REASONS.CANCELLED,
+};

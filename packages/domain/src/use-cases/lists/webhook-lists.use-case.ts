@@ -1,0 +1,57 @@
+import type { WebhookEventFilter } from '../../ports/list-reads.port.js';
+import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
+import type { Principal } from '../../ports/token-verifier.port.js';
+import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
+import { ok, type Result } from '../../shared/result.js';
+import type { WebhookBody } from '../../webhooks/webhook-body.js';
+import type { WebhookStatus } from '../../withdrawal/withdrawal-status.js';
+import { type DeliveryView, deliveryViews } from '../operator/webhook-operations.use-case.js';
+import { merchantOf, unauthorized } from './list-access.js';
+
+export interface EventView {
+  readonly id: string;
+  readonly transactionId: string;
+  readonly sequence: number;
+  readonly status: WebhookStatus;
+  readonly createdAt: string;
+  /** The body every delivery of the event sends (and signs), parsed from its stored text. */
+  readonly body: WebhookBody;
+}
+
+export type DeliveryQuery = Omit<WebhookEventFilter, 'merchantId'>;
+
+/**
+ * A merchant's webhook events (`merchant.apis`), for a re-synchronisation after an outage (`GET /v1/events`), and
+ * their deliveries with every attempt (`GET /v1/webhook-deliveries`).
+ */
+export class WebhookLists {
+  constructor(private readonly deps: { readonly unitOfWork: UnitOfWork }) {}
+
+  async events(principal: Principal, page: PageRequest): Promise<Result<Page<EventView>>> {
+    const merchantId = merchantOf(principal);
+    if (merchantId === null) return unauthorized();
+    const events = await this.deps.unitOfWork.read.lists.webhookEvents({ merchantId }, page);
+    return ok(
+      mapPage(events, (e) => ({
+        id: e.id,
+        transactionId: e.withdrawalId,
+        sequence: e.sequence,
+        status: e.status,
+        createdAt: e.createdAt.toISOString(),
+        body: JSON.parse(e.body) as WebhookBody,
+      })),
+    );
+  }
+
+  async deliveries(
+    principal: Principal,
+    query: DeliveryQuery,
+    page: PageRequest,
+  ): Promise<Result<Page<DeliveryView>>> {
+    const merchantId = merchantOf(principal);
+    if (merchantId === null) return unauthorized();
+    const read = this.deps.unitOfWork.read;
+    const events = await read.lists.webhookEvents({ ...query, merchantId }, page);
+    return ok({ items: await deliveryViews(read.webhookEvents, events.items), next: events.next });
+  }
+}
