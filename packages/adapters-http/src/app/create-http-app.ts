@@ -6,6 +6,7 @@ import { linkRoutes } from '../routes/links.routes.js';
 import { listRoutes } from '../routes/lists.routes.js';
 import { operatorRoutes } from '../routes/operator.routes.js';
 import { operatorListRoutes } from '../routes/operator-lists.routes.js';
+import { railWebhookRoutes } from '../routes/rail-webhooks.routes.js';
 import { transactionRoutes } from '../routes/transactions.routes.js';
 import { walletRoutes } from '../routes/wallets.routes.js';
 import { withdrawalRoutes } from '../routes/withdrawals.routes.js';
@@ -37,6 +38,7 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   listRoutes(app, deps);
   walletRoutes(app, deps);
   operatorListRoutes(app, deps);
+  railWebhookRoutes(app, deps);
   healthRoutes(app, deps);
   docsRoutes(app);
   app.use(routeNotFound);

@@ -11,6 +11,7 @@ import type {
   ListWebhookDeliveries,
   OperatorDirectory,
   RateLimiter,
+  ReceiveRailWebhook,
   RedeliverWebhook,
   RequestWithdrawal,
   SetWebhookEndpoint,
@@ -31,6 +32,7 @@ export interface HttpUseCases {
   readonly decideWithdrawal: Port<DecideWithdrawal, 'approve' | 'reject'>;
   readonly getTransaction: Port<GetTransaction, 'execute'>;
   readonly getWebhookPayload: Port<GetWebhookPayload, 'execute'>;
+  readonly receiveRailWebhook: Port<ReceiveRailWebhook, 'execute'>;
   readonly linkAccount: Port<LinkAccount, 'execute'>;
   readonly createMerchant: Port<CreateMerchant, 'execute'>;
   readonly updateMerchant: Port<UpdateMerchant, 'execute'>;

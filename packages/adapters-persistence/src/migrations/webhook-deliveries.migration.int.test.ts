@@ -116,10 +116,8 @@ describe('migration 0011 on a database with webhook events', () => {
       }
       throw new Error('the migration never waited for the insert');
     });
-    expect((await migrating)?.slice(0, 2)).to.deep.equal([
-      '0011-webhook-deliveries',
-      '0012-webhook-body-text',
-    ]);
+    // 0011 and every migration after it, however many there are by now.
+    expect((await migrating)?.[0]).to.equal('0011-webhook-deliveries');
     const event = await new KnexWebhookEventRepository(db.knex, immediateWriter(db.knex)).findById(id);
     expect(event, 'the event and its delivery').to.include({ deliveryState: 'PENDING', attempts: 0 });
   });

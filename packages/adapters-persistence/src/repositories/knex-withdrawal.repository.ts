@@ -1,6 +1,7 @@
 import {
   type ClaimedWithdrawal,
   ConcurrentModificationError,
+  type RailId,
   type Withdrawal,
   type WithdrawalRepository,
   type WithdrawalStatusChange,
@@ -38,6 +39,7 @@ const COLUMN_TYPES = {
   id: 'uuid',
   status: 'text',
   failure_reason: 'text',
+  failure_code: 'text',
   sequence: 'integer',
   debited: 'boolean',
   reversed: 'boolean',
@@ -61,6 +63,14 @@ const CLAIM_DUE = limitedRead(
           RETURNING w.*, ${HISTORY_OF_W} AS history,
                     (SELECT to_json(e) FROM entities e WHERE e.id = w.entity_id) AS entity`,
 );
+
+/** See `checkNowByRailReference`: LEAST keeps an earlier check and replaces a null one (it skips nulls). */
+const CHECK_NOW_BY_REFERENCE = {
+  name: 'withdrawal_check_now_by_reference',
+  text: `UPDATE withdrawals SET next_check_at = LEAST(next_check_at, $3::timestamptz)
+          WHERE rail_reference = $2 AND rail = ANY($1::text[]) AND status <> 'FAILED'
+          RETURNING id`,
+};
 
 type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
 type WithEntityRow = WithdrawalRow & { history: HistoryJson[]; entity: EntityJson };
@@ -158,6 +168,19 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]> {
     const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
     return rows.map(withEntity);
+  }
+
+  async checkNowByRailReference(
+    rails: readonly RailId[],
+    reference: string,
+    now: Date,
+  ): Promise<string | null> {
+    const [row] = await readPrepared<{ id: string }>(this.db, CHECK_NOW_BY_REFERENCE, [
+      rails,
+      reference,
+      now,
+    ]);
+    return row?.id ?? null;
   }
 
   async findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]> {

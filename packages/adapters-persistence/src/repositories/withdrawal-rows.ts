@@ -23,6 +23,7 @@ export interface WithdrawalRow {
   reason: string | null;
   status: WithdrawalStatus;
   failure_reason: FailureReason | null;
+  failure_code: string | null;
   sequence: number;
   requested_by: string;
   application_token_id: string | null;
@@ -57,6 +58,7 @@ export const fromHistoryJson = (row: HistoryJson): HistoryRow => ({ ...row, at: 
 export const mutableColumns = (w: Withdrawal) => ({
   status: w.status,
   failure_reason: w.failureReason,
+  failure_code: w.failureCode,
   sequence: w.sequence,
   debited: w.debited,
   reversed: w.reversed,
@@ -68,7 +70,17 @@ export const mutableColumns = (w: Withdrawal) => ({
   updated_at: w.updatedAt,
 });
 
-export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
+/**
+ * The row a new withdrawal inserts. It has no failure code yet (one is set only by a failure, an update), so the
+ * column is left to its default: the insert then also runs on a schema from before migration 0014.
+ */
+export const toWithdrawalRow = (w: Withdrawal): Omit<WithdrawalRow, 'failure_code'> => {
+  if (w.failureCode !== null) throw new Error(`a new withdrawal ${w.id} cannot have a failure code`);
+  const { failure_code: _none, ...columns } = mutableColumns(w);
+  return { ...fixedColumns(w), ...columns };
+};
+
+const fixedColumns = (w: Withdrawal) => ({
   id: w.id,
   merchant_id: w.merchantId,
   entity_id: w.entityId,
@@ -84,7 +96,6 @@ export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
   requested_by: w.requestedBy,
   application_token_id: w.applicationTokenId,
   created_at: w.createdAt,
-  ...mutableColumns(w),
 });
 
 /**
@@ -130,6 +141,7 @@ export type WithdrawalCoreRow = Pick<
   | 'fees'
   | 'status'
   | 'failure_reason'
+  | 'failure_code'
   | 'sequence'
 >;
 
@@ -145,6 +157,7 @@ export const toWithdrawalCore = (row: WithdrawalCoreRow) => ({
   fees: money(row.fees),
   status: row.status,
   failureReason: row.failure_reason,
+  failureCode: row.failure_code,
   sequence: row.sequence,
 });
 

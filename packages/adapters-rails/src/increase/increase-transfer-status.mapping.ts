@@ -22,6 +22,10 @@ const dateOf = (value: unknown): Date | undefined => {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 };
 
+/** The provider's code travels with the failure when Increase gave one (`payload.failureCode`). */
+const withCode = (status: RailStatus, code: string | undefined): RailStatus =>
+  code && (status.kind === 'FAILED' || status.kind === 'RETURNED') ? { ...status, code } : status;
+
 const settled = (at: Date | undefined): RailStatus =>
   at ? { kind: 'SETTLED', settledAt: at } : { kind: 'SETTLED' };
 
@@ -35,14 +39,11 @@ export function railStatusOfTransfer(rail: IncreaseRailId, body: unknown): RailS
   if (NOT_SENT.has(status)) return { kind: 'PENDING' };
   if (status === 'canceled') return { kind: 'FAILED', reason: FAILURE_REASONS.CANCELLED };
   // Refused by Increase itself (ACH, wire) or by the network or receiving bank (RTP).
-  if (status === 'rejected')
-    return {
-      kind: 'FAILED',
-      reason:
-        rail === 'RTP'
-          ? rtpRejectionReason(text(asObject(transfer.rejection).reject_reason_code))
-          : FAILURE_REASONS.GENERAL,
-    };
+  if (status === 'rejected') {
+    if (rail !== 'RTP') return { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL };
+    const code = text(asObject(transfer.rejection).reject_reason_code);
+    return withCode({ kind: 'FAILED', reason: rtpRejectionReason(code) }, code);
+  }
   const known = statusOn[rail](status, transfer);
   return (
     known ?? {
@@ -59,10 +60,9 @@ const statusOn: Readonly<
   ACH(status, transfer) {
     if (status === 'returned') {
       const returned = asObject(transfer.return);
-      return {
-        kind: 'RETURNED',
-        reason: achReturnReason(text(returned.raw_return_reason_code), text(returned.return_reason_code)),
-      };
+      const code = text(returned.raw_return_reason_code);
+      const reason = achReturnReason(code, text(returned.return_reason_code));
+      return withCode({ kind: 'RETURNED', reason }, code ?? text(returned.return_reason_code));
     }
     if (status !== 'submitted') return undefined;
     const settledAt = dateOf(asObject(transfer.settlement).settled_at);

@@ -58,11 +58,15 @@ describe('IncreaseTransferRail.status', () => {
       ['ACH', 'submitted', { kind: 'PROCESSING', expectedBy: new Date(EXPECTED_SETTLEMENT_AT) }],
       ['ACH', 'settled', { kind: 'SETTLED', settledAt: new Date(SETTLED_AT) }],
       ['ACH', 'declined', { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL }],
-      ['ACH', 'returned', { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND }],
+      ['ACH', 'returned', { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND, code: 'R03' }],
       ['RTP', 'pending', { kind: 'PENDING' }],
       ['RTP', 'submitted', { kind: 'PROCESSING' }],
       ['RTP', 'settled', { kind: 'SETTLED', settledAt: new Date('2026-01-15T12:00:03Z') }],
-      ['RTP', 'declined', { kind: 'FAILED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND }],
+      [
+        'RTP',
+        'declined',
+        { kind: 'FAILED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND, code: 'account_closed' },
+      ],
       ['WIRE', 'pending', { kind: 'PENDING' }],
       ['WIRE', 'submitted', { kind: 'PENDING' }],
       ['WIRE', 'settled', { kind: 'SETTLED', settledAt: new Date(SETTLED_AT) }],
@@ -92,14 +96,14 @@ describe('IncreaseTransferRail.status', () => {
     ['R23', 'credit_entry_refused_by_receiver', FAILURE_REASONS.GENERAL],
     ['R24', 'duplicate_entry', FAILURE_REASONS.DUPLICATE],
   ];
-  it('maps ACH return codes to the spec reasons, by R code and by Increase name alone', async () => {
+  it('maps ACH return codes to the spec reasons, by R code and by Increase name alone, and carries the code', async () => {
     for (const [code, name, reason] of returns) {
       const byCode = shown('ACH', 'returned', {
         return: { raw_return_reason_code: code, return_reason_code: 'x' },
       });
       const byName = shown('ACH', 'returned', { return: { return_reason_code: name } });
-      expect(await statusOf('ACH', byCode), code).to.deep.equal({ kind: 'RETURNED', reason });
-      expect(await statusOf('ACH', byName), name).to.deep.equal({ kind: 'RETURNED', reason });
+      expect(await statusOf('ACH', byCode), code).to.deep.equal({ kind: 'RETURNED', reason, code });
+      expect(await statusOf('ACH', byName), name).to.deep.equal({ kind: 'RETURNED', reason, code: name });
     }
   });
 
@@ -108,14 +112,17 @@ describe('IncreaseTransferRail.status', () => {
     expect(await statusOf('RTP', rejected('account_blocked'))).to.deep.equal({
       kind: 'FAILED',
       reason: FAILURE_REASONS.COMPLIANCE,
+      code: 'account_blocked',
     });
     expect(await statusOf('RTP', rejected('real_time_payments_suspended'))).to.deep.equal({
       kind: 'FAILED',
       reason: FAILURE_REASONS.GENERAL,
+      code: 'real_time_payments_suspended',
     });
     expect(await statusOf('RTP', rejected('constructor'))).to.deep.equal({
       kind: 'FAILED',
       reason: FAILURE_REASONS.GENERAL,
+      code: 'constructor',
     });
   });
 

@@ -1,4 +1,5 @@
 export type { IncreaseRailId } from './increase-api.types.js';
 export * from './increase-rails.js';
 export * from './increase-transfers.rail.js';
+export * from './increase-webhook.verifier.js';
 export * from './increase-webhook-signature.js';

@@ -34,7 +34,13 @@ export function outcomeOfCreate(response: PayPalResponse): RailSubmitResult | Du
   const summary = describe(status, error, details);
   if (status >= 500 || RETRYABLE_4XX.has(status) || status < 400)
     return { kind: 'UNAVAILABLE', detail: summary };
-  return { kind: 'REJECTED', reason: rejectionReason(text(error.name), details), detail: summary };
+  const name = text(error.name);
+  return {
+    kind: 'REJECTED',
+    reason: rejectionReason(name, details),
+    detail: summary,
+    ...(name ? { code: name } : {}),
+  };
 }
 
 type Detail = NonNullable<PayPalErrorBody['details']>[number];

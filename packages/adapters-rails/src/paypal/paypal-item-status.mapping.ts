@@ -33,11 +33,17 @@ export function railStatusOfBatch(body: unknown, withdrawalId: string): RailStat
   const errorName = text(asObject(item.errors).name);
   if (status === 'SUCCESS') return { kind: 'SETTLED' };
   if (WAITING.has(status)) return { kind: 'PENDING' };
-  if (FAILED.has(status)) return { kind: 'FAILED', reason: failureReasonFor(errorName) };
+  // The item's error name (RECEIVER_UNREGISTERED, …) travels as the failure's code when PayPal gave one.
+  const code = errorName ? { code: errorName } : {};
+  if (FAILED.has(status)) return { kind: 'FAILED', reason: failureReasonFor(errorName), ...code };
   // PayPal returns an item nobody claimed within 30 days: the recipient had no account.
   if (status === 'RETURNED')
-    return { kind: 'RETURNED', reason: failureReasonFor(errorName, FAILURE_REASONS.RECIPIENT_NOT_FOUND) };
-  if (PAID_BACK.has(status)) return { kind: 'RETURNED', reason: failureReasonFor(errorName) };
+    return {
+      kind: 'RETURNED',
+      reason: failureReasonFor(errorName, FAILURE_REASONS.RECIPIENT_NOT_FOUND),
+      ...code,
+    };
+  if (PAID_BACK.has(status)) return { kind: 'RETURNED', reason: failureReasonFor(errorName), ...code };
   return {
     kind: 'UNAVAILABLE',
     detail: `PayPal item transaction_status '${status}' is not known to this adapter`,

@@ -61,7 +61,11 @@ describe('PayPalPayoutsRail.status', () => {
   ];
   for (const [status, errorName, expected] of table)
     it(`maps item ${status}${errorName ? ` (${errorName})` : ''} to ${expected.kind}`, async () => {
-      expect(await statusWhen(item(status, errorName))).to.deep.equal(expected);
+      // A failure carries PayPal's error name as its code (payload.failureCode) when PayPal gave one.
+      const coded = errorName && (expected.kind === 'FAILED' || expected.kind === 'RETURNED');
+      expect(await statusWhen(item(status, errorName))).to.deep.equal(
+        coded ? { ...expected, code: errorName } : expected,
+      );
     });
 
   it("reads this withdrawal's item, found by sender_item_id", async () => {

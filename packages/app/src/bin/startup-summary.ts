@@ -25,7 +25,7 @@ export function startupSummary(config: AppConfig, url: string | null): StartupSu
           ? 'external PostgreSQL'
           : 'embedded PostgreSQL',
     ...(servesApi ? { rateLimiter: config.redisUrl ? 'redis' : 'in-process' } : {}),
-    rails: config.paypal ? 'PayPal Payouts for PAYPAL and VENMO, simulated for the others' : 'simulated',
+    rails: config.rails.providers,
     developmentDefaults,
   };
   const parts = ['service started'];

@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     expect(text).to.include('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
     expect(text).to.include('ENCRYPTION_KEY is required in production');
     expect(text).to.include('DATABASE_URL is required in production');
-    expect(text).to.include('simulated rails');
+    expect(text).to.include('ACH: simulated, which production refuses');
   });
 
   it('refuses HS algorithms beside a public key (algorithm confusion)', () => {
@@ -84,21 +84,6 @@ describe('loadConfig', () => {
     expect(result.config.encryptionKey.toString('hex')).to.equal(hexKey);
     expect(result.config.trustProxy).to.equal(1);
     expect(result.config.developmentDefaults).to.deep.equal(['JWT_SECRET']);
-  });
-
-  it('switches PAYPAL and VENMO to the PayPal adapter only when all three PayPal variables are set', () => {
-    const partial = loadConfig({ PAYPAL_CLIENT_ID: 'id' });
-    expect(!partial.ok && partial.errors.join()).to.include('must be set together');
-    const full = loadConfig({
-      PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com/',
-      PAYPAL_CLIENT_ID: 'id',
-      PAYPAL_CLIENT_SECRET: 'secret',
-    });
-    expect(full.ok && full.config.paypal).to.deep.equal({
-      baseUrl: 'https://api-m.sandbox.paypal.com',
-      clientId: 'id',
-      clientSecret: 'secret',
-    });
   });
 
   it('listens on loopback by default outside production, where development secrets sign tokens', () => {

@@ -1,4 +1,5 @@
 import { RAIL_IDS, type RailId } from '@payout/domain';
+import { loadRailsConfig, type RailsConfig } from './rails.config.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
 export type ProcessRole = 'all' | 'api' | 'worker';
@@ -27,12 +28,8 @@ export interface AppConfig {
   readonly approvalTtlSeconds: number;
   readonly railTimeoutMs: number;
   readonly railDelaysMs: Partial<Record<RailId, number>>;
-  /** When set, PAYPAL and VENMO go through the PayPal Payouts API instead of the simulator. */
-  readonly paypal: {
-    readonly baseUrl: string;
-    readonly clientId: string;
-    readonly clientSecret: string;
-  } | null;
+  /** Which adapter serves each rail, and the credentials of the providers in use (RAILS, rails.config.ts). */
+  readonly rails: RailsConfig;
   readonly webhookRetryScheduleMs: readonly number[] | null;
   /**
    * Withdrawal checks in flight per worker process: this times WITHDRAWAL_CHECKS_PER_WORKER_UNIT. Defaults to 32
@@ -124,17 +121,6 @@ function schedule(raw: string | undefined, errors: string[]): number[] | null {
   return parts.map(Number);
 }
 
-function paypal(env: Env, errors: string[]): AppConfig['paypal'] {
-  const { PAYPAL_BASE_URL: baseUrl, PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret } = env;
-  if (!baseUrl && !clientId && !clientSecret) return null;
-  if (!baseUrl || !clientId || !clientSecret) {
-    errors.push('PAYPAL_BASE_URL, PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together');
-    return null;
-  }
-  url(env, 'PAYPAL_BASE_URL', ['https:', 'http:'], errors);
-  return { baseUrl: baseUrl.replace(/\/$/, ''), clientId, clientSecret };
-}
-
 /** The URL in `name`, or null when unset; a malformed one is an error naming the variable (not a later ENOTFOUND). */
 function url(env: Env, name: string, protocols: readonly string[], errors: string[]): string | null {
   const raw = env[name];
@@ -203,11 +189,6 @@ export function loadConfig(env: Env): ConfigResult {
     if (!env.ENCRYPTION_KEY && !production) developmentDefaults.push('ENCRYPTION_KEY');
   }
   if (production && !env.DATABASE_URL) errors.push('DATABASE_URL is required in production');
-  // Only simulated rails exist for most rails today, so production cannot start until real ones are configured.
-  if (production)
-    errors.push(
-      'production refuses simulated rails, and ACH, RTP, WIRE, SWIFT, PUSH_TO_CARD and ZELLE have no real adapter yet',
-    );
   const webhookConcurrency = integer(env, 'WEBHOOK_CONCURRENCY', 512, errors, 1, 1024);
   const config: AppConfig = {
     appEnv,
@@ -231,7 +212,7 @@ export function loadConfig(env: Env): ConfigResult {
     approvalTtlSeconds: integer(env, 'APPROVAL_TTL_SECONDS', 7 * 24 * 3600, errors, 1),
     railTimeoutMs: integer(env, 'RAIL_TIMEOUT_MS', 10_000, errors, 1),
     railDelaysMs: railDelays(env.RAIL_DELAYS_MS, errors),
-    paypal: paypal(env, errors),
+    rails: loadRailsConfig(env, production, errors),
     webhookRetryScheduleMs: schedule(env.WEBHOOK_RETRY_SCHEDULE_MS, errors),
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 32, errors, 1, 256),
     webhookConcurrency,

@@ -1,6 +1,5 @@
 import { StandardWebhookSender } from '@payout/adapters-http/webhooks';
-import { createPayPalRails, createSimulatedRails } from '@payout/adapters-rails';
-import { createRailRegistry, type DueDelivery, type RailId } from '@payout/domain';
+import type { DueDelivery } from '@payout/domain';
 import { ContainerModule } from 'inversify';
 import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/config.js';
 import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
@@ -9,6 +8,7 @@ import type { Logger } from '../infrastructure/logger.js';
 import { SystemClock } from '../infrastructure/system-clock.js';
 import { TimeOrderedUuidGenerator } from '../infrastructure/time-ordered-uuid-generator.js';
 import { runnerHandoff, WebhookHandoff } from '../infrastructure/webhook-handoff.js';
+import { railsFor, railWebhookVerifiersFor } from './rails.binding.js';
 import { TOKENS } from './tokens.js';
 import { buildUseCases, webhookClaimLeaseMs } from './use-cases.js';
 
@@ -26,14 +26,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
       new StandardWebhookSender({ connectionsPerEndpoint: config.webhookConnectionsPerEndpoint }),
     );
     bind(TOKENS.rails)
-      .toDynamicValue((ctx) => {
-        const clock = ctx.get(TOKENS.clock);
-        const simulated = createSimulatedRails({ clock, delaysMs: config.railDelaysMs });
-        if (!config.paypal) return createRailRegistry(simulated);
-        const paypal = createPayPalRails({ ...config.paypal, clock, timeoutMs: config.railTimeoutMs });
-        const replaced = new Set<RailId>(paypal.map((rail) => rail.id));
-        return createRailRegistry([...simulated.filter((rail) => !replaced.has(rail.id)), ...paypal]);
-      })
+      .toDynamicValue((ctx) => railsFor(config, ctx.get(TOKENS.clock)))
       .inSingletonScope();
     bind(TOKENS.useCases)
       .toDynamicValue(async (ctx) =>
@@ -46,6 +39,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
             secrets: ctx.get(TOKENS.secrets),
             sender: ctx.get(TOKENS.webhookSender),
             random: Math.random,
+            railWebhooks: railWebhookVerifiersFor(config, ctx.get(TOKENS.clock)),
           },
           config,
         ),

@@ -20,7 +20,12 @@ export type RailSubmitResult =
   /** Accepted; settlement comes later and is learned by `status`. */
   | { readonly kind: 'ACCEPTED'; readonly reference: string }
   /** Refused for good: the withdrawal fails and its debit is reversed. */
-  | { readonly kind: 'REJECTED'; readonly reason: FailureReason; readonly detail: string }
+  | {
+      readonly kind: 'REJECTED';
+      readonly reason: FailureReason;
+      readonly detail: string;
+      readonly code?: string;
+    }
   /** Unreachable, timed out or 5xx: outcome unknown, retried on the same rail with the same key. */
   | { readonly kind: 'UNAVAILABLE'; readonly detail: string };
 
@@ -45,9 +50,10 @@ export type RailStatus =
    * poll that saw it.
    */
   | { readonly kind: 'SETTLED'; readonly settledAt?: Date }
-  | { readonly kind: 'FAILED'; readonly reason: FailureReason }
+  /** `code`, in FAILED and RETURNED alike, is the provider's own code for it when it gave one (see failureCode). */
+  | { readonly kind: 'FAILED'; readonly reason: FailureReason; readonly code?: string }
   /** Settled, then returned: the money came back. */
-  | { readonly kind: 'RETURNED'; readonly reason: FailureReason }
+  | { readonly kind: 'RETURNED'; readonly reason: FailureReason; readonly code?: string }
   | { readonly kind: 'UNAVAILABLE'; readonly detail: string };
 
 /**

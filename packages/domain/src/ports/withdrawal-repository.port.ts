@@ -1,4 +1,5 @@
 import type { Entity } from '../entity/entity.js';
+import type { RailId } from '../rails/rail-id.js';
 import { type WebhookSource, webhookSourceOf } from '../webhooks/webhook-body.js';
 import type { Withdrawal, WithdrawalFlow, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
 
@@ -53,6 +54,13 @@ export interface WithdrawalRepository {
    * ends. One statement, atomic by itself: callers run it on `read` (no transaction to begin and commit).
    */
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]>;
+  /**
+   * A provider's webhook said the transfer `reference` changed: the withdrawal on one of `rails` with that rail
+   * reference, submitted and not failed, is made due at `now` (a later check, or none, is brought forward; an
+   * earlier one kept), so the worker asks the rail at once. Its id, or null when no such withdrawal exists. One
+   * statement, on `read`, like `claimDue`.
+   */
+  checkNowByRailReference(rails: readonly RailId[], reference: string, now: Date): Promise<string | null>;
   /** AWAITING_APPROVAL withdrawals whose approval window closed before `now`, oldest first. */
   findExpiredApprovals(now: Date, limit: number): Promise<readonly Withdrawal[]>;
 }

@@ -27,3 +27,18 @@ describe('createRailRegistry', () => {
     expect(() => createRailRegistry([...RAIL_IDS.map(rail), rail('ACH')])).to.throw(/ACH is bound twice/);
   });
 });
+
+describe('createRailRegistry with disabled rails', () => {
+  it('counts a disabled rail as bound, answers it as disabled, and its stand-in never pays nor fails', async () => {
+    const registry = createRailRegistry(RAIL_IDS.filter((id) => id !== 'ZELLE').map(rail), ['ZELLE']);
+    expect(registry.isEnabled('ZELLE')).to.equal(false);
+    expect(registry.isEnabled('ACH')).to.equal(true);
+    const zelle = registry.get('ZELLE');
+    expect((await zelle.submit({} as never)).kind).to.equal('UNAVAILABLE');
+    expect((await zelle.status({} as never)).kind).to.equal('UNAVAILABLE');
+  });
+
+  it('fails at boot when a rail is both bound and disabled', () => {
+    expect(() => createRailRegistry(RAIL_IDS.map(rail), ['ACH'])).to.throw(/ACH is bound twice/);
+  });
+});

@@ -179,6 +179,15 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       state().withdrawals.set(w.id, w);
     },
     history: async (id) => state().withdrawals.get(id)?.history ?? [],
+    checkNowByRailReference: async (rails, reference, now) => {
+      const found = [...state().withdrawals.values()].find(
+        (w) => rails.includes(w.rail) && w.railReference === reference && w.status !== 'FAILED',
+      );
+      if (!found) return null;
+      if (found.nextCheckAt === null || found.nextCheckAt > now)
+        state().withdrawals.set(found.id, { ...found, nextCheckAt: now });
+      return found.id;
+    },
     findExpiredApprovals: async (now, limit) =>
       [...state().withdrawals.values()]
         .filter(

@@ -2,6 +2,7 @@ import type { Clock } from '../ports/clock.port.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { Job } from '../ports/job-queue.port.js';
 import type { RailRegistry } from '../ports/rail-registry.port.js';
+import type { RailWebhookVerifier } from '../ports/rail-webhook.port.js';
 import type { SecretGenerator } from '../ports/secret-generator.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSender } from '../ports/webhook-sender.port.js';
@@ -25,6 +26,7 @@ import { DecideWithdrawal } from './withdrawals/decide-withdrawal.use-case.js';
 import { DueWithdrawals } from './withdrawals/due-withdrawals.use-case.js';
 import { GetTransaction } from './withdrawals/get-transaction.use-case.js';
 import { GetWebhookPayload } from './withdrawals/get-webhook-payload.use-case.js';
+import { ReceiveRailWebhook } from './withdrawals/receive-rail-webhook.use-case.js';
 import { RequestWithdrawal } from './withdrawals/request-withdrawal.use-case.js';
 import { ExpireApproval } from './withdrawals/withdrawal-jobs.handlers.js';
 import type { WithdrawalSettings } from './withdrawals/withdrawal-settings.js';
@@ -38,6 +40,8 @@ export interface UseCasePorts {
   readonly sender: WebhookSender;
   /** A number in [0, 1) for retry jitter. */
   readonly random: () => number;
+  /** The providers whose webhooks are received (`POST /v1/rails/:provider/webhooks`); none when absent. */
+  readonly railWebhooks?: readonly RailWebhookVerifier[];
 }
 
 export interface UseCaseSettings {
@@ -66,6 +70,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     decideWithdrawal: new DecideWithdrawal(flow),
     getTransaction: new GetTransaction(flow),
     getWebhookPayload: new GetWebhookPayload(flow),
+    receiveRailWebhook: new ReceiveRailWebhook({ unitOfWork, clock, verifiers: ports.railWebhooks ?? [] }),
     linkAccount: new LinkAccount(operator),
     createMerchant: new CreateMerchant(operator),
     updateMerchant: new UpdateMerchant(operator),

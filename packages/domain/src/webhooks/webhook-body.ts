@@ -24,6 +24,8 @@ export interface WebhookPayload {
   /** Additive fields of PRODUCT.md §7. */
   readonly sequence: number;
   readonly previousStatus: WebhookStatus | null;
+  /** The provider's code for a failure (an ACH R code, an RTP reject reason, a PayPal error), only when known. */
+  readonly failureCode?: string;
 }
 
 /** The spec's webhook envelope; the same body the webhook-payload lookup returns. */
@@ -56,6 +58,7 @@ export interface WebhookSource {
   readonly fees: Withdrawal['fees'];
   readonly status: WithdrawalStatus;
   readonly failureReason: Withdrawal['failureReason'];
+  readonly failureCode: Withdrawal['failureCode'];
   readonly sequence: number;
   /** The previous status of the latest change in the withdrawal's history (null for its first). */
   readonly previousStatus: WithdrawalStatus | null;
@@ -72,6 +75,7 @@ export const webhookSourceOf = (withdrawal: Withdrawal, entity: Entity): Webhook
   fees: withdrawal.fees,
   status: withdrawal.status,
   failureReason: withdrawal.failureReason,
+  failureCode: withdrawal.failureCode,
   sequence: withdrawal.sequence,
   previousStatus: withdrawal.history[withdrawal.history.length - 1]?.previousStatus ?? null,
   entityId: entity.id,
@@ -104,6 +108,7 @@ export function webhookBodyOf(source: WebhookSource, timestamp: Date): WebhookBo
       reason: status === 'FAILED' ? (source.failureReason ?? '') : '',
       sequence: source.sequence,
       previousStatus: previousWebhookStatus(source.previousStatus),
+      ...(status === 'FAILED' && source.failureCode ? { failureCode: source.failureCode } : {}),
     },
   };
 }

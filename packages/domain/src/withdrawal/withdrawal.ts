@@ -43,6 +43,11 @@ export interface Withdrawal {
   readonly reason: string | null;
   readonly status: WithdrawalStatus;
   readonly failureReason: FailureReason | null;
+  /**
+   * The provider's own code for the failure, when it gave one: an ACH return's R code, an RTP reject reason, a
+   * PayPal error name. Shown beside the spec's reason as `payload.failureCode`.
+   */
+  readonly failureCode: string | null;
   readonly sequence: number;
   readonly history: readonly WithdrawalStatusChange[];
   /** Principal (`sub`) that requested it; an approver must be someone else. */
@@ -69,6 +74,7 @@ export type NewWithdrawal = Omit<
   Withdrawal,
   | 'status'
   | 'failureReason'
+  | 'failureCode'
   | 'sequence'
   | 'history'
   | 'debited'
@@ -99,6 +105,7 @@ export function createWithdrawal(
     ...fields,
     status,
     failureReason: null,
+    failureCode: null,
     sequence: 1,
     history: [change],
     debited,
@@ -159,6 +166,10 @@ export function transitionWithdrawal(
     reversalDue,
   });
 }
+
+/** Keeps the provider's code of a failure about to be recorded (see `failureCode`); none leaves it as it is. */
+export const noteFailureCode = (withdrawal: Withdrawal, code: string | undefined): Withdrawal =>
+  code ? { ...withdrawal, failureCode: code } : withdrawal;
 
 /** Approval debits the wallet inside the same transaction that moves AWAITING_APPROVAL to PENDING. */
 export const markDebited = (withdrawal: Withdrawal): Withdrawal => ({ ...withdrawal, debited: true });

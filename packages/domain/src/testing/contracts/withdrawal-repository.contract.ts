@@ -183,6 +183,40 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       expect(limited[0]?.history).to.have.length(1);
     });
 
+    it("makes a submitted withdrawal due at once by its provider's reference, on the provider's rails only", async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const reference = `ach_transfer_${contractIds.next()}`;
+      const submitted = (w: Withdrawal, ref: string, nextMs: number | null) =>
+        checkAt(
+          markSubmitted(recordSubmitAttempt(w, 1, at(1)), ref, at(1)),
+          nextMs === null ? null : at(nextMs),
+        );
+      const later = submitted(move(buildWithdrawal(parties), 'PROCESSING_PAY_OUT', 1), reference, 60_000);
+      const failedRef = `ach_transfer_${contractIds.next()}`;
+      const failed = submitted(move(buildWithdrawal(parties), 'FAILED', 1), failedRef, null);
+      const earlyRef = `ach_transfer_${contractIds.next()}`;
+      const early = submitted(buildWithdrawal(parties), earlyRef, 10);
+      await unitOfWork.run(async (tx) => {
+        for (const w of [later, failed, early]) await tx.withdrawals.insert(w);
+      });
+      const now = at(1_000);
+      const withdrawals = unitOfWork.read.withdrawals;
+      expect(
+        await withdrawals.checkNowByRailReference(['RTP', 'WIRE'], reference, now),
+        'another rail',
+      ).to.equal(null);
+      expect(await withdrawals.checkNowByRailReference(['ACH'], 'ach_transfer_unknown', now)).to.equal(null);
+      expect(await withdrawals.checkNowByRailReference(['ACH'], failedRef, now), 'failed').to.equal(null);
+      expect(await withdrawals.checkNowByRailReference(['ACH', 'RTP'], reference, now)).to.equal(later.id);
+      expect(await withdrawals.checkNowByRailReference(['ACH'], earlyRef, now)).to.equal(early.id);
+      const read = async (id: string) => (await withdrawals.findById(id))?.nextCheckAt?.toISOString();
+      expect(await read(later.id), 'brought forward').to.equal(now.toISOString());
+      expect(await read(early.id), 'an earlier check kept').to.equal(at(10).toISOString());
+      expect(await read(failed.id), 'a failed one stays unscheduled').to.equal(undefined);
+      expect((await withdrawals.findById(later.id))?.sequence, 'no status change').to.equal(later.sequence);
+    });
+
     it('holds a locked withdrawal: concurrent lock-and-advance runs never lose a step', async () => {
       const { unitOfWork } = await factory();
       const created = buildWithdrawal(await seedParties(unitOfWork));

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { JsonNumber } from '../../money/json-number.js';
+import { createRailRegistry } from '../../rails/rail-registry.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
+import { DecideWithdrawal } from './decide-withdrawal.use-case.js';
 import { GetTransaction } from './get-transaction.use-case.js';
 import { WithdrawalWorld } from './withdrawal-world.fixture.js';
 
@@ -44,6 +46,18 @@ describe('Approval of large withdrawals', () => {
       'SUCCESS',
     ]);
     expect(await world.ledgerProblems()).to.deep.equal([]);
+  });
+
+  it('approve refuses a withdrawal whose rail was disabled since it was requested, debiting nothing', async () => {
+    const world = new WithdrawalWorld();
+    const { c, id } = await awaiting(world);
+    const enabled = [...world.rails.values()].filter((rail) => rail.id !== 'ACH');
+    const decide = new DecideWithdrawal({ ...world.deps, rails: createRailRegistry(enabled, ['ACH']) });
+    const approved = await decide.approve(world.operator(), id);
+    expect(!approved.ok && approved.error.code).to.equal('RAIL_DISABLED');
+    expect(world.uow.state.withdrawals.get(id)?.status).to.equal('AWAITING_APPROVAL');
+    expect(await world.balance(c.walletId)).to.equal('20000.00');
+    expect(world.rail('ACH').submissions).to.have.length(0);
   });
 
   it('approve re-checks funds: Insufficient Funds #912 leaves it awaiting', async () => {

@@ -1,3 +1,4 @@
+import { railEnabled } from '../../policy/routing-table.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
@@ -41,6 +42,8 @@ export class DecideWithdrawal {
         unitOfWork.run(async (tx): Promise<Result<Withdrawal>> => {
           const decided = await lockForDecision(tx.withdrawals.lockById(withdrawalId), principal);
           if (!decided.ok) return decided;
+          const enabled = railEnabled(this.deps.rails, decided.value.rail);
+          if (!enabled.ok) return enabled;
           const decision: WithdrawalDecision = { by: principal.subject, reason };
           const moved = transitionWithdrawal(decided.value, 'PENDING', now, null, decision);
           if (!moved.ok) return moved;

@@ -7,6 +7,7 @@ export * from './get-webhook-payload.use-case.js';
 export * from './move-withdrawal.js';
 export * from './parse-withdrawal-request.js';
 export * from './rail-dispatcher.js';
+export * from './receive-rail-webhook.use-case.js';
 export * from './record-status-change.js';
 export * from './request-withdrawal.use-case.js';
 export * from './withdrawal-jobs.handlers.js';

@@ -7,7 +7,13 @@ import type { RailRegistry } from '../../ports/rail-registry.port.js';
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
-import { checkAt, markSubmitted, recordSubmitAttempt, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import {
+  checkAt,
+  markSubmitted,
+  noteFailureCode,
+  recordSubmitAttempt,
+  type Withdrawal,
+} from '../../withdrawal/withdrawal.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
 import { submitRetryDelay, type WithdrawalSettings } from './withdrawal-settings.js';
@@ -96,7 +102,15 @@ export class RailDispatcher {
     switch (result.kind) {
       case 'REJECTED':
         return must(
-          await moveWithdrawal(tx, ids, checkAt(withdrawal, null), 'FAILED', now, result.reason, entity),
+          await moveWithdrawal(
+            tx,
+            ids,
+            checkAt(noteFailureCode(withdrawal, result.code), null),
+            'FAILED',
+            now,
+            result.reason,
+            entity,
+          ),
         );
       case 'UNAVAILABLE': {
         if (attempt >= settings.maxSubmitAttempts)

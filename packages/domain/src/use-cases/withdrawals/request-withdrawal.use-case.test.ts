@@ -75,6 +75,19 @@ describe('RequestWithdrawal', () => {
       expect(await world.balance(c.walletId)).to.equal('1000.00');
     });
 
+    it('refuses a withdrawal routed to a disabled rail, naming it, before any debit', async () => {
+      const world = new WithdrawalWorld([], ['RTP']);
+      const c = await world.customer({ kind: 'bank' });
+      const result = await withdraw(world, c, body({ routingType: 'RTP' }));
+      expect(result).to.deep.include({ ok: false });
+      if (!result.ok) expect(result.error).to.deep.include({ code: 'RAIL_DISABLED' });
+      if (!result.ok) expect(result.error.message).to.include('RTP');
+      expect(await world.balance(c.walletId)).to.equal('1000.00');
+      expect(world.uow.state.withdrawals.size).to.equal(0);
+      const ach = await withdraw(world, c, body({ routingType: 'ACH' }));
+      expect(ach.ok, 'the other rails of the account still pay').to.equal(true);
+    });
+
     it('charges 1.5% half-up with a 0.50 minimum on push-to-card', async () => {
       const world = new WithdrawalWorld();
       const c = await world.customer({ kind: 'card' });

@@ -7,7 +7,7 @@ import type { Money } from '../../money/money.js';
 import { requiresApproval } from '../../policy/approval-policy.js';
 import { feeFor } from '../../policy/fee-schedule.js';
 import { withinRailLimit } from '../../policy/rail-limits.js';
-import { resolveRail } from '../../policy/routing-table.js';
+import { railEnabled, resolveRail } from '../../policy/routing-table.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { Repositories } from '../../ports/unit-of-work.port.js';
 import { StaleWalletError } from '../../ports/wallet-repository.port.js';
@@ -142,7 +142,8 @@ export class RequestWithdrawal {
       return err(domainError('LINKED_ACCOUNT_NOT_FOUND', MESSAGES.LINKED_ACCOUNT_NOT_FOUND));
     const { account, entity, merchant, wallet } = owned;
     if (!merchant.payoutsEnabled) return err(domainError('PAYOUTS_DISABLED', MESSAGES.PAYOUTS_DISABLED));
-    const rail = resolveRail(account.kind, request.routingType);
+    const routed = resolveRail(account.kind, request.routingType);
+    const rail = routed.ok ? railEnabled(this.deps.rails, routed.value) : routed;
     if (!rail.ok) return rail;
     if (!withinRailLimit(rail.value, request.amount))
       return err(

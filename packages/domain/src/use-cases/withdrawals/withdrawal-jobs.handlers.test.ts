@@ -56,6 +56,47 @@ describe('Settlement jobs', () => {
     });
   }
 
+  it("carries the provider's code of a return, a failure and a rejection as payload.failureCode, only when given", async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000, 5000)]);
+    const { RECIPIENT_NOT_FOUND, GENERAL } = FAILURE_REASONS;
+    world.rail('ACH').willReport({ kind: 'RETURNED', reason: RECIPIENT_NOT_FOUND, code: 'R03' });
+    const returned = await start(world);
+    await world.runJobs();
+    world.rail('RTP').willReport({ kind: 'FAILED', reason: GENERAL, code: 'account_blocked' });
+    world
+      .rail('ACH')
+      .willSubmit({ kind: 'REJECTED', reason: GENERAL, detail: 'refused', code: 'invalid_parameters' });
+    const c = await world.customer({ kind: 'bank' });
+    const ids: string[] = [];
+    for (const routingType of ['RTP', 'ACH']) {
+      const result = await world.request.execute(c.principal, {
+        currency: 'USD',
+        linkedAccountId: c.accountId,
+        body: { amount: JsonNumber.of('10'), walletType: 'SPEND', routingType },
+      });
+      // A rejection at once answers RAIL_REJECTED naming the withdrawal it failed.
+      ids.push(result.ok ? result.value.withdrawal.id : String(result.error.details?.transactionId));
+    }
+    world.rail('ZELLE').willReport({ kind: 'FAILED', reason: GENERAL });
+    const uncoded = await start(world, 'zelle');
+    await world.runJobs();
+    const codes = [returned.id, ...ids, uncoded.id].map((id) => {
+      const last = world.bodiesOf(id).at(-1);
+      return [last?.status, last?.payload.failureCode, world.uow.state.withdrawals.get(id)?.failureCode];
+    });
+    expect(codes).to.deep.equal([
+      ['FAILED', 'R03', 'R03'],
+      ['FAILED', 'account_blocked', 'account_blocked'],
+      ['FAILED', 'invalid_parameters', 'invalid_parameters'],
+      ['FAILED', undefined, null],
+    ]);
+    const earlier = world.bodiesOf(returned.id).slice(0, -1);
+    expect(
+      earlier.map((body) => 'failureCode' in body.payload),
+      'absent before the failure',
+    ).to.deep.equal([false, false, false]);
+  });
+
   it('ACH and RTP pass through PROCESSING_PAY_OUT; other rails go from PENDING to SUCCESS', async () => {
     const expected: [RailId, 'bank' | 'zelle', string[]][] = [
       ['ACH', 'bank', ['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS']],

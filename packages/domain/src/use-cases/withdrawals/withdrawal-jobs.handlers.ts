@@ -3,7 +3,7 @@ import type { RailStatus } from '../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
-import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import { checkAt, noteFailureCode, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { TransactionGroups } from '../transaction-groups.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
@@ -122,11 +122,21 @@ export class PollWithdrawal {
           withdrawal.status === 'SUCCESS'
             ? withdrawal
             : await this.apply(tx, withdrawal, { ...answer, status: { kind: 'SETTLED' } }, entity);
-        return must(await moveWithdrawal(tx, ids, settled, 'FAILED', now, status.reason, entity, schedule));
+        const coded = noteFailureCode(settled, status.code);
+        return must(await moveWithdrawal(tx, ids, coded, 'FAILED', now, status.reason, entity, schedule));
       }
       case 'FAILED':
         return must(
-          await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, status.reason, entity, schedule),
+          await moveWithdrawal(
+            tx,
+            ids,
+            noteFailureCode(withdrawal, status.code),
+            'FAILED',
+            now,
+            status.reason,
+            entity,
+            schedule,
+          ),
         );
     }
   }

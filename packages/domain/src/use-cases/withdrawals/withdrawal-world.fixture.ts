@@ -30,11 +30,15 @@ export class WithdrawalWorld {
   readonly rails = new Map<RailId, ScriptedRail>(RAIL_IDS.map((id) => [id, new ScriptedRail(id, 1000, 0)]));
   readonly deps: WithdrawalFlowDeps;
 
-  constructor(railOverrides: readonly ScriptedRail[] = []) {
+  /** `disabled`: rails this world's deployment switched off (RAILS=…=disabled). */
+  constructor(railOverrides: readonly ScriptedRail[] = [], disabled: readonly RailId[] = []) {
     for (const rail of railOverrides) this.rails.set(rail.id, rail);
     this.deps = {
       unitOfWork: this.uow,
-      rails: createRailRegistry([...this.rails.values()]),
+      rails: createRailRegistry(
+        [...this.rails.values()].filter((rail) => !disabled.includes(rail.id)),
+        disabled,
+      ),
       clock: this.clock,
       ids: this.ids,
       settings: {

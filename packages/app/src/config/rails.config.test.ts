@@ -1,0 +1,100 @@
+import { expect } from 'chai';
+import { loadConfig } from './config.js';
+
+const PRODUCTION = {
+  APP_ENV: 'production',
+  DATABASE_URL: 'postgres://db.internal/payouts',
+  JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+  ENCRYPTION_KEY: 'ab'.repeat(32),
+};
+const INCREASE = {
+  INCREASE_API_KEY: 'secret_key_live',
+  INCREASE_ACCOUNT_ID: 'account_1',
+  INCREASE_ACCOUNT_NUMBER_ID: 'account_number_1',
+};
+const PAYPAL = {
+  PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com/',
+  PAYPAL_CLIENT_ID: 'id',
+  PAYPAL_CLIENT_SECRET: 'secret',
+};
+const LIVE_RAILS =
+  'ACH=increase,RTP=increase,WIRE=increase,PAYPAL=paypal,VENMO=paypal,SWIFT=disabled,PUSH_TO_CARD=disabled,ZELLE=disabled';
+
+const errorsOf = (env: Record<string, string>): string => {
+  const result = loadConfig(env);
+  return result.ok ? '' : result.errors.join('\n');
+};
+
+describe('loadConfig: RAILS', () => {
+  it('simulates every rail by default, and sends PAYPAL and VENMO to PayPal when only its variables are set', () => {
+    const plain = loadConfig({});
+    expect(plain.ok && Object.values(plain.config.rails.providers)).to.deep.equal(Array(8).fill('simulated'));
+    const paypal = loadConfig(PAYPAL);
+    if (!paypal.ok) throw new Error(paypal.errors.join());
+    expect(paypal.config.rails.providers).to.deep.include({
+      PAYPAL: 'paypal',
+      VENMO: 'paypal',
+      ACH: 'simulated',
+    });
+    expect(paypal.config.rails.paypal).to.deep.equal({
+      baseUrl: 'https://api-m.sandbox.paypal.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
+    expect(errorsOf({ PAYPAL_CLIENT_ID: 'id' })).to.include('must be set together');
+  });
+
+  it('starts production when every enabled rail has a real adapter and its credentials', () => {
+    const result = loadConfig({ ...PRODUCTION, ...INCREASE, ...PAYPAL, RAILS: LIVE_RAILS });
+    if (!result.ok) throw new Error(result.errors.join('; '));
+    expect(result.config.rails.providers).to.deep.equal({
+      ACH: 'increase',
+      RTP: 'increase',
+      WIRE: 'increase',
+      SWIFT: 'disabled',
+      PUSH_TO_CARD: 'disabled',
+      ZELLE: 'disabled',
+      PAYPAL: 'paypal',
+      VENMO: 'paypal',
+    });
+    expect(result.config.rails.increase).to.deep.include({
+      baseUrl: 'https://api.increase.com',
+      accountId: 'account_1',
+      webhookSecret: null,
+    });
+  });
+
+  it('refuses production naming each rail and what it lacks, all in one answer', () => {
+    const text = errorsOf({ ...PRODUCTION, RAILS: 'ACH=increase,RTP=increase,PAYPAL=paypal,VENMO=disabled' });
+    expect(text).to.include('ACH: increase needs INCREASE_API_KEY, INCREASE_ACCOUNT_ID');
+    expect(text).to.include(
+      'RTP: increase needs INCREASE_API_KEY, INCREASE_ACCOUNT_ID, INCREASE_ACCOUNT_NUMBER_ID',
+    );
+    expect(text).to.include('PAYPAL: paypal needs PAYPAL_BASE_URL, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET');
+    for (const rail of ['WIRE', 'SWIFT', 'PUSH_TO_CARD', 'ZELLE'])
+      expect(text).to.include(`${rail}: simulated, which production refuses`);
+    expect(text).not.to.include('VENMO');
+  });
+
+  it('refuses a provider that cannot serve its rail, naming both, in every environment', () => {
+    const text = errorsOf({ ...INCREASE, ...PAYPAL, RAILS: 'SWIFT=increase,ACH=paypal' });
+    expect(text).to.include('SWIFT: increase cannot serve the SWIFT rail');
+    expect(text).to.include('ACH: paypal cannot serve the ACH rail');
+  });
+
+  it('refuses a malformed RAILS, a rail named twice, and a bad or (in production) plain-http base URL', () => {
+    expect(errorsOf({ RAILS: 'ACH=wise' })).to.include('bad part "ACH=wise"');
+    expect(errorsOf({ RAILS: 'CHEQUE=simulated' })).to.include('bad part "CHEQUE=simulated"');
+    expect(errorsOf({ RAILS: 'ACH=disabled,ACH=simulated' })).to.include('RAILS names ACH twice');
+    const increase = { ...INCREASE, RAILS: 'ACH=increase' };
+    expect(errorsOf({ ...increase, INCREASE_BASE_URL: 'api.increase.com' })).to.include('INCREASE_BASE_URL');
+    expect(errorsOf({ ...increase, INCREASE_BASE_URL: 'https://user:pw@api.increase.com' })).to.include(
+      'INCREASE_BASE_URL',
+    );
+    const live = { ...PRODUCTION, ...INCREASE, ...PAYPAL, RAILS: LIVE_RAILS };
+    expect(errorsOf({ ...live, INCREASE_BASE_URL: 'http://api.increase.com' })).to.include(
+      'INCREASE_BASE_URL must be https in production',
+    );
+    expect(errorsOf({ ...live, INCREASE_BASE_URL: 'http://127.0.0.1:4010' }), 'a local fake').to.equal('');
+  });
+});

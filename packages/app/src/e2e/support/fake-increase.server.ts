@@ -1,0 +1,154 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One `POST /ach_transfers` as the fake received it. */
+export interface AchTransferCreate {
+  readonly idempotencyKey: string | undefined;
+  readonly authorization: string | undefined;
+  readonly body: Record<string, unknown>;
+}
+
+type AchState = 'pending_submission' | 'submitted' | 'settled' | 'returned';
+
+interface AchTransfer {
+  readonly id: string;
+  readonly idempotencyKey: string;
+  readonly amount: number;
+  state: AchState;
+}
+
+const SETTLED_AT = '2026-01-15T18:30:00Z';
+
+/**
+ * A local stand-in for Increase's ACH transfers API, in the documented shapes (Increase's OpenAPI description as
+ * its TypeScript SDK has it: `ACHTransfer`, the `Idempotency-Key` rule, the sandbox's simulation endpoints):
+ * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
+ * `POST /simulations/ach_transfers/:id/settle` and `…/return` as Increase's sandbox offers them.
+ */
+export class FakeIncrease {
+  readonly creates: AchTransferCreate[] = [];
+  private readonly transfers = new Map<string, AchTransfer>();
+
+  private constructor(private readonly server: Server) {
+    server.on('request', (req, res) => {
+      void readBody(req).then((raw) => {
+        const [status, body] = this.answer(req, raw);
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+    });
+  }
+
+  static async start(): Promise<FakeIncrease> {
+    const fake = new FakeIncrease(createServer());
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private answer(req: IncomingMessage, raw: string): [number, object] {
+    const path = req.url ?? '';
+    const simulated = /^\/simulations\/ach_transfers\/([^/]+)\/(settle|return)$/.exec(path);
+    const shown = /^\/ach_transfers\/([^/]+)$/.exec(path);
+    if (req.method === 'POST' && path === '/ach_transfers') return this.create(req, raw);
+    if (req.method === 'GET' && shown) return this.show(shown[1] ?? '');
+    if (req.method === 'POST' && simulated) {
+      const transfer = this.transfers.get(simulated[1] ?? '');
+      if (!transfer) return notFound();
+      transfer.state = simulated[2] === 'settle' ? 'settled' : 'returned';
+      return [200, this.objectOf(transfer)];
+    }
+    return notFound();
+  }
+
+  private create(req: IncomingMessage, raw: string): [number, object] {
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    const idempotencyKey = header(req, 'idempotency-key');
+    this.creates.push({ idempotencyKey, authorization: header(req, 'authorization'), body });
+    const existing = [...this.transfers.values()].find((t) => t.idempotencyKey === idempotencyKey);
+    if (existing) return [200, this.objectOf(existing)];
+    const transfer: AchTransfer = {
+      id: `ach_transfer_${this.transfers.size + 1}`,
+      idempotencyKey: idempotencyKey ?? '',
+      amount: Number(body.amount),
+      state: 'pending_submission',
+    };
+    this.transfers.set(transfer.id, transfer);
+    return [200, this.objectOf(transfer)];
+  }
+
+  private show(id: string): [number, object] {
+    const transfer = this.transfers.get(id);
+    return transfer ? [200, this.objectOf(transfer)] : notFound();
+  }
+
+  private objectOf(transfer: AchTransfer): object {
+    const submission = {
+      expected_funds_settlement_at: '2026-01-16T13:00:00Z',
+      submitted_at: '2026-01-15T12:30:00Z',
+      trace_number: '058349238292834',
+    };
+    const states: Record<AchState, object> = {
+      pending_submission: { status: 'pending_submission', submission: null, settlement: null, return: null },
+      submitted: { status: 'submitted', submission, settlement: null, return: null },
+      settled: { status: 'submitted', submission, settlement: { settled_at: SETTLED_AT }, return: null },
+      returned: {
+        status: 'returned',
+        submission,
+        settlement: { settled_at: SETTLED_AT },
+        return: { raw_return_reason_code: 'R03', return_reason_code: 'no_account' },
+      },
+    };
+    return {
+      type: 'ach_transfer',
+      id: transfer.id,
+      amount: transfer.amount,
+      currency: 'USD',
+      idempotency_key: transfer.idempotencyKey,
+      ...states[transfer.state],
+    };
+  }
+}
+
+/** An Increase Event about `objectId`, signed as Increase signs webhooks (`Increase-Webhook-Signature`). */
+export function signedIncreaseEvent(
+  secret: string,
+  objectId: string,
+  at = new Date(),
+): { body: string; signature: string } {
+  const body = JSON.stringify({
+    id: `event_${objectId}`,
+    associated_object_id: objectId,
+    associated_object_type: 'ach_transfer',
+    category: 'ach_transfer.updated',
+    created_at: at.toISOString(),
+    type: 'event',
+  });
+  const t = at.toISOString();
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return { body, signature: `t=${t},v1=${v1}` };
+}
+
+const notFound = (): [number, object] => [
+  404,
+  { status: 404, type: 'object_not_found_error', title: 'Not found' },
+];
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
