@@ -43,7 +43,7 @@ function parseRule(field: string, value: unknown): Result<FeeRule, DomainError> 
 }
 
 /** Per rail named in a merchant update: its new fee rule, or null for the default fee again. */
-export type FeeOverridesPatch = Readonly<Partial<Record<RailId, FeeRule | null>>>;
+type FeeOverridesPatch = Readonly<Partial<Record<RailId, FeeRule | null>>>;
 
 /**
  * `feeOverrides` of a merchant update (PRODUCT.md §1, §5): per rail id a fee rule, or null to fall back to the

@@ -11,7 +11,7 @@ import { type DomainError, validationError } from '../../shared/domain-error.js'
 import { err, ok, type Result } from '../../shared/result.js';
 import { isNonEmptyString, requireOperator } from './operator-deps.js';
 
-export const DEFAULT_AUDIT_PAGE = 20;
+const DEFAULT_AUDIT_PAGE = 20;
 export const MAX_AUDIT_PAGE = 100;
 
 export interface AuditEntryView {
