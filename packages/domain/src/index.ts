@@ -1,4 +1,5 @@
 export * from './application-token/application-token.js';
+export * from './audit/audit-entry.js';
 export * from './entity/entity.js';
 export * from './ledger/ledger-entry.js';
 export * from './linked-account/link-kind.js';
@@ -12,6 +13,7 @@ export * from './policy/fee-schedule.js';
 export * from './policy/rail-limits.js';
 export * from './policy/routing-table.js';
 export * from './ports/application-token-store.port.js';
+export * from './ports/audit-log.port.js';
 export * from './ports/clock.port.js';
 export * from './ports/entity-repository.port.js';
 export * from './ports/field-cipher.port.js';

@@ -7,6 +7,7 @@ import type {
   GetWebhookPayload,
   IssueApplicationToken,
   LinkAccount,
+  ListAuditLog,
   ListWebhookDeliveries,
   OperatorDirectory,
   RateLimiter,
@@ -51,6 +52,7 @@ export interface HttpUseCases {
     OperatorDirectory,
     'merchants' | 'merchant' | 'entities' | 'linkedAccounts'
   >;
+  readonly listAuditLog: Port<ListAuditLog, 'execute'>;
 }
 
 export type { ReadinessReport } from '../ops/readiness.js';

@@ -127,11 +127,12 @@ function operatorOperations(): Operation[] {
     }),
     op('post', '/withdrawals/{id}/approve', 'Approve a withdrawal awaiting approval', {
       params: operator.withdrawalIdParamsSchema,
+      body: operator.decideWithdrawalSchema,
       errors: [400, 401, 404, 409, 500],
     }),
     op('post', '/withdrawals/{id}/reject', 'Reject a withdrawal awaiting approval', {
       params: operator.withdrawalIdParamsSchema,
-      body: operator.rejectWithdrawalSchema,
+      body: operator.decideWithdrawalSchema,
       errors: [400, 401, 404, 409],
     }),
     op('get', '/webhook-deliveries', 'List the webhook deliveries of a transaction', {
@@ -139,6 +140,9 @@ function operatorOperations(): Operation[] {
     }),
     op('post', '/webhook-deliveries/{id}/redeliver', 'Redeliver a webhook event', {
       params: operator.deliveryParamsSchema,
+    }),
+    op('get', '/audit-log', 'List operator actions, newest first', {
+      query: operator.auditLogQuerySchema,
     }),
   ];
 }

@@ -4,20 +4,22 @@ import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyOf, bodyWithMoney, validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
 import {
+  auditLogQuerySchema,
   createEntitySchema,
   createMerchantSchema,
   creditWalletSchema,
+  decideWithdrawalSchema,
   deliveryParamsSchema,
   issueApplicationTokenSchema,
   listDeliveriesQuerySchema,
   merchantParamsSchema,
-  rejectWithdrawalSchema,
   updateMerchantSchema,
   updateWalletSchema,
   walletParamsSchema,
   webhookEndpointSchema,
   withdrawalIdParamsSchema,
 } from '../schemas/operator.schemas.js';
+import { withExactFeeOverrides } from './fee-overrides-body.js';
 import { respond, successEnvelope } from './respond.js';
 import { withdrawalResponse } from './withdrawals.routes.js';
 
@@ -52,7 +54,7 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
         await uc.updateMerchant.execute(
           requirePrincipal(res),
           p(req.params.merchantId),
-          bodyWithMoney(req, 'approvalThreshold'),
+          withExactFeeOverrides(bodyWithMoney(req, 'approvalThreshold')),
         ),
         successEnvelope,
       ),
@@ -122,27 +124,29 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
         CREATED,
       ),
   );
-  router.post('/v1/operator/withdrawals/:id/approve', ...json, withdrawal, async (req, res) =>
+  const decision = validate('body', decideWithdrawalSchema);
+  const reasonOf = (req: Parameters<RequestHandler>[0]): string | null => {
+    const reason = bodyOf(req).reason;
+    return typeof reason === 'string' ? reason : null;
+  };
+  router.post('/v1/operator/withdrawals/:id/approve', ...json, withdrawal, decision, async (req, res) =>
     respond(
       res,
-      await uc.decideWithdrawal.approve(requirePrincipal(res), p(req.params.id)),
+      await uc.decideWithdrawal.approve(requirePrincipal(res), p(req.params.id), reasonOf(req)),
       withdrawalResponse,
     ),
   );
-  router.post(
-    '/v1/operator/withdrawals/:id/reject',
-    ...json,
-    withdrawal,
-    validate('body', rejectWithdrawalSchema),
-    async (req, res) => {
-      const reason = bodyOf(req).reason;
-      const result = await uc.decideWithdrawal.reject(
-        requirePrincipal(res),
-        p(req.params.id),
-        typeof reason === 'string' ? reason : null,
-      );
-      respond(res, result, (w) => successEnvelope({ id: w.id, status: w.status, reason: w.failureReason }));
-    },
+  router.post('/v1/operator/withdrawals/:id/reject', ...json, withdrawal, decision, async (req, res) => {
+    const result = await uc.decideWithdrawal.reject(requirePrincipal(res), p(req.params.id), reasonOf(req));
+    respond(res, result, (w) => successEnvelope({ id: w.id, status: w.status, reason: w.failureReason }));
+  });
+  router.get('/v1/operator/audit-log', validate('query', auditLogQuerySchema), async (req, res) =>
+    respond(res, await uc.listAuditLog.execute(requirePrincipal(res), req.query), (page) => ({
+      success: true as const,
+      data: page.entries,
+      hasMore: page.hasMore,
+      nextCursor: page.nextCursor,
+    })),
   );
   router.get(
     '/v1/operator/webhook-deliveries',

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@payout/domain';
+import { AUDIT_ACTIONS, MAX_AUDIT_PAGE, MESSAGES } from '@payout/domain';
 import { EMAIL_PATTERN, fault, type JsonSchema, object, text, uuidParam } from './schema-fault.js';
 
 /** Operator API (PRODUCT.md §8); messages are the operator use cases' own. */
@@ -39,6 +39,15 @@ export const createMerchantSchema = object({ name: text('name', 'name is require
 export const updateMerchantSchema = object({
   payoutsEnabled: bool('payoutsEnabled'),
   approvalThreshold: money('approvalThreshold'),
+  // Each rail's rule is checked by UpdateMerchant, which names the field at fault (feeOverrides.ACH.amount…).
+  feeOverrides: {
+    type: 'object',
+    description:
+      'Per rail id (ACH, RTP, WIRE, SWIFT, PUSH_TO_CARD, ZELLE, PAYPAL, VENMO): {"type": "FLAT", "amount"}, ' +
+      '{"type": "PERCENT", "rate", "minimum"?} (rate 0 to 100, amounts at least 0 with two decimals at most), ' +
+      'or null for the default fee again. Rails not named keep their override.',
+    ...fault('feeOverrides', 'feeOverrides must be an object keyed by rail id'),
+  },
 });
 
 export const webhookEndpointSchema = object(
@@ -105,7 +114,8 @@ export const issueApplicationTokenSchema = object(
   ['purpose', 'entityId'],
 );
 
-export const rejectWithdrawalSchema = object({
+/** The body of an approval or a rejection. */
+export const decideWithdrawalSchema = object({
   reason: {
     type: ['string', 'null'],
     maxLength: 255,
@@ -117,3 +127,19 @@ export const listDeliveriesQuerySchema = object(
   { transactionId: { type: 'string', minLength: 1, ...fault('transactionId', 'transactionId is required') } },
   ['transactionId'],
 );
+
+export const auditLogQuerySchema = object({
+  limit: {
+    type: 'string',
+    pattern: '^\\d{1,3}$',
+    ...fault('limit', `limit must be an integer from 1 to ${MAX_AUDIT_PAGE}`),
+  },
+  cursor: {
+    type: 'string',
+    maxLength: 64,
+    ...fault('cursor', 'cursor must be a nextCursor of a previous page'),
+  },
+  action: { type: 'string', enum: [...AUDIT_ACTIONS], ...fault('action', 'action must be an audit action') },
+  subjectId: text('subjectId', 'subjectId must be a string of at most 255 characters', 255),
+  actor: text('actor', 'actor must be a string of at most 255 characters', 255),
+});

@@ -116,6 +116,16 @@ export class ApiClient {
     return issued.json.data.token;
   }
 
+  /** A merchant-funded payment link for `amount`: its application token and a bank account linked with it. */
+  async paymentLink(entity: SeededEntity, amount: string): Promise<{ appToken: string; accountId: string }> {
+    const appToken = await this.applicationToken(entity.id, {
+      purpose: 'PAYMENT_LINK',
+      withdrawalSource: 'MERCHANT_WALLET',
+      amount,
+    });
+    return { appToken, accountId: await this.link(entity, 'bank', appToken) };
+  }
+
   linkRequest(
     entity: SeededEntity,
     kind: LinkKind,

@@ -6,6 +6,7 @@ import type { HttpHarness, MakeHttpHarness } from './http-harness.js';
 import { linkSuite } from './link.suite.js';
 import { listSuite } from './list.suite.js';
 import { lookupSuite } from './lookup.suite.js';
+import { operatorSuite } from './operator.suite.js';
 import { rateLimitSuite } from './rate-limit.suite.js';
 import { transportSuite } from './transport.suite.js';
 import { withdrawalSuite } from './withdrawal.suite.js';
@@ -38,6 +39,7 @@ export function httpApiSuite(makeHarness: MakeHttpHarness, title = 'HTTP API'): 
     linkSuite(api);
     lookupSuite(api);
     listSuite(api);
+    operatorSuite(api);
     authSuite(api);
     rateLimitSuite(api);
     canonicalIdsSuite(api);

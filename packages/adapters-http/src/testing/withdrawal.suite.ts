@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { ApiClient } from './api-client.js';
 
-const spend = (amount: number, extra: Record<string, unknown> = {}) => ({
+/** A withdrawal body from the SPEND wallet. */
+export const spend = (amount: number, extra: Record<string, unknown> = {}) => ({
   amount,
   walletType: 'SPEND',
   ...extra,

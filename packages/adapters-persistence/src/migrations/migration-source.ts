@@ -13,6 +13,7 @@ import * as webhookDeliveries from './0011-webhook-deliveries.migration.js';
 import * as webhookBodyText from './0012-webhook-body-text.migration.js';
 import * as listKeysetIndexes from './0013-list-keyset-indexes.migration.js';
 import * as railFailureCodes from './0014-rail-failure-codes.migration.js';
+import * as operatorAudit from './0015-operator-audit.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -35,6 +36,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0012-webhook-body-text', migration: webhookBodyText },
   { name: '0013-list-keyset-indexes', migration: listKeysetIndexes },
   { name: '0014-rail-failure-codes', migration: railFailureCodes },
+  { name: '0015-operator-audit', migration: operatorAudit },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -3,6 +3,7 @@ import { immediateWriter, type SqlWriter } from '../sql/sql-write.js';
 import type { DeferredWrites } from '../unit-of-work/flush-before-reads.js';
 import type { Db } from './columns.js';
 import { KnexApplicationTokenStore } from './knex-application-token.store.js';
+import { KnexAuditLog } from './knex-audit-log.js';
 import { KnexEntityRepository } from './knex-entity.repository.js';
 import { KnexLedgerRepository } from './knex-ledger.repository.js';
 import { KnexLinkedAccountRepository } from './knex-linked-account.repository.js';
@@ -46,5 +47,6 @@ export function knexRepositories(
     webhookEndpoints: new KnexWebhookEndpointRepository(db, cipher),
     webhookEvents: new KnexWebhookEventRepository(db, writer),
     lists: new KnexListReads(db),
+    auditLog: new KnexAuditLog(db),
   };
 }

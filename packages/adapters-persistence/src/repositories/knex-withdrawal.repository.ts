@@ -200,11 +200,12 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   private async appendHistory(withdrawal: Withdrawal, storedSequence: number): Promise<void> {
     const fresh = withdrawal.history.filter((change) => change.sequence > storedSequence);
+    const decided = fresh.some((change) => change.decidedBy !== null);
     if (fresh.length > 0)
       await this.writer.write(
         insertWrite(
           'withdrawal_history',
-          fresh.map((change) => toHistoryRow(withdrawal.id, change)),
+          fresh.map((change) => toHistoryRow(withdrawal.id, change, decided)),
           ['withdrawals'],
         ),
       );

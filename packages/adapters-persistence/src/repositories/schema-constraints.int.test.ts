@@ -8,6 +8,7 @@ import type { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 
 const CHECK_VIOLATION = '23514';
 const FOREIGN_KEY_VIOLATION = '23503';
+const INSUFFICIENT_PRIVILEGE = '42501';
 
 async function sqlStateOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -25,6 +26,24 @@ describe('PostgreSQL schema guarantees', () => {
   before(async () => {
     ({ knex } = await testDatabase());
     unitOfWork = recordingUnitOfWork(knex);
+  });
+
+  it('keeps the operator audit log append-only: an entry cannot be updated, deleted or truncated', async () => {
+    const entry = {
+      id: contractIds.next(),
+      at: new Date('2026-03-01T10:00:00.000Z'),
+      actor: `actor-${contractIds.next()}`,
+      action: 'WALLET_UPDATED' as const,
+      subjectType: 'WALLET' as const,
+      subjectId: contractIds.next(),
+      changes: { disabled: true },
+    };
+    await unitOfWork.run((tx) => tx.auditLog.append(entry));
+    const row = () => knex('operator_audit_log').where({ id: entry.id });
+    expect(await sqlStateOf(row().update({ actor: 'someone else' }))).to.equal(INSUFFICIENT_PRIVILEGE);
+    expect(await sqlStateOf(row().delete())).to.equal(INSUFFICIENT_PRIVILEGE);
+    expect(await sqlStateOf(knex.raw('TRUNCATE operator_audit_log'))).to.equal(INSUFFICIENT_PRIVILEGE);
+    expect(await unitOfWork.read.auditLog.list({ actor: entry.actor }, null, 10)).to.deep.equal([entry]);
   });
 
   it('refuses a negative wallet balance and keeps the stored one', async () => {

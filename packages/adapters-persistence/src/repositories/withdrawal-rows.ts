@@ -45,6 +45,8 @@ export interface HistoryRow {
   previous_status: WithdrawalStatus | null;
   reason: FailureReason | null;
   at: Date;
+  decided_by: string | null;
+  decision_reason: string | null;
 }
 
 /** A history row as `json_agg` returns it: timestamps become ISO text. */
@@ -96,13 +98,23 @@ const fixedColumns = (w: Withdrawal) => ({
   created_at: w.createdAt,
 });
 
-export const toHistoryRow = (withdrawalId: string, change: WithdrawalStatusChange): HistoryRow => ({
+/**
+ * A history row to insert. The decision columns are named only when `decided` (an operator's approval or
+ * rejection is among the rows inserted together, which share their columns): every other change leaves them to
+ * their default, NULL, and the hot path's history inserts stay as they were before decisions were recorded.
+ */
+export const toHistoryRow = (
+  withdrawalId: string,
+  change: WithdrawalStatusChange,
+  decided: boolean,
+): Omit<HistoryRow, 'decided_by' | 'decision_reason'> & Partial<HistoryRow> => ({
   withdrawal_id: withdrawalId,
   sequence: change.sequence,
   status: change.status,
   previous_status: change.previousStatus,
   reason: change.reason,
   at: change.at,
+  ...(decided ? { decided_by: change.decidedBy, decision_reason: change.decisionReason } : {}),
 });
 
 export const toChange = (row: HistoryRow): WithdrawalStatusChange => ({
@@ -111,6 +123,8 @@ export const toChange = (row: HistoryRow): WithdrawalStatusChange => ({
   previousStatus: row.previous_status,
   reason: row.reason,
   at: row.at,
+  decidedBy: row.decided_by,
+  decisionReason: row.decision_reason,
 });
 
 /** The columns a withdrawal and its webhook view (withdrawal-webhook-view.ts) share. */

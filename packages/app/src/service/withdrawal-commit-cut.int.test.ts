@@ -1,12 +1,10 @@
-import { createLogger } from '@payout/adapters-http';
-import { ApiClient, type ApiResponse, HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/testing';
-import { type Cut, scratchDatabase, TransactionCutter } from '@payout/adapters-persistence/testing';
+import type { ApiClient, ApiResponse } from '@payout/adapters-http/testing';
+import { type Cut, TransactionCutter } from '@payout/adapters-persistence/testing';
 import { Money, type UnitOfWork, walletAccount } from '@payout/domain';
 import { expect } from 'chai';
-import { loadConfig } from '../config/config.js';
 import { DATABASE, type Database } from '../container/postgres.module.js';
 import { TOKENS } from '../container/tokens.js';
-import { type RunningService, startService } from './start-service.js';
+import { type ApiServiceFixture, startApiService } from './api-service.fixture.js';
 
 const BALANCE = '100.00';
 /** 10.00 by ACH: 0.25 in fees. */
@@ -19,33 +17,15 @@ const TOTAL = '10.25';
  */
 describe('A withdrawal whose connection is cut mid-transaction (PostgreSQL)', function () {
   this.timeout(60_000);
-  let service: RunningService;
-  let drop: () => Promise<void>;
+  let fixture: ApiServiceFixture;
   let api: ApiClient;
   let cutter: TransactionCutter;
   let store: UnitOfWork;
 
   before(async () => {
-    const database = await scratchDatabase('commit_cut');
-    drop = database.drop;
-    const result = loadConfig({
-      APP_ENV: 'development',
-      PROCESS_ROLE: 'api',
-      DATABASE_URL: database.url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: HARNESS_JWT.secret,
-      JWT_ISSUER: HARNESS_JWT.issuer,
-      JWT_AUDIENCE: HARNESS_JWT.audience,
-      LOG_LEVEL: 'silent',
-    });
-    if (!result.ok) throw new Error(result.errors.join('; '));
-    service = await startService(result.config, createLogger({ level: 'silent' }));
-    api = new ApiClient({
-      baseUrl: service.url as string,
-      mintToken: (claims, options) => mintHarnessToken(claims, options),
-      close: async () => undefined,
-    });
+    fixture = await startApiService('commit_cut');
+    api = fixture.api;
+    const service = fixture.service;
     const { knex } = await service.container.getAsync<Database>(DATABASE);
     // Knex reports each connection it discards on the console; here they are the ones the test breaks.
     (knex.client as { logger: { warn: (message: string) => void } }).logger.warn = () => undefined;
@@ -55,8 +35,7 @@ describe('A withdrawal whose connection is cut mid-transaction (PostgreSQL)', fu
 
   after(async () => {
     cutter?.restore();
-    await service?.stop();
-    await drop?.();
+    await fixture?.stop();
   });
 
   /** The wallet's balance, which must equal the sum of its ledger postings. */

@@ -1,4 +1,5 @@
 import type { ApplicationTokenStore } from './application-token-store.port.js';
+import type { AuditLog } from './audit-log.port.js';
 import type { EntityRepository } from './entity-repository.port.js';
 import type { JobQueue } from './job-queue.port.js';
 import type { LedgerRepository } from './ledger-repository.port.js';
@@ -22,6 +23,7 @@ export interface Repositories {
   readonly webhookEvents: WebhookEventRepository;
   /** The API's paginated lists, across the tables above. */
   readonly lists: ListReads;
+  readonly auditLog: AuditLog;
 }
 
 /** Repositories bound to one transaction, plus the job queue that enqueues inside it. */

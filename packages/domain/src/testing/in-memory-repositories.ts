@@ -1,10 +1,12 @@
 import type { ApplicationToken } from '../application-token/application-token.js';
+import { type AuditEntry, compareNewestFirst } from '../audit/audit-entry.js';
 import type { Entity } from '../entity/entity.js';
 import { isBalanced, type LedgerEntry, walletAccount } from '../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../linked-account/linked-account.js';
 import type { Merchant } from '../merchant/merchant.js';
 import { Money } from '../money/money.js';
 import type { ApplicationTokenStore } from '../ports/application-token-store.port.js';
+import type { AuditLog } from '../ports/audit-log.port.js';
 import type { EntityRepository } from '../ports/entity-repository.port.js';
 import {
   DuplicatePostingError,
@@ -241,6 +243,24 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       ),
     attempts: async (eventId) => state().webhookAttempts.filter((a) => a.eventId === eventId),
   };
+  const auditLog: AuditLog = {
+    append: async (entry: AuditEntry) => {
+      if (state().auditLog.some((other) => other.id === entry.id))
+        throw new Error(`duplicate id ${entry.id}`);
+      state().auditLog.push(entry);
+    },
+    list: async (filter, after, limit) =>
+      state()
+        .auditLog.filter(
+          (e) =>
+            (filter.action === undefined || e.action === filter.action) &&
+            (filter.subjectId === undefined || e.subjectId === filter.subjectId) &&
+            (filter.actor === undefined || e.actor === filter.actor) &&
+            (after === null || compareNewestFirst(after, e) < 0),
+        )
+        .sort(compareNewestFirst)
+        .slice(0, limit),
+  };
   return {
     merchants,
     entities,
@@ -252,5 +272,6 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     webhookEndpoints,
     webhookEvents,
     lists: inMemoryListReads(state),
+    auditLog,
   };
 }

@@ -1,4 +1,5 @@
 import type { ApplicationToken } from '../application-token/application-token.js';
+import type { AuditEntry } from '../audit/audit-entry.js';
 import type { Entity } from '../entity/entity.js';
 import type { LedgerEntry } from '../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../linked-account/linked-account.js';
@@ -26,6 +27,7 @@ export interface InMemoryState {
   webhookEndpoints: Map<string, WebhookEndpoint>;
   webhookEvents: Map<string, WebhookEvent>;
   webhookAttempts: WebhookAttempt[];
+  auditLog: AuditEntry[];
   jobs: QueuedJob[];
 }
 
@@ -40,6 +42,7 @@ export const emptyState = (): InMemoryState => ({
   webhookEndpoints: new Map(),
   webhookEvents: new Map(),
   webhookAttempts: [],
+  auditLog: [],
   jobs: [],
 });
 
@@ -54,6 +57,7 @@ export const snapshotState = (state: InMemoryState): InMemoryState => ({
   webhookEndpoints: new Map(state.webhookEndpoints),
   webhookEvents: new Map(state.webhookEvents),
   webhookAttempts: [...state.webhookAttempts],
+  auditLog: [...state.auditLog],
   jobs: [...state.jobs],
 });
 

@@ -13,6 +13,7 @@ import { WalletReads } from './lists/wallet-reads.use-case.js';
 import { WebhookLists } from './lists/webhook-lists.use-case.js';
 import { IssueApplicationToken } from './operator/application-token-operations.use-case.js';
 import { CreateEntity, CreditWallet, UpdateWallet } from './operator/entity-wallet-operations.use-case.js';
+import { ListAuditLog } from './operator/list-audit-log.use-case.js';
 import { CreateMerchant, UpdateMerchant } from './operator/merchant-operations.use-case.js';
 import { VerifyLedger } from './operator/verify-ledger.use-case.js';
 import {
@@ -80,6 +81,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     issueApplicationToken: new IssueApplicationToken(operator),
     listWebhookDeliveries: new ListWebhookDeliveries(operator),
     redeliverWebhook: new RedeliverWebhook(operator),
+    listAuditLog: new ListAuditLog(operator),
     verifyLedger: new VerifyLedger(flow),
     transactionLists: new TransactionLists(flow),
     walletReads: new WalletReads(flow),

@@ -14,6 +14,16 @@ export interface WithdrawalStatusChange {
   readonly previousStatus: WithdrawalStatus | null;
   readonly reason: FailureReason | null;
   readonly at: Date;
+  /** The operator (`sub`) whose approval or rejection made this change; null for every other change. */
+  readonly decidedBy: string | null;
+  /** The reason the operator gave with that decision, if any. */
+  readonly decisionReason: string | null;
+}
+
+/** An operator's approval or rejection, recorded on the status change it makes. */
+export interface WithdrawalDecision {
+  readonly by: string;
+  readonly reason: string | null;
 }
 
 export interface Withdrawal {
@@ -88,6 +98,8 @@ export function createWithdrawal(
     previousStatus: null,
     reason: null,
     at: fields.createdAt,
+    decidedBy: null,
+    decisionReason: null,
   };
   return {
     ...fields,
@@ -119,6 +131,7 @@ export function transitionWithdrawal(
   to: WithdrawalStatus,
   now: Date,
   failureReason: FailureReason | null = null,
+  decision: WithdrawalDecision | null = null,
 ): Result<TransitionOutcome, DomainError> {
   if (!canTransition(withdrawal.status, to)) {
     return err(
@@ -135,6 +148,8 @@ export function transitionWithdrawal(
     previousStatus: withdrawal.status,
     reason: to === 'FAILED' ? failureReason : null,
     at: now,
+    decidedBy: decision?.by ?? null,
+    decisionReason: decision?.reason ?? null,
   };
   const reversalDue = to === 'FAILED' && withdrawal.debited && !withdrawal.reversed;
   return ok({

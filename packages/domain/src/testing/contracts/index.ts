@@ -1,5 +1,6 @@
 // Contract suites: functions taking a factory, run against in-memory and real adapters.
 export * from './application-token-store.contract.js';
+export * from './audit-log.contract.js';
 export * from './contract-fixtures.js';
 export * from './contract-subject.js';
 export * from './entity-repository.contract.js';

@@ -1,4 +1,5 @@
 import { applicationTokenStoreContract } from './application-token-store.contract.js';
+import { auditLogContract } from './audit-log.contract.js';
 import type { ContractFactory } from './contract-subject.js';
 import { entityRepositoryContract } from './entity-repository.contract.js';
 import { ledgerRepositoryContract } from './ledger-repository.contract.js';
@@ -24,4 +25,5 @@ export function persistenceContracts(factory: ContractFactory): void {
   webhookEndpointRepositoryContract(factory);
   webhookEventRepositoryContract(factory);
   listReadsContract(factory);
+  auditLogContract(factory);
 }

@@ -53,6 +53,26 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       expect(await unitOfWork.read.withdrawals.findById('no-such-withdrawal')).to.equal(null);
     });
 
+    it("keeps an operator's decision on the status change it made", async () => {
+      const { unitOfWork } = await factory();
+      const created = buildWithdrawal(await seedParties(unitOfWork));
+      await unitOfWork.run((tx) => tx.withdrawals.insert(created));
+      const moved = transitionWithdrawal(created, 'FAILED', at(1), FAILURE_REASONS.CANCELLED, {
+        by: 'operator-7',
+        reason: 'the payee asked us to stop it',
+      });
+      if (!moved.ok) throw new Error(moved.error.message);
+      await unitOfWork.run((tx) => tx.withdrawals.update(moved.value.withdrawal, 1));
+      const history = await unitOfWork.read.withdrawals.history(created.id);
+      expect(history.map((h) => [h.status, h.decidedBy, h.decisionReason])).to.deep.equal([
+        ['PENDING', null, null],
+        ['FAILED', 'operator-7', 'the payee asked us to stop it'],
+      ]);
+      expect(comparableWithdrawal(await unitOfWork.read.withdrawals.findById(created.id))).to.deep.equal(
+        comparableWithdrawal(moved.value.withdrawal),
+      );
+    });
+
     it('appends history on update and lists it in sequence order', async () => {
       const { unitOfWork } = await factory();
       const created = buildWithdrawal(await seedParties(unitOfWork));

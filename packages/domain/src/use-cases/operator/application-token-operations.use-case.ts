@@ -8,6 +8,7 @@ import type { Principal } from '../../ports/token-verifier.port.js';
 import { validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { notFound, type OperatorDeps, parsePositiveMoney, requireOperator } from './operator-deps.js';
+import { recordAudit } from './record-audit.js';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 export const MAX_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -74,7 +75,17 @@ export class IssueApplicationToken {
       status: 'ACTIVE',
       createdAt: now,
     };
-    await unitOfWork.run((tx) => tx.applicationTokens.insert(record));
+    await unitOfWork.run(async (tx) => {
+      await tx.applicationTokens.insert(record);
+      await recordAudit(tx, this.deps, principal, 'APPLICATION_TOKEN_ISSUED', record.id, {
+        token: 'issued',
+        entityId: record.entityId,
+        purpose: record.purpose,
+        amount: record.amount?.toString() ?? null,
+        withdrawalSource: record.withdrawalSource,
+        expiresAt: record.expiresAt.toISOString(),
+      });
+    });
     return ok({ token, id: record.id, expiresAt: record.expiresAt.toISOString() });
   }
 }

@@ -12,6 +12,7 @@ import {
   parsePositiveMoney,
   requireOperator,
 } from './operator-deps.js';
+import { recordAudit } from './record-audit.js';
 
 export interface WalletView {
   readonly id: string;
@@ -86,6 +87,12 @@ export class CreateEntity {
       };
       await tx.wallets.insert(wallet);
       await tx.entities.insert(entity);
+      await recordAudit(tx, this.deps, principal, 'ENTITY_CREATED', entity.id, {
+        merchantId,
+        entityType: entity.entityType,
+        externalIdentifier: entity.externalIdentifier,
+        walletId: wallet.id,
+      });
       const { walletId: _, createdAt, ...rest } = entity;
       return ok({ ...rest, createdAt: createdAt.toISOString(), wallet: walletView(wallet) });
     });
@@ -118,6 +125,11 @@ export class CreditWallet {
       await tx.wallets.update(credited);
       const memo = (input.reason as string | undefined) ?? 'operator credit';
       await tx.ledger.append(walletCreditEntry(ids.next(), wallet.id, amount.value, memo, clock.now()));
+      await recordAudit(tx, this.deps, principal, 'WALLET_CREDITED', wallet.id, {
+        amount: amount.value.toString(),
+        reason: memo,
+        balance: credited.balance.toString(),
+      });
       return ok(walletView(credited));
     });
   }
@@ -141,6 +153,14 @@ export class UpdateWallet {
       if (!wallet) return err(notFound('Wallet'));
       const next = { ...wallet, disabled: (input.disabled as boolean | undefined) ?? wallet.disabled };
       await tx.wallets.update(next);
+      await recordAudit(
+        tx,
+        this.deps,
+        principal,
+        'WALLET_UPDATED',
+        wallet.id,
+        input.disabled === undefined ? {} : { disabled: next.disabled },
+      );
       return ok(walletView(next));
     });
   }

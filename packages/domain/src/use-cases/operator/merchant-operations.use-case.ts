@@ -1,10 +1,12 @@
 import type { Merchant } from '../../merchant/merchant.js';
 import { Money } from '../../money/money.js';
 import { DEFAULT_APPROVAL_THRESHOLD } from '../../policy/approval-policy.js';
+import type { FeeOverrides } from '../../policy/fee-schedule.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import { validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Wallet } from '../../wallet/wallet.js';
+import { parseFeeOverrides, patchFeeOverrides } from './fee-overrides-input.js';
 import {
   isNonEmptyString,
   notFound,
@@ -12,12 +14,15 @@ import {
   parsePositiveMoney,
   requireOperator,
 } from './operator-deps.js';
+import { recordAudit } from './record-audit.js';
 
 export interface MerchantView {
   readonly id: string;
   readonly name: string;
   readonly payoutsEnabled: boolean;
   readonly approvalThreshold: string;
+  /** Per rail, the fee rule that replaces the default fee (PRODUCT.md §5). */
+  readonly feeOverrides: FeeOverrides;
   readonly createdAt: string;
   readonly wallet: {
     readonly id: string;
@@ -32,6 +37,7 @@ export const merchantView = (m: Merchant, w: Wallet): MerchantView => ({
   name: m.name,
   payoutsEnabled: m.payoutsEnabled,
   approvalThreshold: m.approvalThreshold.toString(),
+  feeOverrides: m.feeOverrides,
   createdAt: m.createdAt.toISOString(),
   wallet: { id: w.id, walletType: 'MERCHANT', balance: w.balance.toString(), disabled: w.disabled },
 });
@@ -67,19 +73,29 @@ export class CreateMerchant {
     await unitOfWork.run(async (tx) => {
       await tx.merchants.save(merchant);
       await tx.wallets.insert(wallet);
+      await recordAudit(tx, this.deps, principal, 'MERCHANT_CREATED', merchant.id, {
+        name: merchant.name,
+        payoutsEnabled: merchant.payoutsEnabled,
+        approvalThreshold: merchant.approvalThreshold.toString(),
+        walletId: wallet.id,
+      });
     });
     return ok(merchantView(merchant, wallet));
   }
 }
 
-/** `PATCH /v1/operator/merchants/:merchantId`. */
+/** `PATCH /v1/operator/merchants/:merchantId`: settings and fee overrides, all or none of them. */
 export class UpdateMerchant {
   constructor(private readonly deps: OperatorDeps) {}
 
   async execute(
     principal: Principal,
     merchantId: string,
-    input: { readonly payoutsEnabled?: unknown; readonly approvalThreshold?: unknown },
+    input: {
+      readonly payoutsEnabled?: unknown;
+      readonly approvalThreshold?: unknown;
+      readonly feeOverrides?: unknown;
+    },
   ): Promise<Result<MerchantView>> {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
@@ -90,6 +106,8 @@ export class UpdateMerchant {
         ? null
         : parsePositiveMoney('approvalThreshold', input.approvalThreshold);
     if (threshold && !threshold.ok) return threshold;
+    const feePatch = input.feeOverrides === undefined ? null : parseFeeOverrides(input.feeOverrides);
+    if (feePatch && !feePatch.ok) return feePatch;
     return this.deps.unitOfWork.run(async (tx) => {
       const merchant = await tx.merchants.findById(merchantId);
       if (!merchant) return err(notFound('Merchant'));
@@ -97,8 +115,16 @@ export class UpdateMerchant {
         ...merchant,
         payoutsEnabled: (input.payoutsEnabled as boolean | undefined) ?? merchant.payoutsEnabled,
         approvalThreshold: threshold?.ok ? threshold.value : merchant.approvalThreshold,
+        feeOverrides: feePatch
+          ? patchFeeOverrides(merchant.feeOverrides, feePatch.value)
+          : merchant.feeOverrides,
       };
       await tx.merchants.save(next);
+      await recordAudit(tx, this.deps, principal, 'MERCHANT_UPDATED', next.id, {
+        ...(input.payoutsEnabled === undefined ? {} : { payoutsEnabled: next.payoutsEnabled }),
+        ...(threshold ? { approvalThreshold: next.approvalThreshold.toString() } : {}),
+        ...(feePatch ? { feeOverrides: feePatch.value } : {}),
+      });
       const wallet = await tx.wallets.findById(merchant.walletId);
       if (!wallet) throw new Error(`merchant wallet ${merchant.walletId} is missing`);
       return ok(merchantView(next, wallet));

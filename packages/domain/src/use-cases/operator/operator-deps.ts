@@ -1,5 +1,6 @@
 import { parsePositiveAmount, tooLargeMessage } from '../../money/amount-input.js';
-import type { Money } from '../../money/money.js';
+import { JsonNumber } from '../../money/json-number.js';
+import { Money } from '../../money/money.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { JobQueue } from '../../ports/job-queue.port.js';
@@ -32,6 +33,20 @@ export function parsePositiveMoney(field: string, value: unknown): Result<Money,
       ? tooLargeMessage(field)
       : `${field} must be a positive amount with at most two decimal places`;
   return err(validationError(field, message));
+}
+
+/** Zero as a JSON number literal or a decimal string: the one amount parsePositiveAmount refuses that a fee may be. */
+const ZERO_TEXT = /^0(\.0{1,2})?$/;
+
+/** A money input of the operator API: a JSON number (JsonNumber) or decimal string, ≥ 0, at most two decimals. */
+export function parseNonNegativeMoney(field: string, value: unknown): Result<Money, DomainError> {
+  const amount = parsePositiveAmount(value, true);
+  if (amount.ok) return amount;
+  if (amount.error === 'TOO_LARGE') return err(validationError(field, tooLargeMessage(field)));
+  const text = value instanceof JsonNumber ? value.text : value;
+  return typeof text === 'string' && ZERO_TEXT.test(text)
+    ? ok(Money.ZERO)
+    : err(validationError(field, `${field} must be an amount of at least 0 with at most two decimal places`));
 }
 
 export const isNonEmptyString = (value: unknown, max = 200): value is string =>

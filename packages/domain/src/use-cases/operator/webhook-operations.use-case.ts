@@ -5,6 +5,7 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { ROTATION_OVERLAP_MS, type WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
 import type { DeliveryState, WebhookEvent } from '../../webhooks/webhook-event.js';
 import { notFound, type OperatorDeps, requireOperator } from './operator-deps.js';
+import { recordAudit } from './record-audit.js';
 
 const isWebhookUrl = (value: unknown): value is string => {
   if (typeof value !== 'string' || value.length > 2048) return false;
@@ -48,6 +49,14 @@ export class SetWebhookEndpoint {
         updatedAt: now,
       };
       await tx.webhookEndpoints.save(endpoint);
+      await recordAudit(
+        tx,
+        this.deps,
+        principal,
+        existing ? 'WEBHOOK_SECRET_ROTATED' : 'WEBHOOK_ENDPOINT_SET',
+        merchantId,
+        { url, secret: existing ? 'rotated' : 'issued' },
+      );
       return ok({ url, secret });
     });
   }
@@ -138,6 +147,11 @@ export class RedeliverWebhook {
         await tx.webhookEndpoints.save({ ...endpoint, disabled: false, updatedAt: clock.now() });
       // Due now: the delivery queue sends it with its same id (a receiver deduplicates on webhook-id).
       await tx.webhookEvents.update({ ...event, deliveryState: 'PENDING', nextAttemptAt: clock.now() });
+      await recordAudit(tx, this.deps, principal, 'WEBHOOK_REDELIVERED', event.id, {
+        transactionId: event.withdrawalId,
+        deliveryState: 'PENDING',
+        endpointReenabled: endpoint?.disabled === true,
+      });
       return ok({ eventId: event.id, deliveryState: 'PENDING' as const });
     });
   }

@@ -3,6 +3,7 @@ import { JsonNumber } from '../../money/json-number.js';
 import { createRailRegistry } from '../../rails/rail-registry.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { DecideWithdrawal } from './decide-withdrawal.use-case.js';
+import { GetTransaction } from './get-transaction.use-case.js';
 import { WithdrawalWorld } from './withdrawal-world.fixture.js';
 
 async function awaiting(world: WithdrawalWorld, balance = '20000.00') {
@@ -111,5 +112,59 @@ describe('Approval of large withdrawals', () => {
     expect(!entity.ok && entity.error.code).to.equal('UNAUTHORIZED');
     const unknown = await world.decide.reject(world.operator(), '00000000-0000-4000-8000-0000000fffff', null);
     expect(!unknown.ok && unknown.error.code).to.equal('TRANSACTION_NOT_FOUND');
+  });
+
+  describe('records the decision', () => {
+    const auditOf = (world: WithdrawalWorld) =>
+      world.uow.state.auditLog.map((e) => [e.actor, e.action, e.subjectType, e.subjectId, e.changes]);
+
+    it('reject keeps who rejected and why on its FAILED change, shown in the lookup, and audits it', async () => {
+      const world = new WithdrawalWorld();
+      const { c, id } = await awaiting(world);
+      const rejected = await world.decide.reject(world.operator('op-ann'), id, 'payee asked to stop');
+      expect(rejected.ok).to.equal(true);
+      const last = world.uow.state.withdrawals.get(id)?.history.at(-1);
+      expect(last).to.deep.include({
+        status: 'FAILED',
+        reason: FAILURE_REASONS.CANCELLED,
+        decidedBy: 'op-ann',
+        decisionReason: 'payee asked to stop',
+      });
+      const lookup = await new GetTransaction(world.deps).execute(c.principal, id);
+      expect(lookup.ok && lookup.value.history.map((h) => [h.status, h.decisionReason])).to.deep.equal([
+        ['AWAITING_APPROVAL', null],
+        ['FAILED', 'payee asked to stop'],
+      ]);
+      expect(auditOf(world)).to.deep.equal([
+        [
+          'op-ann',
+          'WITHDRAWAL_REJECTED',
+          'WITHDRAWAL',
+          id,
+          { status: 'FAILED', reason: 'payee asked to stop' },
+        ],
+      ]);
+    });
+
+    it('approve keeps who approved on its PENDING change and audits it; a refused approval audits nothing', async () => {
+      const world = new WithdrawalWorld();
+      const { c, id } = await awaiting(world, '6000.00');
+      await world.request.execute(c.principal, {
+        currency: 'USD',
+        linkedAccountId: c.accountId,
+        body: { amount: JsonNumber.of('4000'), walletType: 'SPEND' },
+      });
+      const refused = await world.decide.approve(world.operator('op-bo'), id, 'first try');
+      expect(!refused.ok && refused.error.message).to.equal('Insufficient Funds #912');
+      expect(auditOf(world)).to.deep.equal([]);
+      await world.fund(c.walletId, '5000.00');
+      const approved = await world.decide.approve(world.operator('op-bo'), id);
+      expect(approved.ok).to.equal(true);
+      const pending = world.uow.state.withdrawals.get(id)?.history.find((h) => h.status === 'PENDING');
+      expect(pending).to.deep.include({ decidedBy: 'op-bo', decisionReason: null });
+      expect(auditOf(world)).to.deep.equal([
+        ['op-bo', 'WITHDRAWAL_APPROVED', 'WITHDRAWAL', id, { status: 'PENDING', reason: null }],
+      ]);
+    });
   });
 });

@@ -1,9 +1,16 @@
 import { railEnabled } from '../../policy/routing-table.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
+import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
-import { markDebited, transitionWithdrawal, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import {
+  markDebited,
+  transitionWithdrawal,
+  type Withdrawal,
+  type WithdrawalDecision,
+} from '../../withdrawal/withdrawal.js';
+import { recordAudit } from '../operator/record-audit.js';
 import { storedOrThrown } from './commit-outcome.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
@@ -15,8 +22,15 @@ const notFound = (): DomainError => domainError('TRANSACTION_NOT_FOUND', MESSAGE
 export class DecideWithdrawal {
   constructor(private readonly deps: WithdrawalFlowDeps) {}
 
-  /** Re-checks funds, debits, then continues exactly like a fresh request. */
-  async approve(principal: Principal, withdrawalId: string): Promise<Result<WithdrawalReceipt>> {
+  /**
+   * Re-checks funds, debits, then continues exactly like a fresh request. Who approved, and why when a reason is
+   * given, is kept on the status change to PENDING and in the audit log, in the transaction of the debit.
+   */
+  async approve(
+    principal: Principal,
+    withdrawalId: string,
+    reason: string | null = null,
+  ): Promise<Result<WithdrawalReceipt>> {
     const { unitOfWork, clock } = this.deps;
     const now = clock.now();
     // Debited as stored means approved: by this request, or by another operator's at the same moment.
@@ -30,28 +44,69 @@ export class DecideWithdrawal {
           if (!decided.ok) return decided;
           const enabled = railEnabled(this.deps.rails, decided.value.rail);
           if (!enabled.ok) return enabled;
-          const moved = transitionWithdrawal(decided.value, 'PENDING', now);
+          const decision: WithdrawalDecision = { by: principal.subject, reason };
+          const moved = transitionWithdrawal(decided.value, 'PENDING', now, null, decision);
           if (!moved.ok) return moved;
-          return debitAndStore(tx, this.deps, markDebited(moved.value.withdrawal), decided.value, now);
+          const stored = await debitAndStore(
+            tx,
+            this.deps,
+            markDebited(moved.value.withdrawal),
+            decided.value,
+            now,
+          );
+          if (stored.ok) await auditDecision(tx, this.deps, principal, stored.value, reason);
+          return stored;
         }),
     );
     if (!approved.ok) return approved;
     return dispatchFirstAttempt(this.deps, approved.value);
   }
 
-  /** Ends the withdrawal FAILED "Payment was cancelled." with nothing debited, so nothing to reverse. */
+  /**
+   * Ends the withdrawal FAILED "Payment was cancelled." with nothing debited, so nothing to reverse. Who rejected
+   * it and why are kept on that status change and in the audit log.
+   */
   async reject(
     principal: Principal,
     withdrawalId: string,
-    _reason: string | null,
+    reason: string | null = null,
   ): Promise<Result<Withdrawal>> {
     const { unitOfWork, clock, ids } = this.deps;
     return unitOfWork.run(async (tx) => {
       const decided = await lockForDecision(tx.withdrawals.lockById(withdrawalId), principal);
       if (!decided.ok) return decided;
-      return moveWithdrawal(tx, ids, decided.value, 'FAILED', clock.now(), FAILURE_REASONS.CANCELLED);
+      const moved = await moveWithdrawal(
+        tx,
+        ids,
+        decided.value,
+        'FAILED',
+        clock.now(),
+        FAILURE_REASONS.CANCELLED,
+        null,
+        null,
+        { by: principal.subject, reason },
+      );
+      if (moved.ok) await auditDecision(tx, this.deps, principal, moved.value, reason);
+      return moved;
     });
   }
+}
+
+function auditDecision(
+  tx: TransactionScope,
+  deps: WithdrawalFlowDeps,
+  principal: Principal,
+  withdrawal: Withdrawal,
+  reason: string | null,
+): Promise<void> {
+  return recordAudit(
+    tx,
+    deps,
+    principal,
+    withdrawal.status === 'FAILED' ? 'WITHDRAWAL_REJECTED' : 'WITHDRAWAL_APPROVED',
+    withdrawal.id,
+    { status: withdrawal.status, reason },
+  );
 }
 
 /**

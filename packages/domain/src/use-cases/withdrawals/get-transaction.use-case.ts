@@ -26,6 +26,11 @@ export interface TransactionView {
     readonly status: Withdrawal['status'];
     readonly previousStatus: Withdrawal['status'] | null;
     readonly reason: string | null;
+    /**
+     * The reason an operator gave with the approval or rejection that made this change. Who decided is kept on
+     * the change and in the operator audit log, not shown to merchants or their users.
+     */
+    readonly decisionReason: string | null;
     readonly at: string;
   }[];
 }
@@ -49,6 +54,7 @@ export const toTransactionView = (w: Withdrawal): TransactionView => ({
     status: c.status,
     previousStatus: c.previousStatus,
     reason: c.reason,
+    decisionReason: c.decisionReason,
     at: c.at.toISOString(),
   })),
 });

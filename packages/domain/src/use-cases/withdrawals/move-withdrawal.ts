@@ -1,3 +1,4 @@
+import { isTokenUsable } from '../../application-token/application-token.js';
 import type { Entity } from '../../entity/entity.js';
 import { withdrawalReversalEntry } from '../../ledger/ledger-entry.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
@@ -6,14 +7,20 @@ import type { DomainError } from '../../shared/domain-error.js';
 import { ok, type Result } from '../../shared/result.js';
 import { creditWallet } from '../../wallet/wallet.js';
 import type { FailureReason } from '../../withdrawal/failure-reason.js';
-import { checkAt, transitionWithdrawal, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import {
+  checkAt,
+  transitionWithdrawal,
+  type Withdrawal,
+  type WithdrawalDecision,
+} from '../../withdrawal/withdrawal.js';
 import type { WithdrawalStatus } from '../../withdrawal/withdrawal-status.js';
 import { recordStatusChange } from './record-status-change.js';
 
 /**
  * Moves a withdrawal locked in `tx` to `to`: stores it, announces the change, and when it enters FAILED after a
  * debit, credits the wallet back with a balanced reversal posting. The aggregate says `reversalDue` once in a
- * withdrawal's life and the ledger refuses a second reversal, so the money comes back exactly once.
+ * withdrawal's life and the ledger refuses a second reversal, so the money comes back exactly once. With that
+ * reversal a merchant-funded payment link's token, taken by the debit, is given back (see giveBackToken).
  */
 export async function moveWithdrawal(
   tx: TransactionScope,
@@ -26,8 +33,10 @@ export async function moveWithdrawal(
   entity: Entity | null = null,
   /** When the moved withdrawal is next checked, if the caller decides it: written with the move, not after it. */
   schedule: ((moved: Withdrawal) => Date | null) | null = null,
+  /** The operator's approval or rejection that makes this move, kept on its status change. */
+  decision: WithdrawalDecision | null = null,
 ): Promise<Result<Withdrawal, DomainError>> {
-  const moved = transitionWithdrawal(withdrawal, to, now, reason);
+  const moved = transitionWithdrawal(withdrawal, to, now, reason, decision);
   if (!moved.ok) return moved;
   const { change, reversalDue } = moved.value;
   const next = schedule
@@ -38,8 +47,24 @@ export async function moveWithdrawal(
     if (!wallet) throw new Error(`wallet ${next.walletId} of withdrawal ${next.id} is missing`);
     await tx.wallets.update(creditWallet(wallet, next.total));
     await tx.ledger.append(withdrawalReversalEntry(ids.next(), next, now));
+    await giveBackToken(tx, next, now);
   }
   await tx.withdrawals.update(next, withdrawal.sequence);
   await recordStatusChange(tx, next, change, now, ids, entity);
   return ok(next);
+}
+
+/**
+ * The spec invalidates a merchant-funded payment link's token only once its withdrawal succeeds; the debit takes
+ * the token (INACTIVE, locked with the debit, so that two withdrawals cannot both use it), and a withdrawal that
+ * fails before it succeeded (rejected at submission, or FAILED with no SUCCESS before) gives it back, ACTIVE
+ * again while unexpired. A return after SUCCESS keeps it spent.
+ */
+async function giveBackToken(tx: TransactionScope, failed: Withdrawal, now: Date): Promise<void> {
+  if (failed.applicationTokenId === null) return;
+  if (failed.history.some((change) => change.status === 'SUCCESS')) return;
+  const token = await tx.applicationTokens.lockById(failed.applicationTokenId);
+  if (token?.withdrawalSource !== 'MERCHANT_WALLET' || token.status !== 'INACTIVE') return;
+  const restored = { ...token, status: 'ACTIVE' as const };
+  if (isTokenUsable(restored, now)) await tx.applicationTokens.update(restored);
 }

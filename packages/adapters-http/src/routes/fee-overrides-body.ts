@@ -1,0 +1,33 @@
+import { JsonNumber } from '@payout/domain';
+import { numberSource } from '../app/exact-json.parser.js';
+
+/** The numbers of a fee rule (PRODUCT.md §5): a flat amount, or a rate with its minimum. */
+const RULE_NUMBERS = ['amount', 'rate', 'minimum'] as const;
+
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The body with each fee rule's numbers in `feeOverrides` handed over as the literals the client wrote
+ * (JsonNumber), as `bodyWithMoney` does for top-level money fields: the rules sit one level deeper.
+ */
+export function withExactFeeOverrides(
+  body: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  const overrides = body.feeOverrides;
+  if (!isObject(overrides)) return body;
+  const exact: Record<string, unknown> = {};
+  for (const [rail, rule] of Object.entries(overrides)) {
+    if (!isObject(rule)) {
+      exact[rail] = rule;
+      continue;
+    }
+    const copy: Record<string, unknown> = { ...rule };
+    for (const field of RULE_NUMBERS) {
+      const source = numberSource(rule, field);
+      if (source !== undefined) copy[field] = JsonNumber.of(source);
+    }
+    exact[rail] = copy;
+  }
+  return { ...body, feeOverrides: exact };
+}

@@ -1,0 +1,102 @@
+import { expect } from 'chai';
+import type { ApiClient } from './api-client.js';
+import { spend } from './withdrawal.suite.js';
+
+/** The operator API's records (issue 32): decisions, the audit log, fee overrides, payment-link tokens. */
+export function operatorSuite(api: () => ApiClient): void {
+  describe('operator API records', () => {
+    let sequence = 0;
+    /** An operator of its own per test, so its audit entries are the only ones its `actor` filter finds. */
+    const freshOperator = () => {
+      sequence += 1;
+      const sub = `suite-auditor-${process.pid}-${Date.now()}-${sequence}`;
+      return { sub, token: api().operatorToken(sub) };
+    };
+
+    it('a rejection keeps its reason in the lookup history, and the audit log names who rejected', async () => {
+      const merchant = await api().merchant({ approvalThreshold: '50.00' });
+      const { entity, accountId } = await api().payer('bank', '100.00', merchant);
+      const held = await api().withdraw(entity, accountId, spend(60));
+      expect(held.json.data.status).to.equal('AWAITING_APPROVAL');
+      const id = held.json.data.id;
+      const approver = api().operatorToken('suite-approver');
+      const rejected = await api().request('POST', `/v1/operator/withdrawals/${id}/reject`, {
+        token: approver,
+        body: { reason: 'payee asked to stop' },
+      });
+      expect(rejected.status).to.equal(200);
+      const lookup = await api().request('GET', `/v1/transactions/${id}`, { token: entity.token });
+      expect(
+        lookup.json.data.history.map((h: { decisionReason: unknown }) => h.decisionReason),
+      ).to.deep.equal([null, 'payee asked to stop']);
+      const log = await api().request('GET', `/v1/operator/audit-log?subjectId=${id}`, { token: approver });
+      expect(log.status).to.equal(200);
+      expect(log.json).to.deep.include({ success: true, hasMore: false, nextCursor: null });
+      expect(log.json.data).to.have.length(1);
+      expect(log.json.data[0]).to.deep.include({
+        actor: 'suite-approver',
+        action: 'WITHDRAWAL_REJECTED',
+        subjectType: 'WITHDRAWAL',
+        subjectId: id,
+        changes: { status: 'FAILED', reason: 'payee asked to stop' },
+      });
+    });
+
+    it('lists the audit log newest first, a page at a time, and refuses a bad limit', async () => {
+      const { sub, token } = freshOperator();
+      const names = ['first', 'second', 'third'];
+      for (const name of names)
+        await api().request('POST', '/v1/operator/merchants', { token, body: { name } });
+      const page = (query: string) =>
+        api().request('GET', `/v1/operator/audit-log?actor=${sub}&${query}`, { token });
+      const first = await page('limit=2');
+      expect(first.status).to.equal(200);
+      expect(first.json.hasMore).to.equal(true);
+      expect(first.json.data.map((e: { changes: { name: string } }) => e.changes.name)).to.deep.equal([
+        'third',
+        'second',
+      ]);
+      const second = await page(`limit=2&cursor=${encodeURIComponent(first.json.nextCursor)}`);
+      expect(second.json).to.deep.include({ hasMore: false, nextCursor: null });
+      expect(second.json.data.map((e: { changes: { name: string } }) => e.changes.name)).to.deep.equal([
+        'first',
+      ]);
+      const bad = await page('limit=101');
+      expect(bad.status).to.equal(400);
+      expect(bad.json).to.include({ success: false, code: 'VALIDATION_ERROR' });
+    });
+
+    it('sets fee overrides on the merchant, shows them, and charges them', async () => {
+      const merchant = await api().merchant();
+      const token = api().operatorToken();
+      const path = `/v1/operator/merchants/${merchant.id}`;
+      const set = await api().request('PATCH', path, {
+        token,
+        body: { feeOverrides: { ACH: { type: 'FLAT', amount: 0.1 } } },
+      });
+      expect(set.status).to.equal(200);
+      expect(set.json.data.feeOverrides).to.deep.equal({ ACH: { type: 'FLAT', amount: '0.10' } });
+      const { entity, accountId } = await api().payer('bank', '100.00', merchant);
+      const paid = await api().withdraw(entity, accountId, spend(10));
+      expect(paid.json.data).to.include({ fees: '0.10', amount: '10.10' });
+      const bad = await api().request('PATCH', path, {
+        token,
+        body: { feeOverrides: { SEPA: { type: 'FLAT', amount: '1.00' } } },
+      });
+      expect(bad.status).to.equal(400);
+      expect(bad.json).to.include({ success: false, code: 'VALIDATION_ERROR' });
+    });
+
+    it('gives a merchant-funded payment link its token back when the rail rejects it at submission (.91)', async () => {
+      const merchant = await api().merchant();
+      await api().credit(merchant.walletId, '100.00');
+      const entity = await api().entity(merchant, '0');
+      const { appToken, accountId } = await api().paymentLink(entity, '25.91');
+      const rejected = await api().withdraw(entity, accountId, spend(25.91, { transactionType: 'payout' }));
+      expect(rejected.status).to.equal(500);
+      // Linking takes only an active token: the rejected withdrawal gave it back.
+      const relinked = await api().linkRequest(entity, 'bank', appToken);
+      expect(relinked.status).to.equal(200);
+    });
+  });
+}
