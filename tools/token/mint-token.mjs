@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Mints a development access token (PRODUCT.md §2):
+// Mints a development access token (docs/product.md §2):
 //   npm run token -- --merchant <id> [--entity <id>] [--scope "external.apis"] [--sub <subject>] [--ttl 3600]
 // Signs with JWT_SECRET, or the development default the service also falls back to outside production.
 import { parseArgs } from 'node:util';

@@ -8,7 +8,7 @@ describe('npm run token', () => {
     expect(DEV_JWT_SECRET).to.equal(APP_DEFAULT);
   });
 
-  it('carries the claims of PRODUCT.md §2 and expires', () => {
+  it('carries the claims of docs/product.md §2 and expires', () => {
     const token = mintToken({
       merchant: 'm-1',
       entity: 'e-1',

@@ -3,7 +3,7 @@ import { ManualClock } from '@payout/domain/testing';
 import { createSimulatedRails, DEFAULT_SETTLEMENT_DELAYS_MS } from './simulated-rails.js';
 import { describeRailContract, type RailContractScenario } from './testing/payout-rail.contract.js';
 
-/** PRODUCT.md §9: the cents of the amount pick the simulated outcome. */
+/** docs/product.md §9: the cents of the amount pick the simulated outcome. */
 const AMOUNTS: Readonly<Record<RailContractScenario, string>> = {
   settles: '10.00',
   rejected: '10.91',

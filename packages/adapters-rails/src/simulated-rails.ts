@@ -1,7 +1,7 @@
 import { type Clock, RAIL_IDS, type RailId } from '@payout/domain';
 import { SimulatedPayoutRail } from './simulated-payout.rail.js';
 
-/** PRODUCT.md §9 default settlement delays. */
+/** docs/product.md §9 default settlement delays. */
 export const DEFAULT_SETTLEMENT_DELAYS_MS: Readonly<Record<RailId, number>> = {
   ACH: 5000,
   RTP: 1000,

@@ -18,7 +18,7 @@ import { observeHttp } from './http-metrics.middleware.js';
 import { pathErrors } from './path-errors.middleware.js';
 import { securityHeaders } from './security-headers.middleware.js';
 
-/** The whole HTTP surface: the spec's endpoints 1–7, PRODUCT.md's extensions and operator API, health and docs. */
+/** The whole HTTP surface: the spec's endpoints 1–7, docs/product.md's extensions and operator API, health and docs. */
 export function createHttpApp(deps: HttpAppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');

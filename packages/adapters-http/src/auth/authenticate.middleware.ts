@@ -13,7 +13,7 @@ const unauthorized = (res: Response) =>
 
 /**
  * Verifies `Authorization: Bearer …`. With `required`, a missing header is 401; otherwise a missing header
- * passes without a principal, but a header that is present must be valid (PRODUCT.md §3 link routes).
+ * passes without a principal, but a header that is present must be valid (docs/product.md §3 link routes).
  * With `scopes`, the principal needs at least one of them (a missing scope is 401, as the spec says).
  */
 export function authenticate(

@@ -32,7 +32,7 @@ export interface JwtVerifierOptions {
 const unauthorized = () => err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
 
 /**
- * PRODUCT.md §2. The algorithm list is pinned and must match the key kind, so `alg: none` and HS/RS confusion
+ * docs/product.md §2. The algorithm list is pinned and must match the key kind, so `alg: none` and HS/RS confusion
  * (an HS256 token signed with the public key as its secret) can never verify; `exp` is required.
  */
 export class JwtTokenVerifier implements TokenVerifier {

@@ -10,7 +10,7 @@ function idClaim(value: unknown): string | null | typeof INVALID {
 }
 
 /**
- * The principal a verified token names (PRODUCT.md §2), or null when its claims cannot name one. `merchant_id`
+ * The principal a verified token names (docs/product.md §2), or null when its claims cannot name one. `merchant_id`
  * and `entity_id` are ids of the service's rows, so anything but a UUID is refused rather than carried to a
  * query; `sub` is the issuer's principal id, which may be any string, and is lower-cased when it is a UUID, so
  * that the same id in another letter case is the same requester and the same rate-limit key.

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@payout/domain';
 
-/** The one table from domain error codes to HTTP statuses (spec error tables, PRODUCT.md §5). */
+/** The one table from domain error codes to HTTP statuses (spec error tables, docs/product.md §5). */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   VALIDATION_ERROR: 400,
   INVALID_WALLET_TYPE: 400,

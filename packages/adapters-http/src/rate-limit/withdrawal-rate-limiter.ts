@@ -41,7 +41,7 @@ const decisionOf = (res: RateLimiterRes, allowed: boolean): RateLimitDecision =>
 
 /**
  * The RateLimiter port over rate-limiter-flexible. With Redis, an in-memory insurance limiter takes over
- * whenever Redis is not ready, fails or is slow, so a Redis outage never turns into a 500 (PRODUCT.md §5).
+ * whenever Redis is not ready, fails or is slow, so a Redis outage never turns into a 500 (docs/product.md §5).
  */
 class FlexibleRateLimiter implements RateLimiter {
   constructor(

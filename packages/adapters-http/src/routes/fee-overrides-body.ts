@@ -1,7 +1,7 @@
 import { JsonNumber } from '@payout/domain';
 import { numberSource } from '../app/exact-json.parser.js';
 
-/** The numbers of a fee rule (PRODUCT.md §5): a flat amount, or a rate with its minimum. */
+/** The numbers of a fee rule (docs/product.md §5): a flat amount, or a rate with its minimum. */
 const RULE_NUMBERS = ['amount', 'rate', 'minimum'] as const;
 
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>

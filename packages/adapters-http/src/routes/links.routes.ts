@@ -59,7 +59,7 @@ function linkResponse(view: LinkedAccountView): unknown {
 
 const kindOf = (req: Parameters<RequestHandler>[0]): LinkKind => req.params.kind as LinkKind;
 
-/** Spec endpoints 2–6 and PRODUCT.md's bank/card extensions; a bearer token is required for 2 and 3 only. */
+/** Spec endpoints 2–6 and docs/product.md's bank/card extensions; a bearer token is required for 2 and 3 only. */
 export function linkRoutes(router: IRouter, deps: HttpAppDeps): void {
   const required = authenticate(deps.tokenVerifier, { required: true, scopes: ['external.apis'] });
   const optional = authenticate(deps.tokenVerifier, { required: false, scopes: ['external.apis'] });

@@ -25,7 +25,7 @@ import { withdrawalResponse } from './withdrawals.routes.js';
 
 const CREATED = 201;
 
-/** PRODUCT.md §8: the operator API, scope `operator`, answers `{success: true, data}`. */
+/** docs/product.md §8: the operator API, scope `operator`, answers `{success: true, data}`. */
 export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
   const uc = deps.useCases;
   router.use('/v1/operator', authenticate(deps.tokenVerifier, { required: true, scopes: ['operator'] }));

@@ -5,7 +5,7 @@ import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.
 import { transactionParamsSchema } from '../schemas/transactions.schemas.js';
 import { respond, successEnvelope } from './respond.js';
 
-/** Spec endpoint 7 and the status lookup of PRODUCT.md §8. */
+/** Spec endpoint 7 and the status lookup of docs/product.md §8. */
 export function transactionRoutes(router: IRouter, deps: HttpAppDeps): void {
   const merchant = authenticate(deps.tokenVerifier, { required: true, scopes: ['merchant.apis'] });
   const reader = authenticate(deps.tokenVerifier, {

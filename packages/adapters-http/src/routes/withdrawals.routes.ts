@@ -26,7 +26,7 @@ export const withdrawalResponse = ({ withdrawal, message }: WithdrawalReceipt) =
 
 const WITHDRAWAL_PATH = '/v1/ext/linked-accounts/:currency/:linkedAccountId/withdrawal';
 
-/** Spec endpoint 1, in PRODUCT.md §5's order: authentication → rate limit → validation → use case. */
+/** Spec endpoint 1, in docs/product.md §5's order: authentication → rate limit → validation → use case. */
 export function withdrawalRoutes(router: IRouter, deps: HttpAppDeps): void {
   router.post(
     WITHDRAWAL_PATH,

@@ -53,7 +53,7 @@ const personName = (extra: Readonly<Record<string, JsonSchema>>, requiredFields:
 const PERSONAL = 'data.firstName and data.lastName are required for a personal recipient';
 const BUSINESS = 'data.name is required for a business recipient';
 
-/** Body rules per link kind (spec endpoints 2–6, PRODUCT.md §4); checksums and expiry stay in the domain. */
+/** Body rules per link kind (spec endpoints 2–6, docs/product.md §4); checksums and expiry stay in the domain. */
 const DATA: Readonly<Record<LinkKind, JsonSchema>> = {
   international_bank: {
     properties: {

@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS, MAX_AUDIT_PAGE, MESSAGES } from '@payout/domain';
 import { EMAIL_PATTERN, fault, type JsonSchema, object, text, uuidParam } from './schema-fault.js';
 
-/** Operator API (PRODUCT.md §8); messages are the operator use cases' own. */
+/** Operator API (docs/product.md §8); messages are the operator use cases' own. */
 const money = (field: string): JsonSchema => {
   const message = `${field} must be a positive amount with at most two decimal places`;
   return {

@@ -36,7 +36,7 @@ export const uuidParam = (field: string, message: string, code: ErrorCode): Json
   ...fault(field, message, code),
 });
 
-/** An object schema whose unknown properties are ignored, as PRODUCT.md §5 asks. */
+/** An object schema whose unknown properties are ignored, as docs/product.md §5 asks. */
 export const object = (
   properties: Readonly<Record<string, JsonSchema | boolean>>,
   required: readonly string[] = [],

@@ -3,7 +3,7 @@ import type { ApiClient, SeededEntity } from './api-client.js';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** PRODUCT.md §2's token matrix, seen through the withdrawal and lookup endpoints. */
+/** docs/product.md §2's token matrix, seen through the withdrawal and lookup endpoints. */
 export function authSuite(api: () => ApiClient): void {
   describe('authentication matrix', () => {
     let entity: SeededEntity;

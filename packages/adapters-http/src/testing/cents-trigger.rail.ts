@@ -9,7 +9,7 @@ import {
 } from '@payout/domain';
 
 /**
- * The part of PRODUCT.md §9's sandbox triggers (SANDBOX_TRIGGER_CENTS) the HTTP suite relies on, for apps built without
+ * The part of docs/product.md §9's sandbox triggers (SANDBOX_TRIGGER_CENTS) the HTTP suite relies on, for apps built without
  * adapters-rails (adapters never import each other): `.91` rejects at submission, `.99` is unavailable,
  * anything else is accepted and settles at the first poll.
  */

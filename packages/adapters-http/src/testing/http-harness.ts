@@ -1,4 +1,4 @@
-/** Claims of an access token the harness signs (PRODUCT.md §2). */
+/** Claims of an access token the harness signs (docs/product.md §2). */
 export interface TokenClaims {
   readonly sub: string;
   readonly scope: string;
@@ -16,7 +16,7 @@ export interface MintOptions {
 /**
  * What `httpApiSuite` needs from an app under test: where it listens and how to sign tokens it accepts. The app
  * must enforce an audience (JWT_AUDIENCE), count 1 withdrawal per minute, and use rails that follow the
- * sandbox cents triggers of PRODUCT.md §9 (at least .91 rejects, .99 is unavailable at first).
+ * sandbox cents triggers of docs/product.md §9 (at least .91 rejects, .99 is unavailable at first).
  */
 export interface HttpHarness {
   readonly baseUrl: string;

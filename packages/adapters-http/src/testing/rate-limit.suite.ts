@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ApiClient } from './api-client.js';
 
-/** PRODUCT.md §5: 1 withdrawal request per minute per (entity, client IP), counted before validation. */
+/** docs/product.md §5: 1 withdrawal request per minute per (entity, client IP), counted before validation. */
 export function rateLimitSuite(api: () => ApiClient): void {
   describe('withdrawal rate limit', () => {
     it('answers a second request inside the minute with 429 and Retry-After, even an invalid one', async () => {

@@ -76,7 +76,7 @@ function lostOnReusedConnection(error: unknown): boolean {
 }
 
 /**
- * Standard Webhooks delivery (PRODUCT.md §7): every active secret signs, space-separated, so receivers keep
+ * Standard Webhooks delivery (docs/product.md §7): every active secret signs, space-separated, so receivers keep
  * verifying through a rotation. A receiver's failure is reported, never thrown. Sent with undici on kept-alive
  * connections: it costs the client less CPU per POST than `node:http`, and `fetch` costs more than either.
  */

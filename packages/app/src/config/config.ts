@@ -151,7 +151,7 @@ function trustProxy(raw: string | undefined): boolean | number | string {
 
 /**
  * Reads and checks every variable at once, so a bad deployment hears about all its mistakes in one message.
- * Outside production, unset secrets get development defaults; production refuses them (PRODUCT.md §10).
+ * Outside production, unset secrets get development defaults; production refuses them (docs/product.md §10).
  */
 export function loadConfig(env: Env): ConfigResult {
   const errors: string[] = [];

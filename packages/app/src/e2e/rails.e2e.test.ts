@@ -19,11 +19,11 @@ interface RailCase {
   readonly routingType?: string;
   readonly rail: string;
   readonly method: string;
-  /** PRODUCT.md §5 default fees on a 40.00 payout. */
+  /** docs/product.md §5 default fees on a 40.00 payout. */
   readonly fees: string;
   /** The creation answer: instant rails pay at once, the others settle later. */
   readonly created: 'PENDING' | 'SUCCESS';
-  /** PRODUCT.md §6: ACH and RTP pass through PROCESSING_PAY_OUT, the other rails go from PENDING to SUCCESS. */
+  /** docs/product.md §6: ACH and RTP pass through PROCESSING_PAY_OUT, the other rails go from PENDING to SUCCESS. */
   readonly statuses: readonly string[];
 }
 

@@ -38,7 +38,7 @@ const failedAfterProcessing = (reason: string, cents: string): Trigger => ({
   reason,
 });
 
-/** PRODUCT.md §9. */
+/** docs/product.md §9. */
 const TRIGGERS: readonly Trigger[] = [
   {
     cents: '91',

@@ -19,7 +19,7 @@ const ENV = {
   WEBHOOK_RETRY_SCHEDULE_MS: '200,400,800,1600,3200',
 };
 const FUNDS = '1000.00';
-/** PRODUCT.md §9: a .98 payout settles after its rail's delay and is returned one delay later. */
+/** docs/product.md §9: a .98 payout settles after its rail's delay and is returned one delay later. */
 const LAST_RETURN_MS = 2 * 3000;
 
 interface Planned {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SecretGenerator } from '@payout/domain';
 
-/** Application tokens carry 192 random bits; webhook secrets 32 random bytes (PRODUCT.md §3, §7). */
+/** Application tokens carry 192 random bits; webhook secrets 32 random bytes (docs/product.md §3, §7). */
 export class CryptoSecretGenerator implements SecretGenerator {
   applicationToken(): string {
     return `apptok_${randomBytes(24).toString('base64url')}`;

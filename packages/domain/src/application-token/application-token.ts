@@ -4,7 +4,7 @@ export type ApplicationTokenPurpose = 'ACCOUNT_LINK' | 'PAYMENT_LINK';
 export type WithdrawalSource = 'ENTITY_WALLET' | 'MERCHANT_WALLET';
 export type ApplicationTokenStatus = 'ACTIVE' | 'INACTIVE';
 
-/** PRODUCT.md §3. The opaque token itself is never stored: only its SHA-256 hash. */
+/** docs/product.md §3. The opaque token itself is never stored: only its SHA-256 hash. */
 export interface ApplicationToken {
   readonly id: string;
   readonly tokenHash: string;

@@ -1,4 +1,4 @@
-/** What an operator did: one value per operator action (PRODUCT.md §8). */
+/** What an operator did: one value per operator action (docs/product.md §8). */
 export const AUDIT_ACTIONS = [
   'MERCHANT_CREATED',
   'MERCHANT_UPDATED',

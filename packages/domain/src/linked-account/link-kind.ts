@@ -1,4 +1,4 @@
-/** The link path segments of the spec and PRODUCT.md §4. */
+/** The link path segments of the spec and docs/product.md §4. */
 export const LINK_KINDS = [
   'bank',
   'international_bank',

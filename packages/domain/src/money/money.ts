@@ -44,7 +44,7 @@ export class Money {
     return new Money(this.value.negated());
   }
 
-  /** A percentage of this amount, rounded half-up to the cent (the fee rule of PRODUCT.md §5). */
+  /** A percentage of this amount, rounded half-up to the cent (the fee rule of docs/product.md §5). */
   percent(rate: string): Money {
     return new Money(this.value.times(rate).dividedBy(100).toDecimalPlaces(CENTS, Decimal.ROUND_HALF_UP));
   }

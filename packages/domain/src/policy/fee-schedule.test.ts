@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Money } from '../money/money.js';
 import { feeFor } from './fee-schedule.js';
 
-describe('fee schedule (PRODUCT.md §5)', () => {
+describe('fee schedule (docs/product.md §5)', () => {
   it('charges push-to-card 1.5 % rounded half-up above its 0.50 minimum', () => {
     expect(feeFor('PUSH_TO_CARD', Money.of('35.00')).toString()).to.equal('0.53'); // 0.525
     expect(feeFor('PUSH_TO_CARD', Money.of('1000.00')).toString()).to.equal('15.00');

@@ -12,7 +12,7 @@ export const isRoutingType = (value: unknown): value is RoutingType =>
 type Routes = Readonly<Record<RoutingType | 'OMITTED', RailId | null>>;
 const every = (rail: RailId): Routes => ({ OMITTED: rail, ACH: rail, RTP: rail, WIRE: rail, BANK: rail });
 
-/** The spec's routing table plus PRODUCT.md §4. `null` marks a combination that is refused with 400. */
+/** The spec's routing table plus docs/product.md §4. `null` marks a combination that is refused with 400. */
 export const ROUTING_TABLE: Readonly<Record<LinkKind, Routes>> = {
   bank: { OMITTED: 'ACH', ACH: 'ACH', BANK: 'ACH', RTP: 'RTP', WIRE: 'WIRE' },
   international_bank: { OMITTED: 'SWIFT', ACH: 'SWIFT', BANK: 'SWIFT', WIRE: 'SWIFT', RTP: null },

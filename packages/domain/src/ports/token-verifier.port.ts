@@ -3,7 +3,7 @@ import type { Result } from '../shared/result.js';
 
 export type Scope = 'external.apis' | 'merchant.apis' | 'operator';
 
-/** Who is calling, from a verified access token (PRODUCT.md §2). */
+/** Who is calling, from a verified access token (docs/product.md §2). */
 export interface Principal {
   readonly subject: string;
   readonly merchantId: string | null;

@@ -1,7 +1,7 @@
 export const RAIL_IDS = ['ACH', 'RTP', 'WIRE', 'SWIFT', 'PUSH_TO_CARD', 'ZELLE', 'PAYPAL', 'VENMO'] as const;
 export type RailId = (typeof RAIL_IDS)[number];
 
-/** Rails whose acceptance is followed by a settlement wait shown as PROCESSING_PAY_OUT (PRODUCT.md §6). */
+/** Rails whose acceptance is followed by a settlement wait shown as PROCESSING_PAY_OUT (docs/product.md §6). */
 export const RAILS_WITH_PROCESSING_STATE: ReadonlySet<RailId> = new Set<RailId>(['ACH', 'RTP']);
 
 /** The webhook `method` of each rail. */

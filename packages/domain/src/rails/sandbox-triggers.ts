@@ -1,7 +1,7 @@
 import { FAILURE_REASONS, type FailureReason } from '../withdrawal/failure-reason.js';
 
 /**
- * PRODUCT.md §9: on the simulated rails the cents of a payout amount pick its outcome. The one table of them, for
+ * docs/product.md §9: on the simulated rails the cents of a payout amount pick its outcome. The one table of them, for
  * the simulated rails and for every test or tool that triggers an outcome.
  */
 export const SANDBOX_TRIGGER_CENTS = {

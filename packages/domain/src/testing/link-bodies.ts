@@ -2,7 +2,7 @@ import type { LinkKind } from '../linked-account/link-kind.js';
 
 const person = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 
-/** A valid body for every link kind (spec endpoints 2–6, PRODUCT.md §4 extensions). */
+/** A valid body for every link kind (spec endpoints 2–6, docs/product.md §4 extensions). */
 export const LINK_BODIES: Readonly<Record<LinkKind, Readonly<Record<string, unknown>>>> = {
   bank: {
     label: 'Checking',

@@ -21,7 +21,7 @@ export interface WebhookPayload {
   readonly timestamp: number;
   readonly feeCharged: string;
   readonly reason: string;
-  /** Additive fields of PRODUCT.md §7. */
+  /** Additive fields of docs/product.md §7. */
   readonly sequence: number;
   readonly previousStatus: WebhookStatus | null;
   /** The provider's code for a failure (an ACH R code, an RTP reject reason, a PayPal error), only when known. */

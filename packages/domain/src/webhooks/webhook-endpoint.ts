@@ -1,4 +1,4 @@
-/** A signing secret; during rotation the old one keeps signing until `expiresAt` (PRODUCT.md §7). */
+/** A signing secret; during rotation the old one keeps signing until `expiresAt` (docs/product.md §7). */
 export interface WebhookSecret {
   readonly secret: string;
   readonly expiresAt: Date | null;

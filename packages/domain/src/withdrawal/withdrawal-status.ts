@@ -8,7 +8,7 @@ export const WITHDRAWAL_STATUSES = [
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /**
- * PRODUCT.md §6, the one transitions table. FAILED is reachable from every non-final state and from SUCCESS
+ * docs/product.md §6, the one transitions table. FAILED is reachable from every non-final state and from SUCCESS
  * (a return after settlement); FAILED is terminal.
  */
 export const WITHDRAWAL_TRANSITIONS: Readonly<Record<WithdrawalStatus, readonly WithdrawalStatus[]>> = {

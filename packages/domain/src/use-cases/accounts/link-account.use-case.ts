@@ -100,7 +100,7 @@ const lastFour = (d: Readonly<Record<string, string>>): string =>
 const unauthorized = () => err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
 
 /**
- * Endpoints 2–6 and the bank/card extensions (PRODUCT.md §4): links a payout account to the SPEND wallet of the
+ * Endpoints 2–6 and the bank/card extensions (docs/product.md §4): links a payout account to the SPEND wallet of the
  * application token's entity. Only step 1 exists. Sensitive values are kept in the destination, which the
  * persistence adapter encrypts at rest; responses carry the last four digits only.
  */

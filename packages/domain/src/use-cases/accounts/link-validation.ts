@@ -22,7 +22,7 @@ const email: Check = (data) =>
   typeof data.email === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(data.email) && data.email.length <= 254
     ? null
     : validationError('data.email', 'data.email must be an email address');
-/** A name: firstName + lastName, or name (PRODUCT.md §4). */
+/** A name: firstName + lastName, or name (docs/product.md §4). */
 const personName: Check = (data) =>
   (str(data.firstName) && str(data.lastName)) || str(data.name)
     ? null

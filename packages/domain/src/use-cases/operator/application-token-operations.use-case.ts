@@ -22,7 +22,7 @@ export interface IssueApplicationTokenInput {
 }
 
 /**
- * `POST /v1/operator/application-tokens` (standing in for the widget back end, PRODUCT.md §3): an opaque token
+ * `POST /v1/operator/application-tokens` (standing in for the widget back end, docs/product.md §3): an opaque token
  * shown once; only its SHA-256 hash is stored.
  */
 export class IssueApplicationToken {

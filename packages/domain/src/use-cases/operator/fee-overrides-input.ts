@@ -46,7 +46,7 @@ function parseRule(field: string, value: unknown): Result<FeeRule, DomainError> 
 type FeeOverridesPatch = Readonly<Partial<Record<RailId, FeeRule | null>>>;
 
 /**
- * `feeOverrides` of a merchant update (PRODUCT.md §1, §5): per rail id a fee rule, or null to fall back to the
+ * `feeOverrides` of a merchant update (docs/product.md §1, §5): per rail id a fee rule, or null to fall back to the
  * default fee. Amounts are parsed as exact cents (Money), never through Number arithmetic.
  */
 export function parseFeeOverrides(input: unknown): Result<FeeOverridesPatch, DomainError> {

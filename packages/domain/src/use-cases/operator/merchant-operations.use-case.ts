@@ -21,7 +21,7 @@ export interface MerchantView {
   readonly name: string;
   readonly payoutsEnabled: boolean;
   readonly approvalThreshold: string;
-  /** Per rail, the fee rule that replaces the default fee (PRODUCT.md §5). */
+  /** Per rail, the fee rule that replaces the default fee (docs/product.md §5). */
   readonly feeOverrides: FeeOverrides;
   readonly createdAt: string;
   readonly wallet: {

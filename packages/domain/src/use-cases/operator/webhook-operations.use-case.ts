@@ -14,7 +14,7 @@ const isWebhookUrl = (value: unknown): value is string => {
 
 /**
  * `PUT /v1/operator/merchants/:merchantId/webhook-endpoint`: registers the merchant's one endpoint, or rotates
- * its secret when one exists: the previous secret keeps signing for 24 h beside the new one (PRODUCT.md §7).
+ * its secret when one exists: the previous secret keeps signing for 24 h beside the new one (docs/product.md §7).
  * The new secret is returned once and never again.
  */
 export class SetWebhookEndpoint {

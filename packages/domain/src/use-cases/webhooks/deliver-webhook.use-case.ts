@@ -18,7 +18,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-/** Delay before retry n (1-based): exponential, then daily, summing to a little over 3 days (PRODUCT.md §7). */
+/** Delay before retry n (1-based): exponential, then daily, summing to a little over 3 days (docs/product.md §7). */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [
   5 * SECOND,
   30 * SECOND,

@@ -18,7 +18,7 @@ import type { WithdrawalReceipt } from './withdrawal-receipt.js';
 
 const notFound = (): DomainError => domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND);
 
-/** The operator's decision on a withdrawal awaiting approval (PRODUCT.md §5, §8). */
+/** The operator's decision on a withdrawal awaiting approval (docs/product.md §5, §8). */
 export class DecideWithdrawal {
   constructor(private readonly deps: WithdrawalFlowDeps) {}
 

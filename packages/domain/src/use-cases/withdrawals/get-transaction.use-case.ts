@@ -59,7 +59,7 @@ export const toTransactionView = (w: Withdrawal): TransactionView => ({
   })),
 });
 
-/** PRODUCT.md §8: the status lookup the spec refers to. */
+/** docs/product.md §8: the status lookup the spec refers to. */
 export class GetTransaction {
   constructor(private readonly deps: { readonly unitOfWork: UnitOfWork }) {}
 

@@ -35,7 +35,7 @@ function parseAmount(value: unknown): Result<Money, DomainError> {
   );
 }
 
-/** The validation step of PRODUCT.md §5, field by field in a fixed order so the first fault is reported. */
+/** The validation step of docs/product.md §5, field by field in a fixed order so the first fault is reported. */
 export function parseWithdrawalRequest(
   input: RequestWithdrawalInput,
 ): Result<ParsedWithdrawalRequest, DomainError> {

@@ -29,7 +29,7 @@ describe('RequestWithdrawal', () => {
     expect(await world.balance(c.walletId)).to.equal(Money.of('1005').minus(Money.of('100.25')).toString());
   });
 
-  describe('routing (the spec table plus PRODUCT.md §4) and fees', () => {
+  describe('routing (the spec table plus docs/product.md §4) and fees', () => {
     const rows: [LinkKind, string | undefined, RailId, string][] = [
       ['bank', undefined, 'ACH', '0.25'],
       ['bank', 'RTP', 'RTP', '1.00'],
@@ -185,7 +185,7 @@ describe('RequestWithdrawal', () => {
     });
   });
 
-  describe('errors, in the check order of PRODUCT.md §5', () => {
+  describe('errors, in the check order of docs/product.md §5', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['amount missing', { walletType: 'SPEND' }, 'VALIDATION_ERROR'],
       ['amount zero', body({ amount: JsonNumber.of('0') }), 'VALIDATION_ERROR'],

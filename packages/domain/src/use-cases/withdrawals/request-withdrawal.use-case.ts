@@ -50,7 +50,7 @@ const tokenInvalid = (): DomainError =>
 
 /**
  * Endpoint 1: a withdrawal from the entity's SPEND wallet (or, for a merchant-funded payment link, the
- * merchant's wallet) to one of its linked accounts, checked in the order of PRODUCT.md §5. The debit, the
+ * merchant's wallet) to one of its linked accounts, checked in the order of docs/product.md §5. The debit, the
  * withdrawal, its first event and its safety-net job commit together; the rail is called after the commit.
  */
 export class RequestWithdrawal {
