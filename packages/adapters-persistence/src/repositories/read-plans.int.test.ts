@@ -1,4 +1,4 @@
-import { buildParties, buildWebhookEvent, buildWithdrawal, type Parties } from '@payout/domain/testing';
+import { buildWebhookEvent, buildWithdrawal, type Parties, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
@@ -98,18 +98,11 @@ describe('Reads by id keep a bounded plan as tables outgrow their statistics (Po
     await createRecordedJobsTable(db.knex);
     const unitOfWork = recordingUnitOfWork(db.knex);
     const seed = async () => {
-      const parties = buildParties('100.00');
+      const parties = await seedParties(unitOfWork, '100.00');
       const withdrawal = buildWithdrawal(parties);
-      const event = buildWebhookEvent(parties, withdrawal.id, 1);
       await unitOfWork.run(async (tx) => {
-        await tx.merchants.save(parties.merchant);
-        await tx.wallets.insert(parties.merchantWallet);
-        await tx.wallets.insert(parties.wallet);
-        await tx.entities.insert(parties.entity);
-        await tx.applicationTokens.insert(parties.token);
-        await tx.linkedAccounts.insert(parties.account);
         await tx.withdrawals.insert(withdrawal);
-        await tx.webhookEvents.insert(event);
+        await tx.webhookEvents.insert(buildWebhookEvent(parties, withdrawal.id, 1));
       });
       customers.push(parties);
       withdrawalIds.push(withdrawal.id);
