@@ -1,10 +1,12 @@
-import { chmod, mkdtemp, readlink, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, cp, mkdtemp, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import knexFactory from 'knex';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
-import { RELOCATED_CLUSTERS } from './server-account.js';
+import { RELOCATED_CLUSTERS, reachableBinaries, serverAccount } from './server-account.js';
 
 async function query<T>(url: string, sql: string): Promise<T[]> {
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
@@ -79,6 +81,33 @@ describe('startEmbeddedPostgres', function () {
     } finally {
       const relocated = await readlink(dataDir).catch(() => null);
       if (relocated?.startsWith(RELOCATED_CLUSTERS)) await rm(relocated, { recursive: true, force: true });
+      await rm(privateFolder, { recursive: true, force: true });
+    }
+  });
+
+  it('runs its binaries as the postgres user when they are installed under a private folder', async () => {
+    const account = await serverAccount();
+    if (!account) throw new Error('this test runs as root, as CI does: the server account exists only then');
+    const installed = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+      initdb: string;
+      postgres: string;
+    };
+    const privateFolder = await mkdtemp(join(tmpdir(), 'payout-embedded-binaries-'));
+    try {
+      const native = join(privateFolder, 'native');
+      await cp(dirname(dirname(installed.initdb)), native, { recursive: true, verbatimSymlinks: true });
+      const inPrivate = { initdb: join(native, 'bin', 'initdb'), postgres: join(native, 'bin', 'postgres') };
+      const runAs = (binary: string) => promisify(execFile)(binary, ['--version'], account);
+      await runAs(inPrivate.initdb).then(
+        () => expect.fail('the postgres user ran a binary under a private folder'),
+        (error: NodeJS.ErrnoException) => expect(error.code).to.equal('EACCES'),
+      );
+      const reachable = await reachableBinaries(inPrivate, account);
+      expect(reachable.initdb.startsWith(RELOCATED_CLUSTERS)).to.equal(true);
+      expect((await runAs(reachable.initdb)).stdout).to.match(/initdb \(PostgreSQL\) 18/);
+      expect((await runAs(reachable.postgres)).stdout).to.match(/postgres \(PostgreSQL\) 18/);
+      await rm(dirname(dirname(reachable.initdb)), { recursive: true, force: true });
+    } finally {
       await rm(privateFolder, { recursive: true, force: true });
     }
   });

@@ -6,7 +6,7 @@ import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { freePort } from './free-port.js';
 import { runningPostmaster } from './running-postmaster.js';
-import { reachableDataDir, type ServerAccount, serverAccount } from './server-account.js';
+import { reachableBinaries, reachableDataDir, type ServerAccount, serverAccount } from './server-account.js';
 
 export interface EmbeddedPostgresOptions {
   /**
@@ -146,7 +146,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     return { url: urlOf(running.port), port: running.port, owned: false, stop: async () => undefined };
   const account = await serverAccount();
   const dataDir = account ? await reachableDataDir(requested, account) : requested;
-  const { initdb, postgres } = await binaries();
+  const installed = await binaries();
+  const { initdb, postgres } = account ? await reachableBinaries(installed, account) : installed;
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(initdb, dataDir, account);
   const port = options.port ?? (await freePort());
   const child = await launch(postgres, dataDir, port, account, options.onLog ?? (() => undefined));

@@ -1,8 +1,20 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, lstat, mkdir, readdir, realpath, rmdir, stat, symlink } from 'node:fs/promises';
-import { dirname, join, parse, resolve } from 'node:path';
+import {
+  chown,
+  cp,
+  lstat,
+  mkdir,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  symlink,
+} from 'node:fs/promises';
+import { dirname, join, parse, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -77,4 +89,42 @@ export async function reachableDataDir(requested: string, account: ServerAccount
   await mkdir(dirname(requested), { recursive: true });
   await symlink(relocated, requested);
   return relocated;
+}
+
+export interface ServerBinaries {
+  readonly initdb: string;
+  readonly postgres: string;
+}
+
+/**
+ * The server's binaries where `account` can run them: as installed, or, when the `postgres` user cannot reach the
+ * installed package (the project checked out as root under a private folder), a copy of the package's whole native
+ * tree (bin, lib, share) made once under RELOCATED_CLUSTERS, readable and runnable by every user. The copy is named
+ * after the installed files, so a reinstall makes a new one; it is staged and renamed, so concurrent starts never run
+ * a half-made copy.
+ */
+export async function reachableBinaries(
+  installed: ServerBinaries,
+  account: ServerAccount,
+): Promise<ServerBinaries> {
+  const native = dirname(dirname(installed.initdb));
+  if (!(await blockingDirectory(native, account))) return installed;
+  const version = `${native}:${(await stat(installed.initdb)).mtimeMs}`;
+  const copy = join(
+    RELOCATED_CLUSTERS,
+    `binaries-${createHash('sha256').update(version).digest('hex').slice(0, 16)}`,
+  );
+  if (!existsSync(join(copy, relative(native, installed.postgres)))) {
+    await mkdir(RELOCATED_CLUSTERS, { recursive: true, mode: 0o755 });
+    const staging = `${copy}.${process.pid}.staging`;
+    await cp(native, staging, { recursive: true, verbatimSymlinks: true });
+    await rename(staging, copy).catch(async (error: unknown) => {
+      await rm(staging, { recursive: true, force: true });
+      if (!existsSync(copy)) throw error;
+    });
+  }
+  return {
+    initdb: join(copy, relative(native, installed.initdb)),
+    postgres: join(copy, relative(native, installed.postgres)),
+  };
 }
