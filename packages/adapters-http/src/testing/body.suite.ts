@@ -35,11 +35,13 @@ export function bodySuite(api: () => ApiClient): void {
       }
     });
 
-    it('books a credit to the cent it was written as, beyond what a double holds', async () => {
+    it('refuses a credit written as a number no double holds exactly, and books it exactly as a string', async () => {
       const merchant = await api().merchant();
       for (const amount of ['9007199254740993', '99999999999999999.99']) {
         const entity = await api().entity(merchant, '0');
-        const res = await creditRaw(entity.walletId, `{"amount": ${amount}}`);
+        expectRefused(await creditRaw(entity.walletId, `{"amount": ${amount}}`), 400, 'VALIDATION_ERROR');
+        expect(await api().balance(entity.walletId)).to.equal('0.00');
+        const res = await creditRaw(entity.walletId, `{"amount": "${amount}"}`);
         expect(res.status, JSON.stringify(res.json)).to.equal(200);
         expect(res.json.data.balance).to.equal(amount.includes('.') ? amount : `${amount}.00`);
       }

@@ -8,10 +8,16 @@ const read = (value: unknown, acceptStrings = false) => {
 };
 
 describe('parsePositiveAmount', () => {
-  it('takes a JSON number exactly as written, up to the largest amount numeric(20,2) stores', () => {
-    expect(read(JsonNumber.of('999999999999999999.99'))).to.equal('999999999999999999.99');
-    expect(read(JsonNumber.of('9007199254740993'))).to.equal('9007199254740993.00');
+  it('takes a JSON number exactly as written', () => {
+    expect(read(JsonNumber.of('9007199254740992'))).to.equal('9007199254740992.00');
+    expect(read(JsonNumber.of('0.29'))).to.equal('0.29');
     expect(read(JsonNumber.of('0.01'))).to.equal('0.01');
+  });
+
+  it('refuses a JSON number no double holds exactly, rather than book it or its neighbour', () => {
+    for (const text of ['9007199254740993', '99999999999999999.99', '999999999999999999.99'])
+      expect(read(JsonNumber.of(text)), text).to.equal('INVALID');
+    expect(read('99999999999999999.99', true)).to.equal('99999999999999999.99');
   });
 
   it('refuses more than the columns hold rather than letting the database overflow', () => {

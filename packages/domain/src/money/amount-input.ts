@@ -11,7 +11,9 @@ export const tooLargeMessage = (field: string): string => `${field} must be at m
 
 /**
  * An input amount: a JSON number (its exact text) or, where `acceptStrings`, a decimal string; greater than 0,
- * at most two decimals and at most Money.MAX. A JS number is refused: it may already have lost digits.
+ * at most two decimals and at most Money.MAX. A JS number is refused: it may already have lost digits. So is a JSON
+ * number that no binary double holds exactly (9007199254740993): the client that wrote it may have meant its
+ * neighbour, and booking either would be a guess. A decimal string carries any amount exactly.
  */
 export function parsePositiveAmount(value: unknown, acceptStrings: boolean): Result<Money, AmountFault> {
   let money: Money;
@@ -22,5 +24,6 @@ export function parsePositiveAmount(value: unknown, acceptStrings: boolean): Res
   } else if (acceptStrings && typeof value === 'string' && DECIMAL_TEXT.test(value)) money = Money.of(value);
   else return err('INVALID');
   if (!money.isPositive()) return err('INVALID');
-  return money.compare(Money.MAX) > 0 ? err('TOO_LARGE') : ok(money);
+  if (money.compare(Money.MAX) > 0) return err('TOO_LARGE');
+  return value instanceof JsonNumber && !money.isExactDouble() ? err('INVALID') : ok(money);
 }

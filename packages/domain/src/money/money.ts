@@ -31,6 +31,10 @@ export class Money {
     if (value.decimalPlaces() > CENTS) return err('TOO_PRECISE');
     return ok(new Money(value));
   }
+  /** Whether a binary double (a JSON number as most clients parse it) holds this amount exactly. */
+  isExactDouble(): boolean {
+    return new Decimal(Number(this.value.toString())).equals(this.value);
+  }
 
   plus(other: Money): Money {
     return new Money(this.value.plus(other.value));
