@@ -10,7 +10,7 @@ const PUBLISHER_OPTIONS = { maxRetriesPerRequest: 1, enableOfflineQueue: false, 
 
 /**
  * Announcements closer together than this share one message. A worker busy enough to miss a hint claims again as
- * its deliveries end; the hint is for an idle one, which it spares a wait of up to idleMs (250 ms). Under load one
+ * its deliveries end; the hint is for an idle one, which it spares a wait of up to idleMs. Under load one
  * message per turn of the event loop would be a Redis write for every few withdrawals.
  */
 export const ANNOUNCE_INTERVAL_MS = 25;
