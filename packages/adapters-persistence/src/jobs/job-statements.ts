@@ -1,5 +1,11 @@
 import type { EnqueueOptions, Job } from '@payout/domain';
-import type { SqlWrite } from '../sql/sql-write.js';
+
+/** A statement that inserts jobs; `check` throws when it inserted fewer rows than it should have. */
+export interface JobStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+  readonly check?: (rowCount: number) => void;
+}
 
 export interface PendingJob {
   readonly job: Job;
@@ -12,5 +18,5 @@ export interface PendingJob {
  * job was not inserted, so no job is ever silently dropped.
  */
 export interface JobStatements {
-  statementsFor(jobs: readonly PendingJob[]): Promise<readonly SqlWrite[]>;
+  statementsFor(jobs: readonly PendingJob[]): Promise<readonly JobStatement[]>;
 }

@@ -1,7 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import type { SqlStatement } from '../sql/sql-statement.js';
-import type { SqlWrite } from '../sql/sql-write.js';
-import type { JobStatements, PendingJob } from './job-statements.js';
+import type { JobStatement, JobStatements, PendingJob } from './job-statements.js';
 
 /**
  * pg-boss's own insert statement for each queue's jobs, obtained through pg-boss's documented `db` adapter and
@@ -11,11 +9,11 @@ import type { JobStatements, PendingJob } from './job-statements.js';
 export class PgBossJobStatements implements JobStatements {
   constructor(private readonly boss: PgBoss) {}
 
-  async statementsFor(jobs: readonly PendingJob[]): Promise<readonly SqlWrite[]> {
+  async statementsFor(jobs: readonly PendingJob[]): Promise<readonly JobStatement[]> {
     const byQueue = new Map<string, PendingJob[]>();
     for (const pending of jobs)
       byQueue.set(pending.job.name, [...(byQueue.get(pending.job.name) ?? []), pending]);
-    const statements: SqlWrite[] = [];
+    const statements: JobStatement[] = [];
     for (const [name, queued] of byQueue) {
       statements.push({
         ...(await this.insertStatement(name, queued)),
@@ -28,7 +26,7 @@ export class PgBossJobStatements implements JobStatements {
     return statements;
   }
 
-  private async insertStatement(name: string, queued: readonly PendingJob[]): Promise<SqlStatement> {
+  private async insertStatement(name: string, queued: readonly PendingJob[]): Promise<JobStatement> {
     const calls: Array<{ text: string; values: readonly unknown[] }> = [];
     const db = {
       executeSql: async (text: string, values: unknown[] = []) => {

@@ -7,7 +7,6 @@ import {
   type LedgerRepository,
   walletAccount,
 } from '@payout/domain';
-import { insertWrite, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
 
@@ -30,10 +29,7 @@ interface LineRow {
 }
 
 export class KnexLedgerRepository implements LedgerRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly writer: SqlWriter,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async append(entry: LedgerEntry): Promise<void> {
     if (!isBalanced(entry)) throw new Error(`unbalanced ledger entry ${entry.id}`);
@@ -45,20 +41,20 @@ export class KnexLedgerRepository implements LedgerRepository {
       memo: entry.memo,
       created_at: entry.createdAt,
     };
-    await this.writer.write({
-      ...insertWrite('ledger_entries', [row]),
-      translate: (error) =>
-        isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind')
-          ? new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind)
-          : undefined,
-    });
+    try {
+      await this.db('ledger_entries').insert(row);
+    } catch (error) {
+      if (isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind'))
+        throw new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind);
+      throw error;
+    }
     const lines: LineRow[] = entry.lines.map((line, position) => ({
       entry_id: entry.id,
       position,
       account: line.account,
       amount: line.amount.toString(),
     }));
-    await this.writer.write(insertWrite('ledger_lines', lines, ['ledger_entries']));
+    await this.db('ledger_lines').insert(lines);
   }
 
   async entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]> {

@@ -8,8 +8,7 @@ import {
   type OptionType,
   SENSITIVE_DESTINATION_FIELDS,
 } from '@payout/domain';
-import { ReadBatches } from '../sql/read-batches.js';
-import { type Db, isUuid } from './columns.js';
+import { type Db, isUuid, rowsOf } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
 import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
@@ -56,22 +55,18 @@ const MERCHANT_COLUMNS = [
 ];
 
 /**
- * By an array of account ids: concurrent withdrawal requests read their accounts together (ReadBatches). Each
- * owner is a LATERAL subquery with LIMIT 1, which the planner cannot flatten into a join: every account probes
+ * Each owner is a LATERAL subquery with LIMIT 1, which the planner cannot flatten into a join: every account probes
  * its entity, merchant and wallet by primary key, whatever the statistics say about the tables' sizes (a plain
  * join scanned every entity of the table once statistics lagged its growth; docs/decisions/0001-bounded-reads.md).
  */
-export const FIND_WITH_OWNERS = {
-  name: 'linked_accounts_with_owners',
-  text: `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
+export const FIND_WITH_OWNERS = `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
                 ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')},
                 ${WALLET_COLUMNS.map((c) => `w.${c} AS w_${c}`).join(', ')}
            FROM linked_accounts la
            CROSS JOIN LATERAL (SELECT * FROM entities WHERE id = la.entity_id LIMIT 1) e
            CROSS JOIN LATERAL (SELECT * FROM merchants WHERE id = e.merchant_id LIMIT 1) m
            CROSS JOIN LATERAL (SELECT * FROM wallets WHERE id = e.wallet_id LIMIT 1) w
-          WHERE la.id = ANY($1::uuid[])`,
-};
+          WHERE la.id = ?`;
 
 /** Splits a destination into fields kept in clear and the sensitive ones that are only stored encrypted. */
 function split(destination: Destination): { open: Destination; sensitive: Destination } {
@@ -85,14 +80,10 @@ function split(destination: Destination): { open: Destination; sensitive: Destin
 }
 
 export class KnexLinkedAccountRepository implements LinkedAccountRepository {
-  private readonly withOwners: ReadBatches<OwnersRow>;
-
   constructor(
     private readonly db: Db,
     private readonly cipher: FieldCipher,
-  ) {
-    this.withOwners = new ReadBatches(db, FIND_WITH_OWNERS, (row) => row.id);
-  }
+  ) {}
 
   async insert(account: LinkedAccount): Promise<void> {
     const { open, sensitive } = split(account.destination);
@@ -130,8 +121,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
   /** One statement: the account, its entity, the merchant and the entity's wallet, their columns prefixed. */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
-    const key = id.toLowerCase();
-    const row = await this.withOwners.load(key);
+    const [row] = await rowsOf<OwnersRow>(this.db, FIND_WITH_OWNERS, [id]);
     if (row?.entity_id !== entityId.toLowerCase()) return null;
     const pick = <T>(prefix: string, columns: readonly string[]) =>
       Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;

@@ -1,16 +1,12 @@
-import {
-  type ClaimSpread,
-  type DeliveryState,
-  StaleWebhookEventError,
-  type WebhookAttempt,
-  type WebhookEvent,
-  type WebhookEventRepository,
-  type WebhookStatus,
+import type {
+  ClaimSpread,
+  DeliveryState,
+  WebhookAttempt,
+  WebhookEvent,
+  WebhookEventRepository,
+  WebhookStatus,
 } from '@payout/domain';
-import { limitedRead, readPrepared } from '../sql/connection.js';
-import { exactlyOne, insertWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
-import { type Db, isUuid } from './columns.js';
-import { isUniqueViolation } from './pg-errors.js';
+import { type Db, exactlyOne, isUuid, rowsOf } from './columns.js';
 
 export interface EventRow {
   id: string;
@@ -77,68 +73,49 @@ export const eventColumns = (event: string, delivery: string) =>
 const EVENT_READ = `SELECT ${eventColumns('e', 'd')}
   FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id`;
 
-const FIND_EVENT = {
-  name: 'webhook_event_by_id',
-  text: `${EVENT_READ} WHERE e.id = $1`,
-};
 /** Locks the delivery, the only part of an event that changes. */
-const LOCK_EVENT = {
-  name: 'webhook_event_lock',
-  text: `${EVENT_READ} WHERE e.id = $1 FOR UPDATE OF d`,
-};
-const EVENTS_OF_WITHDRAWAL = {
-  name: 'webhook_events_of_withdrawal',
-  text: `${EVENT_READ} WHERE e.withdrawal_id = $1 ORDER BY e.sequence`,
-};
-const LATEST_EVENT = {
-  name: 'webhook_event_latest',
-  text: `${EVENTS_OF_WITHDRAWAL.text} DESC LIMIT 1`,
-};
-/** The types of the columns a delivery update names (migration 0011), for merged updates. */
-const DELIVERY_COLUMN_TYPES = {
-  event_id: 'uuid',
-  delivery_state: 'text',
-  attempts: 'integer',
-  next_attempt_at: 'timestamptz',
-  delivered_at: 'timestamptz',
-};
+const LOCK_EVENT = `${EVENT_READ} WHERE e.id = ? FOR UPDATE OF d`;
+const EVENTS_OF_WITHDRAWAL = `${EVENT_READ} WHERE e.withdrawal_id = ? ORDER BY e.sequence`;
 
 /** The claimed deliveries (`claimed`, from an UPDATE … RETURNING) with their events. */
 const withEvents = (update: string) => `WITH claimed AS (${update} RETURNING d.*)
   SELECT ${eventColumns('e', 'claimed')} FROM claimed JOIN webhook_events e ON e.id = claimed.event_id`;
 
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim). */
-export const claimDueStatement = limitedRead('webhook_events_claim_due', (limit) =>
-  withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
+export const CLAIM_DUE_EVENTS = withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = ?
           WHERE d.event_id = ANY(ARRAY(SELECT event_id FROM webhook_deliveries
-                                  WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
-                                  ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))`),
-);
+                                  WHERE delivery_state = 'PENDING' AND next_attempt_at <= ?
+                                  ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED))`);
 
 /**
  * The claim spread over merchants (`ClaimSpread`): the first due events of the merchants with room, locked as
- * claimDueStatement locks them, then at most each merchant's room of them ($3 the merchants with events in flight, $4 how
- * many, $5 the most per merchant). The rows locked and not taken are free again when the statement ends (it is
+ * CLAIM_DUE_EVENTS locks them, then at most each merchant's room of them (see `spreadBindings` for the parameters). The rows locked and not taken are free again when the statement ends (it is
  * its own transaction). A merchant with no room is left out of the scan; its due rows are read past (the due index
  * does not hold `merchant_id`), a cost only while it has a backlog and no room.
  */
-const CLAIM_DUE_SPREAD = limitedRead('webhook_events_claim_due_spread', (limit) =>
-  withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
+const CLAIM_DUE_SPREAD = withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = ?
           WHERE d.event_id = ANY(ARRAY(
             SELECT ranked.event_id FROM (
               SELECT due.event_id, due.next_attempt_at,
                      row_number() OVER (PARTITION BY due.merchant_id ORDER BY due.next_attempt_at, due.event_id)
                        + COALESCE(busy.in_flight, 0) AS nth
               FROM (SELECT event_id, merchant_id, next_attempt_at FROM webhook_deliveries
-                    WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
-                      AND merchant_id <> ALL(ARRAY(SELECT m FROM unnest($3::uuid[], $4::integer[]) AS f(m, n)
-                                                   WHERE n >= $5::integer))
-                    ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) AS due
-              LEFT JOIN unnest($3::uuid[], $4::integer[]) AS busy(merchant_id, in_flight)
+                    WHERE delivery_state = 'PENDING' AND next_attempt_at <= ?
+                      AND merchant_id <> ALL(ARRAY(SELECT m FROM unnest(?::uuid[], ?::integer[]) AS f(m, n)
+                                                   WHERE n >= ?::integer))
+                    ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) AS due
+              LEFT JOIN unnest(?::uuid[], ?::integer[]) AS busy(merchant_id, in_flight)
                 ON busy.merchant_id = due.merchant_id
             ) AS ranked
-            WHERE ranked.nth <= $5::integer))`),
-);
+            WHERE ranked.nth <= ?::integer))`);
+
+/** CLAIM_DUE_SPREAD's parameters in the order they appear: the merchants in flight and their counts appear twice. */
+const spreadBindings = (now: Date, leaseUntil: Date, limit: number, spread: ClaimSpread) => {
+  const merchants = [...spread.inFlight.keys()];
+  const counts = [...spread.inFlight.values()];
+  const most = spread.perMerchant;
+  return [leaseUntil, now, merchants, counts, most, limit, merchants, counts, most];
+};
 
 /** Whether `spread` can take anything away from a claim of `limit` events. */
 const limits = (spread: ClaimSpread | undefined, limit: number): spread is ClaimSpread =>
@@ -146,10 +123,7 @@ const limits = (spread: ClaimSpread | undefined, limit: number): spread is Claim
   (spread.perMerchant < limit || [...spread.inFlight.values()].some((n) => spread.perMerchant - n < limit));
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
-  constructor(
-    private readonly db: Db,
-    private readonly writer: SqlWriter,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async insert(event: WebhookEvent): Promise<void> {
     const row = {
@@ -169,10 +143,9 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
     };
-    // Two statements that commit together in the unit of work the status change runs in (its only caller);
-    // each merges with the other events' inserts of a commit group.
-    await this.writer.write(insertWrite('webhook_events', [row], ['withdrawals']));
-    await this.writer.write(insertWrite('webhook_deliveries', [delivery], ['webhook_events']));
+    // Two statements that commit together in the unit of work the status change runs in (its only caller).
+    await this.db('webhook_events').insert(row);
+    await this.db('webhook_deliveries').insert(delivery);
   }
 
   findById(id: string): Promise<WebhookEvent | null> {
@@ -183,39 +156,25 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     return this.one(id, true);
   }
 
-  async update(event: WebhookEvent, expectedAttempts?: number): Promise<void> {
-    const set = {
+  async update(event: WebhookEvent): Promise<void> {
+    const updated = await this.db('webhook_deliveries').where({ event_id: event.id }).update({
       delivery_state: event.deliveryState,
       attempts: event.attempts,
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
-    };
-    const optimistic = expectedAttempts !== undefined;
-    const where = optimistic
-      ? { event_id: event.id, delivery_state: 'PENDING', attempts: expectedAttempts }
-      : { event_id: event.id };
-    await this.writer.write(
-      updateWrite(
-        'webhook_deliveries',
-        set,
-        where,
-        DELIVERY_COLUMN_TYPES,
-        optimistic
-          ? { rows: 1, error: () => new StaleWebhookEventError(event.id) }
-          : exactlyOne(`webhook event ${event.id} does not exist`),
-      ),
-    );
+    });
+    exactlyOne(updated, () => new Error(`webhook event ${event.id} does not exist`));
   }
 
   async latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null> {
     if (!isUuid(withdrawalId)) return null;
-    const [row] = await readPrepared<EventRow>(this.db, LATEST_EVENT, [withdrawalId]);
+    const [row] = await rowsOf<EventRow>(this.db, `${EVENTS_OF_WITHDRAWAL} DESC LIMIT 1`, [withdrawalId]);
     return row ? toEvent(row) : null;
   }
 
   async listForWithdrawal(withdrawalId: string): Promise<readonly WebhookEvent[]> {
     if (!isUuid(withdrawalId)) return [];
-    const rows = await readPrepared<EventRow>(this.db, EVENTS_OF_WITHDRAWAL, [withdrawalId]);
+    const rows = await rowsOf<EventRow>(this.db, EVENTS_OF_WITHDRAWAL, [withdrawalId]);
     return rows.map(toEvent);
   }
 
@@ -230,14 +189,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       error: attempt.error,
       succeeded: attempt.succeeded,
     };
-    await this.writer.write({
-      ...insertWrite('webhook_attempts', [row], ['webhook_deliveries']),
-      // Another worker recorded this attempt number first (its lease on the event had run out).
-      translate: (error) =>
-        isUniqueViolation(error, 'webhook_attempts_once')
-          ? new StaleWebhookEventError(attempt.eventId)
-          : undefined,
-    });
+    await this.db('webhook_attempts').insert(row);
   }
 
   async claimDue(
@@ -247,14 +199,8 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     spread?: ClaimSpread,
   ): Promise<readonly WebhookEvent[]> {
     const rows = limits(spread, limit)
-      ? await readPrepared<EventRow>(this.db, CLAIM_DUE_SPREAD(limit), [
-          leaseUntil,
-          now,
-          [...spread.inFlight.keys()],
-          [...spread.inFlight.values()],
-          spread.perMerchant,
-        ])
-      : await readPrepared<EventRow>(this.db, claimDueStatement(limit), [leaseUntil, now]);
+      ? await rowsOf<EventRow>(this.db, CLAIM_DUE_SPREAD, spreadBindings(now, leaseUntil, limit, spread))
+      : await rowsOf<EventRow>(this.db, CLAIM_DUE_EVENTS, [leaseUntil, now, limit]);
     return rows.map(toEvent);
   }
 
@@ -268,7 +214,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
 
   private async one(id: string, lock: boolean): Promise<WebhookEvent | null> {
     if (!isUuid(id)) return null;
-    const [row] = await readPrepared<EventRow>(this.db, lock ? LOCK_EVENT : FIND_EVENT, [id]);
+    const [row] = await rowsOf<EventRow>(this.db, lock ? LOCK_EVENT : `${EVENT_READ} WHERE e.id = ?`, [id]);
     return row ? toEvent(row) : null;
   }
 }

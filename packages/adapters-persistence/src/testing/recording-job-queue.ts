@@ -1,8 +1,6 @@
 import type { Job } from '@payout/domain';
 import type { Knex } from 'knex';
-import type { JobStatements, PendingJob } from '../jobs/job-statements.js';
-import { insertStatement } from '../sql/sql-statement.js';
-import type { SqlWrite } from '../sql/sql-write.js';
+import type { JobStatement, JobStatements, PendingJob } from '../jobs/job-statements.js';
 
 const TABLE = 'test_recorded_jobs';
 
@@ -22,18 +20,17 @@ export async function createRecordedJobsTable(knex: Knex): Promise<void> {
 
 /**
  * Job statements for tests that write each job as a row inside the unit of work's transaction, so a rollback
- * visibly removes it, exactly like pg-boss's insert in the same batch.
+ * visibly removes it, exactly like pg-boss's insert.
  */
 export const recordingJobs: JobStatements = {
-  statementsFor: async (jobs: readonly PendingJob[]): Promise<readonly SqlWrite[]> => [
-    insertStatement(
-      TABLE,
-      jobs.map(({ job, options }) => ({
-        job: JSON.stringify(job),
-        start_after: options.startAfter ?? null,
-      })),
-    ),
-  ],
+  statementsFor: async (jobs: readonly PendingJob[]): Promise<readonly JobStatement[]> =>
+    jobs.map(({ job, options }) => ({
+      text: `INSERT INTO ${TABLE} (job, start_after) VALUES ($1, $2)`,
+      values: [JSON.stringify(job), options.startAfter?.toISOString() ?? null],
+      check: (rowCount) => {
+        if (rowCount !== 1) throw new Error(`${rowCount} rows recorded for one job`);
+      },
+    })),
 };
 
 /** Committed jobs, oldest first. */

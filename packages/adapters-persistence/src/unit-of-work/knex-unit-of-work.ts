@@ -1,19 +1,18 @@
 import {
   CommitOutcomeUnknownError,
+  type EnqueueOptions,
   type FieldCipher,
+  type Job,
+  type JobQueue,
   type Repositories,
   type TransactionScope,
   type UnitOfWork,
 } from '@payout/domain';
 import type { Knex } from 'knex';
 import type { JobStatements } from '../jobs/job-statements.js';
-import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
-import { isDeadlock } from '../repositories/pg-errors.js';
-import { withConnection } from '../sql/connection.js';
+import { knexRepositories } from '../repositories/knex-repositories.js';
+import { answeredByPostgres, isDeadlock } from '../repositories/pg-errors.js';
 import { readWithin } from './bounded-read.js';
-import { flushBeforeReads } from './flush-before-reads.js';
-import { knexOn, TransactionConnection } from './transaction-connection.js';
-import { WriteBatch } from './write-batch.js';
 
 const DEADLOCK_ATTEMPTS = 5;
 
@@ -33,17 +32,18 @@ export interface KnexUnitOfWorkDeps {
  */
 export const READ_BACK_MS = 3000;
 
+/** The node-postgres connection a Knex transaction runs on: where its job statements are sent. */
+interface PgConnection {
+  query(config: { text: string; values: unknown[] }): Promise<{ rowCount: number | null }>;
+}
+
 /**
- * One transaction per `run` on a connection from Knex's pool: commits when `work` resolves, rolls back (jobs
- * included) when it throws. Writes are batched (WriteBatch) and flushed before every read; BEGIN travels with
- * the transaction's first statement (TransactionConnection) and COMMIT with its last writes.
+ * One Knex transaction per `run`: commits when `work` resolves, rolls back (jobs included) when it throws. A
+ * COMMIT that PostgreSQL never answered (the connection broke, the server went away) may have committed: `run`
+ * throws CommitOutcomeUnknownError then, so the caller reads the outcome back instead of guessing.
  */
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
-  /** Group commits gather the transactions handed in during one turn of Node's event loop. */
-  readonly nextTurn = (task: () => void): void => {
-    setImmediate(task);
-  };
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
     this.read = knexRepositories(deps.knex, deps.cipher);
@@ -56,8 +56,8 @@ export class KnexUnitOfWork implements UnitOfWork {
 
   /**
    * A transaction PostgreSQL aborts to break a deadlock (two transactions locking the same rows in opposite
-   * orders, e.g. groups of withdrawals with their wallets) runs again, up to DEADLOCK_ATTEMPTS times: `work` only
-   * touches the transaction, so a rerun is the same work.
+   * orders) runs again, up to DEADLOCK_ATTEMPTS times: `work` only touches the transaction, so a rerun is the same
+   * work.
    */
   async run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
@@ -69,26 +69,31 @@ export class KnexUnitOfWork implements UnitOfWork {
     }
   }
 
-  private runOnce<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
-    return withConnection(this.deps.knex, async (raw) => {
-      const connection = new TransactionConnection(raw);
-      const db = knexOn(this.deps.knex, connection);
-      const batch = new WriteBatch(db, this.deps.jobs);
-      const repositories = flushBeforeReads(
-        knexRepositories(db, this.deps.cipher, batch),
-        DEFERRED_WRITES,
-        async () => {
-          await batch.flush();
-        },
-      );
-      try {
-        const result = await work({ ...repositories, jobs: batch });
-        if (!(await batch.flush(true))) await connection.commit();
+  private async runOnce<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+    let committing = false;
+    try {
+      return await this.deps.knex.transaction(async (trx) => {
+        const result = await work({ ...knexRepositories(trx, this.deps.cipher), jobs: this.jobsOf(trx) });
+        committing = true;
         return result;
-      } catch (error) {
-        await connection.rollback();
-        throw connection.commitOutcomeUnknown ? new CommitOutcomeUnknownError(error) : error;
-      }
-    });
+      });
+    } catch (error) {
+      // Knex sends COMMIT once `work` resolves; an error PostgreSQL answered it with means it rolled back.
+      if (committing && !answeredByPostgres(error)) throw new CommitOutcomeUnknownError(error);
+      throw error;
+    }
+  }
+
+  /** Jobs inserted by statements of the transaction itself: they commit with it and vanish with a rollback. */
+  private jobsOf(trx: Knex.Transaction): JobQueue {
+    return {
+      enqueue: async (job: Job, options: EnqueueOptions = {}) => {
+        const connection = (await trx.client.acquireConnection()) as PgConnection;
+        for (const statement of await this.deps.jobs.statementsFor([{ job, options }])) {
+          const result = await connection.query({ text: statement.text, values: [...statement.values] });
+          statement.check?.(result.rowCount ?? 0);
+        }
+      },
+    };
   }
 }

@@ -57,13 +57,11 @@ export class WebhookHandoff {
 
   /** `unitOfWork`, its transactions handing their new events over. */
   wrap(unitOfWork: UnitOfWork): UnitOfWork {
-    const wrapped: UnitOfWork = {
+    return {
       read: unitOfWork.read,
       readBack: (read) => unitOfWork.readBack(read),
       run: (work) => this.run(unitOfWork, work),
     };
-    const { nextTurn } = unitOfWork;
-    return nextTurn ? { ...wrapped, nextTurn } : wrapped;
   }
 
   private async run<T>(unitOfWork: UnitOfWork, work: (tx: TransactionScope) => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ export interface LinkedAccountWithOwners {
   readonly account: LinkedAccount;
   readonly entity: Entity;
   readonly merchant: Merchant;
-  /** The entity's SPEND wallet, unlocked: a debit may decide on it under `lockIfUnchanged`. */
+  /** The entity's SPEND wallet as read, unlocked. */
   readonly wallet: Wallet;
 }
 

@@ -34,13 +34,6 @@ export interface WithdrawalRepository {
   /** Reads and holds the withdrawal until the unit of work ends: the guard against two workers moving it at once. */
   lockById(id: string): Promise<Withdrawal | null>;
   /**
-   * Locks the withdrawal as `lockById` does, for a decision made on `read` (an unlocked read, or what this process
-   * last wrote), without a round trip of its own: the lock travels with the unit of work's next statements. The
-   * unit of work then fails with `ConcurrentModificationError`, rolling back, unless the stored withdrawal is
-   * still as read: the same status sequence, submit attempts, rail reference and next check.
-   */
-  lockIfUnchanged(read: Withdrawal): Promise<void>;
-  /**
    * Writes the withdrawal's state and appends the history entries it has beyond what is stored. Throws
    * `ConcurrentModificationError` when the stored sequence is not `expectedSequence` (a lost update).
    */

@@ -1,12 +1,11 @@
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
-import { type ClaimSpread, StaleWebhookEventError } from '../../ports/webhook-event-repository.port.js';
+import type { ClaimSpread } from '../../ports/webhook-event-repository.port.js';
 import type { WebhookResponse, WebhookSender } from '../../ports/webhook-sender.port.js';
 import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
 import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
 import type { WebhookEvent } from '../../webhooks/webhook-event.js';
-import { TransactionGroups } from '../transaction-groups.js';
 
 /** A claimed event and its merchant's endpoint as read at the claim (null: the merchant has none). */
 export interface DueDelivery {
@@ -70,12 +69,7 @@ const GONE = 410;
  * least once; `webhook-id` (the event id) lets receivers deduplicate.
  */
 export class DeliverWebhook {
-  /** Attempts finishing together are recorded in one transaction (group commit). */
-  private readonly records: TransactionGroups;
-
-  constructor(private readonly deps: DeliverWebhookDeps) {
-    this.records = new TransactionGroups(deps.unitOfWork, 32, 2);
-  }
+  constructor(private readonly deps: DeliverWebhookDeps) {}
 
   /**
    * Claims up to `limit` due events for this worker for one lease, each with its merchant's endpoint (read once
@@ -105,9 +99,8 @@ export class DeliverWebhook {
   }
 
   /**
-   * One attempt of an event as claimed. The outcome is recorded optimistically (no lock read, grouped with
-   * the outcomes of other attempts finishing at the same time); if another worker recorded an attempt
-   * meanwhile (its lease had run out), it is recorded again under lock, after that one.
+   * One attempt of an event as claimed. The outcome is recorded on the event as stored, locked: if another worker
+   * recorded an attempt meanwhile (this one's lease had run out), this one is recorded after it, never over it.
    */
   async deliver({ event, endpoint }: DueDelivery): Promise<void> {
     const { sender, clock } = this.deps;
@@ -124,15 +117,10 @@ export class DeliverWebhook {
       body: event.body,
       secrets: activeSecrets(endpoint, now),
     });
-    try {
-      await this.records.run((tx) => this.record(tx, event, now, response, true));
-    } catch (error) {
-      if (!(error instanceof StaleWebhookEventError)) throw error;
-      await this.deps.unitOfWork.run(async (tx) => {
-        const current = await tx.webhookEvents.lockById(event.id);
-        if (current) await this.record(tx, current, now, response, false);
-      });
-    }
+    await this.deps.unitOfWork.run(async (tx) => {
+      const current = await tx.webhookEvents.lockById(event.id);
+      if (current) await this.record(tx, current, now, response);
+    });
   }
 
   private async park(eventId: string, state: 'NO_ENDPOINT' | 'ENDPOINT_DISABLED'): Promise<void> {
@@ -142,13 +130,12 @@ export class DeliverWebhook {
     });
   }
 
-  /** Records the attempt made of `event` and sets what comes next; `optimistic` when `event` is not locked. */
+  /** Records the attempt made of `event` (locked) and sets what comes next. */
   private async record(
     tx: TransactionScope,
     event: WebhookEvent,
     at: Date,
     response: WebhookResponse,
-    optimistic: boolean,
   ): Promise<void> {
     const { ids, clock } = this.deps;
     const attempt = event.attempts + 1;
@@ -164,28 +151,27 @@ export class DeliverWebhook {
       succeeded,
     });
     const base = { ...event, attempts: attempt };
-    const expected = optimistic ? event.attempts : undefined;
     if (succeeded) {
-      await tx.webhookEvents.update(
-        { ...base, deliveryState: 'DELIVERED', deliveredAt: clock.now(), nextAttemptAt: null },
-        expected,
-      );
+      await tx.webhookEvents.update({
+        ...base,
+        deliveryState: 'DELIVERED',
+        deliveredAt: clock.now(),
+        nextAttemptAt: null,
+      });
       return;
     }
     if (response.statusCode === GONE) {
       const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
       if (endpoint) await tx.webhookEndpoints.save({ ...endpoint, disabled: true, updatedAt: clock.now() });
-      await tx.webhookEvents.update(
-        { ...base, deliveryState: 'ENDPOINT_DISABLED', nextAttemptAt: null },
-        expected,
-      );
+      await tx.webhookEvents.update({ ...base, deliveryState: 'ENDPOINT_DISABLED', nextAttemptAt: null });
       return;
     }
     const next = this.nextAttemptAt(attempt, response);
-    await tx.webhookEvents.update(
-      { ...base, deliveryState: next ? 'PENDING' : 'FAILED', nextAttemptAt: next },
-      expected,
-    );
+    await tx.webhookEvents.update({
+      ...base,
+      deliveryState: next ? 'PENDING' : 'FAILED',
+      nextAttemptAt: next,
+    });
   }
 
   private nextAttemptAt(attempt: number, response: WebhookResponse): Date | null {

@@ -2,8 +2,9 @@ import type { ClaimedWithdrawal } from '../../ports/withdrawal-repository.port.j
 import { checkAt } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
+import { PollWithdrawal } from './poll-withdrawal.handler.js';
 import { isAwaitingSubmission } from './rail-dispatcher.js';
-import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
+import { SubmitWithdrawal } from './submit-withdrawal.handler.js';
 import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
 
 /**
@@ -30,13 +31,13 @@ export class DueWithdrawals {
   }
 
   /** Works a claimed withdrawal; every change it makes is to the withdrawal as stored, locked. */
-  async handle({ withdrawal, entity }: ClaimedWithdrawal): Promise<void> {
+  async handle({ withdrawal }: ClaimedWithdrawal): Promise<void> {
     if (isAwaitingSubmission(withdrawal))
       return this.submit.handle(withdrawal.id, withdrawal.submitAttempts + 1);
-    if (this.poll.isPollable(withdrawal)) return this.poll.pollClaimed(withdrawal, entity);
+    if (this.poll.isPollable(withdrawal)) return this.poll.pollClaimed(withdrawal);
     await onLatestWithdrawal(
       this.deps.unitOfWork,
-      withdrawal,
+      withdrawal.id,
       async (tx, current) => {
         if (current.nextCheckAt && !isAwaitingSubmission(current) && !this.poll.isPollable(current))
           await tx.withdrawals.update(checkAt(current, null), current.sequence);
