@@ -66,7 +66,7 @@ export function walletRepositoryContract(factory: ContractFactory): void {
         unitOfWork.run(async (tx) => {
           const locked = await tx.wallets.lockById(wallet.id);
           if (!locked) throw new Error('wallet vanished');
-          // A round trip between read and write widens the window a missing lock would lose updates in.
+          // A read between the lock and the write widens the window a missing lock would lose updates in.
           await tx.merchants.findById(merchant.id);
           await tx.wallets.update(creditWallet(locked, Money.of('1.00')));
         }),
