@@ -11,7 +11,6 @@ import {
 import { type Db, isUuid, rowsOf } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
-import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
 
 export interface LinkedAccountRow {
   id: string;
@@ -32,7 +31,7 @@ export interface LinkedAccountRow {
 
 type Destination = Readonly<Record<string, string>>;
 
-/** An account's row with its entity's, merchant's and wallet's columns, prefixed `e_`, `m_` and `w_`. */
+/** An account's row with its entity's and merchant's columns, prefixed `e_` and `m_`. */
 type OwnersRow = LinkedAccountRow & Record<string, unknown>;
 
 const ENTITY_COLUMNS = [
@@ -56,16 +55,14 @@ const MERCHANT_COLUMNS = [
 
 /**
  * Each owner is a LATERAL subquery with LIMIT 1, which the planner cannot flatten into a join: every account probes
- * its entity, merchant and wallet by primary key, whatever the statistics say about the tables' sizes (a plain
+ * its entity and merchant by primary key, whatever the statistics say about the tables' sizes (a plain
  * join scanned every entity of the table once statistics lagged its growth; docs/decisions/0001-bounded-reads.md).
  */
 export const FIND_WITH_OWNERS = `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
-                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')},
-                ${WALLET_COLUMNS.map((c) => `w.${c} AS w_${c}`).join(', ')}
+                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')}
            FROM linked_accounts la
            CROSS JOIN LATERAL (SELECT * FROM entities WHERE id = la.entity_id LIMIT 1) e
            CROSS JOIN LATERAL (SELECT * FROM merchants WHERE id = e.merchant_id LIMIT 1) m
-           CROSS JOIN LATERAL (SELECT * FROM wallets WHERE id = e.wallet_id LIMIT 1) w
           WHERE la.id = ?`;
 
 /** Splits a destination into fields kept in clear and the sensitive ones that are only stored encrypted. */
@@ -118,7 +115,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     return row ? this.toAccount(row) : null;
   }
 
-  /** One statement: the account, its entity, the merchant and the entity's wallet, their columns prefixed. */
+  /** One statement: the account, its entity and the merchant, their columns prefixed. */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
     const [row] = await rowsOf<OwnersRow>(this.db, FIND_WITH_OWNERS, [id]);
@@ -129,7 +126,6 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
       account: this.toAccount(row),
       entity: toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS)),
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
-      wallet: toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)),
     };
   }
 

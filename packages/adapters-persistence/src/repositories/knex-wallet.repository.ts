@@ -21,17 +21,6 @@ export const toWallet = (row: WalletRow): Wallet => ({
   disabled: row.disabled,
 });
 
-/** The columns of a wallet row, for reads that join it under a prefix. */
-export const WALLET_COLUMNS: ReadonlyArray<keyof WalletRow> = [
-  'id',
-  'merchant_id',
-  'owner_id',
-  'wallet_type',
-  'currency',
-  'balance',
-  'disabled',
-];
-
 export class KnexWalletRepository implements WalletRepository {
   constructor(private readonly db: Db) {}
 

@@ -115,9 +115,8 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       const account = state().linkedAccounts.get(id);
       const entity = state().entities.get(entityId);
       const merchant = entity ? state().merchants.get(entity.merchantId) : undefined;
-      const wallet = entity ? state().wallets.get(entity.walletId) : undefined;
-      return account && account.entityId === entityId && entity && merchant && wallet
-        ? { account, entity, merchant, wallet }
+      return account && account.entityId === entityId && entity && merchant
+        ? { account, entity, merchant }
         : null;
     },
   };
