@@ -1,5 +1,4 @@
 import {
-  type ClaimedWithdrawal,
   ConcurrentModificationError,
   type RailId,
   type Withdrawal,
@@ -8,7 +7,6 @@ import {
   type WithdrawalWebhookView,
 } from '@payout/domain';
 import { type Db, isUuid, rowsOf } from './columns.js';
-import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import {
   fromHistoryJson,
   type HistoryJson,
@@ -36,21 +34,16 @@ const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM wit
 const CLAIM_DUE_WITHDRAWALS = `UPDATE withdrawals w SET next_check_at = ?
           WHERE w.id = ANY(ARRAY(SELECT id FROM withdrawals WHERE next_check_at <= ?
                                   ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED))
-          RETURNING w.*, ${HISTORY_OF_W} AS history,
-                    (SELECT to_json(e) FROM entities e WHERE e.id = w.entity_id) AS entity`;
+          RETURNING w.*, ${HISTORY_OF_W} AS history`;
 
 /** See `checkNowByRailReference`: LEAST keeps an earlier check and replaces a null one (it skips nulls). */
 const CHECK_NOW_BY_REFERENCE = `UPDATE withdrawals SET next_check_at = LEAST(next_check_at, ?::timestamptz)
           WHERE rail_reference = ? AND rail = ANY(?::text[]) AND status <> 'FAILED'
           RETURNING id`;
 
-type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
-type WithEntityRow = WithdrawalRow & { history: HistoryJson[]; entity: EntityJson };
+type WithHistoryRow = WithdrawalRow & { history: HistoryJson[] };
 
-const withEntity = (row: WithEntityRow): ClaimedWithdrawal => ({
-  withdrawal: toWithdrawal(row, row.history.map(fromHistoryJson)),
-  entity: toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) }),
-});
+const withHistory = (row: WithHistoryRow): Withdrawal => toWithdrawal(row, row.history.map(fromHistoryJson));
 
 export class KnexWithdrawalRepository implements WithdrawalRepository {
   constructor(private readonly db: Db) {}
@@ -88,9 +81,9 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return (await this.historyRows([id])).map(toChange);
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]> {
-    const rows = await rowsOf<WithEntityRow>(this.db, CLAIM_DUE_WITHDRAWALS, [leaseUntil, now, limit]);
-    return rows.map(withEntity);
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
+    const rows = await rowsOf<WithHistoryRow>(this.db, CLAIM_DUE_WITHDRAWALS, [leaseUntil, now, limit]);
+    return rows.map(withHistory);
   }
 
   async checkNowByRailReference(

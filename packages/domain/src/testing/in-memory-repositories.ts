@@ -141,11 +141,7 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         { now, leaseUntil, limit },
         (w) => w.nextCheckAt,
         (w, until) => ({ ...w, nextCheckAt: until }),
-      ).map((withdrawal) => {
-        const entity = state().entities.get(withdrawal.entityId);
-        if (!entity) throw new Error(`entity of withdrawal ${withdrawal.id} is missing`);
-        return { withdrawal, entity };
-      }),
+      ),
     findWebhookView: async (id) => {
       const withdrawal = state().withdrawals.get(id);
       const entity = withdrawal && state().entities.get(withdrawal.entityId);

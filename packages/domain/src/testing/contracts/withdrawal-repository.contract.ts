@@ -247,11 +247,7 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
         for (const w of [late, early, middle, unscheduled]) await tx.withdrawals.insert(w!);
       });
       await expectLeasedQueue({
-        claim: async (now, lease, limit) =>
-          (await unitOfWork.read.withdrawals.claimDue(t(now), t(lease), limit)).map((claimed) => {
-            expect(claimed.entity).to.deep.equal(parties.entity);
-            return claimed.withdrawal;
-          }),
+        claim: (now, lease, limit) => unitOfWork.read.withdrawals.claimDue(t(now), t(lease), limit),
         find: (id) => unitOfWork.read.withdrawals.findById(id),
         dueAt: async (id) => (await unitOfWork.read.withdrawals.findById(id))?.nextCheckAt ?? null,
         early: early!.id,
