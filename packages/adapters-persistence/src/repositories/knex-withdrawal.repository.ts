@@ -31,7 +31,7 @@ const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM wit
  * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. The due rows are found
  * through the partial index on `next_check_at` (migration 0006) and updated by primary key.
  */
-const CLAIM_DUE_WITHDRAWALS = `UPDATE withdrawals w SET next_check_at = ?
+export const CLAIM_DUE_WITHDRAWALS = `UPDATE withdrawals w SET next_check_at = ?
           WHERE w.id = ANY(ARRAY(SELECT id FROM withdrawals WHERE next_check_at <= ?
                                   ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED))
           RETURNING w.*, ${HISTORY_OF_W} AS history`;

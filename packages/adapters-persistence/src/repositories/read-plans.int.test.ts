@@ -6,6 +6,7 @@ import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
 import { createRecordedJobsTable } from '../testing/recording-job-queue.js';
 import { FIND_WITH_OWNERS } from './knex-linked-account.repository.js';
 import { CLAIM_DUE_EVENTS } from './knex-webhook-event.repository.js';
+import { CLAIM_DUE_WITHDRAWALS } from './knex-withdrawal.repository.js';
 import { FIND_WEBHOOK_VIEW } from './withdrawal-webhook-view.js';
 
 interface PlanNode {
@@ -134,5 +135,22 @@ describe('Reads by id keep a bounded plan as tables outgrow their statistics (Po
     const read = await executedPlan(db.knex, CLAIM_DUE_EVENTS, [due, due, 64]);
     expect(read.get('webhook_deliveries')).to.be.at.least(withdrawalIds.length);
     expect(read.get('webhook_events')).to.be.at.most(withdrawalIds.length);
+  });
+
+  it('reads the due withdrawals it claims through the due index, not the table', async () => {
+    await db
+      .knex('withdrawals')
+      .whereIn('id', withdrawalIds)
+      .update({ next_check_at: new Date(Date.UTC(2000, 0, 1)) });
+    const limit = 8;
+    const read = await executedPlan(db.knex, CLAIM_DUE_WITHDRAWALS, [
+      new Date(Date.UTC(2099, 0, 1)),
+      new Date(),
+      limit,
+    ]);
+    expect(
+      read.get('withdrawals'),
+      'the due index, a probe by key and the update, per claimed row',
+    ).to.be.at.most(3 * limit);
   });
 });
