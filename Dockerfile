@@ -50,7 +50,7 @@ COPY --from=build /out/packages packages
 COPY tools/package.json tools/
 COPY tools/webhook-receiver/receiver.mjs tools/webhook-receiver/
 USER node
-EXPOSE 3000
+EXPOSE 3000 9464
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The start scripts' Node flags (package.json; README, "Running it for real").
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=100", "packages/app/dist/bin/start.js"]
