@@ -20,12 +20,12 @@ async function act(label, work) {
   }
 }
 
-/** A list that grows by its `nextCursor` when "More" is pressed. */
-function pagedList(container, path, query, render) {
+/** A list that grows by its `nextCursor` when "More" is pressed; `enrich` adds to a page's rows before they show. */
+function pagedList(container, path, query, render, enrich = async (rows) => rows) {
   const rows = [];
   const load = async (cursor) => {
     const page = await api('GET', path, { query: { ...query, cursor } });
-    rows.push(...page.data);
+    rows.push(...(await enrich(page.data)));
     const more = page.hasMore ? button('More', () => act('Loading more', () => load(page.nextCursor))) : null;
     show(container, render(rows), more);
   };
@@ -196,15 +196,21 @@ async function postingsOf(w) {
 
 async function loadMerchants() {
   await pagedList($('merchants-list'), '/v1/operator/merchants', {}, (rows) =>
-    table('Merchants, newest first', ['Name', 'Merchant', 'Payouts', 'Approval threshold', ''], rows, (m) => [
-      m.name,
-      m.id,
-      m.payoutsEnabled ? 'enabled' : 'disabled',
-      m.approvalThreshold,
-      button('Open', () => act(`Loading merchant ${m.name}`, () => openMerchant(m.id)), {
-        'aria-label': `Open merchant ${m.name}`,
-      }),
-    ]),
+    table(
+      'Merchants, newest first',
+      ['Name', 'Merchant', 'Payouts', 'Approval threshold', ''],
+      rows,
+      (m) => [
+        m.name,
+        m.id,
+        m.payoutsEnabled ? 'enabled' : 'disabled',
+        m.approvalThreshold,
+        button('Open', () => act(`Loading merchant ${m.name}`, () => openMerchant(m.id)), {
+          'aria-label': `Open merchant ${m.name}`,
+        }),
+      ],
+      (m) => ({ 'data-merchant': m.id }),
+    ),
   );
 }
 
@@ -223,28 +229,25 @@ async function openMerchant(merchantId) {
     h('h4', {}, 'Entities'),
     entities,
   );
-  await pagedList(entities, `/v1/operator/merchants/${merchantId}/entities`, {}, (rows) =>
-    h(
-      'ul',
-      {},
-      rows.map((e) => h('li', {}, `${e.entityType} ${e.email} (${e.id})`, walletLoader(e.walletId))),
-    ),
+  await pagedList(
+    entities,
+    `/v1/operator/merchants/${merchantId}/entities`,
+    {},
+    (rows) =>
+      h(
+        'ul',
+        {},
+        rows.map((e) =>
+          h('li', {}, `${e.entityType} ${e.email} (${e.id})`, walletPanel(e.wallet, 'SPEND wallet')),
+        ),
+      ),
+    (rows) =>
+      Promise.all(
+        rows.map(async (e) => ({ ...e, wallet: (await api('GET', `/v1/wallets/${e.walletId}`)).data })),
+      ),
   );
   $('merchant-detail').focus();
 }
-
-const walletLoader = (walletId) => {
-  const slot = h('div');
-  const load = async () => {
-    const { data } = await api('GET', `/v1/wallets/${walletId}`);
-    show(slot, walletPanel(data, 'SPEND wallet'));
-  };
-  show(
-    slot,
-    button('Show the wallet', () => act('Loading the wallet', load), { 'aria-label': `Wallet ${walletId}` }),
-  );
-  return slot;
-};
 
 function walletPanel(wallet, title) {
   const ledger = h('div');

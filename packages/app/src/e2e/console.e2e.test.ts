@@ -4,6 +4,7 @@ import {
   HeadlessChromium,
   type SeededEntity,
 } from '@payout/adapters-http/testing';
+import { Money } from '@payout/domain';
 import { expect } from 'chai';
 import { type ApiServiceFixture, startApiService } from '../service/api-service.fixture.js';
 
@@ -21,6 +22,7 @@ describe('e2e: the operator console in headless Chromium', function () {
   let page: BrowserPage;
   let held: string[];
   let entity: SeededEntity;
+  let merchantId: string;
 
   const withdrawal = async (id: string) => {
     const answer = await fixture.api.request('GET', `/v1/transactions/${id}`, { token: entity.token });
@@ -33,6 +35,7 @@ describe('e2e: the operator console in headless Chromium', function () {
     // Both held withdrawals come from one entity: the limiter must let the second through.
     fixture = await startApiService('console_e2e', { WITHDRAWAL_RATE_LIMIT_PER_MINUTE: '1000' });
     const merchant = await fixture.api.merchant({ approvalThreshold: '100.00' });
+    merchantId = merchant.id;
     const payer = await fixture.api.payer('bank', '1000.00', merchant);
     entity = payer.entity;
     held = [];
@@ -120,5 +123,30 @@ describe('e2e: the operator console in headless Chromium', function () {
     await page.press('Enter');
     await page.waitFor(`document.querySelectorAll('#audit-list tr[data-audit]').length === 2`);
     expect(await page.text('#audit-list')).to.include('WITHDRAWAL_APPROVED');
+  });
+
+  it("shows a merchant's entities with their wallet balances, and credits a wallet from its form", async () => {
+    const balance = async () =>
+      (
+        await fixture.api.request('GET', `/v1/wallets/${entity.walletId}`, {
+          token: fixture.api.operatorToken('wallet-reader'),
+        })
+      ).json.data.balance as string;
+    const before = await balance();
+    await page.focus('#merchants-load');
+    await page.press('Enter');
+    await page.waitFor(`document.querySelector('tr[data-merchant="${merchantId}"] button')`);
+    await page.click(`tr[data-merchant="${merchantId}"] button`);
+    const wallet = `.wallet[data-wallet="${entity.walletId}"]`;
+    await page.waitFor(`document.querySelector('${wallet}')`);
+    expect(await page.text(`${wallet} p`)).to.include(`balance ${before}`);
+
+    await page.focus(`#credit-amount-${entity.walletId}`);
+    await page.type('5.00');
+    await page.press('Enter');
+    await page.waitFor(`document.querySelector('#status').textContent.startsWith('Credited')`);
+    const after = await balance();
+    expect(after).to.equal(Money.of(before).plus(Money.of('5.00')).toString());
+    expect(await page.text(`${wallet} p`)).to.include(`balance ${after}`);
   });
 });
