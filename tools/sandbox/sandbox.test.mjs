@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
-import { createLogger } from '@payout/adapters-http';
-import { loadConfig, startService } from '@payout/app';
 import { expect } from 'chai';
 import { cents, createSandbox, LINK_BODIES } from './sandbox.mjs';
+import { serviceForSuite } from './test-service.mjs';
 
 const SANDBOX = new URL('./sandbox.mjs', import.meta.url).pathname;
 
@@ -26,17 +25,7 @@ async function closedPort() {
 
 describe('npm run sandbox', function () {
   this.timeout(30_000);
-  let service;
-
-  before(async () => {
-    const result = loadConfig({ APP_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
-    if (!result.ok) throw new Error(result.errors.join('; '));
-    service = await startService(result.config, createLogger({ level: 'silent' }));
-  });
-
-  after(async () => {
-    await service?.stop();
-  });
+  const service = serviceForSuite();
 
   it('creates a merchant, funded entities and one linked account of every kind, and its curl withdraws', async () => {
     const sandbox = await createSandbox({ baseUrl: service.url });

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createLogger } from '@payout/adapters-http';
-import { loadConfig, startService } from '@payout/app';
 import { SANDBOX_FAILURE_CENTS, SANDBOX_TRIGGER_CENTS } from '@payout/domain';
 import { expect } from 'chai';
+import { serviceForSuite } from './test-service.mjs';
 import { OUTCOMES, routeTo, trigger } from './trigger.mjs';
 
 const TRIGGER = new URL('./trigger.mjs', import.meta.url).pathname;
@@ -19,17 +18,7 @@ const lookup = async (baseUrl, result) => {
 
 describe('npm run trigger', function () {
   this.timeout(30_000);
-  let service;
-
-  before(async () => {
-    const result = loadConfig({ APP_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
-    if (!result.ok) throw new Error(result.errors.join('; '));
-    service = await startService(result.config, createLogger({ level: 'silent' }));
-  });
-
-  after(async () => {
-    await service?.stop();
-  });
+  const service = serviceForSuite();
 
   it('names every row of the domain cents table, and success', () => {
     const named = Object.fromEntries(Object.entries(OUTCOMES).map(([name, { cents }]) => [name, cents]));
