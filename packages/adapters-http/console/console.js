@@ -114,8 +114,10 @@ async function timeline(w) {
     fees: w.fees,
     total: w.total,
     rail: w.rail,
+    reason: w.reason,
+    failureReason: w.failureReason,
+    expires: w.approvalExpiresAt,
   };
-  Object.assign(facts, { reason: w.reason, failureReason: w.failureReason, expires: w.approvalExpiresAt });
   show(
     $('timeline'),
     h('h3', {}, `Withdrawal ${w.id}`),
