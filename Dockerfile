@@ -28,6 +28,7 @@ COPY packages packages
 RUN npm run build \
   && mkdir -p /out \
   && for pkg in packages/*; do mkdir -p "/out/$pkg" && cp -r "$pkg/package.json" "$pkg/dist" "/out/$pkg/"; done \
+  && cp -r packages/adapters-http/console /out/packages/adapters-http/ \
   && find /out -name '*.test.*' -delete -o -name '*.fixture.*' -delete -o -name '*.tsbuildinfo' -delete
 
 # Production dependencies only; no embedded PostgreSQL (60 MB of binaries a container does not use).
