@@ -63,7 +63,7 @@ function arrangeOn(id: IncreaseRailId) {
 
 describe('IncreaseTransferRail against a scripted Increase', () => {
   useNock();
-  describeRailContract('Increase ACH', arrangeOn('ACH'), { reportsReturns: true });
-  describeRailContract('Increase RTP', arrangeOn('RTP'), { reportsReturns: false });
-  describeRailContract('Increase WIRE', arrangeOn('WIRE'), { reportsReturns: false });
+  describeRailContract('Increase ACH', arrangeOn('ACH'), { reportsReturns: true, rateLimitWaitMs: 2000 });
+  describeRailContract('Increase RTP', arrangeOn('RTP'), { reportsReturns: false, rateLimitWaitMs: 2000 });
+  describeRailContract('Increase WIRE', arrangeOn('WIRE'), { reportsReturns: false, rateLimitWaitMs: 2000 });
 });

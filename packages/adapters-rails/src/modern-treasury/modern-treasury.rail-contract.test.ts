@@ -52,8 +52,20 @@ function arrangeOn(id: ModernTreasuryRailId) {
 
 describe('ModernTreasuryPaymentOrderRail against a scripted Modern Treasury', () => {
   useNock();
-  describeRailContract('Modern Treasury ACH', arrangeOn('ACH'), { reportsReturns: true });
-  describeRailContract('Modern Treasury RTP', arrangeOn('RTP'), { reportsReturns: false });
-  describeRailContract('Modern Treasury WIRE', arrangeOn('WIRE'), { reportsReturns: false });
-  describeRailContract('Modern Treasury SWIFT', arrangeOn('SWIFT'), { reportsReturns: false });
+  describeRailContract('Modern Treasury ACH', arrangeOn('ACH'), {
+    reportsReturns: true,
+    rateLimitWaitMs: 2000,
+  });
+  describeRailContract('Modern Treasury RTP', arrangeOn('RTP'), {
+    reportsReturns: false,
+    rateLimitWaitMs: 2000,
+  });
+  describeRailContract('Modern Treasury WIRE', arrangeOn('WIRE'), {
+    reportsReturns: false,
+    rateLimitWaitMs: 2000,
+  });
+  describeRailContract('Modern Treasury SWIFT', arrangeOn('SWIFT'), {
+    reportsReturns: false,
+    rateLimitWaitMs: 2000,
+  });
 });

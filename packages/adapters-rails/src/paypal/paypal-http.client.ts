@@ -6,6 +6,8 @@ export interface PayPalResponse {
   readonly status: number;
   /** The parsed JSON body; `undefined` when the body was empty or not JSON. */
   readonly body: unknown;
+  /** The raw `Retry-After` header, when PayPal sent one (a 429, a 503). */
+  readonly retryAfter?: string | null;
 }
 
 /**
@@ -52,7 +54,14 @@ export class PayPalHttpClient {
         signal,
       });
       const raw = await response.text();
-      return ok({ token: token.value, response: { status: response.status, body: parseJson(raw) } });
+      return ok({
+        token: token.value,
+        response: {
+          status: response.status,
+          body: parseJson(raw),
+          retryAfter: response.headers.get('retry-after'),
+        },
+      });
     } catch (error) {
       return err(`PayPal ${method} ${path} ${transportFailure(error)}`);
     }

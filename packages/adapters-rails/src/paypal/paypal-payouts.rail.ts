@@ -1,4 +1,5 @@
 import type {
+  Clock,
   PayoutRail,
   RailStatus,
   RailStatusQuery,
@@ -52,6 +53,7 @@ export class PayPalPayoutsRail implements PayoutRail {
   readonly returnPollIntervalMs: number;
   private readonly http: PayPalHttpClient;
   private readonly timeoutMs: number;
+  private readonly clock: Clock;
 
   constructor(options: PayPalPayoutsRailOptions) {
     const oauth = options.oauth ?? new PayPalOAuthClient(options);
@@ -60,6 +62,7 @@ export class PayPalPayoutsRail implements PayoutRail {
     this.returnWindowMs = options.returnWindowMs ?? DEFAULT_RETURN_WINDOW_MS;
     this.returnPollIntervalMs = options.returnPollIntervalMs ?? DEFAULT_RETURN_POLL_INTERVAL_MS;
     this.timeoutMs = options.timeoutMs;
+    this.clock = options.clock;
     this.http = new PayPalHttpClient(trimBaseUrl(options.baseUrl), oauth, options.fetch ?? globalFetch);
   }
 
@@ -67,7 +70,7 @@ export class PayPalPayoutsRail implements PayoutRail {
     const signal = AbortSignal.timeout(this.timeoutMs);
     const created = await this.http.call('POST', '/v1/payments/payouts', this.payoutOf(submission), signal);
     if (!created.ok) return { kind: 'UNAVAILABLE', detail: created.error };
-    const outcome = outcomeOfCreate(created.value);
+    const outcome = outcomeOfCreate(created.value, this.clock.now());
     if (outcome.kind !== 'DUPLICATE') return outcome;
     if (outcome.batchId === null)
       return {

@@ -37,7 +37,11 @@ function arrangeOn(id: PayPalRailId) {
     if (scenario === 'provider-error')
       paypal.failNextCreate({ status: 500, body: errorBody('INTERNAL_SERVER_ERROR') });
     if (scenario === 'rate-limited')
-      paypal.failNextCreate({ status: 429, body: errorBody('RATE_LIMIT_REACHED') });
+      paypal.failNextCreate({
+        status: 429,
+        body: errorBody('RATE_LIMIT_REACHED'),
+        headers: { 'Retry-After': '2' },
+      });
     if (scenario === 'lost-answer') paypal.loseNextAnswer();
     const rail = new PayPalPayoutsRail({
       id,
@@ -63,6 +67,7 @@ function arrangeOn(id: PayPalRailId) {
 
 describe('PayPalPayoutsRail against a scripted PayPal', () => {
   usePayPalNock();
-  describeRailContract('PayPal PAYPAL', arrangeOn('PAYPAL'), { reportsReturns: true });
-  describeRailContract('PayPal VENMO', arrangeOn('VENMO'), { reportsReturns: true });
+  const options = { reportsReturns: true, rateLimitWaitMs: 2000 };
+  describeRailContract('PayPal PAYPAL', arrangeOn('PAYPAL'), options);
+  describeRailContract('PayPal VENMO', arrangeOn('VENMO'), options);
 });

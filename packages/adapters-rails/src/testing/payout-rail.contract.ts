@@ -68,6 +68,11 @@ export function steppedCase<Step>(subject: {
 export interface RailContractOptions {
   /** Whether the rail reports returns after settlement (its `returnWindowMs` is then above 0). */
   readonly reportsReturns: boolean;
+  /**
+   * The wait the provider's 429 asks for in the `rate-limited` scenario (its `Retry-After`), which the
+   * UNAVAILABLE answer must carry as `retryAfterMs`; unset for a rail whose provider names none (simulated).
+   */
+  readonly rateLimitWaitMs?: number;
 }
 
 const UNAVAILABLE_SCENARIOS = ['lost-answer', 'provider-error', 'rate-limited'] as const;
@@ -153,6 +158,13 @@ export function describeRailContract(
         const again = await subject.rail.submit({ ...subject.submission, attempt: MAX_ATTEMPTS + 1 });
         expect(referenceOf(again)).to.equal(referenceOf(result));
         expect(subject.payouts(), 'one payout however many tries').to.be.oneOf([null, 1]);
+      });
+
+    if (options.rateLimitWaitMs !== undefined)
+      it("answers a 429 with the wait its Retry-After asks for, so the worker's next try is not before it", async () => {
+        const subject = arrange('rate-limited');
+        const first = await subject.rail.submit(subject.submission);
+        expect(first).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: options.rateLimitWaitMs });
       });
 
     if (options.reportsReturns)

@@ -134,6 +134,8 @@ export class WiseTransferRail implements PayoutRail {
     const answered = await this.http.call({ method: 'POST', path, json }, signal);
     if (!answered.ok) return { kind: 'UNAVAILABLE', detail: answered.error };
     const { status, body } = answered.value;
-    return status >= 200 && status < 300 ? { kind: 'CREATED', body } : refusalOf(step, answered.value);
+    return status >= 200 && status < 300
+      ? { kind: 'CREATED', body }
+      : refusalOf(step, answered.value, this.options.clock.now());
   }
 }

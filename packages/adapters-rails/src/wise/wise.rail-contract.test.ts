@@ -46,5 +46,5 @@ function arrange(scenario: RailContractScenario) {
 
 describe('WiseTransferRail against a scripted Wise', () => {
   useNock();
-  describeRailContract('Wise SWIFT', arrange, { reportsReturns: true });
+  describeRailContract('Wise SWIFT', arrange, { reportsReturns: true, rateLimitWaitMs: 2000 });
 });
