@@ -13,7 +13,8 @@ export interface PayPalResponse {
 /**
  * Authorized JSON calls to the PayPal REST APIs. A 401 means the cached token died early (revoked, or PayPal
  * rotated it): the token is renewed and the call repeated once. Every HTTP answer, whatever its status, comes
- * back as a response; no answer at all (timeout, network failure, no token) comes back as an error text.
+ * back as a response; no answer at all (timeout, network failure, no token) comes back as an error text. A
+ * string payload is JSON the caller serialized, sent as it is.
  */
 export class PayPalHttpClient {
   constructor(
@@ -50,7 +51,7 @@ export class PayPalHttpClient {
           accept: 'application/json',
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
+        body: payload === undefined || typeof payload === 'string' ? payload : JSON.stringify(payload),
         signal,
       });
       const raw = await response.text();

@@ -14,6 +14,12 @@ import {
 } from './paypal-api.fixture.js';
 import { PayPalPayoutsRail, type PayPalRailId } from './paypal-payouts.rail.js';
 import { ScriptedPayPal } from './paypal-scripted.fixture.js';
+import {
+  scriptVerifyWebhookSignature,
+  signedPayoutsItemEvent,
+  WEBHOOK_ID,
+} from './paypal-webhook.fixture.js';
+import { PayPalWebhookVerifier } from './paypal-webhook.verifier.js';
 
 /** The item statuses (and error names) PayPal moves the scenario's payout through, one per `advance`. */
 const STEPS: Readonly<Partial<Record<RailContractScenario, readonly [string, string?][]>>> = {
@@ -28,6 +34,7 @@ const STEPS: Readonly<Partial<Record<RailContractScenario, readonly [string, str
 function arrangeOn(id: PayPalRailId) {
   return (scenario: RailContractScenario) => {
     const paypal = new ScriptedPayPal();
+    scriptVerifyWebhookSignature();
     const clock = new ManualClock();
     if (scenario === 'rejected')
       paypal.failNextCreate({
@@ -57,6 +64,18 @@ function arrangeOn(id: PayPalRailId) {
       rail,
       clock,
       submission: sub,
+      webhooks: {
+        verifier: new PayPalWebhookVerifier({
+          baseUrl: BASE_URL,
+          clientId: CLIENT_ID,
+          clientSecret: CLIENT_SECRET,
+          webhookId: WEBHOOK_ID,
+          clock,
+          timeoutMs: 2000,
+          rails: ['PAYPAL', 'VENMO'],
+        }),
+        signed: (reference: string) => signedPayoutsItemEvent(reference),
+      },
       steps: STEPS[scenario] ?? [],
       move: ([status, errorName]: readonly [string, string?]) =>
         paypal.move(sub.withdrawalId, status, errorName),
@@ -67,7 +86,7 @@ function arrangeOn(id: PayPalRailId) {
 
 describe('PayPalPayoutsRail against a scripted PayPal', () => {
   usePayPalNock();
-  const options = { reportsReturns: true, rateLimitWaitMs: 2000 };
+  const options = { reportsReturns: true, rateLimitWaitMs: 2000, sendsWebhooks: true };
   describeRailContract('PayPal PAYPAL', arrangeOn('PAYPAL'), options);
   describeRailContract('PayPal VENMO', arrangeOn('VENMO'), options);
 });
