@@ -8,7 +8,7 @@ import type {
 } from '@payout/domain';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
-import type { RailHttpOptions } from '../http/rail-http-options.js';
+import { pollIntervalOf, type RailHttpOptions } from '../http/rail-http-options.js';
 import type { PayPalBatchBody } from './paypal-api.types.js';
 import { outcomeOfCreate } from './paypal-create-payout.mapping.js';
 import { PayPalHttpClient } from './paypal-http.client.js';
@@ -58,7 +58,7 @@ export class PayPalPayoutsRail implements PayoutRail {
   constructor(options: PayPalPayoutsRailOptions) {
     const oauth = options.oauth ?? new PayPalOAuthClient(options);
     this.id = options.id;
-    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.pollIntervalMs = pollIntervalOf(options, DEFAULT_POLL_INTERVAL_MS);
     this.returnWindowMs = options.returnWindowMs ?? DEFAULT_RETURN_WINDOW_MS;
     this.returnPollIntervalMs = options.returnPollIntervalMs ?? DEFAULT_RETURN_POLL_INTERVAL_MS;
     this.timeoutMs = options.timeoutMs;

@@ -7,7 +7,7 @@ export function eventOf<T extends object>(rawBody: Buffer): T {
 }
 
 /** An id as providers send it (a string, or Wise's integer), as the rail reference we store; else undefined. */
-export function referenceOf(value: unknown): string | undefined {
+function referenceOf(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value;
   return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
 }

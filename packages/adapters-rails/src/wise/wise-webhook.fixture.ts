@@ -2,7 +2,7 @@ import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import type { RailWebhookRequest } from '@payout/domain';
 
 /** Stands in for Wise's signing key pair; the verifier is given the public half as PEM, as configured. */
-export const WISE_KEYS = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const WISE_KEYS = generateKeyPairSync('rsa', { modulusLength: 2048 });
 export const WISE_PUBLIC_KEY_PEM = WISE_KEYS.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
 /** A `transfers#state-change` event (schema 2.0.0) about transfer `transferId`, signed as Wise signs. */

@@ -4,7 +4,10 @@ import {
   createPayPalRails,
   createSimulatedRails,
   IncreaseWebhookVerifier,
+  ModernTreasuryWebhookVerifier,
+  PayPalWebhookVerifier,
   WiseTransferRail,
+  WiseWebhookVerifier,
 } from '@payout/adapters-rails';
 import {
   type Clock,
@@ -34,12 +37,34 @@ export function railsFor(
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
     simulated: observe(createSimulatedRails({ clock, delaysMs: config.railDelaysMs }), 'simulated'),
-    increase: increase ? observe(createIncreaseRails({ ...increase, ...http }), 'increase') : [],
-    paypal: paypal ? observe(createPayPalRails({ ...paypal, ...http }), 'paypal') : [],
-    modern_treasury: modernTreasury
-      ? observe(createModernTreasuryRails({ ...modernTreasury, ...http }), 'modern_treasury')
+    increase: increase
+      ? observe(
+          createIncreaseRails({ ...increase, ...http, webhooksReceived: increase.webhookSecret !== null }),
+          'increase',
+        )
       : [],
-    wise: wise ? observe([new WiseTransferRail({ ...wise, ...http })], 'wise') : [],
+    paypal: paypal
+      ? observe(
+          createPayPalRails({ ...paypal, ...http, webhooksReceived: paypal.webhookId !== undefined }),
+          'paypal',
+        )
+      : [],
+    modern_treasury: modernTreasury
+      ? observe(
+          createModernTreasuryRails({
+            ...modernTreasury,
+            ...http,
+            webhooksReceived: modernTreasury.webhookKey !== undefined,
+          }),
+          'modern_treasury',
+        )
+      : [],
+    wise: wise
+      ? observe(
+          [new WiseTransferRail({ ...wise, ...http, webhooksReceived: wise.webhookPublicKey !== undefined })],
+          'wise',
+        )
+      : [],
   };
   const bound: PayoutRail[] = [];
   const disabled: RailId[] = [];
@@ -57,16 +82,39 @@ export function railsFor(
   return createRailRegistry(bound, disabled);
 }
 
-/** The providers whose webhooks this deployment receives: those in use whose webhook secret is configured. */
+/**
+ * The providers whose webhooks this deployment receives: those in use whose webhook credential is configured. Their
+ * rails poll at the slower safety-net cadence (railsFor's `webhooksReceived`).
+ */
 export function railWebhookVerifiersFor(config: AppConfig, clock: Clock): RailWebhookVerifier[] {
-  const { providers, increase } = config.rails;
+  const { providers, increase, modernTreasury, wise, paypal } = config.rails;
+  const railsOf = (provider: RailProvider) => RAIL_IDS.filter((rail) => providers[rail] === provider);
   const verifiers: RailWebhookVerifier[] = [];
   if (increase?.webhookSecret)
     verifiers.push(
       new IncreaseWebhookVerifier({
         secret: increase.webhookSecret,
         clock,
-        rails: RAIL_IDS.filter((rail) => providers[rail] === 'increase'),
+        rails: railsOf('increase'),
+      }),
+    );
+  if (modernTreasury?.webhookKey)
+    verifiers.push(
+      new ModernTreasuryWebhookVerifier({
+        webhookKey: modernTreasury.webhookKey,
+        rails: railsOf('modern_treasury'),
+      }),
+    );
+  if (wise?.webhookPublicKey)
+    verifiers.push(new WiseWebhookVerifier({ publicKey: wise.webhookPublicKey, rails: railsOf('wise') }));
+  if (paypal?.webhookId)
+    verifiers.push(
+      new PayPalWebhookVerifier({
+        ...paypal,
+        webhookId: paypal.webhookId,
+        clock,
+        timeoutMs: config.railTimeoutMs,
+        rails: railsOf('paypal'),
       }),
     );
   return verifiers;
