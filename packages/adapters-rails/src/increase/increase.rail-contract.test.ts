@@ -92,19 +92,9 @@ function arrangeOn(id: IncreaseRailId) {
 
 describe('IncreaseTransferRail against a scripted Increase', () => {
   useNock();
-  describeRailContract('Increase ACH', arrangeOn('ACH'), {
-    reportsReturns: true,
-    rateLimitWaitMs: 2000,
-    sendsWebhooks: true,
-  });
-  describeRailContract('Increase RTP', arrangeOn('RTP'), {
-    reportsReturns: false,
-    rateLimitWaitMs: 2000,
-    sendsWebhooks: true,
-  });
-  describeRailContract('Increase WIRE', arrangeOn('WIRE'), {
-    reportsReturns: false,
-    rateLimitWaitMs: 2000,
-    sendsWebhooks: true,
-  });
+  // A 429's Retry-After of 2 s; webhooks signed as Increase signs them.
+  const provider = { rateLimitWaitMs: 2000, sendsWebhooks: true };
+  describeRailContract('Increase ACH', arrangeOn('ACH'), { reportsReturns: true, ...provider });
+  describeRailContract('Increase RTP', arrangeOn('RTP'), { reportsReturns: false, ...provider });
+  describeRailContract('Increase WIRE', arrangeOn('WIRE'), { reportsReturns: false, ...provider });
 });

@@ -67,24 +67,10 @@ function arrangeOn(id: ModernTreasuryRailId) {
 
 describe('ModernTreasuryPaymentOrderRail against a scripted Modern Treasury', () => {
   useNock();
-  describeRailContract('Modern Treasury ACH', arrangeOn('ACH'), {
-    reportsReturns: true,
-    rateLimitWaitMs: 2000,
-    sendsWebhooks: true,
-  });
-  describeRailContract('Modern Treasury RTP', arrangeOn('RTP'), {
-    reportsReturns: false,
-    rateLimitWaitMs: 2000,
-    sendsWebhooks: true,
-  });
-  describeRailContract('Modern Treasury WIRE', arrangeOn('WIRE'), {
-    reportsReturns: false,
-    rateLimitWaitMs: 2000,
-    sendsWebhooks: true,
-  });
-  describeRailContract('Modern Treasury SWIFT', arrangeOn('SWIFT'), {
-    reportsReturns: false,
-    rateLimitWaitMs: 2000,
-    sendsWebhooks: true,
-  });
+  // A 429's Retry-After of 2 s; webhooks signed as Modern Treasury signs them.
+  const provider = { rateLimitWaitMs: 2000, sendsWebhooks: true };
+  describeRailContract('Modern Treasury ACH', arrangeOn('ACH'), { reportsReturns: true, ...provider });
+  describeRailContract('Modern Treasury RTP', arrangeOn('RTP'), { reportsReturns: false, ...provider });
+  describeRailContract('Modern Treasury WIRE', arrangeOn('WIRE'), { reportsReturns: false, ...provider });
+  describeRailContract('Modern Treasury SWIFT', arrangeOn('SWIFT'), { reportsReturns: false, ...provider });
 });

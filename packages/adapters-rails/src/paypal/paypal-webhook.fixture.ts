@@ -1,10 +1,24 @@
 import { generateKeyPairSync, sign, verify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import type { RailWebhookRequest } from '@payout/domain';
+import type { Clock, RailWebhookRequest } from '@payout/domain';
+import { ManualClock } from '@payout/domain/testing';
 import nock from 'nock';
-import { BASE_URL } from './paypal-api.fixture.js';
+import { BASE_URL, CLIENT_ID, CLIENT_SECRET } from './paypal-api.fixture.js';
+import { PayPalWebhookVerifier } from './paypal-webhook.verifier.js';
 
 export const WEBHOOK_ID = '8PT597110X687430LKGECATA';
+
+/** The verifier as configured for the sandbox fixture's account and `webhookId`. */
+export const paypalWebhookVerifier = (clock: Clock = new ManualClock(), webhookId = WEBHOOK_ID) =>
+  new PayPalWebhookVerifier({
+    baseUrl: BASE_URL,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    webhookId,
+    clock,
+    timeoutMs: 2000,
+    rails: ['PAYPAL', 'VENMO'],
+  });
 /** Stands in for PayPal's signing key: its certificate would be at the transmission's cert URL. */
 const PAYPAL_KEYS = generateKeyPairSync('rsa', { modulusLength: 2048 });
 

@@ -1,30 +1,11 @@
-import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { CLIENT_SECRET, paypal, tokenEndpoint, usePayPalNock } from './paypal-api.fixture.js';
 import {
-  BASE_URL,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  paypal,
-  tokenEndpoint,
-  usePayPalNock,
-} from './paypal-api.fixture.js';
-import {
+  paypalWebhookVerifier,
   scriptVerifyWebhookSignature,
   signedPayoutsItemEvent,
   WEBHOOK_ID,
 } from './paypal-webhook.fixture.js';
-import { PayPalWebhookVerifier } from './paypal-webhook.verifier.js';
-
-const verifierFor = (webhookId = WEBHOOK_ID) =>
-  new PayPalWebhookVerifier({
-    baseUrl: BASE_URL,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    webhookId,
-    clock: new ManualClock(),
-    timeoutMs: 2000,
-    rails: ['PAYPAL', 'VENMO'],
-  });
 
 describe('PayPalWebhookVerifier', () => {
   usePayPalNock();
@@ -32,7 +13,7 @@ describe('PayPalWebhookVerifier', () => {
   it("asks PayPal to verify the event as received, then names the item's payout batch", async () => {
     tokenEndpoint('TOKEN-A');
     const received = scriptVerifyWebhookSignature();
-    const verifier = verifierFor();
+    const verifier = paypalWebhookVerifier();
     expect(await verifier.read(signedPayoutsItemEvent('5UXD2E8A7EBQJ'))).to.deep.equal({
       kind: 'VERIFIED',
       references: ['5UXD2E8A7EBQJ'],
@@ -51,14 +32,14 @@ describe('PayPalWebhookVerifier', () => {
     const received = scriptVerifyWebhookSignature();
     const event = signedPayoutsItemEvent('5UXD2E8A7EBQJ');
     const spaced = Buffer.from(JSON.stringify(JSON.parse(event.rawBody.toString()), null, 1));
-    await verifierFor().read({ ...event, rawBody: spaced });
+    await paypalWebhookVerifier().read({ ...event, rawBody: spaced });
     expect(received[0]).to.include(`"webhook_event":${spaced.toString()}}`);
   });
 
   it("refuses what PayPal does not verify (another webhook's, tampered with), missing headers and a non-JSON body", async () => {
     tokenEndpoint('TOKEN-A');
     const received = scriptVerifyWebhookSignature();
-    const verifier = verifierFor();
+    const verifier = paypalWebhookVerifier();
     const good = signedPayoutsItemEvent('5UXD2E8A7EBQJ');
     const refusals = [
       signedPayoutsItemEvent('5UXD2E8A7EBQJ', 'SUCCEEDED', 'ANOTHERWEBHOOK1'),
@@ -76,7 +57,7 @@ describe('PayPalWebhookVerifier', () => {
     const path = '/v1/notifications/verify-webhook-signature';
     paypal().post(path).reply(400, { name: 'VALIDATION_ERROR', message: 'Invalid request' });
     paypal().post(path).reply(503, { name: 'SERVICE_UNAVAILABLE' });
-    const verifier = verifierFor();
+    const verifier = paypalWebhookVerifier();
     const event = signedPayoutsItemEvent('5UXD2E8A7EBQJ');
     expect((await verifier.read(event)).kind).to.equal('REFUSED');
     const failure = await verifier.read(event).then(

@@ -15,11 +15,10 @@ import {
 import { PayPalPayoutsRail, type PayPalRailId } from './paypal-payouts.rail.js';
 import { ScriptedPayPal } from './paypal-scripted.fixture.js';
 import {
+  paypalWebhookVerifier,
   scriptVerifyWebhookSignature,
   signedPayoutsItemEvent,
-  WEBHOOK_ID,
 } from './paypal-webhook.fixture.js';
-import { PayPalWebhookVerifier } from './paypal-webhook.verifier.js';
 
 /** The item statuses (and error names) PayPal moves the scenario's payout through, one per `advance`. */
 const STEPS: Readonly<Partial<Record<RailContractScenario, readonly [string, string?][]>>> = {
@@ -65,15 +64,7 @@ function arrangeOn(id: PayPalRailId) {
       clock,
       submission: sub,
       webhooks: {
-        verifier: new PayPalWebhookVerifier({
-          baseUrl: BASE_URL,
-          clientId: CLIENT_ID,
-          clientSecret: CLIENT_SECRET,
-          webhookId: WEBHOOK_ID,
-          clock,
-          timeoutMs: 2000,
-          rails: ['PAYPAL', 'VENMO'],
-        }),
+        verifier: paypalWebhookVerifier(clock),
         signed: (reference: string) => signedPayoutsItemEvent(reference),
       },
       steps: STEPS[scenario] ?? [],

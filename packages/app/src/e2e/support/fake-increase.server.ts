@@ -26,27 +26,15 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
  * `POST /simulations/ach_transfers/:id/settle` and `…/return` as Increase's sandbox offers them.
  */
-export class FakeIncrease {
+export class FakeIncrease extends JsonFakeServer {
   readonly creates: AchTransferCreate[] = [];
   private readonly transfers = new Map<string, AchTransfer>();
 
-  private server: JsonFakeServer | null = null;
-
-  static async start(): Promise<FakeIncrease> {
-    const fake = new FakeIncrease();
-    fake.server = await JsonFakeServer.start((req, raw) => fake.answer(req, raw));
-    return fake;
+  static start(): Promise<FakeIncrease> {
+    return new FakeIncrease().listen();
   }
 
-  get url(): string {
-    return this.server?.url ?? '';
-  }
-
-  close(): Promise<void> {
-    return this.server?.close() ?? Promise.resolve();
-  }
-
-  private answer(req: IncomingMessage, raw: string): FakeAnswer {
+  protected answer(req: IncomingMessage, raw: string): FakeAnswer {
     const path = req.url ?? '';
     const simulated = /^\/simulations\/ach_transfers\/([^/]+)\/(settle|return)$/.exec(path);
     const shown = /^\/ach_transfers\/([^/]+)$/.exec(path);

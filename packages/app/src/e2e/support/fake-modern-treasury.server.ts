@@ -21,25 +21,15 @@ interface PaymentOrder {
  * (HTTP Basic, one order per `Idempotency-Key`, a repeat answers the first), `GET /api/payment_orders/:id`; `move`
  * changes an order's status as the bank would, and `signedEvent` is the webhook Modern Treasury sends then.
  */
-export class FakeModernTreasury {
+export class FakeModernTreasury extends JsonFakeServer {
   readonly creates: PaymentOrderCreate[] = [];
   private readonly orders = new Map<string, PaymentOrder>();
-  private server: JsonFakeServer | null = null;
-
-  constructor(private readonly webhookKey: string) {}
-
-  static async start(webhookKey: string): Promise<FakeModernTreasury> {
-    const fake = new FakeModernTreasury(webhookKey);
-    fake.server = await JsonFakeServer.start((req, raw) => fake.answer(req, raw));
-    return fake;
+  constructor(private readonly webhookKey: string) {
+    super();
   }
 
-  get url(): string {
-    return this.server?.url ?? '';
-  }
-
-  close(): Promise<void> {
-    return this.server?.close() ?? Promise.resolve();
+  static start(webhookKey: string): Promise<FakeModernTreasury> {
+    return new FakeModernTreasury(webhookKey).listen();
   }
 
   move(id: string, status: string): void {
@@ -69,7 +59,7 @@ export class FakeModernTreasury {
     };
   }
 
-  private answer(req: IncomingMessage, raw: string): FakeAnswer {
+  protected answer(req: IncomingMessage, raw: string): FakeAnswer {
     const path = req.url ?? '';
     const shown = /^\/api\/payment_orders\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && path === '/api/payment_orders') return this.create(req, raw);

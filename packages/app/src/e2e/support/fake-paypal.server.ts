@@ -23,25 +23,13 @@ const TOKEN = 'A21AAFakePayPalAccessToken';
  * `GET /v1/payments/payouts/:id`), and `POST /v1/notifications/verify-webhook-signature`, which answers SUCCESS
  * for a transmission this fake signed, as PayPal signs (`id|time|webhook id|CRC32 of the body`, RSA-SHA256).
  */
-export class FakePayPal {
+export class FakePayPal extends JsonFakeServer {
   readonly creates: PayoutCreate[] = [];
   readonly verifications: string[] = [];
   private readonly batches = new Map<string, Batch>();
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  private server: JsonFakeServer | null = null;
-
-  static async start(): Promise<FakePayPal> {
-    const fake = new FakePayPal();
-    fake.server = await JsonFakeServer.start((req, raw) => fake.answer(req, raw));
-    return fake;
-  }
-
-  get url(): string {
-    return this.server?.url ?? '';
-  }
-
-  close(): Promise<void> {
-    return this.server?.close() ?? Promise.resolve();
+  static start(): Promise<FakePayPal> {
+    return new FakePayPal().listen();
   }
 
   /** Moves the item of batch `id` to `status`, as PayPal and the recipient would. */
@@ -78,7 +66,7 @@ export class FakePayPal {
     };
   }
 
-  private answer(req: IncomingMessage, raw: string): FakeAnswer {
+  protected answer(req: IncomingMessage, raw: string): FakeAnswer {
     const path = req.url ?? '';
     if (req.method === 'POST' && path === '/v1/oauth2/token')
       return [200, { access_token: TOKEN, token_type: 'Bearer', expires_in: 32400 }];

@@ -21,28 +21,16 @@ interface Transfer {
  * as Wise does (`X-Signature-SHA256`, RSA-SHA256 of the body) with a key pair of its own, whose public half is
  * `publicKeyPem`.
  */
-export class FakeWise {
+export class FakeWise extends JsonFakeServer {
   readonly transferCreates: TransferCreate[] = [];
   private readonly transfers = new Map<number, Transfer>();
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  private server: JsonFakeServer | null = null;
-
-  static async start(): Promise<FakeWise> {
-    const fake = new FakeWise();
-    fake.server = await JsonFakeServer.start((req, raw) => fake.answer(req, raw));
-    return fake;
-  }
-
-  get url(): string {
-    return this.server?.url ?? '';
+  static start(): Promise<FakeWise> {
+    return new FakeWise().listen();
   }
 
   get publicKeyPem(): string {
     return this.keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  }
-
-  close(): Promise<void> {
-    return this.server?.close() ?? Promise.resolve();
   }
 
   /** Wise's `transfers#state-change` webhook about transfer `id`, signed (by another key when `forged`). */
@@ -69,7 +57,7 @@ export class FakeWise {
     };
   }
 
-  private answer(req: IncomingMessage, raw: string): FakeAnswer {
+  protected answer(req: IncomingMessage, raw: string): FakeAnswer {
     const path = req.url ?? '';
     const simulated = /^\/v1\/simulation\/transfers\/(\d+)\/([a-z_]+)$/.exec(path);
     const shown = /^\/v1\/transfers\/(\d+)$/.exec(path);

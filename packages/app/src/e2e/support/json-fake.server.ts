@@ -4,31 +4,37 @@ import type { AddressInfo } from 'node:net';
 /** A fake provider's answer: an HTTP status and a JSON body. */
 export type FakeAnswer = [number, object];
 
-/** Answers a request, given its body as text. */
-export type FakeHandler = (req: IncomingMessage, raw: string) => FakeAnswer;
+/**
+ * A local HTTP server that answers JSON, standing in for a provider's API in the production e2e tests: a fake
+ * says how it answers each request (`answer`, given the body as text) and starts with `listen`.
+ */
+export abstract class JsonFakeServer {
+  private server: Server | null = null;
 
-/** A local HTTP server that answers JSON, standing in for a provider's API in the production e2e tests. */
-export class JsonFakeServer {
-  private constructor(private readonly server: Server) {}
+  protected abstract answer(req: IncomingMessage, raw: string): FakeAnswer;
 
-  static async start(handle: FakeHandler): Promise<JsonFakeServer> {
+  protected async listen(): Promise<this> {
     const server = createServer((req, res) => {
       void readBody(req).then((raw) => {
-        const [status, body] = handle(req, raw);
+        const [status, body] = this.answer(req, raw);
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return new JsonFakeServer(server);
+    this.server = server;
+    return this;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const address = this.server?.address() as AddressInfo | null | undefined;
+    return address ? `http://127.0.0.1:${address.port}` : '';
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    const server = this.server;
+    if (!server) return Promise.resolve();
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(() => resolve()));
   }
 }
 

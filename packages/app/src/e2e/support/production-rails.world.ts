@@ -30,6 +30,8 @@ export class ProductionRailsWorld {
     private readonly database: ScratchDatabase,
     private readonly receiver: VerifyingWebhookReceiver,
     readonly service: RunningService,
+    /** The service's environment, for a process started the same way. */
+    readonly env: Readonly<Record<string, string>>,
   ) {}
 
   static async start(
@@ -54,7 +56,7 @@ export class ProductionRailsWorld {
       ...providerEnv,
     };
     const service = await startService(configFor(env), createLogger({ level: 'silent' }));
-    return new ProductionRailsWorld(database, receiver, service);
+    return new ProductionRailsWorld(database, receiver, service, env);
   }
 
   get url(): string {
@@ -89,6 +91,16 @@ export class ProductionRailsWorld {
 
   /** Withdraws `amount` to the customer's linked account; answers the new withdrawal's id. */
   async withdraw(c: Customer, amount: number): Promise<string> {
+    const { status, json } = await this.requestWithdrawal(c, amount);
+    if (status !== 200 || !json.data) throw new Error(`withdrawal refused: ${status} ${json.message}`);
+    return json.data.id;
+  }
+
+  /** The withdrawal request's answer as it came, whatever its status. */
+  async requestWithdrawal(
+    c: Customer,
+    amount: number,
+  ): Promise<{ status: number; json: { data?: { id: string }; message?: string } }> {
     const token = mintHarnessToken({
       sub: c.principal.subject,
       scope: 'external.apis',
@@ -100,10 +112,7 @@ export class ProductionRailsWorld {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ walletType: 'SPEND', amount }),
     });
-    const json = (await res.json()) as { data?: { id: string }; message?: string };
-    if (res.status !== 200 || !json.data)
-      throw new Error(`withdrawal refused: ${res.status} ${json.message}`);
-    return json.data.id;
+    return { status: res.status, json: (await res.json()) as { data?: { id: string }; message?: string } };
   }
 
   async stored(id: string) {
