@@ -35,36 +35,24 @@ export function railsFor(
 ): RailRegistry {
   const { providers, increase, paypal, modernTreasury, wise } = config.rails;
   const http = { clock, timeoutMs: config.railTimeoutMs };
+  // A provider whose webhooks come in is polled only as a safety net (pollIntervalOf in the adapters).
+  const polled = (provider: RailProvider) => ({
+    ...http,
+    webhooksReceived: receivesWebhooks(config, provider),
+  });
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
     simulated: observe(createSimulatedRails({ clock, delaysMs: config.railDelaysMs }), 'simulated'),
     increase: increase
-      ? observe(
-          createIncreaseRails({ ...increase, ...http, webhooksReceived: increase.webhookSecret !== null }),
-          'increase',
-        )
+      ? observe(createIncreaseRails({ ...increase, ...polled('increase') }), 'increase')
       : [],
-    paypal: paypal
-      ? observe(
-          createPayPalRails({ ...paypal, ...http, webhooksReceived: paypal.webhookId !== undefined }),
-          'paypal',
-        )
-      : [],
+    paypal: paypal ? observe(createPayPalRails({ ...paypal, ...polled('paypal') }), 'paypal') : [],
     modern_treasury: modernTreasury
       ? observe(
-          createModernTreasuryRails({
-            ...modernTreasury,
-            ...http,
-            webhooksReceived: modernTreasury.webhookKey !== undefined,
-          }),
+          createModernTreasuryRails({ ...modernTreasury, ...polled('modern_treasury') }),
           'modern_treasury',
         )
       : [],
-    wise: wise
-      ? observe(
-          [new WiseTransferRail({ ...wise, ...http, webhooksReceived: wise.webhookPublicKey !== undefined })],
-          'wise',
-        )
-      : [],
+    wise: wise ? observe([new WiseTransferRail({ ...wise, ...polled('wise') })], 'wise') : [],
   };
   const bound: PayoutRail[] = [];
   const disabled: RailId[] = [];
@@ -80,6 +68,14 @@ export function railsFor(
     bound.push(adapter);
   }
   return createRailRegistry(bound, disabled);
+}
+
+/** Whether `provider`'s webhooks are received here: its webhook credential is configured. */
+function receivesWebhooks({ rails }: AppConfig, provider: RailProvider): boolean {
+  if (provider === 'increase') return Boolean(rails.increase?.webhookSecret);
+  if (provider === 'modern_treasury') return Boolean(rails.modernTreasury?.webhookKey);
+  if (provider === 'wise') return Boolean(rails.wise?.webhookPublicKey);
+  return provider === 'paypal' && Boolean(rails.paypal?.webhookId);
 }
 
 /**
