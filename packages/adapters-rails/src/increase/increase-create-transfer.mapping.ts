@@ -1,5 +1,6 @@
 import { FAILURE_REASONS, type RailSubmitResult } from '@payout/domain';
 import { asObject, text } from '../http/json-fields.js';
+import { unavailableFor } from '../http/retry-after.js';
 import type { IncreaseErrorBody, IncreaseTransferBody } from './increase-api.types.js';
 import type { IncreaseResponse } from './increase-http.client.js';
 import { retryAfterSeconds } from './increase-retry-after.js';
@@ -36,7 +37,7 @@ export function outcomeOfCreate(response: IncreaseResponse, now: Date): RailSubm
   const summary = describe(status, type, error);
   if (status >= 500 || RETRYABLE_4XX.has(status) || status < 400) {
     const wait = status === 429 || status === 503 ? retryAfterSeconds(response, now) : null;
-    return { kind: 'UNAVAILABLE', detail: wait === null ? summary : `${summary}; retry after ${wait} s` };
+    return unavailableFor(summary, wait);
   }
   const toDestination = DESTINATION_FIELD.test(JSON.stringify(error.errors ?? ''));
   return {

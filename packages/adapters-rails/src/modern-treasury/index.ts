@@ -1,3 +1,4 @@
 export type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
 export * from './modern-treasury-payment-orders.rail.js';
 export * from './modern-treasury-rails.js';
+export * from './modern-treasury-webhook.verifier.js';

@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import { RAIL_IDS, type RailId } from '@payout/domain';
 
 const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'modern_treasury', 'wise', 'disabled'] as const;
@@ -29,6 +30,8 @@ interface PayPalConfig {
   readonly clientSecret: string;
   /** PAYPAL_RETURN_WINDOW_DAYS: how long a paid payout is watched for a refund or reversal; the adapter's default when unset. */
   readonly returnWindowMs?: number;
+  /** PAYPAL_WEBHOOK_ID, the id of the webhook registered at PayPal; unset: PayPal's webhooks are not received. */
+  readonly webhookId?: string;
 }
 
 interface WiseConfig {
@@ -36,6 +39,8 @@ interface WiseConfig {
   /** The numeric id of the Wise business profile that sends and funds the transfers. */
   readonly profileId: string;
   readonly baseUrl: string;
+  /** WISE_WEBHOOK_PUBLIC_KEY, Wise's webhook signing key (PEM); unset: Wise's webhooks are not received. */
+  readonly webhookPublicKey?: string;
 }
 
 interface ModernTreasuryConfig {
@@ -44,6 +49,8 @@ interface ModernTreasuryConfig {
   readonly baseUrl: string;
   /** The internal account payment orders are sent from. */
   readonly originatingAccountId: string;
+  /** MODERN_TREASURY_WEBHOOK_KEY; unset: Modern Treasury's webhooks are not received. */
+  readonly webhookKey?: string;
 }
 
 /** Which adapter serves each rail (RAILS), and the credentials of the providers in use. */
@@ -115,6 +122,31 @@ function paypalReturnWindow(env: Env, errors: string[]): { returnWindowMs?: numb
 }
 
 /**
+ * The provider webhook variables that are set, checked: Wise's key must be a PEM public key (a `\n` written as
+ * two characters, as .env files often carry it, is a line break); PayPal's webhook id is letters and digits.
+ */
+function webhookVariables(env: Env, errors: string[]) {
+  const wiseKey = env.WISE_WEBHOOK_PUBLIC_KEY?.replaceAll('\\n', '\n').trim();
+  if (wiseKey) {
+    try {
+      createPublicKey({ key: wiseKey, format: 'pem' });
+    } catch {
+      errors.push('WISE_WEBHOOK_PUBLIC_KEY must be the PEM public key Wise publishes for its webhooks');
+    }
+  }
+  const paypalId = env.PAYPAL_WEBHOOK_ID?.trim();
+  if (paypalId && !/^[A-Za-z0-9]+$/.test(paypalId))
+    errors.push(
+      `PAYPAL_WEBHOOK_ID must be the webhook id PayPal gave (letters and digits, got "${paypalId}")`,
+    );
+  return {
+    modernTreasury: env.MODERN_TREASURY_WEBHOOK_KEY ? { webhookKey: env.MODERN_TREASURY_WEBHOOK_KEY } : {},
+    wise: wiseKey ? { webhookPublicKey: wiseKey } : {},
+    paypal: paypalId ? { webhookId: paypalId } : {},
+  };
+}
+
+/**
  * Reads RAILS and the credentials of the providers it names. A rail RAILS does not list is simulated, except
  * PAYPAL and VENMO, which go to PayPal when the PayPal variables are set (as before RAILS existed). Production
  * refuses a simulated rail; every environment refuses a provider that cannot serve its rail, or one whose
@@ -163,6 +195,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
   if (wiseRails.length > 0 && env.WISE_PROFILE_ID && !/^\d+$/.test(env.WISE_PROFILE_ID))
     lacking.push(`WISE_PROFILE_ID must be the numeric id of a Wise profile (got "${env.WISE_PROFILE_ID}")`);
   errors.push(...lacking);
+  const webhooks = webhookVariables(env, errors);
   const increase =
     increaseRails.length === 0
       ? null
@@ -181,6 +214,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           clientId: env.PAYPAL_CLIENT_ID ?? '',
           clientSecret: env.PAYPAL_CLIENT_SECRET ?? '',
           ...paypalReturnWindow(env, errors),
+          ...webhooks.paypal,
         };
   const modernTreasury =
     modernTreasuryRails.length === 0
@@ -196,6 +230,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
             'https://app.moderntreasury.com',
           ),
           originatingAccountId: env.MODERN_TREASURY_ORIGINATING_ACCOUNT_ID ?? '',
+          ...webhooks.modernTreasury,
         };
   const wise =
     wiseRails.length === 0
@@ -204,6 +239,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           apiToken: env.WISE_API_TOKEN ?? '',
           profileId: env.WISE_PROFILE_ID ?? '',
           baseUrl: baseUrl(env, 'WISE_BASE_URL', production, errors, 'https://api.wise.com'),
+          ...webhooks.wise,
         };
   return { providers, increase, paypal, modernTreasury, wise };
 }
