@@ -34,7 +34,12 @@ export function railsFor(
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
     simulated: observe(createSimulatedRails({ clock, delaysMs: config.railDelaysMs }), 'simulated'),
-    increase: increase ? observe(createIncreaseRails({ ...increase, ...http }), 'increase') : [],
+    increase: increase
+      ? observe(
+          createIncreaseRails({ ...increase, ...http, cardSender: increase.cardPush?.cardSender }),
+          'increase',
+        )
+      : [],
     paypal: paypal ? observe(createPayPalRails({ ...paypal, ...http }), 'paypal') : [],
     modern_treasury: modernTreasury
       ? observe(createModernTreasuryRails({ ...modernTreasury, ...http }), 'modern_treasury')
