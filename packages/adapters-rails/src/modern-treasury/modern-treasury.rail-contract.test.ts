@@ -56,4 +56,5 @@ describe('ModernTreasuryPaymentOrderRail against a scripted Modern Treasury', ()
   describeRailContract('Modern Treasury RTP', arrangeOn('RTP'), { reportsReturns: false });
   describeRailContract('Modern Treasury WIRE', arrangeOn('WIRE'), { reportsReturns: false });
   describeRailContract('Modern Treasury SWIFT', arrangeOn('SWIFT'), { reportsReturns: false });
+  describeRailContract('Modern Treasury PUSH_TO_CARD', arrangeOn('PUSH_TO_CARD'), { reportsReturns: false });
 });
