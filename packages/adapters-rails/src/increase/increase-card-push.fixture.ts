@@ -1,4 +1,5 @@
-import { Money, type RailSubmission } from '@payout/domain';
+import type { RailSubmission } from '@payout/domain';
+import { vaultedCardSubmission } from '../testing/scripted-provider.js';
 import type { IncreaseCardSender } from './increase-card-push-request.mapping.js';
 
 /**
@@ -21,27 +22,8 @@ export const CARD_SENDER: IncreaseCardSender = {
 };
 
 /** A PUSH_TO_CARD withdrawal of 1234.56 to Ada Lovelace's card, tokenised at `vault`. */
-export const cardSubmission = (
-  overrides: Partial<RailSubmission> = {},
-  vault = 'increase',
-): RailSubmission => ({
-  withdrawalId: 'wd-0001',
-  attempt: 1,
-  amount: Money.of('1234.56'),
-  currency: 'USD',
-  destination: {
-    kind: 'card',
-    details: {
-      cardToken: CARD_TOKEN,
-      cardVault: vault,
-      cardholderName: 'Ada Lovelace',
-      expMonth: '12',
-      expYear: '2099',
-    },
-  },
-  description: 'Payout wd-0001',
-  ...overrides,
-});
+export const cardSubmission = (overrides: Partial<RailSubmission> = {}, vault = 'increase'): RailSubmission =>
+  vaultedCardSubmission({ token: CARD_TOKEN, vault }, overrides);
 
 const SUBMISSION = {
   retrieval_reference_number: '501512000001',

@@ -12,9 +12,9 @@ import {
 } from './increase-api.fixture.js';
 import { CARD_SENDER, CARD_TOKEN, cardSubmission } from './increase-card-push.fixture.js';
 import { railStatusOfTransfer } from './increase-transfer-status.mapping.js';
-import { IncreaseTransferRail } from './increase-transfers.rail.js';
+import { IncreaseTransferRail, type IncreaseTransferRailOptions } from './increase-transfers.rail.js';
 
-const cardRail = () =>
+const cardRail = (overrides: Partial<IncreaseTransferRailOptions> = {}) =>
   new IncreaseTransferRail({
     id: 'PUSH_TO_CARD',
     apiKey: API_KEY,
@@ -24,6 +24,7 @@ const cardRail = () =>
     cardSender: CARD_SENDER,
     clock: new ManualClock(),
     timeoutMs: 2000,
+    ...overrides,
   });
 
 describe('IncreaseTransferRail PUSH_TO_CARD', () => {
@@ -100,18 +101,7 @@ describe('IncreaseTransferRail PUSH_TO_CARD', () => {
   });
 
   it('will not start without the card sender Increase requires on every transfer', () => {
-    expect(
-      () =>
-        new IncreaseTransferRail({
-          id: 'PUSH_TO_CARD',
-          apiKey: API_KEY,
-          baseUrl: BASE_URL,
-          accountId: ACCOUNT_ID,
-          accountNumberId: ACCOUNT_NUMBER_ID,
-          clock: new ManualClock(),
-          timeoutMs: 2000,
-        }),
-    ).to.throw('INCREASE_CARD_SENDER_');
+    expect(() => cardRail({ cardSender: undefined })).to.throw('INCREASE_CARD_SENDER_');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { RailSubmission } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import nock from 'nock';
-import { bankSubmission, ScriptedCreates } from '../testing/scripted-provider.js';
+import { bankSubmission, ScriptedCreates, vaultedCardSubmission } from '../testing/scripted-provider.js';
 import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
 import { PAYMENT_ORDERS_PATH } from './modern-treasury-payment-order-request.mapping.js';
 import {
@@ -68,19 +68,7 @@ export const CARD_EXTERNAL_ACCOUNT_ID = '5ace1b1e-6a0c-4c5f-9d1e-2b7c4a8e0c11';
 
 /** A PUSH_TO_CARD submission to a `card` link tokenised at `vault` (docs/decisions/0002). */
 export const cardSubmission = (overrides: Partial<RailSubmission> = {}, vault = 'modern_treasury') =>
-  submission({
-    destination: {
-      kind: 'card',
-      details: {
-        cardToken: CARD_EXTERNAL_ACCOUNT_ID,
-        cardVault: vault,
-        cardholderName: 'Ada Lovelace',
-        expMonth: '12',
-        expYear: '2099',
-      },
-    },
-    ...overrides,
-  });
+  vaultedCardSubmission({ token: CARD_EXTERNAL_ACCOUNT_ID, vault }, overrides);
 
 /**
  * A submission to the kind of account `id` pays: an `international_bank` link for SWIFT, a `card` link for

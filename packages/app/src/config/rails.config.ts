@@ -1,3 +1,4 @@
+import type { IncreaseCardSender } from '@payout/adapters-rails';
 import { RAIL_IDS, type RailId } from '@payout/domain';
 
 const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'modern_treasury', 'wise', 'disabled'] as const;
@@ -28,15 +29,7 @@ interface IncreaseConfig {
 interface IncreaseCardPushConfig {
   readonly vaultUrl: string;
   readonly tokenizationKey: string;
-  readonly cardSender: {
-    readonly name: string;
-    readonly namePrefix: string;
-    readonly categoryCode: string;
-    readonly addressLine1: string;
-    readonly city: string;
-    readonly state: string;
-    readonly postalCode: string;
-  };
+  readonly cardSender: IncreaseCardSender;
 }
 
 /** Who sends card payouts, as the card networks show it: Increase requires each on every Card Push Transfer. */

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { INCREASE_CARD_ENV as INCREASE_CARDS } from './config.fixture.js';
 import { loadConfig } from './config.js';
 
 const PRODUCTION = {
@@ -9,18 +10,6 @@ const PRODUCTION = {
 };
 const OTHERS_OFF =
   'ACH=disabled,RTP=disabled,WIRE=disabled,SWIFT=disabled,ZELLE=disabled,PAYPAL=disabled,VENMO=disabled';
-const INCREASE_CARDS = {
-  INCREASE_API_KEY: 'secret_key_live',
-  INCREASE_ACCOUNT_NUMBER_ID: 'account_number_1',
-  INCREASE_CARD_TOKENIZATION_KEY: 'card_tokenization_key_live',
-  INCREASE_CARD_SENDER_NAME: 'Acme Payouts',
-  INCREASE_CARD_SENDER_NAME_PREFIX: 'ACME',
-  INCREASE_CARD_SENDER_CATEGORY_CODE: '6012',
-  INCREASE_CARD_SENDER_ADDRESS_LINE1: '33 Liberty Street',
-  INCREASE_CARD_SENDER_CITY: 'New York',
-  INCREASE_CARD_SENDER_STATE: 'NY',
-  INCREASE_CARD_SENDER_POSTAL_CODE: '10045',
-};
 
 const errorsOf = (env: Record<string, string>): string => {
   const result = loadConfig(env);
@@ -38,7 +27,7 @@ describe('loadConfig: PUSH_TO_CARD on a real provider', () => {
     expect(result.config.rails.providers.PUSH_TO_CARD).to.equal('increase');
     expect(result.config.rails.increase?.cardPush).to.deep.equal({
       vaultUrl: 'https://vault.increase.com',
-      tokenizationKey: 'card_tokenization_key_live',
+      tokenizationKey: 'card_tokenization_key',
       cardSender: {
         name: 'Acme Payouts',
         namePrefix: 'ACME',
@@ -60,14 +49,14 @@ describe('loadConfig: PUSH_TO_CARD on a real provider', () => {
   it('refuses production naming what Increase PUSH_TO_CARD lacks, and needs no INCREASE_ACCOUNT_ID for it', () => {
     const text = errorsOf({
       ...PRODUCTION,
-      INCREASE_API_KEY: 'secret_key_live',
+      INCREASE_API_KEY: 'secret_key_sandbox',
       RAILS: `PUSH_TO_CARD=increase,${OTHERS_OFF}`,
     });
     expect(text).to.include(
       'PUSH_TO_CARD: increase needs INCREASE_ACCOUNT_NUMBER_ID, INCREASE_CARD_TOKENIZATION_KEY, INCREASE_CARD_SENDER_NAME, INCREASE_CARD_SENDER_NAME_PREFIX, INCREASE_CARD_SENDER_CATEGORY_CODE, INCREASE_CARD_SENDER_ADDRESS_LINE1, INCREASE_CARD_SENDER_CITY, INCREASE_CARD_SENDER_STATE, INCREASE_CARD_SENDER_POSTAL_CODE',
     );
     expect(text).not.to.include('INCREASE_ACCOUNT_ID');
-    expect(text).not.to.include('secret_key_live');
+    expect(text).not.to.include('secret_key_sandbox');
   });
 
   it('has no Increase card configuration when another provider pays cards', () => {

@@ -7,33 +7,17 @@ import {
 } from '@payout/adapters-rails';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { loadConfig } from '../config/config.js';
+import { configFor, INCREASE_CARD_ENV as INCREASE_CARDS } from '../config/config.fixture.js';
 import { cardVaultFor } from './card-vault.binding.js';
 import { railsFor } from './rails.binding.js';
 
-const INCREASE_CARDS = {
-  INCREASE_API_KEY: 'secret_key_sandbox',
-  INCREASE_ACCOUNT_NUMBER_ID: 'account_number_1',
-  INCREASE_CARD_TOKENIZATION_KEY: 'card_tokenization_key',
-  INCREASE_CARD_SENDER_NAME: 'Acme Payouts',
-  INCREASE_CARD_SENDER_NAME_PREFIX: 'ACME',
-  INCREASE_CARD_SENDER_CATEGORY_CODE: '6012',
-  INCREASE_CARD_SENDER_ADDRESS_LINE1: '33 Liberty Street',
-  INCREASE_CARD_SENDER_CITY: 'New York',
-  INCREASE_CARD_SENDER_STATE: 'NY',
-  INCREASE_CARD_SENDER_POSTAL_CODE: '10045',
-};
 const MODERN_TREASURY = {
   MODERN_TREASURY_API_KEY: 'test-key',
   MODERN_TREASURY_ORGANIZATION_ID: 'org-1',
   MODERN_TREASURY_ORIGINATING_ACCOUNT_ID: 'internal-account-1',
 };
 
-const configOf = (env: Record<string, string>) => {
-  const result = loadConfig(env);
-  if (!result.ok) throw new Error(result.errors.join('; '));
-  return result.config;
-};
+const configOf = configFor;
 
 describe('cardVaultFor and PUSH_TO_CARD in railsFor', () => {
   it("tokenises cards at Increase's vault and pays them with Increase's card push when RAILS says so", () => {
