@@ -142,12 +142,12 @@ const notFound = (): [number, object] => [
   { status: 404, type: 'object_not_found_error', title: 'Not found' },
 ];
 
-const header = (req: IncomingMessage, name: string): string | undefined => {
+export const header = (req: IncomingMessage, name: string): string | undefined => {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
 
-async function readBody(req: IncomingMessage): Promise<string> {
+export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
