@@ -13,7 +13,7 @@ export const TRANSFER_PATHS: Readonly<Record<IncreaseRailId, string>> = {
 export interface IncreaseAccounts {
   /** The Increase account the money leaves from (ACH and wire `account_id`). */
   readonly accountId: string;
-  /** The account number of that account that RTP and card push transfers are sent from (`source_account_number_id`). */
+  /** The account number of that account RTP and card push transfers are sent from (`source_account_number_id`). */
   readonly accountNumberId: string;
   /** Who sends card payouts, as the card networks show it; required for PUSH_TO_CARD only. */
   readonly cardSender?: IncreaseCardSender;

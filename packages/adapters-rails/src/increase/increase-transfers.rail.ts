@@ -53,9 +53,9 @@ const DEFAULTS: Readonly<Record<IncreaseRailId, RailTimingDefaults>> = {
 
 /**
  * The ACH, RTP, WIRE and PUSH_TO_CARD rails on Increase's transfers API (a card push names the card by the token
- * Increase's vault gave at link time). A withdrawal is one transfer created with the
- * withdrawal id as `Idempotency-Key`: Increase creates at most one object per key and answers a repeat with the
- * original, so a retry after a lost answer never pays twice. The reference is Increase's transfer id, and the
+ * Increase's vault gave at link time). A withdrawal is one transfer created with the withdrawal id as
+ * `Idempotency-Key`: Increase creates at most one object per key and answers a repeat with the original, so a
+ * retry after a lost answer never pays twice. The reference is Increase's transfer id, and the
  * status is read by a GET of the transfer. Never throws: no answer within `timeoutMs`, a network failure, a 5xx
  * or a 429 is UNAVAILABLE (outcome unknown, safe to retry with the same key).
  */

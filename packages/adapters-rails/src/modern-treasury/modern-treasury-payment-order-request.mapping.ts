@@ -72,9 +72,9 @@ function receivingAccountOf(
 /**
  * The create body of one withdrawal's payment order: a credit from our internal account to a bank account given
  * inline (`receiving_account`), so no counterparty or external account object is kept at Modern Treasury between
- * bank payouts, or to a card's external account. ACH goes as PPD, the entry class of payouts to consumers. The description travels as remittance
- * information (the ACH addenda, the wire's originator-to-beneficiary text, the RTP remittance), and the
- * withdrawal id as metadata so an operator can find the order from either side.
+ * bank payouts, or to a card's external account. ACH goes as PPD, the entry class of payouts to consumers. The
+ * description travels as remittance information (the ACH addenda, the wire's originator-to-beneficiary text,
+ * the RTP remittance), and the withdrawal id as metadata so an operator can find the order from either side.
  */
 export function paymentOrderRequestOf(
   rail: ModernTreasuryRailId,

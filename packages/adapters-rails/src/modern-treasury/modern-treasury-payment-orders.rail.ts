@@ -53,10 +53,10 @@ const DEFAULTS: Readonly<Record<ModernTreasuryRailId, RailTimingDefaults>> = {
 };
 
 /**
- * The ACH, RTP, WIRE, SWIFT and PUSH_TO_CARD rails on Modern Treasury's payment orders. A withdrawal is one payment order
- * created with the withdrawal id as `Idempotency-Key`: Modern Treasury keeps the first answer for a key and
- * gives it again to a repeat, so a retry after a lost answer never pays twice. The reference is the payment
- * order id, and the status is read by a GET of the order. Never throws: no answer within `timeoutMs`, a network
+ * The ACH, RTP, WIRE, SWIFT and PUSH_TO_CARD rails on Modern Treasury's payment orders. A withdrawal is one
+ * payment order created with the withdrawal id as `Idempotency-Key`: Modern Treasury keeps the first answer for a
+ * key and gives it again to a repeat, so a retry after a lost answer never pays twice. The reference is the
+ * payment order id, and the status is read by a GET of the order. Never throws: no answer within `timeoutMs`, a network
  * failure, a 5xx or a 429 is UNAVAILABLE (outcome unknown, safe to retry with the same key).
  */
 export class ModernTreasuryPaymentOrderRail

@@ -17,11 +17,9 @@ const MODERN_TREASURY = {
   MODERN_TREASURY_ORIGINATING_ACCOUNT_ID: 'internal-account-1',
 };
 
-const configOf = configFor;
-
 describe('cardVaultFor and PUSH_TO_CARD in railsFor', () => {
   it("tokenises cards at Increase's vault and pays them with Increase's card push when RAILS says so", () => {
-    const config = configOf({ ...INCREASE_CARDS, RAILS: 'PUSH_TO_CARD=increase' });
+    const config = configFor({ ...INCREASE_CARDS, RAILS: 'PUSH_TO_CARD=increase' });
     expect(cardVaultFor(config)).to.be.instanceOf(IncreaseCardVault);
     const rail = railsFor(config, new ManualClock()).get('PUSH_TO_CARD');
     expect(rail).to.be.instanceOf(IncreaseTransferRail);
@@ -29,7 +27,7 @@ describe('cardVaultFor and PUSH_TO_CARD in railsFor', () => {
   });
 
   it('tokenises cards as Modern Treasury external accounts when Modern Treasury pays them', () => {
-    const config = configOf({ ...MODERN_TREASURY, RAILS: 'PUSH_TO_CARD=modern_treasury' });
+    const config = configFor({ ...MODERN_TREASURY, RAILS: 'PUSH_TO_CARD=modern_treasury' });
     expect(cardVaultFor(config)).to.be.instanceOf(ModernTreasuryCardVault);
     expect(railsFor(config, new ManualClock()).get('PUSH_TO_CARD')).to.be.instanceOf(
       ModernTreasuryPaymentOrderRail,
@@ -38,7 +36,7 @@ describe('cardVaultFor and PUSH_TO_CARD in railsFor', () => {
 
   it('keeps no card anywhere when PUSH_TO_CARD is simulated or disabled, even with Increase on other rails', () => {
     const increaseBanks = { ...INCREASE_CARDS, INCREASE_ACCOUNT_ID: 'account_1', RAILS: 'ACH=increase' };
-    expect(cardVaultFor(configOf(increaseBanks))).to.be.instanceOf(SimulatedCardVault);
-    expect(cardVaultFor(configOf({ RAILS: 'PUSH_TO_CARD=disabled' }))).to.be.instanceOf(SimulatedCardVault);
+    expect(cardVaultFor(configFor(increaseBanks))).to.be.instanceOf(SimulatedCardVault);
+    expect(cardVaultFor(configFor({ RAILS: 'PUSH_TO_CARD=disabled' }))).to.be.instanceOf(SimulatedCardVault);
   });
 });
