@@ -1,32 +1,21 @@
-import { createLogger } from '@payout/adapters-http';
-import { HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/testing';
-import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
+import { mintHarnessToken } from '@payout/adapters-http/testing';
 import { FAILURE_REASONS } from '@payout/domain';
-import { LINK_BODIES, seedCustomer } from '@payout/domain/testing';
+import { LINK_BODIES } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { configFor, INCREASE_CARD_ENV } from '../config/config.fixture.js';
+import { INCREASE_CARD_ENV } from '../config/config.fixture.js';
 import { TOKENS } from '../container/tokens.js';
 import { eventually } from '../e2e/support/eventually.js';
 import { signedIncreaseEvent } from '../e2e/support/fake-increase.server.js';
-import { FakeIncreaseCards } from '../e2e/support/fake-increase-cards.server.js';
-import { VerifyingWebhookReceiver } from '../e2e/support/verifying-webhook.receiver.js';
-import { type RunningService, startService } from './start-service.js';
+import type { FakeIncreaseCardEndpoints } from '../e2e/support/fake-increase-cards.endpoints.js';
+import { productionEnvOn, requestWithdrawal, useIncreaseProduction } from './production-service.fixture.js';
+import type { RunningService } from './start-service.js';
 
-const MERCHANT_SECRET = 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0';
 const INCREASE_SECRET = 'whsec_increase_event_subscription_secret';
 const CARD_NUMBER = '4111111111111111';
 
 /** Production with PUSH_TO_CARD on Increase (a local fake of its vault and API), every other rail disabled. */
 const productionEnv = (databaseUrl: string, increaseUrl: string): Record<string, string> => ({
-  APP_ENV: 'production',
-  DATABASE_URL: databaseUrl,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  JWT_SECRET: HARNESS_JWT.secret,
-  JWT_ISSUER: HARNESS_JWT.issuer,
-  JWT_AUDIENCE: HARNESS_JWT.audience,
-  ENCRYPTION_KEY: 'ab'.repeat(32),
-  JOB_QUEUE_PROFILE: 'fast',
+  ...productionEnvOn(databaseUrl),
   RAILS:
     'PUSH_TO_CARD=increase,ACH=disabled,RTP=disabled,WIRE=disabled,SWIFT=disabled,ZELLE=disabled,PAYPAL=disabled,VENMO=disabled',
   ...INCREASE_CARD_ENV,
@@ -37,49 +26,21 @@ const productionEnv = (databaseUrl: string, increaseUrl: string): Record<string,
 
 describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as wired on PostgreSQL', function () {
   this.timeout(60_000);
-  let database: ScratchDatabase;
-  let increase: FakeIncreaseCards;
-  let receiver: VerifyingWebhookReceiver;
+  const world = useIncreaseProduction('increase_cards', productionEnv);
+  let cards: FakeIncreaseCardEndpoints;
   let service: RunningService;
   let url: string;
 
-  before(async () => {
-    database = await scratchDatabase('increase_cards');
-    increase = await FakeIncreaseCards.start();
-    receiver = await VerifyingWebhookReceiver.start();
-    receiver.useSecret(MERCHANT_SECRET);
-    service = await startService(
-      configFor(productionEnv(database.url, increase.url)),
-      createLogger({ level: 'silent' }),
-    );
-    url = service.url as string;
-  });
-
-  after(async () => {
-    await service?.stop();
-    await receiver?.close();
-    await increase?.close();
-    await database?.drop();
+  before(() => {
+    ({ service, url } = world());
+    cards = world().increase.cards;
   });
 
   const unitOfWork = () => service.container.getAsync(TOKENS.unitOfWork);
 
   /** A funded entity whose merchant listens for webhooks, with a card linked through the link operation. */
   async function cardholder() {
-    const uow = await unitOfWork();
-    const ids = service.container.get(TOKENS.ids);
-    const seeded = await seedCustomer(uow, ids, new Date());
-    await uow.run((tx) =>
-      tx.webhookEndpoints.save({
-        id: ids.next(),
-        merchantId: seeded.merchantId,
-        url: receiver.url,
-        secrets: [{ secret: MERCHANT_SECRET, expiresAt: null }],
-        disabled: false,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      }),
-    );
+    const seeded = await world().customer();
     const operator = mintHarnessToken({ sub: 'op-1', scope: 'operator' });
     const issued = await fetch(`${url}/v1/operator/application-tokens`, {
       method: 'POST',
@@ -100,19 +61,9 @@ describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as
   }
 
   const withdraw = async (c: Awaited<ReturnType<typeof cardholder>>, amount: number) => {
-    const token = mintHarnessToken({
-      sub: c.principal.subject,
-      scope: 'external.apis',
-      merchant_id: c.merchantId,
-      entity_id: c.entityId,
-    });
-    const res = await fetch(`${url}/v1/ext/linked-accounts/USD/${c.cardAccountId}/withdrawal`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ walletType: 'SPEND', amount }),
-    });
+    const res = await requestWithdrawal(service, c, c.cardAccountId, { amount });
     expect(res.status).to.equal(200);
-    return ((await res.json()) as { data: { id: string } }).data.id;
+    return res.json.data.id;
   };
 
   /** Increase's event about the card push transfer of withdrawal `id`, once the service created it. */
@@ -135,13 +86,16 @@ describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as
   const finalEvent = (id: string) =>
     eventually(
       'the merchant told of the final status',
-      () => receiver.eventsFor(id).find((body) => body.status === 'SUCCESS' || body.status === 'FAILED'),
+      () =>
+        world()
+          .receiver.eventsFor(id)
+          .find((body) => body.status === 'SUCCESS' || body.status === 'FAILED'),
       10_000,
     );
 
   it("tokenises the card at Increase's vault when it is linked, and keeps only the token", async () => {
     const c = await cardholder();
-    const vaulted = increase.tokenizations.at(-1);
+    const vaulted = cards.tokenizations.at(-1);
     expect(vaulted?.authorization).to.equal('Bearer card_tokenization_key');
     expect(vaulted?.body).to.deep.equal({
       primary_account_number: CARD_NUMBER,
@@ -150,7 +104,7 @@ describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as
     });
     const stored = await (await unitOfWork()).read.linkedAccounts.findById(c.cardAccountId);
     expect(stored?.lastFourDigits).to.equal('1111');
-    const token = `outbound_card_token_${increase.tokenizations.length}`;
+    const token = `outbound_card_token_${cards.tokenizations.length}`;
     expect(stored?.destination).to.include({ cardToken: token, cardVault: 'increase' });
     expect(JSON.stringify(stored)).not.to.include(CARD_NUMBER);
   });
@@ -159,25 +113,29 @@ describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as
     const c = await cardholder();
     const id = await withdraw(c, 25.5);
     const reference = await notifyIncrease(id);
-    const creates = increase.creates.filter((create) => create.idempotencyKey === id);
+    const creates = cards.creates.filter((create) => create.idempotencyKey === id);
     expect(creates).to.have.length(1);
     expect(creates[0]?.authorization).to.equal('Bearer secret_key_sandbox');
     expect(creates[0]?.body).to.deep.include({
-      card_token_id: `outbound_card_token_${increase.tokenizations.length}`,
+      card_token_id: `outbound_card_token_${cards.tokenizations.length}`,
       presentment_amount: { currency: 'USD', value: '25.50' },
       source_account_number_id: 'account_number_1',
       business_application_identifier: 'funds_disbursement',
     });
-    increase.complete(reference);
+    cards.complete(reference);
     await notifyIncrease(id);
     expect((await finalEvent(id)).status).to.equal('SUCCESS');
-    expect(receiver.eventsFor(id).map((body) => body.status)).to.deep.equal(['PENDING', 'SUCCESS']);
+    expect(
+      world()
+        .receiver.eventsFor(id)
+        .map((body) => body.status),
+    ).to.deep.equal(['PENDING', 'SUCCESS']);
   });
 
   it("fails a declined push with the spec's card reason and Increase's reason, and gives the money back", async () => {
     const c = await cardholder();
     const id = await withdraw(c, 10);
-    increase.decline(await notifyIncrease(id));
+    cards.decline(await notifyIncrease(id));
     await notifyIncrease(id);
     const failed = await finalEvent(id);
     expect(failed.status).to.equal('FAILED');

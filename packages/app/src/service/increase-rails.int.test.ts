@@ -1,33 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '@payout/adapters-http';
-import { HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/testing';
-import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
-import { type Customer, seedCustomer } from '@payout/domain/testing';
+import type { Customer } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { configFor } from '../config/config.fixture.js';
 import { TOKENS } from '../container/tokens.js';
 import { eventually } from '../e2e/support/eventually.js';
-import { FakeIncrease, signedIncreaseEvent } from '../e2e/support/fake-increase.server.js';
-import { VerifyingWebhookReceiver } from '../e2e/support/verifying-webhook.receiver.js';
-import { type RunningService, startService } from './start-service.js';
+import { type FakeIncrease, signedIncreaseEvent } from '../e2e/support/fake-increase.server.js';
+import type { VerifyingWebhookReceiver } from '../e2e/support/verifying-webhook.receiver.js';
+import { productionEnvOn, requestWithdrawal, useIncreaseProduction } from './production-service.fixture.js';
+import type { RunningService } from './start-service.js';
 
-const MERCHANT_SECRET = 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0';
 const INCREASE_SECRET = 'whsec_increase_event_subscription_secret';
 const LIVE_RAILS =
   'ACH=increase,RTP=increase,WIRE=increase,SWIFT=disabled,PUSH_TO_CARD=disabled,ZELLE=disabled,PAYPAL=disabled,VENMO=disabled';
 
 /** Production, every enabled rail on Increase (a local fake of its API), the others disabled. */
 const productionEnv = (databaseUrl: string, increaseUrl: string): Record<string, string> => ({
-  APP_ENV: 'production',
-  DATABASE_URL: databaseUrl,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  JWT_SECRET: HARNESS_JWT.secret,
-  JWT_ISSUER: HARNESS_JWT.issuer,
-  JWT_AUDIENCE: HARNESS_JWT.audience,
-  ENCRYPTION_KEY: 'ab'.repeat(32),
-  JOB_QUEUE_PROFILE: 'fast',
+  ...productionEnvOn(databaseUrl),
   RAILS: LIVE_RAILS,
   INCREASE_API_KEY: 'secret_key_local_fake',
   INCREASE_BASE_URL: increaseUrl,
@@ -38,64 +26,19 @@ const productionEnv = (databaseUrl: string, increaseUrl: string): Record<string,
 
 describe('production on Increase (a local fake of its API), as wired on PostgreSQL', function () {
   this.timeout(60_000);
-  let database: ScratchDatabase;
+  const world = useIncreaseProduction('increase_rails', productionEnv);
   let increase: FakeIncrease;
   let receiver: VerifyingWebhookReceiver;
   let service: RunningService;
   let url: string;
 
-  before(async () => {
-    database = await scratchDatabase('increase_rails');
-    increase = await FakeIncrease.start();
-    receiver = await VerifyingWebhookReceiver.start();
-    receiver.useSecret(MERCHANT_SECRET);
-    service = await startService(
-      configFor(productionEnv(database.url, increase.url)),
-      createLogger({ level: 'silent' }),
-    );
-    url = service.url as string;
+  before(() => {
+    ({ increase, receiver, service, url } = world());
   });
 
-  after(async () => {
-    await service?.stop();
-    await receiver?.close();
-    await increase?.close();
-    await database?.drop();
-  });
+  const customer = (kind: 'bank' | 'zelle'): Promise<Customer> => world().customer({ kind });
 
-  async function customer(kind: 'bank' | 'zelle'): Promise<Customer> {
-    const { container } = service;
-    const unitOfWork = await container.getAsync(TOKENS.unitOfWork);
-    const ids = container.get(TOKENS.ids);
-    const seeded = await seedCustomer(unitOfWork, ids, new Date(), { kind });
-    await unitOfWork.run((tx) =>
-      tx.webhookEndpoints.save({
-        id: ids.next(),
-        merchantId: seeded.merchantId,
-        url: receiver.url,
-        secrets: [{ secret: MERCHANT_SECRET, expiresAt: null }],
-        disabled: false,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      }),
-    );
-    return seeded;
-  }
-
-  const withdraw = async (c: Customer, body: object) => {
-    const token = mintHarnessToken({
-      sub: c.principal.subject,
-      scope: 'external.apis',
-      merchant_id: c.merchantId,
-      entity_id: c.entityId,
-    });
-    const res = await fetch(`${url}/v1/ext/linked-accounts/USD/${c.accountId}/withdrawal`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ walletType: 'SPEND', ...body }),
-    });
-    return { status: res.status, json: (await res.json()) as { data: { id: string }; message: string } };
-  };
+  const withdraw = (c: Customer, body: object) => requestWithdrawal(service, c, c.accountId, body);
 
   const postWebhook = (body: string, signature: string) =>
     fetch(`${url}/v1/rails/increase/webhooks`, {
@@ -185,7 +128,7 @@ describe('production on Increase (a local fake of its API), as wired on PostgreS
   it('refuses to start in production with a simulated rail enabled, naming it', () => {
     const start = fileURLToPath(new URL('../bin/start.js', import.meta.url));
     const env = {
-      ...productionEnv(database.url, increase.url),
+      ...productionEnv(world().databaseUrl, increase.url),
       RAILS: LIVE_RAILS.replace('ZELLE=disabled', 'ZELLE=simulated'),
     };
     const run = spawnSync(process.execPath, [start], {

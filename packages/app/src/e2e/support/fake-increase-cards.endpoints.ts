@@ -1,7 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { header, readBody } from './fake-increase.server.js';
-
 /** One request as the fake received it. */
 export interface ReceivedRequest {
   readonly path: string;
@@ -18,40 +14,16 @@ interface CardPushTransfer {
 }
 
 /**
- * A local stand-in for Increase's card vault and Card Push Transfers, in the documented shapes (Increase's guide
- * "Creating card tokens": `POST /card_tokens` answers `{"card_token": …}`; its SDK's `CardPushTransfer`):
- * `POST /card_tokens`, `POST /card_push_transfers` (one transfer per key, a repeat answers the first) and
- * `GET /card_push_transfers/:id`. Increase's sandbox has no endpoint that completes a card push, so a test moves
- * a transfer with `complete` or `decline`.
+ * Increase's card vault and Card Push Transfers for the local fake of Increase (FakeIncrease serves them), in the
+ * documented shapes (Increase's guide "Creating card tokens": `POST /card_tokens` answers `{"card_token": …}`;
+ * its SDK's `CardPushTransfer`): `POST /card_tokens`, `POST /card_push_transfers` (one transfer per key, a repeat
+ * answers the first) and `GET /card_push_transfers/:id`. Increase's sandbox has no endpoint that completes a card
+ * push, so a test moves a transfer with `complete` or `decline`.
  */
-export class FakeIncreaseCards {
+export class FakeIncreaseCardEndpoints {
   readonly tokenizations: ReceivedRequest[] = [];
   readonly creates: ReceivedRequest[] = [];
   private readonly transfers = new Map<string, CardPushTransfer>();
-
-  private constructor(private readonly server: Server) {
-    server.on('request', (req, res) => {
-      void readBody(req).then((raw) => {
-        const [status, body] = this.answer(req, raw);
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      });
-    });
-  }
-
-  static async start(): Promise<FakeIncreaseCards> {
-    const fake = new FakeIncreaseCards(createServer());
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    return fake;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
 
   complete(id: string): void {
     this.move(id, 'complete');
@@ -67,23 +39,17 @@ export class FakeIncreaseCards {
     transfer.status = status;
   }
 
-  private answer(req: IncomingMessage, raw: string): [number, object] {
-    const path = req.url ?? '';
-    const received = () => ({
-      path,
-      idempotencyKey: header(req, 'idempotency-key'),
-      authorization: header(req, 'authorization'),
-      body: JSON.parse(raw) as Record<string, unknown>,
-    });
-    if (req.method === 'POST' && path === '/card_tokens') {
-      this.tokenizations.push(received());
+  /** The answer to a request on these endpoints; `undefined` for any other request. */
+  answer(method: string | undefined, request: () => ReceivedRequest): [number, object] | undefined {
+    const { path } = request();
+    if (method === 'POST' && path === '/card_tokens') {
+      this.tokenizations.push(request());
       return [200, { card_token: `outbound_card_token_${this.tokenizations.length}` }];
     }
-    if (req.method === 'POST' && path === '/card_push_transfers') return this.create(received());
+    if (method === 'POST' && path === '/card_push_transfers') return this.create(request());
     const shown = /^\/card_push_transfers\/([^/]+)$/.exec(path);
     const transfer = shown && this.transfers.get(shown[1] ?? '');
-    if (req.method === 'GET' && transfer) return [200, this.objectOf(transfer)];
-    return [404, { status: 404, type: 'object_not_found_error', title: 'Not found' }];
+    return method === 'GET' && transfer ? [200, this.objectOf(transfer)] : undefined;
   }
 
   private create(request: ReceivedRequest): [number, object] {
