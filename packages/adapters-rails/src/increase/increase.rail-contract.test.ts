@@ -22,6 +22,7 @@ import {
   type TransferState,
 } from './increase-api.fixture.js';
 import type { IncreaseRailId } from './increase-api.types.js';
+import { CARD_SENDER, cardSubmission } from './increase-card-push.fixture.js';
 import { IncreaseTransferRail } from './increase-transfers.rail.js';
 import { IncreaseWebhookVerifier } from './increase-webhook.verifier.js';
 
@@ -81,11 +82,13 @@ function arrangeOn(id: IncreaseRailId) {
       baseUrl: BASE_URL,
       accountId: ACCOUNT_ID,
       accountNumberId: ACCOUNT_NUMBER_ID,
+      cardSender: CARD_SENDER,
       clock,
       timeoutMs: 2000,
       fetch: increase.fetch,
     });
-    const sub = submission({ withdrawalId: `wd-${scenario}` });
+    const withdrawal = { withdrawalId: `wd-${scenario}` };
+    const sub = id === 'PUSH_TO_CARD' ? cardSubmission(withdrawal) : submission(withdrawal);
     return scriptedCase(increase, { rail, clock, submission: sub, webhooks }, STEPS[scenario] ?? []);
   };
 }
@@ -97,4 +100,5 @@ describe('IncreaseTransferRail against a scripted Increase', () => {
   describeRailContract('Increase ACH', arrangeOn('ACH'), { reportsReturns: true, ...provider });
   describeRailContract('Increase RTP', arrangeOn('RTP'), { reportsReturns: false, ...provider });
   describeRailContract('Increase WIRE', arrangeOn('WIRE'), { reportsReturns: false, ...provider });
+  describeRailContract('Increase PUSH_TO_CARD', arrangeOn('PUSH_TO_CARD'), { reportsReturns: false, ...provider });
 });

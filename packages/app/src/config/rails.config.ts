@@ -1,4 +1,5 @@
 import { createPublicKey } from 'node:crypto';
+import type { IncreaseCardSender } from '@payout/adapters-rails';
 import { RAIL_IDS, type RailId } from '@payout/domain';
 
 const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'modern_treasury', 'wise', 'disabled'] as const;
@@ -8,9 +9,9 @@ export type RailProvider = (typeof RAIL_PROVIDERS)[number];
 const SERVES: Readonly<Record<RailProvider, readonly RailId[]>> = {
   simulated: RAIL_IDS,
   disabled: RAIL_IDS,
-  increase: ['ACH', 'RTP', 'WIRE'],
+  increase: ['ACH', 'RTP', 'WIRE', 'PUSH_TO_CARD'],
   paypal: ['PAYPAL', 'VENMO'],
-  modern_treasury: ['ACH', 'RTP', 'WIRE', 'SWIFT'],
+  modern_treasury: ['ACH', 'RTP', 'WIRE', 'SWIFT', 'PUSH_TO_CARD'],
   wise: ['SWIFT'],
 };
 
@@ -18,11 +19,30 @@ interface IncreaseConfig {
   readonly apiKey: string;
   readonly baseUrl: string;
   readonly accountId: string;
-  /** Needed for RTP only; '' when unset. */
+  /** Needed for RTP and PUSH_TO_CARD only; '' when unset. */
   readonly accountNumberId: string;
   /** The Event Subscription's secret; null: Increase's webhooks are not received (polling alone). */
   readonly webhookSecret: string | null;
+  /** Set when Increase serves PUSH_TO_CARD: its card vault and who sends the payouts. */
+  readonly cardPush: IncreaseCardPushConfig | null;
 }
+
+interface IncreaseCardPushConfig {
+  readonly vaultUrl: string;
+  readonly tokenizationKey: string;
+  readonly cardSender: IncreaseCardSender;
+}
+
+/** Who sends card payouts, as the card networks show it: Increase requires each on every Card Push Transfer. */
+const INCREASE_CARD_SENDER_VARIABLES = {
+  name: 'INCREASE_CARD_SENDER_NAME',
+  namePrefix: 'INCREASE_CARD_SENDER_NAME_PREFIX',
+  categoryCode: 'INCREASE_CARD_SENDER_CATEGORY_CODE',
+  addressLine1: 'INCREASE_CARD_SENDER_ADDRESS_LINE1',
+  city: 'INCREASE_CARD_SENDER_CITY',
+  state: 'INCREASE_CARD_SENDER_STATE',
+  postalCode: 'INCREASE_CARD_SENDER_POSTAL_CODE',
+} as const;
 
 interface PayPalConfig {
   readonly baseUrl: string;
@@ -121,6 +141,25 @@ function paypalReturnWindow(env: Env, errors: string[]): { returnWindowMs?: numb
   return {};
 }
 
+/** The card vault and the card sender of Increase's PUSH_TO_CARD; the sender variables are checked with the rail. */
+function increaseCardPush(env: Env, production: boolean, errors: string[]): IncreaseCardPushConfig {
+  const read = (field: keyof typeof INCREASE_CARD_SENDER_VARIABLES) =>
+    env[INCREASE_CARD_SENDER_VARIABLES[field]] ?? '';
+  return {
+    vaultUrl: baseUrl(env, 'INCREASE_VAULT_URL', production, errors, 'https://vault.increase.com'),
+    tokenizationKey: env.INCREASE_CARD_TOKENIZATION_KEY ?? '',
+    cardSender: {
+      name: read('name'),
+      namePrefix: read('namePrefix'),
+      categoryCode: read('categoryCode'),
+      addressLine1: read('addressLine1'),
+      city: read('city'),
+      state: read('state'),
+      postalCode: read('postalCode'),
+    },
+  };
+}
+
 /**
  * The provider webhook variables that are set, checked: Wise's key must be a PEM public key (a `\n` written as
  * two characters, as .env files often carry it, is a line break); PayPal's webhook id is letters and digits.
@@ -180,11 +219,21 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
   };
   const increaseRails = uses('increase');
   for (const rail of increaseRails)
-    missing(rail, [
-      'INCREASE_API_KEY',
-      'INCREASE_ACCOUNT_ID',
-      ...(rail === 'RTP' ? ['INCREASE_ACCOUNT_NUMBER_ID'] : []),
-    ]);
+    missing(
+      rail,
+      rail === 'PUSH_TO_CARD'
+        ? [
+            'INCREASE_API_KEY',
+            'INCREASE_ACCOUNT_NUMBER_ID',
+            'INCREASE_CARD_TOKENIZATION_KEY',
+            ...Object.values(INCREASE_CARD_SENDER_VARIABLES),
+          ]
+        : [
+            'INCREASE_API_KEY',
+            'INCREASE_ACCOUNT_ID',
+            ...(rail === 'RTP' ? ['INCREASE_ACCOUNT_NUMBER_ID'] : []),
+          ],
+    );
   const paypalRails = uses('paypal');
   for (const rail of paypalRails) missing(rail, PAYPAL_VARIABLES);
   const modernTreasuryRails = uses('modern_treasury');
@@ -205,6 +254,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           accountId: env.INCREASE_ACCOUNT_ID ?? '',
           accountNumberId: env.INCREASE_ACCOUNT_NUMBER_ID ?? '',
           webhookSecret: env.INCREASE_WEBHOOK_SECRET || null,
+          cardPush: providers.PUSH_TO_CARD === 'increase' ? increaseCardPush(env, production, errors) : null,
         };
   const paypal =
     paypalRails.length === 0 || paypalSet.length < PAYPAL_VARIABLES.length

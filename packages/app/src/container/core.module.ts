@@ -12,6 +12,7 @@ import { TimeOrderedUuidGenerator } from '../infrastructure/time-ordered-uuid-ge
 import { runnerHandoff, WebhookHandoff } from '../infrastructure/webhook-handoff.js';
 import { committedChangesReporter } from '../observability/committed-changes.reporter.js';
 import { observedRails } from '../observability/rail-calls.recorder.js';
+import { cardVaultFor } from './card-vault.binding.js';
 import { railsFor, railWebhookVerifiersFor } from './rails.binding.js';
 import { TOKENS } from './tokens.js';
 import { buildUseCases, webhookClaimLeaseMs } from './use-cases.js';
@@ -58,6 +59,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
             sender: ctx.get(TOKENS.webhookSender),
             random: Math.random,
             railWebhooks: railWebhookVerifiersFor(config, ctx.get(TOKENS.clock)),
+            cardVault: cardVaultFor(config),
           },
           config,
         ),

@@ -43,7 +43,14 @@ export function railsFor(
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
     simulated: observe(createSimulatedRails({ clock, delaysMs: config.railDelaysMs }), 'simulated'),
     increase: increase
-      ? observe(createIncreaseRails({ ...increase, ...polled('increase') }), 'increase')
+      ? observe(
+          createIncreaseRails({
+            ...increase,
+            ...polled('increase'),
+            cardSender: increase.cardPush?.cardSender,
+          }),
+          'increase',
+        )
       : [],
     paypal: paypal ? observe(createPayPalRails({ ...paypal, ...polled('paypal') }), 'paypal') : [],
     modern_treasury: modernTreasury

@@ -10,6 +10,7 @@ export * from './link-bodies.js';
 export * from './manual-clock.js';
 export * from './page-of.js';
 export * from './poll-stored.js';
+export * from './recording-card-vault.js';
 export * from './recording-webhook-sender.js';
 export * from './scripted-rail.js';
 export * from './sequential-ids.js';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type FakeAnswer, header, JsonFakeServer } from './json-fake.server.js';
+import { FakeIncreaseCardEndpoints } from './fake-increase-cards.endpoints.js';
 
 /** One `POST /ach_transfers` as the fake received it. */
 export interface AchTransferCreate {
@@ -24,10 +25,13 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  * A local stand-in for Increase's ACH transfers API, in the documented shapes (Increase's OpenAPI description as
  * its TypeScript SDK has it: `ACHTransfer`, the `Idempotency-Key` rule, the sandbox's simulation endpoints):
  * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
- * `POST /simulations/ach_transfers/:id/settle` and `…/return` as Increase's sandbox offers them.
+ * `POST /simulations/ach_transfers/:id/settle` and `…/return` as Increase's sandbox offers them; and the card
+ * endpoints of FakeIncreaseCardEndpoints.
  */
 export class FakeIncrease extends JsonFakeServer {
   readonly creates: AchTransferCreate[] = [];
+  /** The card vault and Card Push Transfers, served by the same fake. */
+  readonly cards = new FakeIncreaseCardEndpoints();
   private readonly transfers = new Map<string, AchTransfer>();
 
   static start(): Promise<FakeIncrease> {
@@ -46,7 +50,13 @@ export class FakeIncrease extends JsonFakeServer {
       transfer.state = simulated[2] === 'settle' ? 'settled' : 'returned';
       return [200, this.objectOf(transfer)];
     }
-    return notFound();
+    const received = () => ({
+      path,
+      idempotencyKey: header(req, 'idempotency-key'),
+      authorization: header(req, 'authorization'),
+      body: JSON.parse(raw || '{}') as Record<string, unknown>,
+    });
+    return this.cards.answer(req.method, received) ?? notFound();
   }
 
   private create(req: IncomingMessage, raw: string): FakeAnswer {
