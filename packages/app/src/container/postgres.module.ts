@@ -9,7 +9,7 @@ import {
   KnexUnitOfWork,
   knexPoolUsage,
   migrateLatest,
-  PgBossJobStatements,
+  PgBossJobs,
   PgBossWorkerRunner,
   readWorkDue,
   startEmbeddedPostgres,
@@ -95,7 +95,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         const db = await ctx.getAsync<Database>(DATABASE);
         return new KnexUnitOfWork({
           knex: db.knex,
-          jobs: new PgBossJobStatements(db.boss),
+          jobs: new PgBossJobs(db.boss),
           cipher: new AesGcmFieldCipher(config.encryptionKey),
         });
       })
