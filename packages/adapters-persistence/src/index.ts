@@ -1,4 +1,5 @@
 export * from './crypto/aes-gcm-field-cipher.js';
+export * from './crypto/crypto-secret-generator.js';
 export * from './embedded/embedded-postgres.js';
 export { RELOCATED_CLUSTERS } from './embedded/server-account.js';
 export * from './jobs/index.js';
@@ -18,4 +19,6 @@ export * from './repositories/knex-webhook-endpoint.repository.js';
 export * from './repositories/knex-webhook-event.repository.js';
 export * from './repositories/knex-withdrawal.repository.js';
 export * from './sql/knex-pool.js';
+export * from './system/system-clock.js';
+export * from './system/time-ordered-uuid-generator.js';
 export * from './unit-of-work/knex-unit-of-work.js';

@@ -1,14 +1,12 @@
 import { PayoutMetrics } from '@payout/adapters-http/ops';
 import { observedWebhookSender, StandardWebhookSender } from '@payout/adapters-http/webhooks';
+import { CryptoSecretGenerator, SystemClock, TimeOrderedUuidGenerator } from '@payout/adapters-persistence';
 import type { DueDelivery } from '@payout/domain';
 import { ContainerModule } from 'inversify';
 import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/config.js';
 import { observeCommits } from '../infrastructure/committed-changes.observer.js';
-import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
 import { type GroupSpread, LeasedQueueRunner } from '../infrastructure/leased-queue.runner.js';
 import type { Logger } from '../infrastructure/logger.js';
-import { SystemClock } from '../infrastructure/system-clock.js';
-import { TimeOrderedUuidGenerator } from '../infrastructure/time-ordered-uuid-generator.js';
 import { runnerHandoff, WebhookHandoff } from '../infrastructure/webhook-handoff.js';
 import { committedChangesReporter } from '../observability/committed-changes.reporter.js';
 import { observedRails } from '../observability/rail-calls.recorder.js';

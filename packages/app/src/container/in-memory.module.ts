@@ -1,6 +1,5 @@
-import { InMemoryUnitOfWork } from '@payout/domain/testing';
+import { InMemoryJobRunner, InMemoryUnitOfWork } from '@payout/domain/testing';
 import { ContainerModule } from 'inversify';
-import { InMemoryJobRunner } from '../infrastructure/in-memory-job-runner.js';
 import { TOKENS } from './tokens.js';
 
 /** APP_ENV=test: everything in process memory, no servers needed; jobs run on an in-process loop. */

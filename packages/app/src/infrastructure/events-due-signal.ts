@@ -1,6 +1,6 @@
+import { logRedisOutages } from '@payout/adapters-http/logging';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
-import { logRedisOutages } from './redis-outages.js';
 
 /** The Redis channel on which API processes tell worker processes that webhook events were committed due. */
 export const EVENTS_DUE_CHANNEL = 'payout:webhook-events-due';
