@@ -7,6 +7,7 @@ export * from './ledger/index.js';
 export * from './migrations/migrate.js';
 export * from './migrations/migration-source.js';
 export * from './observe/work-due.query.js';
+export * from './queue/index.js';
 export type { Db } from './repositories/columns.js';
 export * from './repositories/knex-application-token.store.js';
 export * from './repositories/knex-entity.repository.js';

@@ -14,5 +14,4 @@ export * from './poll-stored.js';
 export * from './recording-webhook-sender.js';
 export * from './scripted-rail.js';
 export * from './sequential-ids.js';
-export * from './spread-claim.js';
 export * from './static-token-verifier.js';
