@@ -40,6 +40,10 @@ export function listenForDue(
       next.end().catch(() => undefined);
       if (client === next) again();
     });
+    // The server closed the session (a restart, pg_terminate_backend): listen again on a new one.
+    next.on('end', () => {
+      if (client === next) again();
+    });
     client = next;
     try {
       await next.connect();

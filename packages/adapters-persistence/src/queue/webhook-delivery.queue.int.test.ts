@@ -174,4 +174,52 @@ describe('the webhook delivery queue on PostgreSQL', function () {
       await runner.stop();
     }
   });
+
+  it('listens again after its connection was cut, waking the runner once it does', async () => {
+    const { parties } = await merchantWithEvents(unitOfWork, 0, 1);
+    const withdrawal = buildWithdrawal(parties);
+    await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
+    const delivered = signal<string>();
+    let listening: Promise<void> = Promise.resolve();
+    let relistened = signal();
+    const runner = new LeasedQueueRunner(
+      webhookDeliveryQueue({
+        knex: db.knex,
+        clock,
+        terms: { leaseMs: 60_000, perMerchant: 2 },
+        delivery: {
+          withEndpoints: withoutEndpoints,
+          deliver: async ({ event }) => delivered.settle(event.id),
+        },
+        onDue: (wake) => {
+          const notifications = listenForDue(
+            db.url,
+            WEBHOOKS_DUE_CHANNEL,
+            () => {
+              relistened.settle();
+              wake();
+            },
+            () => {},
+          );
+          listening = notifications.listening;
+          return notifications;
+        },
+      }),
+      { concurrency: 4, idleMs: 3_600_000, onError: () => {} },
+    );
+    runner.start();
+    try {
+      await listening;
+      relistened = signal();
+      await db.knex.raw(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+      );
+      await relistened.settled;
+      const committed = { ...buildWebhookEvent(parties, withdrawal.id, 1), nextAttemptAt: T(1) };
+      await unitOfWork.run((tx) => tx.webhookEvents.insert(committed));
+      expect(await delivered.settled).to.equal(committed.id);
+    } finally {
+      await runner.stop();
+    }
+  });
 });
