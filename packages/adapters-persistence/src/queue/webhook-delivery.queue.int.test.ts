@@ -3,7 +3,7 @@ import { buildWebhookEvent, buildWithdrawal, type Parties, seedParties } from '@
 import { expect } from 'chai';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
 import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
-import { listenForDue, WEBHOOKS_DUE_CHANNEL } from './due-notifications.js';
+import { type DueNotifications, listenForDue, WEBHOOKS_DUE_CHANNEL } from './due-notifications.js';
 import { LeasedQueueRunner } from './leased-queue.runner.js';
 import { claimWebhookEvents, merchantOf, webhookDeliveryQueue } from './webhook-delivery.queue.js';
 
@@ -54,6 +54,18 @@ describe('the webhook delivery queue on PostgreSQL', function () {
   afterEach(async () => {
     await db.drop();
   });
+  /** The queue over this test's database, with a lease of a minute and room for two deliveries per merchant. */
+  const queueOver = (
+    deliver: (due: DueDelivery) => Promise<void>,
+    onDue?: (wake: () => void) => DueNotifications,
+  ) =>
+    webhookDeliveryQueue({
+      knex: db.knex,
+      clock,
+      terms: { leaseMs: 60_000, perMerchant: 2 },
+      delivery: { withEndpoints: withoutEndpoints, deliver },
+      ...(onDue ? { onDue } : {}),
+    });
 
   it('spreads a claim over merchants: none beyond its room, and a merchant with none is passed over for later events', async () => {
     const busy = await merchantWithEvents(unitOfWork, 4, 1);
@@ -101,20 +113,12 @@ describe('the webhook delivery queue on PostgreSQL', function () {
     const allDone = signal();
     const handled: string[] = [];
     const runner = new LeasedQueueRunner(
-      webhookDeliveryQueue({
-        knex: db.knex,
-        clock,
-        terms: { leaseMs: 60_000, perMerchant: 2 },
-        delivery: {
-          withEndpoints: withoutEndpoints,
-          deliver: async ({ event }) => {
-            if (event.merchantId === slow.parties.merchant.id && !answering)
-              await new Promise<void>((r) => hanging.push(r));
-            handled.push(event.id);
-            if (quick.events.every((e) => handled.includes(e.id))) quickDone.settle();
-            if (handled.length === 8) allDone.settle();
-          },
-        },
+      queueOver(async ({ event }) => {
+        if (event.merchantId === slow.parties.merchant.id && !answering)
+          await new Promise<void>((r) => hanging.push(r));
+        handled.push(event.id);
+        if (quick.events.every((e) => handled.includes(e.id))) quickDone.settle();
+        if (handled.length === 8) allDone.settle();
       }),
       { concurrency: 4, idleMs: 20, groupOf: merchantOf, onError: (error) => allDone.settle(error as never) },
     );
@@ -132,33 +136,45 @@ describe('the webhook delivery queue on PostgreSQL', function () {
     }
   });
 
-  it('wakes an idle runner when a transaction that stored an event commits', async () => {
+  /**
+   * A runner woken by the notifications on its own connection, whose idle look is an hour away: only a
+   * notification can explain a delivery within a test. `woken` settles at each wake-up.
+   */
+  async function notifiedRunner() {
     const { parties } = await merchantWithEvents(unitOfWork, 0, 1);
     const withdrawal = buildWithdrawal(parties);
     await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
-    const delivered = signal<string>();
-    let listening: Promise<void> = Promise.resolve();
-    const runner = new LeasedQueueRunner(
-      webhookDeliveryQueue({
-        knex: db.knex,
-        clock,
-        terms: { leaseMs: 60_000, perMerchant: 2 },
-        delivery: {
-          withEndpoints: withoutEndpoints,
-          deliver: async ({ event }) => delivered.settle(event.id),
-        },
-        onDue: (wake) => {
-          const notifications = listenForDue(db.url, WEBHOOKS_DUE_CHANNEL, wake, () => {});
-          listening = notifications.listening;
+    const world = {
+      withdrawal,
+      parties,
+      delivered: signal<string>(),
+      woken: signal(),
+      listening: Promise.resolve(),
+      runner: null as unknown as LeasedQueueRunner<DueDelivery>,
+    };
+    world.runner = new LeasedQueueRunner(
+      queueOver(
+        async ({ event }) => world.delivered.settle(event.id),
+        (wake) => {
+          const onDue = () => {
+            world.woken.settle();
+            wake();
+          };
+          const notifications = listenForDue(db.url, WEBHOOKS_DUE_CHANNEL, onDue, () => {});
+          world.listening = notifications.listening;
           return notifications;
         },
-      }),
-      // Its idle look is an hour away: only the notification can explain a delivery within the test.
+      ),
       { concurrency: 4, idleMs: 3_600_000, onError: () => {} },
     );
-    runner.start();
+    world.runner.start();
+    await world.listening;
+    return world;
+  }
+
+  it('wakes an idle runner when a transaction that stored an event commits', async () => {
+    const { runner, parties, withdrawal, delivered } = await notifiedRunner();
     try {
-      await listening;
       const rolledBack = { ...buildWebhookEvent(parties, withdrawal.id, 1), nextAttemptAt: T(1) };
       await unitOfWork
         .run(async (tx) => {
@@ -176,50 +192,18 @@ describe('the webhook delivery queue on PostgreSQL', function () {
   });
 
   it('listens again after its connection was cut, waking the runner once it does', async () => {
-    const { parties } = await merchantWithEvents(unitOfWork, 0, 1);
-    const withdrawal = buildWithdrawal(parties);
-    await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
-    const delivered = signal<string>();
-    let listening: Promise<void> = Promise.resolve();
-    let relistened = signal();
-    const runner = new LeasedQueueRunner(
-      webhookDeliveryQueue({
-        knex: db.knex,
-        clock,
-        terms: { leaseMs: 60_000, perMerchant: 2 },
-        delivery: {
-          withEndpoints: withoutEndpoints,
-          deliver: async ({ event }) => delivered.settle(event.id),
-        },
-        onDue: (wake) => {
-          const notifications = listenForDue(
-            db.url,
-            WEBHOOKS_DUE_CHANNEL,
-            () => {
-              relistened.settle();
-              wake();
-            },
-            () => {},
-          );
-          listening = notifications.listening;
-          return notifications;
-        },
-      }),
-      { concurrency: 4, idleMs: 3_600_000, onError: () => {} },
-    );
-    runner.start();
+    const world = await notifiedRunner();
     try {
-      await listening;
-      relistened = signal();
+      world.woken = signal();
       await db.knex.raw(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
       );
-      await relistened.settled;
-      const committed = { ...buildWebhookEvent(parties, withdrawal.id, 1), nextAttemptAt: T(1) };
+      await world.woken.settled;
+      const committed = { ...buildWebhookEvent(world.parties, world.withdrawal.id, 1), nextAttemptAt: T(1) };
       await unitOfWork.run((tx) => tx.webhookEvents.insert(committed));
-      expect(await delivered.settled).to.equal(committed.id);
+      expect(await world.delivered.settled).to.equal(committed.id);
     } finally {
-      await runner.stop();
+      await world.runner.stop();
     }
   });
 });
