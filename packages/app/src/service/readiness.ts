@@ -10,7 +10,7 @@ import type { Resource } from '../container/tokens.js';
 export function readinessChecks(
   config: AppConfig,
   resources: readonly Resource[],
-  redisStatus: () => string | null,
+  redisStatus: () => string | null = () => null,
 ): () => Promise<ReadinessReport> {
   return async () => {
     const report: ReadinessReport = {};

@@ -43,7 +43,7 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
           port: config.workerPort,
           host: config.host,
           metrics,
-          readiness: readinessChecks(config, resources, () => null),
+          readiness: readinessChecks(config, resources),
           logger,
         })
       : null;
