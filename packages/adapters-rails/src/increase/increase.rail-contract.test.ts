@@ -100,5 +100,8 @@ describe('IncreaseTransferRail against a scripted Increase', () => {
   describeRailContract('Increase ACH', arrangeOn('ACH'), { reportsReturns: true, ...provider });
   describeRailContract('Increase RTP', arrangeOn('RTP'), { reportsReturns: false, ...provider });
   describeRailContract('Increase WIRE', arrangeOn('WIRE'), { reportsReturns: false, ...provider });
-  describeRailContract('Increase PUSH_TO_CARD', arrangeOn('PUSH_TO_CARD'), { reportsReturns: false, ...provider });
+  describeRailContract('Increase PUSH_TO_CARD', arrangeOn('PUSH_TO_CARD'), {
+    reportsReturns: false,
+    ...provider,
+  });
 });

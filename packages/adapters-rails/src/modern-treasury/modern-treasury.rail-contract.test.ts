@@ -73,5 +73,8 @@ describe('ModernTreasuryPaymentOrderRail against a scripted Modern Treasury', ()
   describeRailContract('Modern Treasury RTP', arrangeOn('RTP'), { reportsReturns: false, ...provider });
   describeRailContract('Modern Treasury WIRE', arrangeOn('WIRE'), { reportsReturns: false, ...provider });
   describeRailContract('Modern Treasury SWIFT', arrangeOn('SWIFT'), { reportsReturns: false, ...provider });
-  describeRailContract('Modern Treasury PUSH_TO_CARD', arrangeOn('PUSH_TO_CARD'), { reportsReturns: false, ...provider });
+  describeRailContract('Modern Treasury PUSH_TO_CARD', arrangeOn('PUSH_TO_CARD'), {
+    reportsReturns: false,
+    ...provider,
+  });
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type FakeAnswer, header, JsonFakeServer } from './json-fake.server.js';
 import { FakeIncreaseCardEndpoints } from './fake-increase-cards.endpoints.js';
+import { type FakeAnswer, header, JsonFakeServer } from './json-fake.server.js';
 
 /** One `POST /ach_transfers` as the fake received it. */
 export interface AchTransferCreate {

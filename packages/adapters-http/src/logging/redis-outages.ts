@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Logger } from './logger.js';
+import type { Logger } from 'pino';
 
 /**
  * Logs the first error of each Redis outage only, saying what it costs (`what`): errors are expected while Redis

@@ -1,12 +1,13 @@
-import type { Clock, Job } from '@payout/domain';
-import type { InMemoryUnitOfWork } from '@payout/domain/testing';
+import type { Clock } from '../ports/clock.port.js';
+import type { Job } from '../ports/job-queue.port.js';
+import type { InMemoryUnitOfWork } from './in-memory-unit-of-work.js';
 
 /**
  * The worker of the in-memory `test` environment: runs the committed jobs whose start time has come, one at a
  * time, like the pg-boss workers do on PostgreSQL. A failing job is retried on the next tick.
  */
 export class InMemoryJobRunner {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<void> = Promise.resolve();
 
   constructor(
