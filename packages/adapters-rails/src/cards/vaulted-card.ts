@@ -2,7 +2,7 @@ import { FAILURE_REASONS, type RailSubmission, type RailSubmitResult } from '@pa
 
 /**
  * The token a PUSH_TO_CARD rail of `vault` pays, or why it cannot pay this link: a card linked while another
- * provider served PUSH_TO_CARD holds that provider's token (docs/decisions/0002), and a `prepaid_card` link holds
+ * provider served PUSH_TO_CARD holds that provider's token (docs/decisions/0003-cards-tokenised-at-link-time.md), and a `prepaid_card` link holds
  * no card at all. Either is refused before any call, with the spec's card reason: the cardholder links the card
  * again, and it is tokenised where payouts now go.
  */

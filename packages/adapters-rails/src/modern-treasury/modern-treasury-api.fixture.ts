@@ -66,7 +66,7 @@ export const internationalSubmission = (overrides: Partial<RailSubmission> = {})
 /** The external account Modern Treasury made for a linked card: the card's token at this vault. */
 export const CARD_EXTERNAL_ACCOUNT_ID = '5ace1b1e-6a0c-4c5f-9d1e-2b7c4a8e0c11';
 
-/** A PUSH_TO_CARD submission to a `card` link tokenised at `vault` (docs/decisions/0002). */
+/** A PUSH_TO_CARD submission to a `card` link tokenised at `vault` (docs/decisions/0003-cards-tokenised-at-link-time.md). */
 export const cardSubmission = (overrides: Partial<RailSubmission> = {}, vault = 'modern_treasury') =>
   vaultedCardSubmission({ token: CARD_EXTERNAL_ACCOUNT_ID, vault }, overrides);
 

@@ -3,7 +3,7 @@ import type { CardVault } from '@payout/domain';
 import type { AppConfig } from '../config/config.js';
 
 /**
- * Where linked cards are tokenised (docs/decisions/0002): the vault of the provider that pays PUSH_TO_CARD, so
+ * Where linked cards are tokenised (docs/decisions/0003-cards-tokenised-at-link-time.md): the vault of the provider that pays PUSH_TO_CARD, so
  * the token is one its rail can pay; the simulated vault when PUSH_TO_CARD is simulated or disabled.
  */
 export function cardVaultFor(config: AppConfig): CardVault {

@@ -17,7 +17,7 @@ export interface VaultedCard {
 
 /**
  * Hands a card number to the provider that pays PUSH_TO_CARD and answers its token, so the service never stores
- * the number (docs/decisions/0002). `key` (the linked account id) is the provider's idempotency key where it
+ * the number (docs/decisions/0003-cards-tokenised-at-link-time.md). `key` (the linked account id) is the provider's idempotency key where it
  * takes one. A card the provider refuses (an invalid number, a card range it cannot push to) is an error value
  * with a detail that never quotes the number; no answer, a 5xx or a 429 is thrown, and nothing is linked.
  */

@@ -147,7 +147,7 @@ describe('LinkAccount', () => {
   });
 });
 
-describe('LinkAccount with a card (docs/decisions/0002)', () => {
+describe('LinkAccount with a card (docs/decisions/0003-cards-tokenised-at-link-time.md)', () => {
   const linkCard = async (w: Awaited<ReturnType<typeof world>>, applicationToken = w.token) =>
     w.link.execute({
       principal: w.principal,

@@ -58,7 +58,7 @@ export interface LinkAccountDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly secrets: SecretGenerator;
-  /** Where a card's number goes instead of the database (docs/decisions/0002). */
+  /** Where a card's number goes instead of the database (docs/decisions/0003-cards-tokenised-at-link-time.md). */
   readonly cardVault: CardVault;
 }
 

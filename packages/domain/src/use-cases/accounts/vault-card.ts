@@ -3,7 +3,7 @@ import { validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 
 /**
- * A `card` link's destination with its number swapped for the vault's token (docs/decisions/0002): the number
+ * A `card` link's destination with its number swapped for the vault's token (docs/decisions/0003-cards-tokenised-at-link-time.md): the number
  * lives in this call's memory only. A card the provider refuses is a validation error of `data.cardNumber`,
  * without the provider's words, which name its internals; an unreachable provider throws (503, nothing linked).
  */
