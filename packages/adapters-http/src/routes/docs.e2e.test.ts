@@ -1,37 +1,24 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumMissing } from '../testing/headless-chromium.js';
 import { inMemoryHttpDeps, startHttpApp } from '../testing/in-memory-http.harness.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('/docs in headless Chromium', function () {
   this.timeout(60_000);
 
   it('renders the API reference from local files and lists the withdrawal endpoint', async () => {
-    expect(
-      existsSync(CHROMIUM),
-      `Chromium not found at ${CHROMIUM}; install Debian's chromium package`,
-    ).to.equal(true);
+    expect(chromiumMissing()).to.equal(null);
     const app = await startHttpApp(inMemoryHttpDeps());
     const profile = mkdtempSync(join(tmpdir(), 'docs-e2e-'));
     try {
       const { stdout, stderr } = await promisify(execFile)(
-        CHROMIUM,
+        CHROMIUM_PATH,
         [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--enable-logging=stderr',
-          '--v=0',
+          ...CHROMIUM_FLAGS,
           `--user-data-dir=${profile}`,
           '--virtual-time-budget=10000',
           '--dump-dom',

@@ -1,5 +1,4 @@
 import type {
-  ClaimSpread,
   DeliveryState,
   WebhookAttempt,
   WebhookEvent,
@@ -78,7 +77,7 @@ const LOCK_EVENT = `${EVENT_READ} WHERE e.id = ? FOR UPDATE OF d`;
 const EVENTS_OF_WITHDRAWAL = `${EVENT_READ} WHERE e.withdrawal_id = ? ORDER BY e.sequence`;
 
 /** The claimed deliveries (`claimed`, from an UPDATE … RETURNING) with their events. */
-const withEvents = (update: string) => `WITH claimed AS (${update} RETURNING d.*)
+export const withEvents = (update: string) => `WITH claimed AS (${update} RETURNING d.*)
   SELECT ${eventColumns('e', 'claimed')} FROM claimed JOIN webhook_events e ON e.id = claimed.event_id`;
 
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim). */
@@ -86,41 +85,6 @@ export const CLAIM_DUE_EVENTS = withEvents(`UPDATE webhook_deliveries d SET next
           WHERE d.event_id = ANY(ARRAY(SELECT event_id FROM webhook_deliveries
                                   WHERE delivery_state = 'PENDING' AND next_attempt_at <= ?
                                   ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED))`);
-
-/**
- * The claim spread over merchants (`ClaimSpread`): the first due events of the merchants with room, locked as
- * CLAIM_DUE_EVENTS locks them, then at most each merchant's room of them (see `spreadBindings` for the parameters). The rows locked and not taken are free again when the statement ends (it is
- * its own transaction). A merchant with no room is left out of the scan; its due rows are read past (the due index
- * does not hold `merchant_id`), a cost only while it has a backlog and no room.
- */
-const CLAIM_DUE_SPREAD = withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = ?
-          WHERE d.event_id = ANY(ARRAY(
-            SELECT ranked.event_id FROM (
-              SELECT due.event_id, due.next_attempt_at,
-                     row_number() OVER (PARTITION BY due.merchant_id ORDER BY due.next_attempt_at, due.event_id)
-                       + COALESCE(busy.in_flight, 0) AS nth
-              FROM (SELECT event_id, merchant_id, next_attempt_at FROM webhook_deliveries
-                    WHERE delivery_state = 'PENDING' AND next_attempt_at <= ?
-                      AND merchant_id <> ALL(ARRAY(SELECT m FROM unnest(?::uuid[], ?::integer[]) AS f(m, n)
-                                                   WHERE n >= ?::integer))
-                    ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) AS due
-              LEFT JOIN unnest(?::uuid[], ?::integer[]) AS busy(merchant_id, in_flight)
-                ON busy.merchant_id = due.merchant_id
-            ) AS ranked
-            WHERE ranked.nth <= ?::integer))`);
-
-/** CLAIM_DUE_SPREAD's parameters in the order they appear: the merchants in flight and their counts appear twice. */
-const spreadBindings = (now: Date, leaseUntil: Date, limit: number, spread: ClaimSpread) => {
-  const merchants = [...spread.inFlight.keys()];
-  const counts = [...spread.inFlight.values()];
-  const most = spread.perMerchant;
-  return [leaseUntil, now, merchants, counts, most, limit, merchants, counts, most];
-};
-
-/** Whether `spread` can take anything away from a claim of `limit` events. */
-const limits = (spread: ClaimSpread | undefined, limit: number): spread is ClaimSpread =>
-  spread !== undefined &&
-  (spread.perMerchant < limit || [...spread.inFlight.values()].some((n) => spread.perMerchant - n < limit));
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
   constructor(private readonly db: Db) {}
@@ -192,15 +156,8 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     await this.db('webhook_attempts').insert(row);
   }
 
-  async claimDue(
-    now: Date,
-    leaseUntil: Date,
-    limit: number,
-    spread?: ClaimSpread,
-  ): Promise<readonly WebhookEvent[]> {
-    const rows = limits(spread, limit)
-      ? await rowsOf<EventRow>(this.db, CLAIM_DUE_SPREAD, spreadBindings(now, leaseUntil, limit, spread))
-      : await rowsOf<EventRow>(this.db, CLAIM_DUE_EVENTS, [leaseUntil, now, limit]);
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]> {
+    const rows = await rowsOf<EventRow>(this.db, CLAIM_DUE_EVENTS, [leaseUntil, now, limit]);
     return rows.map(toEvent);
   }
 

@@ -1,6 +1,6 @@
 import type { Job } from '@payout/domain';
 import type { Knex } from 'knex';
-import type { JobStatement, JobStatements, PendingJob } from '../jobs/job-statements.js';
+import type { TransactionJobs } from '../jobs/transaction-jobs.js';
 
 const TABLE = 'test_recorded_jobs';
 
@@ -19,18 +19,15 @@ export async function createRecordedJobsTable(knex: Knex): Promise<void> {
 }
 
 /**
- * Job statements for tests that write each job as a row inside the unit of work's transaction, so a rollback
- * visibly removes it, exactly like pg-boss's insert.
+ * Jobs for tests, written as rows inside the unit of work's transaction, so a rollback visibly removes them,
+ * exactly like pg-boss's `send` on the transaction.
  */
-export const recordingJobs: JobStatements = {
-  statementsFor: async (jobs: readonly PendingJob[]): Promise<readonly JobStatement[]> =>
-    jobs.map(({ job, options }) => ({
-      text: `INSERT INTO ${TABLE} (job, start_after) VALUES ($1, $2)`,
-      values: [JSON.stringify(job), options.startAfter?.toISOString() ?? null],
-      check: (rowCount) => {
-        if (rowCount !== 1) throw new Error(`${rowCount} rows recorded for one job`);
-      },
-    })),
+export const recordingJobs: TransactionJobs = {
+  in: (db) => ({
+    enqueue: async (job, options = {}) => {
+      await db(TABLE).insert({ job: JSON.stringify(job), start_after: options.startAfter ?? null });
+    },
+  }),
 };
 
 /** Committed jobs, oldest first. */

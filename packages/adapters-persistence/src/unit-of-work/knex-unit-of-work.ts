@@ -1,15 +1,12 @@
 import {
   CommitOutcomeUnknownError,
-  type EnqueueOptions,
   type FieldCipher,
-  type Job,
-  type JobQueue,
   type Repositories,
   type TransactionScope,
   type UnitOfWork,
 } from '@payout/domain';
 import type { Knex } from 'knex';
-import type { JobStatements } from '../jobs/job-statements.js';
+import type { TransactionJobs } from '../jobs/transaction-jobs.js';
 import { knexRepositories } from '../repositories/knex-repositories.js';
 import { answeredByPostgres, isDeadlock } from '../repositories/pg-errors.js';
 import { readWithin } from './bounded-read.js';
@@ -18,8 +15,8 @@ const DEADLOCK_ATTEMPTS = 5;
 
 export interface KnexUnitOfWorkDeps {
   readonly knex: Knex;
-  /** Renders enqueued jobs as statements of the transaction (pg-boss's insert in production). */
-  readonly jobs: JobStatements;
+  /** The job queue of each transaction (pg-boss's `send` on its connection in production). */
+  readonly jobs: TransactionJobs;
   /** Encrypts linked-account destinations and webhook secrets at rest. */
   readonly cipher: FieldCipher;
   /** How long `readBack` may take, READ_BACK_MS by default. */
@@ -31,11 +28,6 @@ export interface KnexUnitOfWorkDeps {
  * Long enough for a server that dropped its connections to take new ones, short beside a client's timeout.
  */
 export const READ_BACK_MS = 3000;
-
-/** The node-postgres connection a Knex transaction runs on: where its job statements are sent. */
-interface PgConnection {
-  query(config: { text: string; values: unknown[] }): Promise<{ rowCount: number | null }>;
-}
 
 /**
  * One Knex transaction per `run`: commits when `work` resolves, rolls back (jobs included) when it throws. A
@@ -73,7 +65,10 @@ export class KnexUnitOfWork implements UnitOfWork {
     let committing = false;
     try {
       return await this.deps.knex.transaction(async (trx) => {
-        const result = await work({ ...knexRepositories(trx, this.deps.cipher), jobs: this.jobsOf(trx) });
+        const result = await work({
+          ...knexRepositories(trx, this.deps.cipher),
+          jobs: this.deps.jobs.in(trx),
+        });
         committing = true;
         return result;
       });
@@ -82,18 +77,5 @@ export class KnexUnitOfWork implements UnitOfWork {
       if (committing && !answeredByPostgres(error)) throw new CommitOutcomeUnknownError(error);
       throw error;
     }
-  }
-
-  /** Jobs inserted by statements of the transaction itself: they commit with it and vanish with a rollback. */
-  private jobsOf(trx: Knex.Transaction): JobQueue {
-    return {
-      enqueue: async (job: Job, options: EnqueueOptions = {}) => {
-        const connection = (await trx.client.acquireConnection()) as PgConnection;
-        for (const statement of await this.deps.jobs.statementsFor([{ job, options }])) {
-          const result = await connection.query({ text: statement.text, values: [...statement.values] });
-          statement.check?.(result.rowCount ?? 0);
-        }
-      },
-    };
   }
 }
