@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * The channel a committed insert into `webhook_deliveries` notifies (migration 0018's trigger). PostgreSQL sends
+ * The channel a committed insert into `webhook_deliveries` notifies (migration 0016's trigger). PostgreSQL sends
  * a notification only when its transaction commits, once per transaction, so a rolled-back status change wakes
  * nobody.
  */

@@ -113,7 +113,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
           clock: ctx.get(TOKENS.clock),
           terms: { leaseMs: webhookClaimLeaseMs(config), perMerchant: config.webhookConcurrencyPerMerchant },
           delivery: deliverWebhook,
-          // Woken by the commit of every new event (migration 0018), from whichever process committed it.
+          // Woken by the commit of every new event (migration 0016), from whichever process committed it.
           onDue: (wake) =>
             listenForDue(db.url, WEBHOOKS_DUE_CHANNEL, wake, (error) =>
               logger.warn({ err: error.message }, 'webhook wake-ups lost: deliveries wait for the next look'),
