@@ -4,12 +4,12 @@ import {
   CryptoSecretGenerator,
   LeasedQueueRunner,
   merchantOf,
+  observeCommits,
   SystemClock,
   TimeOrderedUuidGenerator,
 } from '@payout/adapters-persistence';
 import { ContainerModule } from 'inversify';
 import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/config.js';
-import { observeCommits } from '../infrastructure/committed-changes.observer.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { committedChangesReporter } from '../observability/committed-changes.reporter.js';
 import { observedRails } from '../observability/rail-calls.recorder.js';

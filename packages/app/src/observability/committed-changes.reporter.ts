@@ -1,5 +1,5 @@
 import type { PayoutMetrics } from '@payout/adapters-http/ops';
-import type { CommittedChanges } from '../infrastructure/committed-changes.observer.js';
+import type { CommittedChanges } from '@payout/adapters-persistence';
 import type { Logger } from '../infrastructure/logger.js';
 
 const FINAL = new Set(['SUCCESS', 'FAILED']);

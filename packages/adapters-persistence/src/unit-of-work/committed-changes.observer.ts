@@ -22,8 +22,8 @@ export interface CommittedChanges {
 
 /**
  * `unitOfWork`, telling `changes` what each of its transactions did once it has committed. The changes are noted
- * as the transaction writes them and dropped if it rolls back: a rerun (a deadlock broken, a group split) notes
- * its own. A transaction whose COMMIT's outcome is unknown tells nothing.
+ * as the transaction writes them and dropped if it rolls back: a rerun (a deadlock broken) notes its own. A
+ * transaction whose COMMIT's outcome is unknown tells nothing. Metrics and operator log lines are made from them.
  */
 export function observeCommits(unitOfWork: UnitOfWork, changes: CommittedChanges): UnitOfWork {
   const run = async <T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> => {
