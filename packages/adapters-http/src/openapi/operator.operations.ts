@@ -1,0 +1,286 @@
+import {
+  entityParamsSchema,
+  operatorWithdrawalsQuerySchema,
+  pageQuerySchema,
+} from '../schemas/lists.schemas.js';
+import * as operator from '../schemas/operator.schemas.js';
+import type { JsonSchema } from '../schemas/schema-fault.js';
+import type { ErrorStatus } from './error.responses.js';
+import {
+  APP_TOKEN,
+  CREATED_AT,
+  DELIVERY,
+  ENTITY,
+  IDS,
+  MERCHANT,
+  RECEIPT,
+  TRANSACTION,
+  WALLET,
+} from './examples.js';
+import type { Operation } from './operation.js';
+import { page, ref, success } from './publish.js';
+
+const CURSOR = 'AZWzxGoQfCGOTxorPE1eAQ';
+const pageOf = (item: unknown) => ({ success: true, data: [item], hasMore: true, nextCursor: CURSOR });
+const data = (value: unknown) => ({ success: true, data: value });
+const merchant = { merchantId: IDS.merchant };
+const wallet = { walletId: IDS.wallet };
+const withdrawal = { id: IDS.withdrawal };
+const { wallet: _wallet, ...entitySummary } = ENTITY;
+const COMMON: readonly ErrorStatus[] = [400, 401, 404, 503];
+const WRITE: readonly ErrorStatus[] = [400, 401, 404, 413, 415, 503];
+
+type Spec = Omit<Operation, 'method' | 'path' | 'tag' | 'security' | 'ok' | 'errors'> & {
+  readonly ok: { readonly schema: JsonSchema; readonly example: unknown; readonly description?: string };
+  readonly status?: 200 | 201;
+  readonly errors?: readonly ErrorStatus[];
+};
+
+const op = (method: Operation['method'], path: string, spec: Spec): Operation => ({
+  ...spec,
+  method,
+  path: `/v1/operator${path}`,
+  tag: 'Operator',
+  security: 'bearer',
+  ok: { status: spec.status ?? 200, description: spec.ok.description ?? 'Done', ...spec.ok },
+  errors: spec.errors ?? (method === 'get' ? COMMON : WRITE),
+});
+
+/** docs/product.md §8: the operator API (scope `operator`). */
+export const OPERATOR_OPERATIONS: readonly Operation[] = [
+  op('post', '/merchants', {
+    operationId: 'createMerchant',
+    summary: 'Create a merchant with its MERCHANT wallet',
+    body: { schema: operator.createMerchantSchema, example: { name: 'Acme Payouts' } },
+    status: 201,
+    ok: {
+      schema: success(ref('Merchant')),
+      example: data({ ...MERCHANT, approvalThreshold: '10000.00', feeOverrides: {} }),
+    },
+  }),
+  op('get', '/merchants', {
+    operationId: 'listMerchants',
+    summary: 'List merchants, newest first',
+    query: pageQuerySchema,
+    ok: {
+      schema: page(ref('MerchantSummary')),
+      example: pageOf({
+        id: IDS.merchant,
+        name: MERCHANT.name,
+        payoutsEnabled: true,
+        approvalThreshold: '500.00',
+        walletId: IDS.merchantWallet,
+        createdAt: CREATED_AT,
+      }),
+    },
+  }),
+  op('get', '/merchants/{merchantId}', {
+    operationId: 'getMerchant',
+    summary: 'Get a merchant with its settings, fee overrides and wallet',
+    params: operator.merchantParamsSchema,
+    paramExamples: merchant,
+    ok: { schema: success(ref('Merchant')), example: data(MERCHANT) },
+  }),
+  op('patch', '/merchants/{merchantId}', {
+    operationId: 'updateMerchant',
+    summary: 'Update merchant settings and fee overrides',
+    params: operator.merchantParamsSchema,
+    paramExamples: merchant,
+    body: {
+      schema: operator.updateMerchantSchema,
+      example: {
+        approvalThreshold: '500.00',
+        feeOverrides: {
+          ACH: { type: 'FLAT', amount: '0.10' },
+          PUSH_TO_CARD: { type: 'PERCENT', rate: '1.25', minimum: '0.40' },
+          WIRE: null,
+        },
+      },
+    },
+    ok: { schema: success(ref('Merchant')), example: data(MERCHANT) },
+  }),
+  op('put', '/merchants/{merchantId}/webhook-endpoint', {
+    operationId: 'setWebhookEndpoint',
+    summary: 'Register the webhook endpoint, or rotate its secret',
+    params: operator.merchantParamsSchema,
+    paramExamples: merchant,
+    body: {
+      schema: operator.webhookEndpointSchema,
+      example: { url: 'https://merchant.example.com/webhooks/payouts' },
+    },
+    ok: {
+      schema: success(ref('WebhookEndpoint')),
+      example: data({
+        url: 'https://merchant.example.com/webhooks/payouts',
+        secret: 'whsec_MfKQ9r8GKYqXuTAVHbbo0dQ7cZVn',
+      }),
+    },
+  }),
+  op('post', '/merchants/{merchantId}/entities', {
+    operationId: 'createEntity',
+    summary: 'Create an entity with its SPEND wallet',
+    params: operator.merchantParamsSchema,
+    paramExamples: merchant,
+    body: {
+      schema: operator.createEntitySchema,
+      example: { entityType: 'USER', email: 'ada@example.com', externalIdentifier: 'user-1842' },
+    },
+    status: 201,
+    ok: { schema: success(ref('Entity')), example: data(ENTITY) },
+  }),
+  op('get', '/merchants/{merchantId}/entities', {
+    operationId: 'listEntities',
+    summary: "List a merchant's entities, newest first",
+    params: operator.merchantParamsSchema,
+    paramExamples: merchant,
+    query: pageQuerySchema,
+    ok: {
+      schema: page(ref('EntitySummary')),
+      example: pageOf({ ...entitySummary, walletId: IDS.wallet }),
+    },
+  }),
+  op('get', '/entities/{entityId}/linked-accounts', {
+    operationId: 'listLinkedAccounts',
+    summary: "List an entity's linked accounts, masked",
+    params: entityParamsSchema,
+    paramExamples: { entityId: IDS.entity },
+    query: pageQuerySchema,
+    ok: {
+      schema: page(ref('LinkedAccountSummary')),
+      example: pageOf({
+        id: IDS.linkedAccount,
+        entityId: IDS.entity,
+        kind: 'bank',
+        optionType: 'bank',
+        currency: 'USD',
+        label: 'Payroll checking',
+        counterPartyName: 'Ada Lovelace',
+        lastFourDigits: '3498',
+        createdAt: CREATED_AT,
+      }),
+    },
+  }),
+  op('post', '/wallets/{walletId}/credits', {
+    operationId: 'creditWallet',
+    summary: 'Credit a wallet',
+    params: operator.walletParamsSchema,
+    paramExamples: wallet,
+    body: { schema: operator.creditWalletSchema, example: { amount: '1000.00', reason: 'Initial funding' } },
+    ok: { schema: success(ref('Wallet')), example: data({ ...WALLET, balance: '1000.00' }) },
+  }),
+  op('patch', '/wallets/{walletId}', {
+    operationId: 'updateWallet',
+    summary: 'Enable or disable a wallet',
+    params: operator.walletParamsSchema,
+    paramExamples: wallet,
+    body: { schema: operator.updateWalletSchema, example: { disabled: true } },
+    ok: { schema: success(ref('Wallet')), example: data({ ...WALLET, disabled: true }) },
+  }),
+  op('post', '/application-tokens', {
+    operationId: 'issueApplicationToken',
+    summary: 'Issue an application token (account link or payment link)',
+    body: {
+      schema: operator.issueApplicationTokenSchema,
+      example: { purpose: 'ACCOUNT_LINK', entityId: IDS.entity, expiresInSeconds: 3600 },
+    },
+    status: 201,
+    ok: {
+      schema: success(ref('IssuedApplicationToken')),
+      example: data({ token: APP_TOKEN, id: IDS.applicationToken, expiresAt: '2026-03-02T15:05:09.120Z' }),
+    },
+    errors: [400, 401, 404, 413, 415, 503],
+  }),
+  op('get', '/withdrawals', {
+    operationId: 'listOperatorWithdrawals',
+    summary: 'List withdrawals of every merchant; status=AWAITING_APPROVAL&order=asc is the approvals queue',
+    query: operatorWithdrawalsQuerySchema,
+    ok: {
+      schema: page(ref('OperatorWithdrawal')),
+      example: pageOf({
+        ...TRANSACTION,
+        status: 'AWAITING_APPROVAL',
+        rail: 'WIRE',
+        history: [
+          {
+            sequence: 1,
+            status: 'AWAITING_APPROVAL',
+            previousStatus: null,
+            reason: null,
+            decisionReason: null,
+            at: CREATED_AT,
+          },
+        ],
+        entityId: IDS.entity,
+        merchantId: IDS.merchant,
+        approvalExpiresAt: '2026-03-05T14:05:09.120Z',
+      }),
+    },
+  }),
+  op('post', '/withdrawals/{id}/approve', {
+    operationId: 'approveWithdrawal',
+    summary: 'Approve a withdrawal awaiting approval',
+    params: operator.withdrawalIdParamsSchema,
+    paramExamples: withdrawal,
+    body: {
+      schema: operator.decideWithdrawalSchema,
+      example: { reason: 'Verified with the customer by phone' },
+    },
+    ok: { schema: ref('WithdrawalReceipt'), example: RECEIPT },
+    errors: [400, 401, 404, 409, 413, 415, 500, 503],
+  }),
+  op('post', '/withdrawals/{id}/reject', {
+    operationId: 'rejectWithdrawal',
+    summary: 'Reject a withdrawal awaiting approval (its debit is reversed)',
+    params: operator.withdrawalIdParamsSchema,
+    paramExamples: withdrawal,
+    body: {
+      schema: operator.decideWithdrawalSchema,
+      example: { reason: 'Beneficiary could not be verified' },
+    },
+    ok: {
+      schema: success(ref('Rejection')),
+      example: data({ id: IDS.withdrawal, status: 'FAILED', reason: 'Payment was cancelled.' }),
+    },
+    errors: [400, 401, 404, 409, 413, 415, 503],
+  }),
+  op('get', '/webhook-deliveries', {
+    operationId: 'listTransactionDeliveries',
+    summary: 'List the webhook deliveries of one transaction, with their attempts',
+    query: operator.listDeliveriesQuerySchema,
+    ok: { schema: success({ type: 'array', items: ref('Delivery') }), example: data([DELIVERY]) },
+  }),
+  op('post', '/webhook-deliveries/{id}/redeliver', {
+    operationId: 'operatorRedeliverWebhook',
+    summary: 'Send a webhook event again (re-enables a disabled endpoint)',
+    params: operator.deliveryParamsSchema,
+    paramExamples: { id: IDS.event },
+    ok: {
+      schema: success(ref('Redelivery')),
+      example: data({ eventId: IDS.event, deliveryState: 'PENDING' }),
+    },
+  }),
+  op('get', '/audit-log', {
+    operationId: 'listAuditLog',
+    summary: 'List operator actions, newest first',
+    query: operator.auditLogQuerySchema,
+    ok: {
+      schema: page(ref('AuditEntry')),
+      example: {
+        success: true,
+        data: [
+          {
+            id: IDS.audit,
+            at: CREATED_AT,
+            actor: 'ops-alice',
+            action: 'WITHDRAWAL_APPROVED',
+            subjectType: 'WITHDRAWAL',
+            subjectId: IDS.withdrawal,
+            changes: { status: 'PENDING', reason: 'Verified with the customer by phone' },
+          },
+        ],
+        hasMore: true,
+        nextCursor: `1772460309120-${IDS.audit}`,
+      },
+    },
+  }),
+];
