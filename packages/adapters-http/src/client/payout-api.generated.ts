@@ -62,7 +62,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the current webhook body of a withdrawal (scope merchant.apis) */
+        /** Get the current webhook body of a withdrawal (merchant.apis) */
         get: operations["getWebhookPayload"];
         put?: never;
         post?: never;
@@ -1069,13 +1069,13 @@ export interface components {
                     currency: "USD";
                     optionType: string;
                     counterPartyName: string;
+                    wallet: components["schemas"]["LinkedWallet"];
                     /** Format: date-time */
                     createdAt: string;
                     account: {
                         label: string;
                         lastFourDigits: string;
                     };
-                    wallet: components["schemas"]["LinkedWallet"];
                     entity: {
                         /** Format: uuid */
                         id: string;

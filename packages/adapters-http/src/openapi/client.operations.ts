@@ -28,6 +28,26 @@ const pageOf = (item: unknown, more = false) => ({
 const withdrawal = { transactionId: IDS.withdrawal };
 const wallet = { walletId: IDS.wallet };
 
+/** A read of one withdrawal: spec endpoint 7 and the status lookup. */
+const lookup = (
+  operationId: string,
+  suffix: string,
+  summary: string,
+  ok: Omit<Operation['ok'], 'status'>,
+): Operation => ({
+  operationId,
+  method: 'get',
+  path: `/v1/transactions/{transactionId}${suffix}`,
+  summary,
+  tag: 'Transactions',
+  security: 'bearer',
+  params: transactionParamsSchema,
+  paramExamples: withdrawal,
+  ok: { status: 200, ...ok },
+  // 422: spec rule 2, a transaction type that has no webhook payload.
+  errors: suffix ? [400, 401, 404, 422, 503] : [400, 401, 404, 503],
+});
+
 /** The API of merchants and their users (spec endpoints 1 and 7, docs/product.md §8 and the lists). */
 export const CLIENT_OPERATIONS: readonly Operation[] = [
   {
@@ -67,40 +87,21 @@ export const CLIENT_OPERATIONS: readonly Operation[] = [
     },
     errors: [400, 401, 503],
   },
-  {
-    operationId: 'getTransaction',
-    method: 'get',
-    path: '/v1/transactions/{transactionId}',
-    summary: 'Get the status and history of a withdrawal',
-    tag: 'Transactions',
-    security: 'bearer',
-    params: transactionParamsSchema,
-    paramExamples: withdrawal,
-    ok: {
-      status: 200,
-      description: 'The withdrawal',
-      schema: success(ref('Transaction')),
-      example: { success: true, data: TRANSACTION },
-    },
-    errors: [400, 401, 404, 503],
-  },
-  {
-    operationId: 'getWebhookPayload',
-    method: 'get',
-    path: '/v1/transactions/{transactionId}/webhook-payload',
-    summary: 'Get the current webhook body of a withdrawal (scope merchant.apis)',
-    tag: 'Transactions',
-    security: 'bearer',
-    params: transactionParamsSchema,
-    paramExamples: withdrawal,
-    ok: {
-      status: 200,
+  lookup('getTransaction', '', 'Get the status and history of a withdrawal', {
+    description: 'The withdrawal',
+    schema: success(ref('Transaction')),
+    example: { success: true, data: TRANSACTION },
+  }),
+  lookup(
+    'getWebhookPayload',
+    '/webhook-payload',
+    'Get the current webhook body of a withdrawal (merchant.apis)',
+    {
       description: 'The body a webhook would carry now',
       schema: success(ref('WebhookBody')),
       example: { success: true, data: WEBHOOK_BODY },
     },
-    errors: [400, 401, 404, 422, 503],
-  },
+  ),
   {
     operationId: 'getWallet',
     method: 'get',

@@ -58,6 +58,14 @@ const FEE_RULE: JsonSchema = {
   ],
 };
 
+const ENTITY_FIELDS = {
+  id: uuid,
+  merchantId: uuid,
+  entityType: { type: 'string', enum: ['USER', 'BUSINESS'] },
+  email: { type: 'string' },
+  externalIdentifier: nullable('string'),
+};
+
 const LINKED_WALLET = object({ id: uuid, balance: money, disabled: { type: 'boolean' } });
 
 /** The response bodies' parts, each named once under `components.schemas`. */
@@ -190,24 +198,8 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
     walletId: uuid,
     createdAt: dateTime,
   }),
-  Entity: object({
-    id: uuid,
-    merchantId: uuid,
-    entityType: { type: 'string', enum: ['USER', 'BUSINESS'] },
-    email: { type: 'string' },
-    externalIdentifier: nullable('string'),
-    createdAt: dateTime,
-    wallet: ref('Wallet'),
-  }),
-  EntitySummary: object({
-    id: uuid,
-    merchantId: uuid,
-    entityType: { type: 'string', enum: ['USER', 'BUSINESS'] },
-    email: { type: 'string' },
-    externalIdentifier: nullable('string'),
-    walletId: uuid,
-    createdAt: dateTime,
-  }),
+  Entity: object({ ...ENTITY_FIELDS, createdAt: dateTime, wallet: ref('Wallet') }),
+  EntitySummary: object({ ...ENTITY_FIELDS, walletId: uuid, createdAt: dateTime }),
   LinkedAccountSummary: object({
     id: uuid,
     entityId: uuid,

@@ -62,6 +62,14 @@ const uuid: JsonSchema = { type: 'string', format: 'uuid' };
 const completed = (data: JsonSchema): JsonSchema =>
   object({ data: object({ type: { const: 'completed' }, message: { type: 'string' }, data }) });
 
+const LINKED_FIELDS = {
+  id: uuid,
+  currency: { const: 'USD' },
+  optionType: { type: 'string' },
+  counterPartyName: { type: 'string' },
+  wallet: ref('LinkedWallet'),
+};
+
 /** The spec's three answers: endpoint 2 (id only), endpoint 3 (Zelle) and endpoint 4's card style. */
 export const LINK_RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   LinkedAccountId: object({
@@ -71,23 +79,16 @@ export const LINK_RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   }),
   LinkedZelleAccount: completed(
     object({
-      id: uuid,
-      currency: { const: 'USD' },
+      ...LINKED_FIELDS,
       optionType: { const: 'zelle' },
-      counterPartyName: { type: 'string' },
-      wallet: ref('LinkedWallet'),
       entity: object({ id: uuid, entityType: { type: 'string' } }),
     }),
   ),
   LinkedAccount: completed(
     object({
-      id: uuid,
-      currency: { const: 'USD' },
-      optionType: { type: 'string' },
-      counterPartyName: { type: 'string' },
+      ...LINKED_FIELDS,
       createdAt: { type: 'string', format: 'date-time' },
       account: object({ label: { type: 'string' }, lastFourDigits: { type: 'string' } }),
-      wallet: ref('LinkedWallet'),
       entity: object({
         id: uuid,
         entityType: { type: 'string' },
