@@ -1007,7 +1007,7 @@ export interface components {
             subjectType: "MERCHANT" | "ENTITY" | "WALLET" | "APPLICATION_TOKEN" | "WITHDRAWAL" | "WEBHOOK_EVENT";
             subjectId: string;
             /** @description The fields the action set; secrets only as "issued" or "rotated". */
-            changes: Record<string, never>;
+            changes: Record<string, unknown>;
         };
         LinkedWallet: {
             /** Format: uuid */
@@ -2696,7 +2696,7 @@ export interface operations {
                     payoutsEnabled?: boolean;
                     approvalThreshold?: number | string;
                     /** @description Per rail id (ACH, RTP, WIRE, SWIFT, PUSH_TO_CARD, ZELLE, PAYPAL, VENMO): {"type": "FLAT", "amount"}, {"type": "PERCENT", "rate", "minimum"?} (rate 0 to 100, amounts at least 0 with two decimals at most), or null for the default fee again. Rails not named keep their override. */
-                    feeOverrides?: Record<string, never>;
+                    feeOverrides?: Record<string, unknown>;
                 };
             };
         };
@@ -3683,7 +3683,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
             400: components["responses"]["BadRequest"];
