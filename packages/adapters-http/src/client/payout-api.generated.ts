@@ -1928,8 +1928,8 @@ export interface operations {
                      *           },
                      *           "createdAt": "2026-03-02T14:05:09.120Z",
                      *           "account": {
-                     *             "label": "Debit card",
-                     *             "lastFourDigits": ""
+                     *             "label": "Payroll checking",
+                     *             "lastFourDigits": "3498"
                      *           },
                      *           "entity": {
                      *             "id": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03",
@@ -2198,7 +2198,7 @@ export interface operations {
                      *           },
                      *           "createdAt": "2026-03-02T14:05:09.120Z",
                      *           "account": {
-                     *             "label": "Debit card",
+                     *             "label": "Prepaid card",
                      *             "lastFourDigits": ""
                      *           },
                      *           "entity": {
@@ -2368,7 +2368,7 @@ export interface operations {
                      *           },
                      *           "createdAt": "2026-03-02T14:05:09.120Z",
                      *           "account": {
-                     *             "label": "Debit card",
+                     *             "label": "PayPal",
                      *             "lastFourDigits": ""
                      *           },
                      *           "entity": {
@@ -2461,7 +2461,7 @@ export interface operations {
                      *           },
                      *           "createdAt": "2026-03-02T14:05:09.120Z",
                      *           "account": {
-                     *             "label": "Debit card",
+                     *             "label": "Venmo",
                      *             "lastFourDigits": ""
                      *           },
                      *           "entity": {

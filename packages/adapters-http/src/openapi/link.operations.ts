@@ -15,7 +15,7 @@ import { ref } from './publish.js';
 const grace = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
 
 /** A body each link operation accepts (valid checksums, a future expiry). */
-const LINK_EXAMPLES: Readonly<Record<LinkKind, unknown>> = {
+const LINK_EXAMPLES: Readonly<Record<LinkKind, { readonly label: string; readonly data: unknown }>> = {
   bank: {
     label: 'Payroll checking',
     data: {
@@ -106,6 +106,8 @@ export const LINK_RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
 };
 
 const MESSAGE = 'Account linked successfully';
+/** What the answer shows of the example's account or card number. */
+const LAST_FOUR: Partial<Record<LinkKind, string>> = { bank: '3498', card: '4242' };
 const wallet = { id: IDS.wallet, balance: '1000.00', disabled: false };
 
 function responseExample(kind: LinkKind, style: LinkResponseStyle): unknown {
@@ -118,41 +120,30 @@ function responseExample(kind: LinkKind, style: LinkResponseStyle): unknown {
     counterPartyName: 'Grace Hopper',
     wallet,
   };
+  const completedAnswer = (data: unknown) => ({ data: { type: 'completed', message: MESSAGE, data } });
   if (style === 'zelle')
-    return {
-      data: {
-        type: 'completed',
-        message: MESSAGE,
-        data: {
-          ...common,
-          counterPartyName: 'grace@example.com',
-          entity: { id: IDS.entity, entityType: 'USER' },
-        },
-      },
-    };
-  return {
-    data: {
-      type: 'completed',
-      message: MESSAGE,
-      data: {
-        ...common,
-        createdAt: CREATED_AT,
-        account: { label: 'Debit card', lastFourDigits: kind === 'card' ? '4242' : '' },
-        entity: {
-          id: IDS.entity,
-          entityType: 'USER',
-          email: 'grace@example.com',
-          externalIdentifier: 'user-1842',
-        },
-        application: {
-          id: IDS.applicationToken,
-          externalId: 'user-1842',
-          token: APP_TOKEN,
-          businessId: IDS.merchant,
-        },
-      },
+    return completedAnswer({
+      ...common,
+      counterPartyName: 'grace@example.com',
+      entity: { id: IDS.entity, entityType: 'USER' },
+    });
+  return completedAnswer({
+    ...common,
+    createdAt: CREATED_AT,
+    account: { label: LINK_EXAMPLES[kind].label, lastFourDigits: LAST_FOUR[kind] ?? '' },
+    entity: {
+      id: IDS.entity,
+      entityType: 'USER',
+      email: 'grace@example.com',
+      externalIdentifier: 'user-1842',
     },
-  };
+    application: {
+      id: IDS.applicationToken,
+      externalId: 'user-1842',
+      token: APP_TOKEN,
+      businessId: IDS.merchant,
+    },
+  });
 }
 
 const RESPONSE_SCHEMA: Readonly<Record<LinkResponseStyle, string>> = {

@@ -1,16 +1,19 @@
-import { CLIENT_OPERATIONS, SYSTEM_OPERATIONS } from './client.operations.js';
+import { CLIENT_OPERATIONS } from './client.operations.js';
 import { COMPONENT_SCHEMAS } from './component.schemas.js';
 import { ERROR_ENVELOPE, errorResponses } from './error.responses.js';
 import { LINK_OPERATIONS, LINK_RESPONSE_SCHEMAS } from './link.operations.js';
 import { type Operation, operationObject, type Tag } from './operation.js';
-import { OPERATOR_OPERATIONS } from './operator.operations.js';
+import { OPERATOR_DIRECTORY_OPERATIONS } from './operator-directory.operations.js';
+import { OPERATOR_REVIEW_OPERATIONS } from './operator-review.operations.js';
+import { SYSTEM_OPERATIONS } from './system.operations.js';
 import { WEBHOOKS } from './webhooks.section.js';
 
 /** Every operation the API serves, in the order the reference lists them. */
 const OPERATIONS: readonly Operation[] = [
   ...CLIENT_OPERATIONS,
   ...LINK_OPERATIONS,
-  ...OPERATOR_OPERATIONS,
+  ...OPERATOR_DIRECTORY_OPERATIONS,
+  ...OPERATOR_REVIEW_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];
 

@@ -1,53 +1,16 @@
-import {
-  entityParamsSchema,
-  operatorWithdrawalsQuerySchema,
-  pageQuerySchema,
-} from '../schemas/lists.schemas.js';
+import { entityParamsSchema, pageQuerySchema } from '../schemas/lists.schemas.js';
 import * as operator from '../schemas/operator.schemas.js';
-import type { JsonSchema } from '../schemas/schema-fault.js';
-import type { ErrorStatus } from './error.responses.js';
-import {
-  APP_TOKEN,
-  CREATED_AT,
-  DELIVERY,
-  ENTITY,
-  IDS,
-  MERCHANT,
-  RECEIPT,
-  TRANSACTION,
-  WALLET,
-} from './examples.js';
+import { APP_TOKEN, CREATED_AT, ENTITY, IDS, MERCHANT, WALLET } from './examples.js';
 import type { Operation } from './operation.js';
+import { data, op, pageOf } from './operator-operation.js';
 import { page, ref, success } from './publish.js';
 
-const CURSOR = 'AZWzxGoQfCGOTxorPE1eAQ';
-const pageOf = (item: unknown) => ({ success: true, data: [item], hasMore: true, nextCursor: CURSOR });
-const data = (value: unknown) => ({ success: true, data: value });
 const merchant = { merchantId: IDS.merchant };
 const wallet = { walletId: IDS.wallet };
-const withdrawal = { id: IDS.withdrawal };
 const { wallet: _wallet, ...entitySummary } = ENTITY;
-const COMMON: readonly ErrorStatus[] = [400, 401, 404, 503];
-const WRITE: readonly ErrorStatus[] = [400, 401, 404, 413, 415, 503];
 
-type Spec = Omit<Operation, 'method' | 'path' | 'tag' | 'security' | 'ok' | 'errors'> & {
-  readonly ok: { readonly schema: JsonSchema; readonly example: unknown; readonly description?: string };
-  readonly status?: 200 | 201;
-  readonly errors?: readonly ErrorStatus[];
-};
-
-const op = (method: Operation['method'], path: string, spec: Spec): Operation => ({
-  ...spec,
-  method,
-  path: `/v1/operator${path}`,
-  tag: 'Operator',
-  security: 'bearer',
-  ok: { status: spec.status ?? 200, description: spec.ok.description ?? 'Done', ...spec.ok },
-  errors: spec.errors ?? (method === 'get' ? COMMON : WRITE),
-});
-
-/** docs/product.md §8: the operator API (scope `operator`). */
-export const OPERATOR_OPERATIONS: readonly Operation[] = [
+/** The operator's directory: merchants and their settings, entities, linked accounts, wallets, tokens. */
+export const OPERATOR_DIRECTORY_OPERATIONS: readonly Operation[] = [
   op('post', '/merchants', {
     operationId: 'createMerchant',
     summary: 'Create a merchant with its MERCHANT wallet',
@@ -189,98 +152,5 @@ export const OPERATOR_OPERATIONS: readonly Operation[] = [
       example: data({ token: APP_TOKEN, id: IDS.applicationToken, expiresAt: '2026-03-02T15:05:09.120Z' }),
     },
     errors: [400, 401, 404, 413, 415, 503],
-  }),
-  op('get', '/withdrawals', {
-    operationId: 'listOperatorWithdrawals',
-    summary: 'List withdrawals of every merchant; status=AWAITING_APPROVAL&order=asc is the approvals queue',
-    query: operatorWithdrawalsQuerySchema,
-    ok: {
-      schema: page(ref('OperatorWithdrawal')),
-      example: pageOf({
-        ...TRANSACTION,
-        status: 'AWAITING_APPROVAL',
-        rail: 'WIRE',
-        history: [
-          {
-            sequence: 1,
-            status: 'AWAITING_APPROVAL',
-            previousStatus: null,
-            reason: null,
-            decisionReason: null,
-            at: CREATED_AT,
-          },
-        ],
-        entityId: IDS.entity,
-        merchantId: IDS.merchant,
-        approvalExpiresAt: '2026-03-05T14:05:09.120Z',
-      }),
-    },
-  }),
-  op('post', '/withdrawals/{id}/approve', {
-    operationId: 'approveWithdrawal',
-    summary: 'Approve a withdrawal awaiting approval',
-    params: operator.withdrawalIdParamsSchema,
-    paramExamples: withdrawal,
-    body: {
-      schema: operator.decideWithdrawalSchema,
-      example: { reason: 'Verified with the customer by phone' },
-    },
-    ok: { schema: ref('WithdrawalReceipt'), example: RECEIPT },
-    errors: [400, 401, 404, 409, 413, 415, 500, 503],
-  }),
-  op('post', '/withdrawals/{id}/reject', {
-    operationId: 'rejectWithdrawal',
-    summary: 'Reject a withdrawal awaiting approval (its debit is reversed)',
-    params: operator.withdrawalIdParamsSchema,
-    paramExamples: withdrawal,
-    body: {
-      schema: operator.decideWithdrawalSchema,
-      example: { reason: 'Beneficiary could not be verified' },
-    },
-    ok: {
-      schema: success(ref('Rejection')),
-      example: data({ id: IDS.withdrawal, status: 'FAILED', reason: 'Payment was cancelled.' }),
-    },
-    errors: [400, 401, 404, 409, 413, 415, 503],
-  }),
-  op('get', '/webhook-deliveries', {
-    operationId: 'listTransactionDeliveries',
-    summary: 'List the webhook deliveries of one transaction, with their attempts',
-    query: operator.listDeliveriesQuerySchema,
-    ok: { schema: success({ type: 'array', items: ref('Delivery') }), example: data([DELIVERY]) },
-  }),
-  op('post', '/webhook-deliveries/{id}/redeliver', {
-    operationId: 'operatorRedeliverWebhook',
-    summary: 'Send a webhook event again (re-enables a disabled endpoint)',
-    params: operator.deliveryParamsSchema,
-    paramExamples: { id: IDS.event },
-    ok: {
-      schema: success(ref('Redelivery')),
-      example: data({ eventId: IDS.event, deliveryState: 'PENDING' }),
-    },
-  }),
-  op('get', '/audit-log', {
-    operationId: 'listAuditLog',
-    summary: 'List operator actions, newest first',
-    query: operator.auditLogQuerySchema,
-    ok: {
-      schema: page(ref('AuditEntry')),
-      example: {
-        success: true,
-        data: [
-          {
-            id: IDS.audit,
-            at: CREATED_AT,
-            actor: 'ops-alice',
-            action: 'WITHDRAWAL_APPROVED',
-            subjectType: 'WITHDRAWAL',
-            subjectId: IDS.withdrawal,
-            changes: { status: 'PENDING', reason: 'Verified with the customer by phone' },
-          },
-        ],
-        hasMore: true,
-        nextCursor: `1772460309120-${IDS.audit}`,
-      },
-    },
   }),
 ];
