@@ -28,6 +28,7 @@ COPY packages packages
 RUN npm run build \
   && mkdir -p /out \
   && for pkg in packages/*; do mkdir -p "/out/$pkg" && cp -r "$pkg/package.json" "$pkg/dist" "/out/$pkg/"; done \
+  && cp -r packages/adapters-http/console /out/packages/adapters-http/ \
   && find /out -name '*.test.*' -delete -o -name '*.fixture.*' -delete -o -name '*.tsbuildinfo' -delete
 
 # Production dependencies only; no embedded PostgreSQL (60 MB of binaries a container does not use).
@@ -50,7 +51,7 @@ COPY --from=build /out/packages packages
 COPY tools/package.json tools/
 COPY tools/webhook-receiver/receiver.mjs tools/webhook-receiver/
 USER node
-EXPOSE 3000
+EXPOSE 3000 9464
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The start scripts' Node flags (package.json; README, "Running it for real").
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=100", "packages/app/dist/bin/start.js"]

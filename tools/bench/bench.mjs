@@ -11,6 +11,7 @@ import { waitForDrain } from './lib/drain.mjs';
 import { runExpressBaseline } from './lib/express-baseline.mjs';
 import { createMerchant, EntityPool, merchantToken } from './lib/fixtures.mjs';
 import { countWithdrawals, seedHistoryUpTo, waitForAutoanalyze } from './lib/history.mjs';
+import { leaveLatencies, paced } from './lib/light-load.mjs';
 import { requireAllOk, runLoad } from './lib/load.mjs';
 import { readOptions, SERVICE_NODE_FLAGS, USAGE } from './lib/options.mjs';
 import { runPgbench } from './lib/pgbench.mjs';
@@ -18,6 +19,7 @@ import { startBenchPostgres } from './lib/postgres-server.mjs';
 import { freePort, startProcess, waitForHttp, waitUntil } from './lib/processes.mjs';
 import { writeReport } from './lib/report.mjs';
 import { describeRun } from './lib/run-info.mjs';
+import { summarize } from './lib/stats.mjs';
 import { WebhookReceiver } from './lib/webhook-receiver.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,6 +29,8 @@ const ENTRY = {
 };
 const RESULTS = fileURLToPath(new URL('./results', import.meta.url));
 const WITHDRAWAL_BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
+/** The light load's pace: withdrawals a second, one at a time. */
+const LIGHT_PER_SECOND = 5;
 
 const options = readOptions(process.argv.slice(2));
 if (options.help) {
@@ -163,6 +167,40 @@ async function main() {
 
   await create('warm-up', options.warmup);
   await settle('warm-up', options.warmup);
+
+  /** Webhook latency at light load: one withdrawal at a time, `LIGHT_PER_SECOND` a second. */
+  await prepare(options.light);
+  say(`light load: ${options.light} withdrawals, ${LIGHT_PER_SECOND} a second`);
+  const arrivals = receiver.timeArrivals();
+  const lightIds = [];
+  await paced({
+    count: options.light,
+    perSecond: LIGHT_PER_SECOND,
+    send: async () => {
+      const entity = entities.take();
+      const response = await fetch(
+        `${baseUrl}/v1/ext/linked-accounts/USD/${entity.linkedAccountId}/withdrawal`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${entity.token}` },
+          body: WITHDRAWAL_BODY,
+        },
+      );
+      if (response.status !== 200) throw new Error(`light load: ${response.status} ${await response.text()}`);
+      lightIds.push((await response.json()).data.id);
+    },
+  });
+  await settle('light load', options.light);
+  receiver.arrivals = null;
+  const lightEvents = await client.query(
+    'SELECT id, created_at FROM webhook_events WHERE withdrawal_id = ANY($1::uuid[])',
+    [lightIds],
+  );
+  results.light = {
+    withdrawals: lightIds.length,
+    perSecond: LIGHT_PER_SECOND,
+    latencyMs: summarize(leaveLatencies(lightEvents.rows, arrivals)),
+  };
   results.growth = { small: await growthPoint(options.small) };
 
   const burstCpu = cpuMeter({ pids, postgresPid: postgres.pid });
@@ -214,6 +252,7 @@ async function main() {
     `Rate limit: the service's default, one withdrawal a minute per entity and IP. Every withdrawal comes from an entity that made none in the minute before; the ${entities.entities.length} entities were made through the operator and public APIs (created, funded, given an application token, a bank account linked).`,
     `Sustained: ${options.sustained} withdrawals created at full speed while the worker settles them; the end-to-end rate is the settled withdrawals (final status, every webhook acknowledged by the receiver, which verifies each signature) per second from the first to the last, the first ${results.sustained.endToEnd.firstFinalAfterSeconds.toFixed(1)} s after the first request (the simulated ACH settles in 5 s). CPU per withdrawal covers the whole phase, from the first request until the last webhook.`,
     `Growth: history loaded in SQL (ids from the service's UUIDv7 generator, one withdrawal every 2.5 s before the oldest stored, spread over the entities), then measured once autovacuum had analysed it (after ${results.growth.small.analysedAfterSeconds.toFixed(0)} s and ${results.growth.large.analysedAfterSeconds.toFixed(0)} s); each point is ${options.growth} withdrawals after a warm-up of as many.`,
+    `Light load: ${results.light.withdrawals} withdrawals, one at a time, ${LIGHT_PER_SECOND} a second; a webhook's latency runs from its event's creation (stamped in the transaction that changed the status, before its commit) to its first arrival at the receiver, over all ${results.light.latencyMs.count} events (PENDING, PROCESSING_PAY_OUT, SUCCESS).`,
     `Webhook receiver: ${receiver.deliveries} deliveries, ${receiver.eventIds.size} distinct events, ${receiver.badSignatures} with a bad signature.`,
   );
   if (options.mode === 'quick')

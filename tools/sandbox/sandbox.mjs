@@ -1,49 +1,48 @@
 #!/usr/bin/env node
 // Sets up a sandbox merchant through the operator API of a running service and prints what you need to try it:
-//   npm run sandbox            (BASE_URL defaults to http://localhost:3000; WEBHOOK_URL registers an endpoint)
+//   npm run -s sandbox | jq .        (BASE_URL defaults to http://localhost:3000; WEBHOOK_URL registers an endpoint)
+// stdout carries the JSON alone, so it pipes; the hints for a person go to stderr. `-s` keeps npm's banner out.
 import { LINK_BODIES } from '@payout/domain/testing';
 import { mintToken } from '../token/mint-token.mjs';
+import { payoutApi } from './payout-api.mjs';
 
 export { LINK_BODIES };
 
-async function call(baseUrl, method, path, body, token) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+/** A console session lasts a working day; the setup's own token is short-lived. */
+const CONSOLE_TOKEN_TTL_SECONDS = 8 * 3600;
+
+/** Decimal dollars as integer cents, so no amount passes through a binary double. */
+export const cents = (dollars) => {
+  const [whole, fraction = ''] = String(dollars).split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+};
+export const dollars = (value) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
 
 /** Creates the sandbox and returns its description. */
 export async function createSandbox({
   baseUrl = 'http://localhost:3000',
   webhookUrl,
   entities = 2,
-  funds = '10000.00',
+  funds,
+  linkKinds = Object.keys(LINK_BODIES),
 } = {}) {
+  const api = payoutApi(baseUrl);
   const operator = mintToken({ scope: 'operator', sub: 'sandbox-operator' });
-  const merchant = (
-    await call(baseUrl, 'POST', '/v1/operator/merchants', { name: 'Sandbox Merchant' }, operator)
-  ).data;
-  let webhook = null;
-  if (webhookUrl)
-    webhook = (
-      await call(
-        baseUrl,
-        'PUT',
-        `/v1/operator/merchants/${merchant.id}/webhook-endpoint`,
-        { url: webhookUrl },
-        operator,
-      )
-    ).data;
+  const merchant = await api.createMerchant(operator, { name: 'Sandbox Merchant' });
+  // Enough for one withdrawal above the merchant's approval threshold and as much again in small ones.
+  const approvalAmount = dollars(cents(merchant.approvalThreshold) + 100000n);
+  const balance = funds ?? dollars(cents(approvalAmount) * 2n);
+  const webhook = webhookUrl
+    ? await api.setWebhookEndpoint(operator, merchant.id, { url: webhookUrl })
+    : null;
   const out = {
     baseUrl,
+    consoleUrl: `${baseUrl}/console`,
+    operatorToken: mintToken({ scope: 'operator', sub: 'console-operator', ttl: CONSOLE_TOKEN_TTL_SECONDS }),
     merchant: {
       id: merchant.id,
       walletId: merchant.wallet.id,
+      approvalThreshold: merchant.approvalThreshold,
       accessToken: mintToken({
         merchant: merchant.id,
         scope: 'merchant.apis',
@@ -54,66 +53,67 @@ export async function createSandbox({
     entities: [],
   };
   for (let i = 0; i < entities; i++) {
-    const entity = (
-      await call(
-        baseUrl,
-        'POST',
-        `/v1/operator/merchants/${merchant.id}/entities`,
-        {
-          entityType: 'USER',
-          email: `user${i + 1}@example.com`,
-          externalIdentifier: `sandbox-user-${i + 1}`,
-        },
-        operator,
-      )
-    ).data;
-    await call(
-      baseUrl,
-      'POST',
-      `/v1/operator/wallets/${entity.wallet.id}/credits`,
-      { amount: funds, reason: 'sandbox funding' },
-      operator,
-    );
+    const entity = await api.createEntity(operator, merchant.id, {
+      entityType: 'USER',
+      email: `user${i + 1}@example.com`,
+      externalIdentifier: `sandbox-user-${i + 1}`,
+    });
+    await api.creditWallet(operator, entity.wallet.id, { amount: balance, reason: 'sandbox funding' });
     const accessToken = mintToken({
       merchant: merchant.id,
       entity: entity.id,
       scope: 'external.apis',
       sub: `user-${entity.id}`,
     });
-    const linkToken = (
-      await call(
-        baseUrl,
-        'POST',
-        '/v1/operator/application-tokens',
-        { entityId: entity.id, purpose: 'ACCOUNT_LINK', expiresInSeconds: 86400 },
-        operator,
-      )
-    ).data.token;
+    const { token: linkToken } = await api.issueApplicationToken(operator, {
+      entityId: entity.id,
+      purpose: 'ACCOUNT_LINK',
+      expiresInSeconds: 86400,
+    });
     const linkedAccounts = {};
-    for (const [kind, body] of Object.entries(LINK_BODIES)) {
-      const json = await call(
-        baseUrl,
-        'POST',
-        `/v1/ext/application-token/${linkToken}/linked-accounts/USD/link/${kind}/1`,
-        body,
-        accessToken,
-      );
-      linkedAccounts[kind] = json.data?.data?.id ?? json.data?.id;
-    }
+    for (const kind of linkKinds)
+      linkedAccounts[kind] = await api.linkAccount(accessToken, linkToken, kind, LINK_BODIES[kind]);
     out.entities.push({
       id: entity.id,
       walletId: entity.wallet.id,
-      balance: funds,
+      balance,
       accessToken,
       applicationToken: linkToken,
       linkedAccounts,
     });
   }
   const first = out.entities[0];
-  if (first) {
-    out.tryIt = `curl -s -X POST ${baseUrl}/v1/ext/linked-accounts/USD/${first.linkedAccounts.bank}/withdrawal -H 'Authorization: Bearer ${first.accessToken}' -H 'Content-Type: application/json' -d '{"amount": 25.00, "walletType": "SPEND"}'`;
+  if (first?.linkedAccounts.bank) {
+    const curl = (amount) =>
+      `curl -s -X POST ${baseUrl}/v1/ext/linked-accounts/USD/${first.linkedAccounts.bank}/withdrawal -H 'Authorization: Bearer ${first.accessToken}' -H 'Content-Type: application/json' -d '{"amount": ${amount}, "walletType": "SPEND"}'`;
+    out.tryIt = curl('25.00');
+    out.tryApproval = curl(approvalAmount);
   }
   return out;
+}
+
+/** What a person reads on stderr: where the console is, how to sign in, what to try first. */
+export function hints(sandbox) {
+  const lines = [
+    `Sandbox ready on ${sandbox.baseUrl}: merchant ${sandbox.merchant.id}, ${sandbox.entities.length} funded entities.`,
+    `Operator console: ${sandbox.consoleUrl}  (sign in with the operatorToken below)`,
+    `Operator token:   ${sandbox.operatorToken}`,
+  ];
+  if (sandbox.tryIt)
+    lines.push(
+      '',
+      'Try a withdrawal:',
+      `  ${sandbox.tryIt}`,
+      `Try an approval (at or above the approval threshold ${sandbox.merchant.approvalThreshold}, it waits as AWAITING_APPROVAL;`,
+      '  approve or reject it in the console, under Approvals queue):',
+      `  ${sandbox.tryApproval}`,
+    );
+  lines.push(
+    '',
+    'Trigger an outcome by name: npm run trigger -- returned --rail ACH   (npm run trigger -- --help lists them)',
+    'The JSON on stdout pipes: npm run -s sandbox | jq -r .operatorToken',
+  );
+  return `${lines.join('\n')}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -121,9 +121,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     baseUrl: process.env.BASE_URL ?? 'http://localhost:3000',
     webhookUrl: process.env.WEBHOOK_URL,
   })
-    .then((sandbox) => process.stdout.write(`${JSON.stringify(sandbox, null, 2)}\n`))
+    .then((sandbox) => {
+      process.stdout.write(`${JSON.stringify(sandbox, null, 2)}\n`);
+      process.stderr.write(hints(sandbox));
+    })
     .catch((error) => {
-      process.stderr.write(`sandbox: ${error.message}\nIs the service running (npm start)?\n`);
+      process.stderr.write(`sandbox: ${error.message}\n`);
       process.exit(1);
     });
 }

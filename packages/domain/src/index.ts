@@ -14,6 +14,7 @@ export * from './policy/rail-limits.js';
 export * from './policy/routing-table.js';
 export * from './ports/application-token-store.port.js';
 export * from './ports/audit-log.port.js';
+export * from './ports/card-vault.port.js';
 export * from './ports/clock.port.js';
 export * from './ports/entity-repository.port.js';
 export * from './ports/field-cipher.port.js';

@@ -4,7 +4,7 @@
 // the row's), and the history runs in time order, one withdrawal every SPACING_MS, ending before the oldest
 // withdrawal already stored. Delivery attempts are not copied, and the copies' debits are not taken from the
 // wallets' balances.
-import { TimeOrderedUuidGenerator } from '../../../packages/app/dist/infrastructure/time-ordered-uuid-generator.js';
+import { TimeOrderedUuidGenerator } from '../../../packages/adapters-persistence/dist/system/time-ordered-uuid-generator.js';
 import { cloneRows } from './clone-rows.mjs';
 
 const BATCH = 50_000;

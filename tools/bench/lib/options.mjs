@@ -18,19 +18,29 @@ export const SERVICE_NODE_FLAGS = {
 
 const FULL = {
   warmup: 1_000,
+  light: 300,
   burst: 10_000,
   sustained: 30_000,
   growth: 3_000,
   large: 1_000_000,
   seconds: 30,
 };
-const QUICK = { warmup: 300, burst: 2_000, sustained: 4_000, growth: 1_000, large: 100_000, seconds: 10 };
+const QUICK = {
+  warmup: 300,
+  light: 100,
+  burst: 2_000,
+  sustained: 4_000,
+  growth: 1_000,
+  large: 100_000,
+  seconds: 10,
+};
 /** The stored withdrawals of the growth measurement's first point. */
 const SMALL = 10_000;
 
 export const USAGE = `Usage: npm run bench -- [--quick] [options]
   --quick                 smaller phases (the counts in brackets) and growth to 100k stored instead of 1M
   --connections <n>       HTTP connections and pgbench clients (32)
+  (a light load of 300 withdrawals, quick 100, at 5 a second measures webhook latency)
   --burst <n>             withdrawals created in the burst (10,000; quick 2,000)
   --sustained <n>         withdrawals created and settled in the sustained phase (30,000; quick 4,000)
   --growth <n>            withdrawals per growth point, after a warm-up of as many (3,000; quick 1,000)
@@ -66,6 +76,7 @@ export function readOptions(argv, env = process.env) {
     mode: values.quick ? 'quick' : 'full',
     ...Object.fromEntries(counts.map((name) => [name, positive(name, values[name], base[name])])),
     warmup: base.warmup,
+    light: base.light,
     small: SMALL,
     redisUrl: values['redis-url'] ?? env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     keep: values.keep,

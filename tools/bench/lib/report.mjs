@@ -31,7 +31,7 @@ export function row(figure, value, unit, baselineName, baseline, target) {
 export function reportRows(r) {
   const pg = r.baselines.pgbench;
   const express = r.baselines.express;
-  const { sustained, burst, lookup, growth } = r;
+  const { sustained, burst, lookup, growth, light } = r;
   const perWithdrawal = (name) => sustained.cpu.perItemMs[name];
   return [
     row(
@@ -66,6 +66,15 @@ export function reportRows(r) {
       sustained.creation.throughput,
       targets.ratioAtLeast(1),
     ),
+    row(
+      `Webhook latency at light load (${light.perSecond} withdrawals/s): status change → received, p99`,
+      light.latencyMs.p99,
+      'ms',
+      null,
+      null,
+      targets.atMost(250, 'ms'),
+    ),
+    row('– its p50', light.latencyMs.p50, 'ms', null, null, null),
     row(
       `Creation burst, worker running, ${burst.connections} connections`,
       burst.throughput,

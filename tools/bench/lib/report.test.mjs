@@ -19,6 +19,7 @@ function results() {
       pgbench: { tps: 2000, latencyMs: latency(10, 40), cpu: cpu({ postgres: 0.5, machine: 1 }) },
       express: { throughput: 20_000, latencyMs: latency(1, 4), peakRssMb: 90 },
     },
+    light: { withdrawals: 100, perSecond: 5, latencyMs: latency(40, 260) },
     burst: { connections: 32, throughput: 900, latencyMs: latency(30, 120) },
     sustained: {
       creation: { throughput: 700, latencyMs: latency(40, 90) },
@@ -42,6 +43,11 @@ describe('bench report', () => {
     const rows = reportRows(results());
     expect(byFigure(rows, 'End to end')).to.include({ value: 650, ratio: 0.33, met: true });
     expect(byFigure(rows, 'Drain')).to.include({ ratio: 0.93, target: '≥ 1 × baseline', met: false });
+    expect(byFigure(rows, 'Webhook latency at light load')).to.include({
+      value: 260,
+      target: '≤ 250 ms',
+      met: false,
+    });
     expect(byFigure(rows, 'Creation burst')).to.include({ ratio: 0.45, met: true });
     expect(byFigure(rows, '– burst p99')).to.include({ value: 120, target: '≤ 100 ms', met: false });
     expect(byFigure(rows, 'Lookup')).to.include({ ratio: 0.6, met: true });

@@ -44,6 +44,8 @@ export class WebhookReceiver {
     this.crossChecked = 0;
     /** Date.now() of each first acknowledgement of a final event. */
     this.finalAt = [];
+    /** When set (`timeArrivals`), Date.now() of each event's first verified arrival, by event id. */
+    this.arrivals = null;
     this.verify = null;
     this.library = null;
     this.server = createServer((req, res) => {
@@ -55,6 +57,7 @@ export class WebhookReceiver {
         if (this.verified(body, req.headers)) {
           const id = req.headers['webhook-id'];
           if (!this.eventIds.has(id) && FINAL.test(body)) this.finalAt.push(Date.now());
+          if (this.arrivals && !this.arrivals.has(id)) this.arrivals.set(id, Date.now());
           this.eventIds.add(id);
           res.writeHead(204).end();
         } else {
@@ -63,6 +66,12 @@ export class WebhookReceiver {
         }
       });
     });
+  }
+
+  /** Starts noting each event's first arrival; returns the map it fills. */
+  timeArrivals() {
+    this.arrivals = new Map();
+    return this.arrivals;
   }
 
   /** The endpoint's secret, known once the endpoint is registered. */

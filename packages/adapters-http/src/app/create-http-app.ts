@@ -1,5 +1,6 @@
 import express from 'express';
 import { requestLogging } from '../logging/request-logging.middleware.js';
+import { consoleRoutes } from '../routes/console.routes.js';
 import { docsRoutes } from '../routes/docs.routes.js';
 import { healthRoutes } from '../routes/health.routes.js';
 import { linkRoutes } from '../routes/links.routes.js';
@@ -43,6 +44,7 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   railWebhookRoutes(app, deps);
   healthRoutes(app, deps);
   docsRoutes(app);
+  consoleRoutes(app);
   app.use(routeNotFound);
   app.use(pathErrors);
   app.use(bodyErrors);

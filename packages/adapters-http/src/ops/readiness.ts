@@ -8,7 +8,7 @@ const blocks = (check: ReadinessReport[string]) => !check.ok && check.required !
 
 /**
  * 503 `unavailable` when a required check fails; 200 `degraded` when only optional ones do (Redis: rate limiting
- * and webhook hints fall back in process), so a load balancer or an orchestrator keeps the process; else `ready`.
+ * falls back in process), so a load balancer or an orchestrator keeps the process; else `ready`.
  */
 export function readinessOf(checks: ReadinessReport): { httpStatus: number; status: ReadinessStatus } {
   const all = Object.values(checks);

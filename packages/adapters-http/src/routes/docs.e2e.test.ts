@@ -1,35 +1,19 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumMissing } from '../testing/headless-chromium.js';
 import { inMemoryHttpDeps, startHttpApp } from '../testing/in-memory-http.harness.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The page's DOM once Chromium has run its scripts, and Chromium's log (where CSP refusals show). */
 async function dumpDom(url: string): Promise<{ stdout: string; stderr: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'docs-e2e-'));
   try {
     return await promisify(execFile)(
-      CHROMIUM,
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--enable-logging=stderr',
-        '--v=0',
-        `--user-data-dir=${profile}`,
-        '--virtual-time-budget=10000',
-        '--dump-dom',
-        url,
-      ],
+      CHROMIUM_PATH,
+      [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, '--virtual-time-budget=10000', '--dump-dom', url],
       { maxBuffer: 64 * 1024 * 1024, timeout: 50_000 },
     );
   } finally {
@@ -42,10 +26,7 @@ describe('/docs in headless Chromium', function () {
   let app: { baseUrl: string; close: () => Promise<void> };
 
   before(async () => {
-    expect(
-      existsSync(CHROMIUM),
-      `Chromium not found at ${CHROMIUM}; install Debian's chromium package`,
-    ).to.equal(true);
+    expect(chromiumMissing()).to.equal(null);
     app = await startHttpApp(inMemoryHttpDeps());
   });
   after(() => app?.close());

@@ -10,6 +10,7 @@ import {
 import {
   FakeSecretGenerator,
   InMemoryUnitOfWork,
+  RecordingCardVault,
   RecordingWebhookSender,
   SequentialIds,
 } from '@payout/domain/testing';
@@ -40,6 +41,7 @@ export function inMemoryUseCases(unitOfWork = new InMemoryUnitOfWork()): HttpUse
       secrets: new FakeSecretGenerator(),
       sender: new RecordingWebhookSender(),
       random: () => 0.5,
+      cardVault: new RecordingCardVault(),
     },
     {
       withdrawal: DEFAULT_WITHDRAWAL_SETTINGS,

@@ -117,6 +117,18 @@ export function transportSuite(api: () => ApiClient): void {
       expect(asset.headers.get('cache-control')).to.not.include('no-store');
     });
 
+    it('/console is served from the package, scripts from this origin only, nothing inline, never cached', async () => {
+      for (const path of ['/console', '/console/', '/console/console.js', '/console/api.js']) {
+        const answer = await api().request('GET', path);
+        expect(answer.status, path).to.equal(200);
+        const csp = answer.headers.get('content-security-policy') ?? '';
+        expect(csp, path).to.include("script-src 'self'").and.include("frame-ancestors 'none'");
+        expect(csp, path).to.not.include('unsafe-inline');
+        expect(answer.headers.get('cache-control'), path).to.equal('no-store');
+      }
+      expect((await api().request('GET', '/console/missing.js')).status).to.equal(404);
+    });
+
     it('/healthz is 200 and /openapi.json lists the withdrawal path', async () => {
       expect((await api().request('GET', '/healthz')).status).to.equal(200);
       const doc = await api().request('GET', '/openapi.json');

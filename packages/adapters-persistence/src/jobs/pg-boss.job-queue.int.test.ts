@@ -6,7 +6,8 @@ import { type TestDatabase, testDatabase } from '../testing/test-database.js';
 import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 import { FAST_JOB_QUEUE_SETTINGS } from './job-queue.settings.js';
 import { createPgBoss, ensureQueues } from './pg-boss.factory.js';
-import { PgBossJobStatements } from './pg-boss.job-statements.js';
+import { PgBossJobs } from './pg-boss.job-queue.js';
+import { PgBossWorkerRunner } from './pg-boss.worker-runner.js';
 
 describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
   let db: TestDatabase;
@@ -27,7 +28,7 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
     await ensureQueues(boss, FAST_JOB_QUEUE_SETTINGS);
     unitOfWork = new KnexUnitOfWork({
       knex: db.knex,
-      jobs: new PgBossJobStatements(boss),
+      jobs: new PgBossJobs(boss),
       cipher: new AesGcmFieldCipher(randomBytes(32)),
     });
   });
@@ -42,8 +43,6 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
     await unitOfWork.run(async (tx) => {
       await tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: 'w-commit' }, { startAfter });
       await tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: awkward });
-      // A read flushes the held writes into the transaction; other connections still see nothing.
-      await tx.entities.findById('00000000-0000-4000-8000-000000000000');
       expect(await queued('w-commit')).to.have.length(0);
     });
     const [job, ...others] = await queued('w-commit');
@@ -78,5 +77,42 @@ describe('pg-boss jobs enqueued by a unit of work on PostgreSQL', () => {
         heartbeatSeconds: FAST_JOB_QUEUE_SETTINGS.heartbeatSeconds,
       });
     }
+  });
+
+  it('runs a job sent in a committed transaction and never one sent in a rolled-back one', async () => {
+    const ran: string[] = [];
+    let committedRan = () => {};
+    const done = new Promise<void>((resolve) => {
+      committedRan = resolve;
+    });
+    const runner = new PgBossWorkerRunner({
+      boss,
+      concurrency: 1,
+      pollingIntervalSeconds: 0.5,
+      handlers: {
+        'withdrawal.expire-approval': async ({ withdrawalId }) => {
+          ran.push(withdrawalId);
+          if (withdrawalId === 'w-runs') committedRan();
+        },
+      },
+    });
+    // Sent first, so a worker would meet it before the committed one if it existed.
+    await unitOfWork
+      .run(async (tx) => {
+        await tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: 'w-never' });
+        throw new Error('the state change failed');
+      })
+      .catch(() => undefined);
+    await unitOfWork.run((tx) =>
+      tx.jobs.enqueue({ name: 'withdrawal.expire-approval', withdrawalId: 'w-runs' }),
+    );
+    await runner.start();
+    try {
+      await done;
+    } finally {
+      await runner.stop();
+    }
+    expect(ran).to.include('w-runs').and.not.include('w-never');
+    expect(await queued('w-never')).to.have.length(0);
   });
 });

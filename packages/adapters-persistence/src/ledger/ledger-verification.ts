@@ -21,7 +21,7 @@ export async function runLedgerVerification(deps: { readonly knex: Knex }): Prom
   const unitOfWork = new KnexUnitOfWork({
     knex: deps.knex,
     cipher: NO_CIPHER,
-    jobs: { statementsFor: refuse },
+    jobs: { in: () => ({ enqueue: refuse }) },
   });
   const details = await new VerifyLedger({ unitOfWork }).execute();
   return { ok: details.ok, report: describeLedgerReport(details), details };

@@ -11,7 +11,7 @@ import type { PgBoss } from 'pg-boss';
 import { AesGcmFieldCipher } from '../crypto/aes-gcm-field-cipher.js';
 import { FAST_JOB_QUEUE_SETTINGS } from '../jobs/job-queue.settings.js';
 import { createPgBoss, ensureQueues } from '../jobs/pg-boss.factory.js';
-import { PgBossJobStatements } from '../jobs/pg-boss.job-statements.js';
+import { PgBossJobs } from '../jobs/pg-boss.job-queue.js';
 import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
 import { type IsolatedDatabase, isolatedDatabase } from './isolated-database.fixture.js';
 
@@ -39,7 +39,7 @@ export class PayoutWorld {
     private readonly backgroundErrors: Error[],
   ) {
     const cipher = new AesGcmFieldCipher(new Uint8Array(32).fill(7));
-    this.unitOfWork = new KnexUnitOfWork({ knex: db.knex, cipher, jobs: new PgBossJobStatements(boss) });
+    this.unitOfWork = new KnexUnitOfWork({ knex: db.knex, cipher, jobs: new PgBossJobs(boss) });
     this.deps = {
       unitOfWork: this.unitOfWork,
       rails: createRailRegistry([...this.rails.values()]),

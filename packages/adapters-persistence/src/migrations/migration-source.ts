@@ -14,6 +14,7 @@ import * as webhookBodyText from './0012-webhook-body-text.migration.js';
 import * as listKeysetIndexes from './0013-list-keyset-indexes.migration.js';
 import * as railFailureCodes from './0014-rail-failure-codes.migration.js';
 import * as operatorAudit from './0015-operator-audit.migration.js';
+import * as webhooksDueNotify from './0018-webhooks-due-notify.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -37,6 +38,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0013-list-keyset-indexes', migration: listKeysetIndexes },
   { name: '0014-rail-failure-codes', migration: railFailureCodes },
   { name: '0015-operator-audit', migration: operatorAudit },
+  { name: '0018-webhooks-due-notify', migration: webhooksDueNotify },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -28,7 +28,7 @@ const refuse = (): never => {
 export const seedingUnitOfWork = (knex: Knex): KnexUnitOfWork =>
   new KnexUnitOfWork({
     knex,
-    jobs: { statementsFor: refuse },
+    jobs: { in: () => ({ enqueue: refuse }) },
     cipher: new AesGcmFieldCipher(randomBytes(32)),
   });
 

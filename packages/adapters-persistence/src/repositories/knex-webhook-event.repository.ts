@@ -1,5 +1,4 @@
 import {
-  type ClaimSpread,
   type DeliveryState,
   StaleWebhookEventError,
   type WebhookAttempt,
@@ -104,7 +103,7 @@ const DELIVERY_COLUMN_TYPES = {
 };
 
 /** The claimed deliveries (`claimed`, from an UPDATE … RETURNING) with their events. */
-const withEvents = (update: string) => `WITH claimed AS (${update} RETURNING d.*)
+export const withEvents = (update: string) => `WITH claimed AS (${update} RETURNING d.*)
   SELECT ${eventColumns('e', 'claimed')} FROM claimed JOIN webhook_events e ON e.id = claimed.event_id`;
 
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim). */
@@ -114,36 +113,6 @@ export const claimDueStatement = limitedRead('webhook_events_claim_due', (limit)
                                   WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
                                   ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))`),
 );
-
-/**
- * The claim spread over merchants (`ClaimSpread`): the first due events of the merchants with room, locked as
- * claimDueStatement locks them, then at most each merchant's room of them ($3 the merchants with events in flight, $4 how
- * many, $5 the most per merchant). The rows locked and not taken are free again when the statement ends (it is
- * its own transaction). A merchant with no room is left out of the scan; its due rows are read past (the due index
- * does not hold `merchant_id`), a cost only while it has a backlog and no room.
- */
-const CLAIM_DUE_SPREAD = limitedRead('webhook_events_claim_due_spread', (limit) =>
-  withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
-          WHERE d.event_id = ANY(ARRAY(
-            SELECT ranked.event_id FROM (
-              SELECT due.event_id, due.next_attempt_at,
-                     row_number() OVER (PARTITION BY due.merchant_id ORDER BY due.next_attempt_at, due.event_id)
-                       + COALESCE(busy.in_flight, 0) AS nth
-              FROM (SELECT event_id, merchant_id, next_attempt_at FROM webhook_deliveries
-                    WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
-                      AND merchant_id <> ALL(ARRAY(SELECT m FROM unnest($3::uuid[], $4::integer[]) AS f(m, n)
-                                                   WHERE n >= $5::integer))
-                    ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) AS due
-              LEFT JOIN unnest($3::uuid[], $4::integer[]) AS busy(merchant_id, in_flight)
-                ON busy.merchant_id = due.merchant_id
-            ) AS ranked
-            WHERE ranked.nth <= $5::integer))`),
-);
-
-/** Whether `spread` can take anything away from a claim of `limit` events. */
-const limits = (spread: ClaimSpread | undefined, limit: number): spread is ClaimSpread =>
-  spread !== undefined &&
-  (spread.perMerchant < limit || [...spread.inFlight.values()].some((n) => spread.perMerchant - n < limit));
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
   constructor(
@@ -240,21 +209,8 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     });
   }
 
-  async claimDue(
-    now: Date,
-    leaseUntil: Date,
-    limit: number,
-    spread?: ClaimSpread,
-  ): Promise<readonly WebhookEvent[]> {
-    const rows = limits(spread, limit)
-      ? await readPrepared<EventRow>(this.db, CLAIM_DUE_SPREAD(limit), [
-          leaseUntil,
-          now,
-          [...spread.inFlight.keys()],
-          [...spread.inFlight.values()],
-          spread.perMerchant,
-        ])
-      : await readPrepared<EventRow>(this.db, claimDueStatement(limit), [leaseUntil, now]);
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]> {
+    const rows = await readPrepared<EventRow>(this.db, claimDueStatement(limit), [leaseUntil, now]);
     return rows.map(toEvent);
   }
 

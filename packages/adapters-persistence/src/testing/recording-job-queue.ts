@@ -1,8 +1,6 @@
 import type { Job } from '@payout/domain';
 import type { Knex } from 'knex';
-import type { JobStatements, PendingJob } from '../jobs/job-statements.js';
-import { insertStatement } from '../sql/sql-statement.js';
-import type { SqlWrite } from '../sql/sql-write.js';
+import type { TransactionJobs } from '../jobs/transaction-jobs.js';
 
 const TABLE = 'test_recorded_jobs';
 
@@ -21,19 +19,15 @@ export async function createRecordedJobsTable(knex: Knex): Promise<void> {
 }
 
 /**
- * Job statements for tests that write each job as a row inside the unit of work's transaction, so a rollback
- * visibly removes it, exactly like pg-boss's insert in the same batch.
+ * Jobs for tests, written as rows inside the unit of work's transaction, so a rollback visibly removes them,
+ * exactly like pg-boss's `send` on the transaction.
  */
-export const recordingJobs: JobStatements = {
-  statementsFor: async (jobs: readonly PendingJob[]): Promise<readonly SqlWrite[]> => [
-    insertStatement(
-      TABLE,
-      jobs.map(({ job, options }) => ({
-        job: JSON.stringify(job),
-        start_after: options.startAfter ?? null,
-      })),
-    ),
-  ],
+export const recordingJobs: TransactionJobs = {
+  in: (db) => ({
+    enqueue: async (job, options = {}) => {
+      await db(TABLE).insert({ job: JSON.stringify(job), start_after: options.startAfter ?? null });
+    },
+  }),
 };
 
 /** Committed jobs, oldest first. */

@@ -6,7 +6,7 @@ import {
   type UnitOfWork,
 } from '@payout/domain';
 import type { Knex } from 'knex';
-import type { JobStatements } from '../jobs/job-statements.js';
+import type { TransactionJobs } from '../jobs/transaction-jobs.js';
 import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
 import { isDeadlock } from '../repositories/pg-errors.js';
 import { withConnection } from '../sql/connection.js';
@@ -19,8 +19,8 @@ const DEADLOCK_ATTEMPTS = 5;
 
 export interface KnexUnitOfWorkDeps {
   readonly knex: Knex;
-  /** Renders enqueued jobs as statements of the transaction (pg-boss's insert in production). */
-  readonly jobs: JobStatements;
+  /** The job queue of each transaction (pg-boss's `send` on its connection in production). */
+  readonly jobs: TransactionJobs;
   /** Encrypts linked-account destinations and webhook secrets at rest. */
   readonly cipher: FieldCipher;
   /** How long `readBack` may take, READ_BACK_MS by default. */
@@ -73,7 +73,7 @@ export class KnexUnitOfWork implements UnitOfWork {
     return withConnection(this.deps.knex, async (raw) => {
       const connection = new TransactionConnection(raw);
       const db = knexOn(this.deps.knex, connection);
-      const batch = new WriteBatch(db, this.deps.jobs);
+      const batch = new WriteBatch(db);
       const repositories = flushBeforeReads(
         knexRepositories(db, this.deps.cipher, batch),
         DEFERRED_WRITES,
@@ -82,7 +82,7 @@ export class KnexUnitOfWork implements UnitOfWork {
         },
       );
       try {
-        const result = await work({ ...repositories, jobs: batch });
+        const result = await work({ ...repositories, jobs: this.deps.jobs.in(db) });
         if (!(await batch.flush(true))) await connection.commit();
         return result;
       } catch (error) {

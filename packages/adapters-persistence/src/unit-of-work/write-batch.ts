@@ -1,30 +1,20 @@
-import type { EnqueueOptions, Job, JobQueue } from '@payout/domain';
 import type { Knex } from 'knex';
-import type { JobStatements, PendingJob } from '../jobs/job-statements.js';
 import { runWrites, type SqlWrite, type SqlWriter } from '../sql/sql-write.js';
 
 /**
- * The writes and jobs of one transaction, held until it next reads or commits and then sent together, pipelined
+ * The writes of one transaction, held until it next reads or commits and then sent together, pipelined
  * (see runWrites): a withdrawal's debit, ledger posting, history and webhook event cost one round trip instead of
  * seven.
  * Errors (a stale sequence, a duplicate posting, a constraint) surface from that flush, inside the
  * transaction, so they still roll everything back.
  */
-export class WriteBatch implements SqlWriter, JobQueue {
+export class WriteBatch implements SqlWriter {
   private writes: SqlWrite[] = [];
-  private jobs: PendingJob[] = [];
 
-  constructor(
-    private readonly db: Knex,
-    private readonly jobStatements: JobStatements,
-  ) {}
+  constructor(private readonly db: Knex) {}
 
   async write(write: SqlWrite): Promise<void> {
     this.writes.push(write);
-  }
-
-  async enqueue(job: Job, options: EnqueueOptions = {}): Promise<void> {
-    this.jobs.push({ job, options });
   }
 
   /**
@@ -32,13 +22,11 @@ export class WriteBatch implements SqlWriter, JobQueue {
    * PostgreSQL; returns whether it did, so the caller knows whether COMMIT is still to be sent.
    */
   async flush(commit = false): Promise<boolean> {
-    if (this.writes.length === 0 && this.jobs.length === 0) return false;
-    const { writes, jobs } = this;
+    if (this.writes.length === 0) return false;
+    const { writes } = this;
     this.writes = [];
-    this.jobs = [];
-    const all = [...writes, ...(jobs.length > 0 ? await this.jobStatements.statementsFor(jobs) : [])];
-    const withCommit = commit && all.every((write) => write.check === undefined);
-    await runWrites(this.db, all, withCommit);
+    const withCommit = commit && writes.every((write) => write.check === undefined);
+    await runWrites(this.db, writes, withCommit);
     return withCommit;
   }
 }

@@ -8,6 +8,11 @@ export interface RailHttpOptions {
   readonly timeoutMs: number;
   /** How often to ask while the payout is not final; each provider has its own default. */
   readonly pollIntervalMs?: number;
+  /**
+   * The provider's webhooks are received: each one makes its payout's poll due at once, so the scheduled poll is
+   * only the safety net and, unless `pollIntervalMs` is set, runs no more often than WEBHOOK_SAFETY_NET_POLL_MS.
+   */
+  readonly webhooksReceived?: boolean;
   /** How long after settlement a return or reversal is watched for; each provider and rail has its own default. */
   readonly returnWindowMs?: number;
   /** How often to ask inside that window (the last check falls when the window closes). */
@@ -15,6 +20,17 @@ export interface RailHttpOptions {
   /** Injectable for tests and proxies; the global fetch otherwise. */
   readonly fetch?: FetchFunction;
 }
+
+/**
+ * How often a payout whose provider sends webhooks is still polled: often enough that a lost webhook delays a
+ * payout's news by minutes, not hours; rarely enough that the provider's rate limit goes to the webhooks' polls.
+ */
+const WEBHOOK_SAFETY_NET_POLL_MS = 15 * 60_000;
+
+/** The poll interval as configured, else the provider's default, slowed to the safety net when webhooks come. */
+export const pollIntervalOf = (options: RailHttpOptions, defaultMs: number): number =>
+  options.pollIntervalMs ??
+  (options.webhooksReceived ? Math.max(defaultMs, WEBHOOK_SAFETY_NET_POLL_MS) : defaultMs);
 
 /** A provider's default timings for one of its rails, in milliseconds. */
 export interface RailTimingDefaults {
@@ -34,7 +50,7 @@ export abstract class ProviderHttpRail<Id extends RailId> {
     options: RailHttpOptions,
     defaults: RailTimingDefaults,
   ) {
-    this.pollIntervalMs = options.pollIntervalMs ?? defaults.poll;
+    this.pollIntervalMs = pollIntervalOf(options, defaults.poll);
     this.returnWindowMs = options.returnWindowMs ?? defaults.returnWindow;
     this.returnPollIntervalMs = options.returnPollIntervalMs ?? defaults.returnPoll;
   }

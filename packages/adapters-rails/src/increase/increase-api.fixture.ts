@@ -2,6 +2,7 @@ import type { RailSubmission } from '@payout/domain';
 import nock from 'nock';
 import { bankSubmission, ScriptedCreates } from '../testing/scripted-provider.js';
 import type { IncreaseRailId } from './increase-api.types.js';
+import { CARD_PUSH_STATES, cardPushFields } from './increase-card-push.fixture.js';
 import { TRANSFER_PATHS } from './increase-transfer-request.mapping.js';
 
 /**
@@ -125,25 +126,40 @@ const TYPES: Readonly<Record<IncreaseRailId, string>> = {
   ACH: 'ach_transfer',
   RTP: 'real_time_payments_transfer',
   WIRE: 'wire_transfer',
+  PUSH_TO_CARD: 'card_push_transfer',
 };
 
-/** An Increase transfer object of `rail` in `state`. */
+const STATES: Readonly<Record<IncreaseRailId, Readonly<Partial<Record<TransferState, object>>>>> = {
+  ACH: ACH_STATES,
+  RTP: RTP_STATES,
+  WIRE: WIRE_STATES,
+  PUSH_TO_CARD: CARD_PUSH_STATES,
+};
+
+/**
+ * An Increase transfer object of `rail` in `state`. `amount` is the create request's: cents on the bank rails,
+ * the `presentment_amount` object of a card push.
+ */
 export function transferObject(
   rail: IncreaseRailId,
-  fields: { id: string; idempotencyKey: string; amount: number },
+  fields: { id: string; idempotencyKey: string; amount: unknown },
   state: TransferState,
 ): object {
-  const states: Readonly<Partial<Record<TransferState, object>>> =
-    rail === 'ACH' ? ACH_STATES : rail === 'RTP' ? RTP_STATES : WIRE_STATES;
-  const shown = states[state];
+  const shown = STATES[rail][state];
   if (!shown) throw new Error(`a ${rail} transfer cannot be ${state}`);
+  const destination =
+    rail === 'PUSH_TO_CARD'
+      ? cardPushFields(fields.amount)
+      : {
+          account_number: ACCOUNT_NUMBER,
+          routing_number: ROUTING_NUMBER,
+          amount: fields.amount,
+          currency: 'USD',
+        };
   return {
     id: fields.id,
     account_id: ACCOUNT_ID,
-    account_number: ACCOUNT_NUMBER,
-    routing_number: ROUTING_NUMBER,
-    amount: fields.amount,
-    currency: 'USD',
+    ...destination,
     created_at: CREATED_AT,
     idempotency_key: fields.idempotencyKey,
     approval: null,
@@ -165,7 +181,7 @@ export const errorBody = (status: number, type: string, title: string, extra: ob
 
 interface HeldTransfer {
   readonly id: string;
-  readonly amount: number;
+  readonly amount: unknown;
   state: TransferState;
 }
 
@@ -212,13 +228,13 @@ export class ScriptedIncrease extends ScriptedCreates {
   private async create(request: Request): Promise<nock.ReplyFnResult> {
     if (request.headers.get('authorization') !== `Bearer ${API_KEY}`)
       return [401, errorBody(401, 'invalid_api_key_error', 'Invalid API key.', { reason: 'no_credential' })];
-    const body = (await request.json()) as { amount: number };
+    const body = (await request.json()) as { amount?: number; presentment_amount?: object };
     this.bodies.push(body);
     this.keys.push(request.headers.get('idempotency-key'));
     const fault = this.nextFault();
     if (fault) return fault;
     const key = String(request.headers.get('idempotency-key'));
-    const { amount } = body;
+    const amount = this.rail === 'PUSH_TO_CARD' ? body.presentment_amount : body.amount;
     const held = this.byKey.get(key);
     if (held) return [200, this.objectOf(key, held), { 'Idempotent-Replayed': 'true' }];
     const transfer = {

@@ -1,10 +1,11 @@
 /**
  * The parts of Increase's JSON this adapter reads: the ACH, Real-Time Payments and wire transfer objects and the
  * error envelope, as documented in Increase's OpenAPI description (its generated TypeScript SDK, `increase`,
- * src/resources/ach-transfers.ts, real-time-payments-transfers.ts, wire-transfers.ts and src/core/error.ts).
+ * src/resources/ach-transfers.ts, real-time-payments-transfers.ts, wire-transfers.ts, card-push-transfers.ts and
+ * src/core/error.ts).
  * Every field is optional here: bodies come from outside and are checked where they are read.
  */
-export type IncreaseRailId = 'ACH' | 'RTP' | 'WIRE';
+export type IncreaseRailId = 'ACH' | 'RTP' | 'WIRE' | 'PUSH_TO_CARD';
 
 /** Fields the three transfer objects share. */
 export interface IncreaseTransferBody {
@@ -24,6 +25,10 @@ export interface IncreaseTransferBody {
   readonly rejection?: { readonly reject_reason_code?: unknown };
   /** Wire: a reversal by the receiving bank after completion. */
   readonly reversal?: { readonly return_reason_code?: unknown };
+  /** Card push: the issuing bank took the funds. */
+  readonly acceptance?: { readonly accepted_at?: unknown };
+  /** Card push: why the card network or the issuing bank declined it. */
+  readonly decline?: { readonly reason?: unknown };
 }
 
 /**

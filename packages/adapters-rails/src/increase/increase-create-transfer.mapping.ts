@@ -1,5 +1,6 @@
 import { FAILURE_REASONS, type RailSubmitResult } from '@payout/domain';
 import { asObject, text } from '../http/json-fields.js';
+import { unavailableFor } from '../http/retry-after.js';
 import type { IncreaseErrorBody, IncreaseTransferBody } from './increase-api.types.js';
 import type { IncreaseResponse } from './increase-http.client.js';
 import { retryAfterSeconds } from './increase-retry-after.js';
@@ -18,6 +19,8 @@ export interface KeyAlreadyUsed {
 const RETRYABLE_4XX = new Set([401, 403, 404, 408, 409, 429]);
 /** A refused parameter of the destination: the bank account cannot be paid as linked. */
 const DESTINATION_FIELD = /account_number|routing_number/;
+/** A refused card token: the card cannot be paid, and the spec's card reason asks for another. */
+const CARD_FIELD = /card_token/;
 
 /** What a create-transfer answer means for the withdrawal. */
 export function outcomeOfCreate(response: IncreaseResponse, now: Date): RailSubmitResult | KeyAlreadyUsed {
@@ -36,14 +39,15 @@ export function outcomeOfCreate(response: IncreaseResponse, now: Date): RailSubm
   const summary = describe(status, type, error);
   if (status >= 500 || RETRYABLE_4XX.has(status) || status < 400) {
     const wait = status === 429 || status === 503 ? retryAfterSeconds(response, now) : null;
-    return { kind: 'UNAVAILABLE', detail: wait === null ? summary : `${summary}; retry after ${wait} s` };
+    return unavailableFor(summary, wait);
   }
-  const toDestination = DESTINATION_FIELD.test(JSON.stringify(error.errors ?? ''));
-  return {
-    kind: 'REJECTED',
-    reason: toDestination ? FAILURE_REASONS.RECIPIENT_NOT_FOUND : FAILURE_REASONS.GENERAL,
-    detail: summary,
-  };
+  const fields = JSON.stringify(error.errors ?? '');
+  const reason = CARD_FIELD.test(fields)
+    ? FAILURE_REASONS.CARD
+    : DESTINATION_FIELD.test(fields)
+      ? FAILURE_REASONS.RECIPIENT_NOT_FOUND
+      : FAILURE_REASONS.GENERAL;
+  return { kind: 'REJECTED', reason, detail: summary };
 }
 
 /** Status, error type and title; the request body (account and routing numbers) is never echoed. */

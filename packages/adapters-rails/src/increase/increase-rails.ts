@@ -5,13 +5,15 @@ export type IncreaseRailsOptions = Omit<
   'id' | 'pollIntervalMs' | 'returnWindowMs' | 'returnPollIntervalMs'
 >;
 
-/** The ACH, RTP and WIRE rails of one Increase account, each with its own polling and return-window defaults. */
-export function createIncreaseRails(
-  options: IncreaseRailsOptions,
-): [IncreaseTransferRail, IncreaseTransferRail, IncreaseTransferRail] {
+/**
+ * The ACH, RTP and WIRE rails of one Increase account, and PUSH_TO_CARD when a card sender is configured, each
+ * with its own polling and return-window defaults.
+ */
+export function createIncreaseRails(options: IncreaseRailsOptions): IncreaseTransferRail[] {
   return [
     new IncreaseTransferRail({ ...options, id: 'ACH' }),
     new IncreaseTransferRail({ ...options, id: 'RTP' }),
     new IncreaseTransferRail({ ...options, id: 'WIRE' }),
+    ...(options.cardSender ? [new IncreaseTransferRail({ ...options, id: 'PUSH_TO_CARD' })] : []),
   ];
 }

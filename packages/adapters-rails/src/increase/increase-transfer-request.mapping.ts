@@ -1,18 +1,22 @@
 import type { RailSubmission } from '@payout/domain';
 import type { IncreaseRailId } from './increase-api.types.js';
+import { cardPushRequestOf, type IncreaseCardSender } from './increase-card-push-request.mapping.js';
 
 /** Where each rail's transfers are created and read. */
 export const TRANSFER_PATHS: Readonly<Record<IncreaseRailId, string>> = {
   ACH: '/ach_transfers',
   RTP: '/real_time_payments_transfers',
   WIRE: '/wire_transfers',
+  PUSH_TO_CARD: '/card_push_transfers',
 };
 
 export interface IncreaseAccounts {
   /** The Increase account the money leaves from (ACH and wire `account_id`). */
   readonly accountId: string;
-  /** The account number of that account that RTP transfers are sent from (`source_account_number_id`). */
+  /** The account number of that account RTP and card push transfers are sent from (`source_account_number_id`). */
   readonly accountNumberId: string;
+  /** Who sends card payouts, as the card networks show it; required for PUSH_TO_CARD only. */
+  readonly cardSender?: IncreaseCardSender;
 }
 
 /** NACHA's individual name field holds 22 characters; Increase passes it through to the receiving bank. */
@@ -59,5 +63,13 @@ export function transferRequestOf(
         remittance: { category: 'unstructured', unstructured: { message: submission.description } },
         ...destination,
       };
+    case 'PUSH_TO_CARD':
+      // The rail checked the link holds an Increase token, and its constructor that a sender is configured.
+      return cardPushRequestOf(
+        submission,
+        details.cardToken ?? '',
+        accounts.cardSender!,
+        accounts.accountNumberId,
+      );
   }
 }

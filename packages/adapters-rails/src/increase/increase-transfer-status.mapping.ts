@@ -1,6 +1,7 @@
 import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
 import { asObject, dateOf, text } from '../http/json-fields.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
+import { cardDeclineReason } from './increase-card-decline.mapping.js';
 import { achReturnReason, rtpRejectionReason } from './increase-failure-reason.mapping.js';
 
 /**
@@ -80,5 +81,16 @@ const statusOn: Readonly<
     // A reversal's code is the reversing bank's free text: no reliable mapping beyond the general reason.
     if (status === 'reversed') return { kind: 'RETURNED', reason: FAILURE_REASONS.GENERAL };
     return undefined;
+  },
+  /**
+   * Submitted awaits the issuer's answer, in seconds; complete is paid, when the issuer accepted it. A push to
+   * a card is final: a declined transfer never moved money, and nothing comes back after acceptance.
+   */
+  PUSH_TO_CARD(status, transfer) {
+    if (status === 'submitted') return { kind: 'PENDING' };
+    if (status === 'complete') return settled(dateOf(asObject(transfer.acceptance).accepted_at));
+    if (status !== 'declined') return undefined;
+    const code = text(asObject(transfer.decline).reason);
+    return withCode({ kind: 'FAILED', reason: cardDeclineReason(code) }, code);
   },
 };

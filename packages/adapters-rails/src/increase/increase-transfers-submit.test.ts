@@ -170,12 +170,15 @@ describe('IncreaseTransferRail.submit', () => {
       .reply(429, errorBody(429, 'rate_limited_error', 'Rate limited.', { retry_after: 12 }));
     const rail = railFor('ACH');
     const details = [];
+    const waits = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
       const result = await rail.submit(submission({ attempt }));
       expect(result.kind).to.equal('UNAVAILABLE');
       details.push(result.kind === 'UNAVAILABLE' ? result.detail : '');
+      waits.push(result.kind === 'UNAVAILABLE' ? result.retryAfterMs : undefined);
     }
     expect(details.map((detail) => /retry after (\d+) s/.exec(detail)?.[1])).to.deep.equal(['7', '90', '12']);
+    expect(waits).to.deep.equal([7000, 90_000, 12_000]);
   });
 
   it('adopts the transfer a used key points at, once Increase shows it carries that key', async () => {

@@ -6,6 +6,7 @@ import {
   type RailSubmission,
   type RailSubmitResult,
 } from '@payout/domain';
+import { cardTokenFor } from '../cards/vaulted-card.js';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
 import {
@@ -17,19 +18,19 @@ import { centsOf } from '../money/cents.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { outcomeOfCreate } from './increase-create-transfer.mapping.js';
 import { IncreaseHttpClient } from './increase-http.client.js';
-import { TRANSFER_PATHS, transferRequestOf } from './increase-transfer-request.mapping.js';
+import {
+  type IncreaseAccounts,
+  TRANSFER_PATHS,
+  transferRequestOf,
+} from './increase-transfer-request.mapping.js';
 import { railStatusOfTransfer } from './increase-transfer-status.mapping.js';
 
 /** Polling and the return window default per rail (below) unless set. */
-export interface IncreaseTransferRailOptions extends RailHttpOptions {
+export interface IncreaseTransferRailOptions extends RailHttpOptions, IncreaseAccounts {
   readonly id: IncreaseRailId;
   readonly apiKey: string;
   /** https://api.increase.com, or https://sandbox.increase.com for Increase's sandbox. */
   readonly baseUrl: string;
-  /** The Increase account the money leaves from. */
-  readonly accountId: string;
-  /** The account number (of that account) RTP transfers are sent from; Increase requires one for RTP. */
-  readonly accountNumberId: string;
 }
 
 const HOUR_MS = 3_600_000;
@@ -46,12 +47,15 @@ const DEFAULTS: Readonly<Record<IncreaseRailId, RailTimingDefaults>> = {
   ACH: { poll: 30 * 60_000, returnWindow: 7 * DAY_MS, returnPoll: 6 * HOUR_MS },
   RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
   WIRE: { poll: 60_000, returnWindow: 0, returnPoll: HOUR_MS },
+  // The issuer answers a card push within seconds, and an accepted push is final.
+  PUSH_TO_CARD: { poll: 2_000, returnWindow: 0, returnPoll: HOUR_MS },
 };
 
 /**
- * The ACH, RTP and WIRE rails on Increase's transfers API. A withdrawal is one transfer created with the
- * withdrawal id as `Idempotency-Key`: Increase creates at most one object per key and answers a repeat with the
- * original, so a retry after a lost answer never pays twice. The reference is Increase's transfer id, and the
+ * The ACH, RTP, WIRE and PUSH_TO_CARD rails on Increase's transfers API (a card push names the card by the token
+ * Increase's vault gave at link time). A withdrawal is one transfer created with the withdrawal id as
+ * `Idempotency-Key`: Increase creates at most one object per key and answers a repeat with the original, so a
+ * retry after a lost answer never pays twice. The reference is Increase's transfer id, and the
  * status is read by a GET of the transfer. Never throws: no answer within `timeoutMs`, a network failure, a 5xx
  * or a 429 is UNAVAILABLE (outcome unknown, safe to retry with the same key).
  */
@@ -61,6 +65,8 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
 
   constructor(private readonly options: IncreaseTransferRailOptions) {
     super(options.id, options, DEFAULTS[options.id]);
+    if (options.id === 'PUSH_TO_CARD' && !options.cardSender)
+      throw new Error('Increase PUSH_TO_CARD needs the card sender (INCREASE_CARD_SENDER_*)');
     this.path = TRANSFER_PATHS[options.id];
     this.http = new IncreaseHttpClient(
       trimBaseUrl(options.baseUrl),
@@ -73,6 +79,10 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
     const cents = centsOf(submission.amount);
     if (cents === null || cents <= 0)
       return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'not a payable amount' };
+    if (this.id === 'PUSH_TO_CARD') {
+      const card = cardTokenFor(submission, 'increase');
+      if ('kind' in card) return card;
+    }
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const created = await this.http.call(
       {

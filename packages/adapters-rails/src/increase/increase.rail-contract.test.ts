@@ -1,5 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { ManualClock } from '@payout/domain/testing';
-import { describeRailContract, type RailContractScenario } from '../testing/payout-rail.contract.js';
+import {
+  describeRailContract,
+  type RailContractScenario,
+  type RailWebhookCase,
+} from '../testing/payout-rail.contract.js';
 import {
   type FirstCreateReplies,
   scriptedCase,
@@ -17,7 +22,9 @@ import {
   type TransferState,
 } from './increase-api.fixture.js';
 import type { IncreaseRailId } from './increase-api.types.js';
+import { CARD_SENDER, cardSubmission } from './increase-card-push.fixture.js';
 import { IncreaseTransferRail } from './increase-transfers.rail.js';
+import { IncreaseWebhookVerifier } from './increase-webhook.verifier.js';
 
 /** The states Increase moves the scenario's transfer through, one per `advance`. */
 const STEPS: Readonly<Partial<Record<RailContractScenario, readonly TransferState[]>>> = {
@@ -41,6 +48,29 @@ const FIRST_CREATE: FirstCreateReplies = {
   },
 };
 
+const WEBHOOK_SECRET = 'whsec_event_subscription';
+
+/** Increase's `ach_transfer.updated` (or the rail's) Event about `reference`, signed as Increase signs. */
+const webhooks: RailWebhookCase = {
+  verifier: new IncreaseWebhookVerifier({
+    secret: WEBHOOK_SECRET,
+    clock: new ManualClock(),
+    rails: ['ACH', 'RTP', 'WIRE'],
+  }),
+  signed: (reference) => {
+    const body = JSON.stringify({
+      id: `event_${reference}`,
+      associated_object_id: reference,
+      category: 'transfer.updated',
+      created_at: '2026-01-15T12:00:00Z',
+      type: 'event',
+    });
+    const t = '2026-01-15T12:00:01Z';
+    const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex');
+    return { rawBody: Buffer.from(body), headers: { 'increase-webhook-signature': `t=${t},v1=${v1}` } };
+  },
+};
+
 function arrangeOn(id: IncreaseRailId) {
   return (scenario: RailContractScenario) => {
     const increase = new ScriptedIncrease(id);
@@ -52,18 +82,26 @@ function arrangeOn(id: IncreaseRailId) {
       baseUrl: BASE_URL,
       accountId: ACCOUNT_ID,
       accountNumberId: ACCOUNT_NUMBER_ID,
+      cardSender: CARD_SENDER,
       clock,
       timeoutMs: 2000,
       fetch: increase.fetch,
     });
-    const sub = submission({ withdrawalId: `wd-${scenario}` });
-    return scriptedCase(increase, { rail, clock, submission: sub }, STEPS[scenario] ?? []);
+    const withdrawal = { withdrawalId: `wd-${scenario}` };
+    const sub = id === 'PUSH_TO_CARD' ? cardSubmission(withdrawal) : submission(withdrawal);
+    return scriptedCase(increase, { rail, clock, submission: sub, webhooks }, STEPS[scenario] ?? []);
   };
 }
 
 describe('IncreaseTransferRail against a scripted Increase', () => {
   useNock();
-  describeRailContract('Increase ACH', arrangeOn('ACH'), { reportsReturns: true });
-  describeRailContract('Increase RTP', arrangeOn('RTP'), { reportsReturns: false });
-  describeRailContract('Increase WIRE', arrangeOn('WIRE'), { reportsReturns: false });
+  // A 429's Retry-After of 2 s; webhooks signed as Increase signs them.
+  const provider = { rateLimitWaitMs: 2000, sendsWebhooks: true };
+  describeRailContract('Increase ACH', arrangeOn('ACH'), { reportsReturns: true, ...provider });
+  describeRailContract('Increase RTP', arrangeOn('RTP'), { reportsReturns: false, ...provider });
+  describeRailContract('Increase WIRE', arrangeOn('WIRE'), { reportsReturns: false, ...provider });
+  describeRailContract('Increase PUSH_TO_CARD', arrangeOn('PUSH_TO_CARD'), {
+    reportsReturns: false,
+    ...provider,
+  });
 });

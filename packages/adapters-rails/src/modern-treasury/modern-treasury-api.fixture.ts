@@ -1,7 +1,7 @@
 import type { RailSubmission } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import nock from 'nock';
-import { bankSubmission, ScriptedCreates } from '../testing/scripted-provider.js';
+import { bankSubmission, ScriptedCreates, vaultedCardSubmission } from '../testing/scripted-provider.js';
 import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
 import { PAYMENT_ORDERS_PATH } from './modern-treasury-payment-order-request.mapping.js';
 import {
@@ -20,6 +20,8 @@ import {
  *   `account_number_type` iban | other …, `routing_details[]` with `routing_number_type` aba | swift … and
  *   `payment_type`, `party_address` "required if receiving wire payments");
  * - src/resources/returns.ts: `ReturnObject.code` is the ACH return code, R01 … R85;
+ * - `PaymentOrderType` `card` with `receiving_account_id` naming an external account (external-accounts.ts,
+ *   whose `account_details[].account_number_type` may be `pan`): a push to a linked card;
  * - src/client.ts: `authHeaders` sends `Basic base64(organizationID:apiKey)`; `idempotencyHeader` is
  *   `Idempotency-Key`;
  * - errors: `{"errors": {"code", "message", "parameter"}}`, as Modern Treasury's API reference shows them
@@ -61,9 +63,23 @@ export const internationalSubmission = (overrides: Partial<RailSubmission> = {})
     ...overrides,
   });
 
-/** A submission to the kind of account `id` pays: an `international_bank` link for SWIFT, else a `bank` link. */
+/** The external account Modern Treasury made for a linked card: the card's token at this vault. */
+export const CARD_EXTERNAL_ACCOUNT_ID = '5ace1b1e-6a0c-4c5f-9d1e-2b7c4a8e0c11';
+
+/** A PUSH_TO_CARD submission to a `card` link tokenised at `vault` (docs/decisions/0003-cards-tokenised-at-link-time.md). */
+export const cardSubmission = (overrides: Partial<RailSubmission> = {}, vault = 'modern_treasury') =>
+  vaultedCardSubmission({ token: CARD_EXTERNAL_ACCOUNT_ID, vault }, overrides);
+
+/**
+ * A submission to the kind of account `id` pays: an `international_bank` link for SWIFT, a `card` link for
+ * PUSH_TO_CARD, else a `bank` link.
+ */
 export const submissionOn = (id: ModernTreasuryRailId, overrides: Partial<RailSubmission> = {}) =>
-  id === 'SWIFT' ? internationalSubmission(overrides) : submission(overrides);
+  id === 'SWIFT'
+    ? internationalSubmission(overrides)
+    : id === 'PUSH_TO_CARD'
+      ? cardSubmission(overrides)
+      : submission(overrides);
 
 /** A rail of `id` on the scripted organization, on a clock of its own unless given, with these overrides. */
 export const railOn = (

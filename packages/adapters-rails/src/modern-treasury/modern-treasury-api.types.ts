@@ -4,7 +4,7 @@
  * src/resources/payment-orders/payment-orders.ts and src/resources/returns.ts). Every field is optional here:
  * bodies come from outside and are checked where they are read.
  */
-export type ModernTreasuryRailId = 'ACH' | 'RTP' | 'WIRE' | 'SWIFT';
+export type ModernTreasuryRailId = 'ACH' | 'RTP' | 'WIRE' | 'SWIFT' | 'PUSH_TO_CARD';
 
 export interface PaymentOrderBody {
   readonly id?: unknown;

@@ -1,7 +1,7 @@
 import { FAILURE_REASONS, type RailSubmitResult } from '@payout/domain';
 import { asObject, text } from '../http/json-fields.js';
 import type { JsonResponse } from '../http/json-http.client.js';
-import { retryAfterHeaderSeconds } from '../http/retry-after.js';
+import { retryAfterHeaderSeconds, unavailableFor } from '../http/retry-after.js';
 import type { ModernTreasuryErrorBody, PaymentOrderBody } from './modern-treasury-api.types.js';
 
 /**
@@ -30,7 +30,7 @@ export function outcomeOfPaymentOrderCreate(response: JsonResponse, now: Date): 
   const summary = `Modern Treasury answered ${status} ${code ?? 'without an error code'}${parameter ? ` (parameter ${parameter})` : ''}`;
   if (status >= 500 || RETRYABLE_4XX.has(status) || status < 400) {
     const wait = status === 429 || status === 503 ? retryAfterHeaderSeconds(response.retryAfter, now) : null;
-    return { kind: 'UNAVAILABLE', detail: wait === null ? summary : `${summary}; retry after ${wait} s` };
+    return unavailableFor(summary, wait);
   }
   const reason =
     parameter && DESTINATION_PARAMETER.test(parameter)

@@ -9,6 +9,7 @@ const TYPES: Readonly<Record<ModernTreasuryRailId, string>> = {
   RTP: 'rtp',
   WIRE: 'wire',
   SWIFT: 'wire',
+  PUSH_TO_CARD: 'card',
 };
 
 /** An IBAN starts with its country and two check digits; anything else is the bank's own account number. */
@@ -56,11 +57,24 @@ function foreignAccount(details: Readonly<Record<string, string>>): Record<strin
 }
 
 /**
- * The create body of one withdrawal's payment order: a credit from our internal account to a counterparty given
+ * Where the order pays: a card is the external account Modern Treasury made for it at link time (its token,
+ * which the rail checked the link holds); a bank account is given inline.
+ */
+function receivingAccountOf(
+  rail: ModernTreasuryRailId,
+  details: Readonly<Record<string, string>>,
+  type: string,
+): Record<string, unknown> {
+  if (rail === 'PUSH_TO_CARD') return { receiving_account_id: details.cardToken };
+  return { receiving_account: rail === 'SWIFT' ? foreignAccount(details) : domesticAccount(details, type) };
+}
+
+/**
+ * The create body of one withdrawal's payment order: a credit from our internal account to a bank account given
  * inline (`receiving_account`), so no counterparty or external account object is kept at Modern Treasury between
- * payouts. ACH goes as PPD, the entry class of payouts to consumers. The description travels as remittance
- * information (the ACH addenda, the wire's originator-to-beneficiary text, the RTP remittance), and the
- * withdrawal id as metadata so an operator can find the order from either side.
+ * bank payouts, or to a card's external account. ACH goes as PPD, the entry class of payouts to consumers. The
+ * description travels as remittance information (the ACH addenda, the wire's originator-to-beneficiary text,
+ * the RTP remittance), and the withdrawal id as metadata so an operator can find the order from either side.
  */
 export function paymentOrderRequestOf(
   rail: ModernTreasuryRailId,
@@ -77,7 +91,7 @@ export function paymentOrderRequestOf(
     amount: cents,
     currency: submission.currency,
     originating_account_id: originatingAccountId,
-    receiving_account: rail === 'SWIFT' ? foreignAccount(details) : domesticAccount(details, type),
+    ...receivingAccountOf(rail, details, type),
     description: submission.description,
     remittance_information: submission.description,
     metadata: { withdrawal_id: submission.withdrawalId },

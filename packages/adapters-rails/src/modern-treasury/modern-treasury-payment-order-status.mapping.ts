@@ -36,8 +36,12 @@ export function railStatusOfPaymentOrder(rail: ModernTreasuryRailId, body: unkno
     // A reversal is asked for by the originator (us, through an operator): the payment was called back.
     case 'reversed':
       return { kind: 'RETURNED', reason: FAILURE_REASONS.CANCELLED };
+    // Modern Treasury's failure text is free-form and not to be parsed; on a card it is the card's decline.
     case 'failed':
-      return { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL };
+      return {
+        kind: 'FAILED',
+        reason: rail === 'PUSH_TO_CARD' ? FAILURE_REASONS.CARD : FAILURE_REASONS.GENERAL,
+      };
     // Cancelled before it was sent, or a stop payment.
     case 'cancelled':
     case 'stopped':

@@ -193,6 +193,7 @@ describe('ModernTreasuryPaymentOrderRail.submit', () => {
     expect(await railFor('ACH').submit(submission())).to.deep.equal({
       kind: 'UNAVAILABLE',
       detail: 'Modern Treasury answered 429 rate_limit_exceeded; retry after 7 s',
+      retryAfterMs: 7000,
     });
   });
 

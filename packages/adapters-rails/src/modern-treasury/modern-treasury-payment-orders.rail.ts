@@ -6,6 +6,7 @@ import type {
   RailSubmitResult,
 } from '@payout/domain';
 import { FAILURE_REASONS } from '@payout/domain';
+import { cardTokenFor } from '../cards/vaulted-card.js';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import {
   ProviderHttpRail,
@@ -47,13 +48,15 @@ const DEFAULTS: Readonly<Record<ModernTreasuryRailId, RailTimingDefaults>> = {
   RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
   WIRE: { poll: MINUTE_MS, returnWindow: 0, returnPoll: HOUR_MS },
   SWIFT: { poll: 15 * MINUTE_MS, returnWindow: 0, returnPoll: HOUR_MS },
+  // A card push is answered by the issuer within seconds and is final once accepted.
+  PUSH_TO_CARD: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
 };
 
 /**
- * The ACH, RTP, WIRE and SWIFT rails on Modern Treasury's payment orders. A withdrawal is one payment order
- * created with the withdrawal id as `Idempotency-Key`: Modern Treasury keeps the first answer for a key and
- * gives it again to a repeat, so a retry after a lost answer never pays twice. The reference is the payment
- * order id, and the status is read by a GET of the order. Never throws: no answer within `timeoutMs`, a network
+ * The ACH, RTP, WIRE, SWIFT and PUSH_TO_CARD rails on Modern Treasury's payment orders. A withdrawal is one
+ * payment order created with the withdrawal id as `Idempotency-Key`: Modern Treasury keeps the first answer for a
+ * key and gives it again to a repeat, so a retry after a lost answer never pays twice. The reference is the
+ * payment order id, and the status is read by a GET of the order. Never throws: no answer within `timeoutMs`, a network
  * failure, a 5xx or a 429 is UNAVAILABLE (outcome unknown, safe to retry with the same key).
  */
 export class ModernTreasuryPaymentOrderRail
@@ -75,6 +78,10 @@ export class ModernTreasuryPaymentOrderRail
     const cents = centsOf(submission.amount);
     if (cents === null || cents <= 0)
       return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'not a payable amount' };
+    if (this.id === 'PUSH_TO_CARD') {
+      const card = cardTokenFor(submission, 'modern_treasury');
+      if ('kind' in card) return card;
+    }
     const payload = paymentOrderRequestOf(this.id, submission, cents, this.options.originatingAccountId);
     const created = await this.http.call(
       { method: 'POST', path: PAYMENT_ORDERS_PATH, payload, idempotencyKey: submission.withdrawalId },

@@ -1,5 +1,9 @@
 import { ManualClock } from '@payout/domain/testing';
-import { describeRailContract, type RailContractScenario } from '../testing/payout-rail.contract.js';
+import {
+  describeRailContract,
+  type RailContractScenario,
+  type RailWebhookCase,
+} from '../testing/payout-rail.contract.js';
 import {
   type FirstCreateReplies,
   scriptedCase,
@@ -14,6 +18,8 @@ import {
   submissionOn,
 } from './modern-treasury-api.fixture.js';
 import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
+import { signedPaymentOrderEvent, WEBHOOK_KEY } from './modern-treasury-webhook.fixture.js';
+import { ModernTreasuryWebhookVerifier } from './modern-treasury-webhook.verifier.js';
 
 /** The states Modern Treasury moves the scenario's order through, one per `advance`. */
 const STEPS: Readonly<Partial<Record<RailContractScenario, readonly OrderState[]>>> = {
@@ -39,6 +45,15 @@ const FIRST_CREATE: FirstCreateReplies = {
   },
 };
 
+/** Modern Treasury's `completed` payment order webhook, signed with the webhook key. */
+const webhooks: RailWebhookCase = {
+  verifier: new ModernTreasuryWebhookVerifier({
+    webhookKey: WEBHOOK_KEY,
+    rails: ['ACH', 'RTP', 'WIRE', 'SWIFT'],
+  }),
+  signed: (reference) => signedPaymentOrderEvent(reference),
+};
+
 function arrangeOn(id: ModernTreasuryRailId) {
   return (scenario: RailContractScenario) => {
     const mt = new ScriptedModernTreasury();
@@ -46,14 +61,20 @@ function arrangeOn(id: ModernTreasuryRailId) {
     scriptFirstCreate(mt, scenario, FIRST_CREATE);
     const rail = railOn(id, { clock, fetch: mt.fetch });
     const sub = submissionOn(id, { withdrawalId: `wd-${scenario}` });
-    return scriptedCase(mt, { rail, clock, submission: sub }, STEPS[scenario] ?? []);
+    return scriptedCase(mt, { rail, clock, submission: sub, webhooks }, STEPS[scenario] ?? []);
   };
 }
 
 describe('ModernTreasuryPaymentOrderRail against a scripted Modern Treasury', () => {
   useNock();
-  describeRailContract('Modern Treasury ACH', arrangeOn('ACH'), { reportsReturns: true });
-  describeRailContract('Modern Treasury RTP', arrangeOn('RTP'), { reportsReturns: false });
-  describeRailContract('Modern Treasury WIRE', arrangeOn('WIRE'), { reportsReturns: false });
-  describeRailContract('Modern Treasury SWIFT', arrangeOn('SWIFT'), { reportsReturns: false });
+  // A 429's Retry-After of 2 s; webhooks signed as Modern Treasury signs them.
+  const provider = { rateLimitWaitMs: 2000, sendsWebhooks: true };
+  describeRailContract('Modern Treasury ACH', arrangeOn('ACH'), { reportsReturns: true, ...provider });
+  describeRailContract('Modern Treasury RTP', arrangeOn('RTP'), { reportsReturns: false, ...provider });
+  describeRailContract('Modern Treasury WIRE', arrangeOn('WIRE'), { reportsReturns: false, ...provider });
+  describeRailContract('Modern Treasury SWIFT', arrangeOn('SWIFT'), { reportsReturns: false, ...provider });
+  describeRailContract('Modern Treasury PUSH_TO_CARD', arrangeOn('PUSH_TO_CARD'), {
+    reportsReturns: false,
+    ...provider,
+  });
 });

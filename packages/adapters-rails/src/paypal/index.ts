@@ -1,3 +1,4 @@
 export * from './paypal-oauth.client.js';
 export * from './paypal-payouts.rail.js';
 export * from './paypal-rails.js';
+export * from './paypal-webhook.verifier.js';

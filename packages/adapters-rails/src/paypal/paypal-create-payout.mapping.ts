@@ -1,5 +1,6 @@
 import { FAILURE_REASONS, type FailureReason, type RailSubmitResult } from '@payout/domain';
 import { asArray, asObject, text } from '../http/json-fields.js';
+import { retryAfterHeaderSeconds, unavailableFor } from '../http/retry-after.js';
 import type { PayPalBatchBody, PayPalErrorBody, PayPalLink } from './paypal-api.types.js';
 import { failureReasonFor } from './paypal-failure-reason.mapping.js';
 import type { PayPalResponse } from './paypal-http.client.js';
@@ -19,7 +20,7 @@ const RETRYABLE_4XX = new Set([401, 403, 404, 408, 409, 429]);
 const BATCH_LINK = /\/v1\/payments\/payouts\/([A-Za-z0-9_-]+)(?:[/?#]|$)/;
 
 /** What a create-payout answer means for the withdrawal. */
-export function outcomeOfCreate(response: PayPalResponse): RailSubmitResult | DuplicateBatch {
+export function outcomeOfCreate(response: PayPalResponse, now: Date): RailSubmitResult | DuplicateBatch {
   const { status, body } = response;
   if (status >= 200 && status < 300) {
     const reference = text(asObject(asObject<PayPalBatchBody>(body).batch_header).payout_batch_id);
@@ -33,7 +34,10 @@ export function outcomeOfCreate(response: PayPalResponse): RailSubmitResult | Du
     return { kind: 'DUPLICATE', batchId: linkedBatchId(error, details) };
   const summary = describe(status, error, details);
   if (status >= 500 || RETRYABLE_4XX.has(status) || status < 400)
-    return { kind: 'UNAVAILABLE', detail: summary };
+    return unavailableFor(
+      summary,
+      status === 429 || status === 503 ? retryAfterHeaderSeconds(response.retryAfter ?? null, now) : null,
+    );
   const name = text(error.name);
   return {
     kind: 'REJECTED',

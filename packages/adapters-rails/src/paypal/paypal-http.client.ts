@@ -6,12 +6,15 @@ export interface PayPalResponse {
   readonly status: number;
   /** The parsed JSON body; `undefined` when the body was empty or not JSON. */
   readonly body: unknown;
+  /** The raw `Retry-After` header, when PayPal sent one (a 429, a 503). */
+  readonly retryAfter?: string | null;
 }
 
 /**
  * Authorized JSON calls to the PayPal REST APIs. A 401 means the cached token died early (revoked, or PayPal
  * rotated it): the token is renewed and the call repeated once. Every HTTP answer, whatever its status, comes
- * back as a response; no answer at all (timeout, network failure, no token) comes back as an error text.
+ * back as a response; no answer at all (timeout, network failure, no token) comes back as an error text. A
+ * string payload is JSON the caller serialized, sent as it is.
  */
 export class PayPalHttpClient {
   constructor(
@@ -48,11 +51,18 @@ export class PayPalHttpClient {
           accept: 'application/json',
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
+        body: payload === undefined || typeof payload === 'string' ? payload : JSON.stringify(payload),
         signal,
       });
       const raw = await response.text();
-      return ok({ token: token.value, response: { status: response.status, body: parseJson(raw) } });
+      return ok({
+        token: token.value,
+        response: {
+          status: response.status,
+          body: parseJson(raw),
+          retryAfter: response.headers.get('retry-after'),
+        },
+      });
     } catch (error) {
       return err(`PayPal ${method} ${path} ${transportFailure(error)}`);
     }

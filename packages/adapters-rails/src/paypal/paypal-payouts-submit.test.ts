@@ -108,13 +108,18 @@ describe('PayPalPayoutsRail.submit', () => {
       expectNoSecrets(result);
     });
 
-  it('is unavailable on a 5xx and on a 429, without paying anything', async () => {
+  it('is unavailable on a 5xx and on a 429 (held back by its Retry-After), without paying anything', async () => {
     tokenEndpoint('TOKEN-A');
     paypal().post('/v1/payments/payouts').reply(503, errorBody('SERVICE_UNAVAILABLE'));
-    paypal().post('/v1/payments/payouts').reply(429, errorBody('RATE_LIMIT_REACHED'));
+    paypal()
+      .post('/v1/payments/payouts')
+      .reply(429, errorBody('RATE_LIMIT_REACHED'), { 'Retry-After': '30' });
     const rail = railFor();
     const results = [await rail.submit(submission()), await rail.submit(submission())];
     expect(results.map((result) => result.kind)).to.deep.equal(['UNAVAILABLE', 'UNAVAILABLE']);
+    expect(
+      results.map((result) => (result.kind === 'UNAVAILABLE' ? result.retryAfterMs : null)),
+    ).to.deep.equal([undefined, 30_000]);
     results.forEach(expectNoSecrets);
   });
 

@@ -1,4 +1,5 @@
 import type {
+  Clock,
   PayoutRail,
   RailStatus,
   RailStatusQuery,
@@ -7,7 +8,7 @@ import type {
 } from '@payout/domain';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
-import type { RailHttpOptions } from '../http/rail-http-options.js';
+import { pollIntervalOf, type RailHttpOptions } from '../http/rail-http-options.js';
 import type { PayPalBatchBody } from './paypal-api.types.js';
 import { outcomeOfCreate } from './paypal-create-payout.mapping.js';
 import { PayPalHttpClient } from './paypal-http.client.js';
@@ -52,14 +53,16 @@ export class PayPalPayoutsRail implements PayoutRail {
   readonly returnPollIntervalMs: number;
   private readonly http: PayPalHttpClient;
   private readonly timeoutMs: number;
+  private readonly clock: Clock;
 
   constructor(options: PayPalPayoutsRailOptions) {
     const oauth = options.oauth ?? new PayPalOAuthClient(options);
     this.id = options.id;
-    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.pollIntervalMs = pollIntervalOf(options, DEFAULT_POLL_INTERVAL_MS);
     this.returnWindowMs = options.returnWindowMs ?? DEFAULT_RETURN_WINDOW_MS;
     this.returnPollIntervalMs = options.returnPollIntervalMs ?? DEFAULT_RETURN_POLL_INTERVAL_MS;
     this.timeoutMs = options.timeoutMs;
+    this.clock = options.clock;
     this.http = new PayPalHttpClient(trimBaseUrl(options.baseUrl), oauth, options.fetch ?? globalFetch);
   }
 
@@ -67,7 +70,7 @@ export class PayPalPayoutsRail implements PayoutRail {
     const signal = AbortSignal.timeout(this.timeoutMs);
     const created = await this.http.call('POST', '/v1/payments/payouts', this.payoutOf(submission), signal);
     if (!created.ok) return { kind: 'UNAVAILABLE', detail: created.error };
-    const outcome = outcomeOfCreate(created.value);
+    const outcome = outcomeOfCreate(created.value, this.clock.now());
     if (outcome.kind !== 'DUPLICATE') return outcome;
     if (outcome.batchId === null)
       return {

@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { globalFetch } from '../http/fetch-transport.js';
+import type { ScriptedReply } from '../testing/scripted-provider.js';
 import {
   BASE_URL,
   batchCreated,
@@ -8,11 +9,6 @@ import {
   CLIENT_SECRET,
   duplicateBatch,
 } from './paypal-api.fixture.js';
-
-interface ScriptedReply {
-  readonly status: number;
-  readonly body: object;
-}
 
 interface HeldBatch {
   readonly id: string;
@@ -79,7 +75,7 @@ export class ScriptedPayPal {
   private async create(request: Request): Promise<nock.ReplyFnResult> {
     const body = (await request.json()) as { sender_batch_header: { sender_batch_id: string } };
     const fault = this.faults.shift();
-    if (fault) return [fault.status, fault.body];
+    if (fault) return [fault.status, fault.body, fault.headers ?? {}];
     const key = body.sender_batch_header.sender_batch_id;
     const held = this.batches.get(key);
     if (held) return [400, duplicateBatch(held.id)];

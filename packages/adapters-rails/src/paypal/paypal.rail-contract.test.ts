@@ -14,6 +14,11 @@ import {
 } from './paypal-api.fixture.js';
 import { PayPalPayoutsRail, type PayPalRailId } from './paypal-payouts.rail.js';
 import { ScriptedPayPal } from './paypal-scripted.fixture.js';
+import {
+  paypalWebhookVerifier,
+  scriptVerifyWebhookSignature,
+  signedPayoutsItemEvent,
+} from './paypal-webhook.fixture.js';
 
 /** The item statuses (and error names) PayPal moves the scenario's payout through, one per `advance`. */
 const STEPS: Readonly<Partial<Record<RailContractScenario, readonly [string, string?][]>>> = {
@@ -28,6 +33,7 @@ const STEPS: Readonly<Partial<Record<RailContractScenario, readonly [string, str
 function arrangeOn(id: PayPalRailId) {
   return (scenario: RailContractScenario) => {
     const paypal = new ScriptedPayPal();
+    scriptVerifyWebhookSignature();
     const clock = new ManualClock();
     if (scenario === 'rejected')
       paypal.failNextCreate({
@@ -37,7 +43,11 @@ function arrangeOn(id: PayPalRailId) {
     if (scenario === 'provider-error')
       paypal.failNextCreate({ status: 500, body: errorBody('INTERNAL_SERVER_ERROR') });
     if (scenario === 'rate-limited')
-      paypal.failNextCreate({ status: 429, body: errorBody('RATE_LIMIT_REACHED') });
+      paypal.failNextCreate({
+        status: 429,
+        body: errorBody('RATE_LIMIT_REACHED'),
+        headers: { 'Retry-After': '2' },
+      });
     if (scenario === 'lost-answer') paypal.loseNextAnswer();
     const rail = new PayPalPayoutsRail({
       id,
@@ -53,6 +63,10 @@ function arrangeOn(id: PayPalRailId) {
       rail,
       clock,
       submission: sub,
+      webhooks: {
+        verifier: paypalWebhookVerifier(clock),
+        signed: (reference: string) => signedPayoutsItemEvent(reference),
+      },
       steps: STEPS[scenario] ?? [],
       move: ([status, errorName]: readonly [string, string?]) =>
         paypal.move(sub.withdrawalId, status, errorName),
@@ -63,6 +77,7 @@ function arrangeOn(id: PayPalRailId) {
 
 describe('PayPalPayoutsRail against a scripted PayPal', () => {
   usePayPalNock();
-  describeRailContract('PayPal PAYPAL', arrangeOn('PAYPAL'), { reportsReturns: true });
-  describeRailContract('PayPal VENMO', arrangeOn('VENMO'), { reportsReturns: true });
+  const options = { reportsReturns: true, rateLimitWaitMs: 2000, sendsWebhooks: true };
+  describeRailContract('PayPal PAYPAL', arrangeOn('PAYPAL'), options);
+  describeRailContract('PayPal VENMO', arrangeOn('VENMO'), options);
 });

@@ -6,6 +6,8 @@ import {
   type RailStatusQuery,
   type RailSubmission,
   type RailSubmitResult,
+  type RailWebhookRequest,
+  type RailWebhookVerifier,
 } from '@payout/domain';
 import { expect } from 'chai';
 
@@ -30,10 +32,19 @@ export type RailContractScenario =
   | 'returned'
   | 'unknown-reference';
 
+/** The provider's webhooks, for a provider that sends them: its verifier, and a webhook signed as it signs. */
+export interface RailWebhookCase {
+  readonly verifier: RailWebhookVerifier;
+  /** The provider's webhook that the transfer `reference` changed, freshly signed. */
+  signed(reference: string): RailWebhookRequest;
+}
+
 export interface RailContractCase {
   readonly rail: PayoutRail;
   readonly clock: Clock;
   readonly submission: RailSubmission;
+  /** Set when the rail contract is asked to check the provider's webhooks (`sendsWebhooks`). */
+  readonly webhooks?: RailWebhookCase;
   /** Moves the world to the scenario's next state: a clock advance, a transfer moved by the provider. */
   advance(): void;
   /** How many payouts the provider holds now, for providers that keep them; `null` for a stateless rail. */
@@ -48,6 +59,7 @@ export function steppedCase<Step>(subject: {
   readonly rail: PayoutRail;
   readonly clock: Clock;
   readonly submission: RailSubmission;
+  readonly webhooks?: RailWebhookCase;
   readonly steps: readonly Step[];
   readonly move: (step: Step) => void;
   readonly payouts: () => number | null;
@@ -57,6 +69,7 @@ export function steppedCase<Step>(subject: {
     rail: subject.rail,
     clock: subject.clock,
     submission: subject.submission,
+    ...(subject.webhooks ? { webhooks: subject.webhooks } : {}),
     advance: () => {
       const next = steps.shift();
       if (next !== undefined) subject.move(next);
@@ -68,6 +81,13 @@ export function steppedCase<Step>(subject: {
 export interface RailContractOptions {
   /** Whether the rail reports returns after settlement (its `returnWindowMs` is then above 0). */
   readonly reportsReturns: boolean;
+  /**
+   * The wait the provider's 429 asks for in the `rate-limited` scenario (its `Retry-After`), which the
+   * UNAVAILABLE answer must carry as `retryAfterMs`; unset for a rail whose provider names none (simulated).
+   */
+  readonly rateLimitWaitMs?: number;
+  /** Whether the provider's webhooks are received: each case then gives `webhooks`. */
+  readonly sendsWebhooks?: boolean;
 }
 
 const UNAVAILABLE_SCENARIOS = ['lost-answer', 'provider-error', 'rate-limited'] as const;
@@ -153,6 +173,34 @@ export function describeRailContract(
         const again = await subject.rail.submit({ ...subject.submission, attempt: MAX_ATTEMPTS + 1 });
         expect(referenceOf(again)).to.equal(referenceOf(result));
         expect(subject.payouts(), 'one payout however many tries').to.be.oneOf([null, 1]);
+      });
+
+    if (options.rateLimitWaitMs !== undefined)
+      it("answers a 429 with the wait its Retry-After asks for, so the worker's next try is not before it", async () => {
+        const subject = arrange('rate-limited');
+        const first = await subject.rail.submit(subject.submission);
+        expect(first).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: options.rateLimitWaitMs });
+      });
+
+    if (options.sendsWebhooks)
+      it("names the payout in the provider's signed webhook before and after a poll, moving nothing itself; refuses one tampered with", async () => {
+        const subject = arrange('settles');
+        const hooks = subject.webhooks;
+        if (!hooks) throw new Error('the case gives no webhooks');
+        const { result, status } = await submitted(subject);
+        const reference = referenceOf(result);
+        const naming = { kind: 'VERIFIED', references: [reference] };
+        const first = hooks.signed(reference);
+        expect(await hooks.verifier.read(first), 'before any poll').to.deep.equal(naming);
+        if (result.kind === 'ACCEPTED') subject.advance();
+        const settled = await status();
+        expect(settled.kind).to.equal('SETTLED');
+        expect(await hooks.verifier.read(first), 'delivered again after the poll').to.deep.equal(naming);
+        expect(await hooks.verifier.read(hooks.signed(reference)), 'a later one').to.deep.equal(naming);
+        expect(await status(), 'a webhook moves nothing by itself').to.deep.equal(settled);
+        const tampered = first.rawBody.toString('utf8').replace(reference, `${reference}0`);
+        const forged = await hooks.verifier.read({ ...first, rawBody: Buffer.from(tampered) });
+        expect(forged.kind).to.equal('REFUSED');
       });
 
     if (options.reportsReturns)

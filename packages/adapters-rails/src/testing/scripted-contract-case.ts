@@ -1,5 +1,5 @@
 import type { Clock, PayoutRail, RailSubmission } from '@payout/domain';
-import type { RailContractCase, RailContractScenario } from './payout-rail.contract.js';
+import type { RailContractCase, RailContractScenario, RailWebhookCase } from './payout-rail.contract.js';
 import type { ScriptedCreates, ScriptedReply } from './scripted-provider.js';
 
 /** A scripted provider that holds payouts by idempotency key and can move one to its next state. */
@@ -27,7 +27,7 @@ export function scriptFirstCreate(
 /** A contract case whose `advance` moves the submission's payout through `steps`, one per call. */
 export function scriptedCase<State>(
   provider: ScriptedPayouts<State>,
-  subject: { rail: PayoutRail; clock: Clock; submission: RailSubmission },
+  subject: { rail: PayoutRail; clock: Clock; submission: RailSubmission; webhooks?: RailWebhookCase },
   steps: readonly State[],
 ): RailContractCase {
   const remaining = [...steps];

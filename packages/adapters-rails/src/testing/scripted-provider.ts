@@ -38,19 +38,45 @@ export class ScriptedCreates {
   };
 }
 
-/** A withdrawal of 1234.56 to a US checking account of Ada Lovelace's with these numbers. */
-export const bankSubmission = (
-  account: { routingNumber: string; accountNumber: string },
-  overrides: Partial<RailSubmission> = {},
+/** A withdrawal of 1234.56 to `destination`. */
+const payoutTo = (
+  destination: RailSubmission['destination'],
+  overrides: Partial<RailSubmission>,
 ): RailSubmission => ({
   withdrawalId: 'wd-0001',
   attempt: 1,
   amount: Money.of('1234.56'),
   currency: 'USD',
-  destination: {
-    kind: 'bank',
-    details: { accountHolderName: 'Ada Lovelace', ...account, accountType: 'checking' },
-  },
+  destination,
   description: 'Payout wd-0001',
   ...overrides,
 });
+
+/** A withdrawal of 1234.56 to a US checking account of Ada Lovelace's with these numbers. */
+export const bankSubmission = (
+  account: { routingNumber: string; accountNumber: string },
+  overrides: Partial<RailSubmission> = {},
+): RailSubmission =>
+  payoutTo(
+    { kind: 'bank', details: { accountHolderName: 'Ada Lovelace', ...account, accountType: 'checking' } },
+    overrides,
+  );
+
+/** A withdrawal of 1234.56 to Ada Lovelace's card, linked as `card.token` of the vault `card.vault`. */
+export const vaultedCardSubmission = (
+  card: { token: string; vault: string },
+  overrides: Partial<RailSubmission> = {},
+): RailSubmission =>
+  payoutTo(
+    {
+      kind: 'card',
+      details: {
+        cardToken: card.token,
+        cardVault: card.vault,
+        cardholderName: 'Ada Lovelace',
+        expMonth: '12',
+        expYear: '2099',
+      },
+    },
+    overrides,
+  );

@@ -1,1 +1,2 @@
 export * from './wise-transfers.rail.js';
+export * from './wise-webhook.verifier.js';

@@ -1,6 +1,7 @@
 import { FAILURE_REASONS, type RailSubmitResult } from '@payout/domain';
 import { asArray, asObject, text } from '../http/json-fields.js';
 import type { JsonResponse } from '../http/json-http.client.js';
+import { retryAfterHeaderSeconds, unavailableFor } from '../http/retry-after.js';
 import type { WiseErrorBody, WiseErrorItem } from './wise-api.types.js';
 
 /** The calls of one submission, in order; a refusal names the one that was refused. */
@@ -27,14 +28,15 @@ function firstError(body: unknown): { code?: string; path?: string } {
  * code. A refused recipient account is the destination's fault (a bad BIC or account number); any other
  * refusal is the general reason. The detail names the step, status, code and field, never a value.
  */
-export function refusalOf(step: WiseStep, response: JsonResponse): Refusal {
+export function refusalOf(step: WiseStep, response: JsonResponse, now: Date): Refusal {
   const { status } = response;
   const { code, path } = firstError(response.body);
   const summary = `Wise answered ${status} to the ${step}${code ? ` (${code}${path ? ` on ${path}` : ''})` : ''}`;
-  if (status >= 500 || status < 400 || RETRYABLE_4XX.has(status)) {
-    const wait = response.retryAfter?.trim();
-    return { kind: 'UNAVAILABLE', detail: wait ? `${summary}; retry after ${wait}` : summary };
-  }
+  if (status >= 500 || status < 400 || RETRYABLE_4XX.has(status))
+    return unavailableFor(
+      summary,
+      status === 429 || status === 503 ? retryAfterHeaderSeconds(response.retryAfter, now) : null,
+    );
   const reason = step === 'recipient account' ? FAILURE_REASONS.RECIPIENT_NOT_FOUND : FAILURE_REASONS.GENERAL;
   return { kind: 'REJECTED', reason, detail: summary, ...(code ? { code } : {}) };
 }

@@ -194,7 +194,11 @@ describe('WiseTransferRail.submit', () => {
       });
       const result = await railFor(wise).submit(submission());
       expect(result.kind).to.equal('UNAVAILABLE');
-      if (status === 429) expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('retry after 7');
+      if (status === 429)
+        expect(result)
+          .to.deep.include({ retryAfterMs: 7000 })
+          .and.have.property('detail')
+          .that.includes('retry after 7 s');
       expectNoSecrets(result);
     });
 

@@ -9,7 +9,7 @@ import {
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
 import { JsonHttpClient } from '../http/json-http.client.js';
-import type { RailHttpOptions } from '../http/rail-http-options.js';
+import { pollIntervalOf, type RailHttpOptions } from '../http/rail-http-options.js';
 import type { WiseQuoteBody, WiseRecipientBody, WiseTransferBody } from './wise-api.types.js';
 import { fundingRefusalOf, refusalOf, type WiseStep } from './wise-refusal.mapping.js';
 import {
@@ -61,7 +61,7 @@ export class WiseTransferRail implements PayoutRail {
   private readonly http: JsonHttpClient;
 
   constructor(private readonly options: WiseTransferRailOptions) {
-    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.pollIntervalMs = pollIntervalOf(options, DEFAULT_POLL_INTERVAL_MS);
     this.returnWindowMs = options.returnWindowMs ?? DEFAULT_RETURN_WINDOW_MS;
     this.returnPollIntervalMs = options.returnPollIntervalMs ?? DEFAULT_RETURN_POLL_INTERVAL_MS;
     this.http = new JsonHttpClient(
@@ -134,6 +134,8 @@ export class WiseTransferRail implements PayoutRail {
     const answered = await this.http.call({ method: 'POST', path, json }, signal);
     if (!answered.ok) return { kind: 'UNAVAILABLE', detail: answered.error };
     const { status, body } = answered.value;
-    return status >= 200 && status < 300 ? { kind: 'CREATED', body } : refusalOf(step, answered.value);
+    return status >= 200 && status < 300
+      ? { kind: 'CREATED', body }
+      : refusalOf(step, answered.value, this.options.clock.now());
   }
 }

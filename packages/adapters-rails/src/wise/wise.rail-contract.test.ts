@@ -2,10 +2,13 @@ import { ManualClock } from '@payout/domain/testing';
 import {
   describeRailContract,
   type RailContractScenario,
+  type RailWebhookCase,
   steppedCase,
 } from '../testing/payout-rail.contract.js';
 import { useNock } from '../testing/use-nock.js';
 import { ScriptedWise, submission, validationError, type WiseStatus, wiseRail } from './wise-api.fixture.js';
+import { signedTransferStateChange, WISE_PUBLIC_KEY_PEM } from './wise-webhook.fixture.js';
+import { WiseWebhookVerifier } from './wise-webhook.verifier.js';
 
 /** The statuses Wise moves the scenario's transfer through, one per `advance`. */
 const STEPS: Readonly<Partial<Record<RailContractScenario, readonly WiseStatus[]>>> = {
@@ -17,6 +20,12 @@ const STEPS: Readonly<Partial<Record<RailContractScenario, readonly WiseStatus[]
 /** Our withdrawal ids are UUIDs, as Wise's customerTransactionId must be: one per scenario. */
 const keyOf = (scenario: RailContractScenario): string =>
   `5d1e3c2a-7b4f-4e8d-a9c6-${Buffer.from(scenario).toString('hex').padEnd(12, '0').slice(0, 12)}`;
+
+/** Wise's `transfers#state-change` about the transfer, signed with the (stand-in) Wise key. */
+const webhooks: RailWebhookCase = {
+  verifier: new WiseWebhookVerifier({ publicKey: WISE_PUBLIC_KEY_PEM, rails: ['SWIFT'] }),
+  signed: (reference) => signedTransferStateChange(Number(reference)),
+};
 
 function arrange(scenario: RailContractScenario) {
   const wise = new ScriptedWise();
@@ -38,6 +47,7 @@ function arrange(scenario: RailContractScenario) {
     rail,
     clock,
     submission: sub,
+    webhooks,
     steps: STEPS[scenario] ?? [],
     move: (status: WiseStatus) => wise.move(sub.withdrawalId, status),
     payouts: () => wise.created,
@@ -46,5 +56,9 @@ function arrange(scenario: RailContractScenario) {
 
 describe('WiseTransferRail against a scripted Wise', () => {
   useNock();
-  describeRailContract('Wise SWIFT', arrange, { reportsReturns: true });
+  describeRailContract('Wise SWIFT', arrange, {
+    reportsReturns: true,
+    rateLimitWaitMs: 2000,
+    sendsWebhooks: true,
+  });
 });

@@ -6,3 +6,17 @@ export function configFor(env: Record<string, string>): AppConfig {
   if (!result.ok) throw new Error(result.errors.join('; '));
   return result.config;
 }
+
+/** Increase serving PUSH_TO_CARD: the API key, the source account number, the vault's key and the card sender. */
+export const INCREASE_CARD_ENV = {
+  INCREASE_API_KEY: 'secret_key_sandbox',
+  INCREASE_ACCOUNT_NUMBER_ID: 'account_number_1',
+  INCREASE_CARD_TOKENIZATION_KEY: 'card_tokenization_key',
+  INCREASE_CARD_SENDER_NAME: 'Acme Payouts',
+  INCREASE_CARD_SENDER_NAME_PREFIX: 'ACME',
+  INCREASE_CARD_SENDER_CATEGORY_CODE: '6012',
+  INCREASE_CARD_SENDER_ADDRESS_LINE1: '33 Liberty Street',
+  INCREASE_CARD_SENDER_CITY: 'New York',
+  INCREASE_CARD_SENDER_STATE: 'NY',
+  INCREASE_CARD_SENDER_POSTAL_CODE: '10045',
+};

@@ -34,9 +34,8 @@ export interface AppConfig {
   readonly rails: RailsConfig;
   readonly webhookRetryScheduleMs: readonly number[] | null;
   /**
-   * Withdrawal checks in flight per worker process: this times WITHDRAWAL_CHECKS_PER_WORKER_UNIT. Defaults to 32
-   * (256 checks) and WEBHOOK_CONCURRENCY to 256: a worker claims and commits in batches that grow with what it has
-   * in flight, so more in flight costs less CPU per item, for the worker and for PostgreSQL.
+   * Withdrawal checks in flight per worker process: this times WITHDRAWAL_CHECKS_PER_WORKER_UNIT. A check mostly
+   * waits on a rail, so many are in flight at once.
    */
   readonly workerConcurrency: number;
   /** Webhook deliveries in flight per worker process, to all endpoints together. */

@@ -1,3 +1,5 @@
+import { createPublicKey } from 'node:crypto';
+import type { IncreaseCardSender } from '@payout/adapters-rails';
 import { RAIL_IDS, type RailId } from '@payout/domain';
 
 const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'modern_treasury', 'wise', 'disabled'] as const;
@@ -7,9 +9,9 @@ export type RailProvider = (typeof RAIL_PROVIDERS)[number];
 const SERVES: Readonly<Record<RailProvider, readonly RailId[]>> = {
   simulated: RAIL_IDS,
   disabled: RAIL_IDS,
-  increase: ['ACH', 'RTP', 'WIRE'],
+  increase: ['ACH', 'RTP', 'WIRE', 'PUSH_TO_CARD'],
   paypal: ['PAYPAL', 'VENMO'],
-  modern_treasury: ['ACH', 'RTP', 'WIRE', 'SWIFT'],
+  modern_treasury: ['ACH', 'RTP', 'WIRE', 'SWIFT', 'PUSH_TO_CARD'],
   wise: ['SWIFT'],
 };
 
@@ -17,11 +19,30 @@ interface IncreaseConfig {
   readonly apiKey: string;
   readonly baseUrl: string;
   readonly accountId: string;
-  /** Needed for RTP only; '' when unset. */
+  /** Needed for RTP and PUSH_TO_CARD only; '' when unset. */
   readonly accountNumberId: string;
   /** The Event Subscription's secret; null: Increase's webhooks are not received (polling alone). */
   readonly webhookSecret: string | null;
+  /** Set when Increase serves PUSH_TO_CARD: its card vault and who sends the payouts. */
+  readonly cardPush: IncreaseCardPushConfig | null;
 }
+
+interface IncreaseCardPushConfig {
+  readonly vaultUrl: string;
+  readonly tokenizationKey: string;
+  readonly cardSender: IncreaseCardSender;
+}
+
+/** Who sends card payouts, as the card networks show it: Increase requires each on every Card Push Transfer. */
+const INCREASE_CARD_SENDER_VARIABLES = {
+  name: 'INCREASE_CARD_SENDER_NAME',
+  namePrefix: 'INCREASE_CARD_SENDER_NAME_PREFIX',
+  categoryCode: 'INCREASE_CARD_SENDER_CATEGORY_CODE',
+  addressLine1: 'INCREASE_CARD_SENDER_ADDRESS_LINE1',
+  city: 'INCREASE_CARD_SENDER_CITY',
+  state: 'INCREASE_CARD_SENDER_STATE',
+  postalCode: 'INCREASE_CARD_SENDER_POSTAL_CODE',
+} as const;
 
 interface PayPalConfig {
   readonly baseUrl: string;
@@ -29,6 +50,8 @@ interface PayPalConfig {
   readonly clientSecret: string;
   /** PAYPAL_RETURN_WINDOW_DAYS: how long a paid payout is watched for a refund or reversal; the adapter's default when unset. */
   readonly returnWindowMs?: number;
+  /** PAYPAL_WEBHOOK_ID, the id of the webhook registered at PayPal; unset: PayPal's webhooks are not received. */
+  readonly webhookId?: string;
 }
 
 interface WiseConfig {
@@ -36,6 +59,8 @@ interface WiseConfig {
   /** The numeric id of the Wise business profile that sends and funds the transfers. */
   readonly profileId: string;
   readonly baseUrl: string;
+  /** WISE_WEBHOOK_PUBLIC_KEY, Wise's webhook signing key (PEM); unset: Wise's webhooks are not received. */
+  readonly webhookPublicKey?: string;
 }
 
 interface ModernTreasuryConfig {
@@ -44,6 +69,8 @@ interface ModernTreasuryConfig {
   readonly baseUrl: string;
   /** The internal account payment orders are sent from. */
   readonly originatingAccountId: string;
+  /** MODERN_TREASURY_WEBHOOK_KEY; unset: Modern Treasury's webhooks are not received. */
+  readonly webhookKey?: string;
 }
 
 /** Which adapter serves each rail (RAILS), and the credentials of the providers in use. */
@@ -114,6 +141,50 @@ function paypalReturnWindow(env: Env, errors: string[]): { returnWindowMs?: numb
   return {};
 }
 
+/** The card vault and the card sender of Increase's PUSH_TO_CARD; the sender variables are checked with the rail. */
+function increaseCardPush(env: Env, production: boolean, errors: string[]): IncreaseCardPushConfig {
+  const read = (field: keyof typeof INCREASE_CARD_SENDER_VARIABLES) =>
+    env[INCREASE_CARD_SENDER_VARIABLES[field]] ?? '';
+  return {
+    vaultUrl: baseUrl(env, 'INCREASE_VAULT_URL', production, errors, 'https://vault.increase.com'),
+    tokenizationKey: env.INCREASE_CARD_TOKENIZATION_KEY ?? '',
+    cardSender: {
+      name: read('name'),
+      namePrefix: read('namePrefix'),
+      categoryCode: read('categoryCode'),
+      addressLine1: read('addressLine1'),
+      city: read('city'),
+      state: read('state'),
+      postalCode: read('postalCode'),
+    },
+  };
+}
+
+/**
+ * The provider webhook variables that are set, checked: Wise's key must be a PEM public key (a `\n` written as
+ * two characters, as .env files often carry it, is a line break); PayPal's webhook id is letters and digits.
+ */
+function webhookVariables(env: Env, errors: string[]) {
+  const wiseKey = env.WISE_WEBHOOK_PUBLIC_KEY?.replaceAll('\\n', '\n').trim();
+  if (wiseKey) {
+    try {
+      createPublicKey({ key: wiseKey, format: 'pem' });
+    } catch {
+      errors.push('WISE_WEBHOOK_PUBLIC_KEY must be the PEM public key Wise publishes for its webhooks');
+    }
+  }
+  const paypalId = env.PAYPAL_WEBHOOK_ID?.trim();
+  if (paypalId && !/^[A-Za-z0-9]+$/.test(paypalId))
+    errors.push(
+      `PAYPAL_WEBHOOK_ID must be the webhook id PayPal gave (letters and digits, got "${paypalId}")`,
+    );
+  return {
+    modernTreasury: env.MODERN_TREASURY_WEBHOOK_KEY ? { webhookKey: env.MODERN_TREASURY_WEBHOOK_KEY } : {},
+    wise: wiseKey ? { webhookPublicKey: wiseKey } : {},
+    paypal: paypalId ? { webhookId: paypalId } : {},
+  };
+}
+
 /**
  * Reads RAILS and the credentials of the providers it names. A rail RAILS does not list is simulated, except
  * PAYPAL and VENMO, which go to PayPal when the PayPal variables are set (as before RAILS existed). Production
@@ -148,11 +219,21 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
   };
   const increaseRails = uses('increase');
   for (const rail of increaseRails)
-    missing(rail, [
-      'INCREASE_API_KEY',
-      'INCREASE_ACCOUNT_ID',
-      ...(rail === 'RTP' ? ['INCREASE_ACCOUNT_NUMBER_ID'] : []),
-    ]);
+    missing(
+      rail,
+      rail === 'PUSH_TO_CARD'
+        ? [
+            'INCREASE_API_KEY',
+            'INCREASE_ACCOUNT_NUMBER_ID',
+            'INCREASE_CARD_TOKENIZATION_KEY',
+            ...Object.values(INCREASE_CARD_SENDER_VARIABLES),
+          ]
+        : [
+            'INCREASE_API_KEY',
+            'INCREASE_ACCOUNT_ID',
+            ...(rail === 'RTP' ? ['INCREASE_ACCOUNT_NUMBER_ID'] : []),
+          ],
+    );
   const paypalRails = uses('paypal');
   for (const rail of paypalRails) missing(rail, PAYPAL_VARIABLES);
   const modernTreasuryRails = uses('modern_treasury');
@@ -163,6 +244,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
   if (wiseRails.length > 0 && env.WISE_PROFILE_ID && !/^\d+$/.test(env.WISE_PROFILE_ID))
     lacking.push(`WISE_PROFILE_ID must be the numeric id of a Wise profile (got "${env.WISE_PROFILE_ID}")`);
   errors.push(...lacking);
+  const webhooks = webhookVariables(env, errors);
   const increase =
     increaseRails.length === 0
       ? null
@@ -172,6 +254,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           accountId: env.INCREASE_ACCOUNT_ID ?? '',
           accountNumberId: env.INCREASE_ACCOUNT_NUMBER_ID ?? '',
           webhookSecret: env.INCREASE_WEBHOOK_SECRET || null,
+          cardPush: providers.PUSH_TO_CARD === 'increase' ? increaseCardPush(env, production, errors) : null,
         };
   const paypal =
     paypalRails.length === 0 || paypalSet.length < PAYPAL_VARIABLES.length
@@ -181,6 +264,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           clientId: env.PAYPAL_CLIENT_ID ?? '',
           clientSecret: env.PAYPAL_CLIENT_SECRET ?? '',
           ...paypalReturnWindow(env, errors),
+          ...webhooks.paypal,
         };
   const modernTreasury =
     modernTreasuryRails.length === 0
@@ -196,6 +280,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
             'https://app.moderntreasury.com',
           ),
           originatingAccountId: env.MODERN_TREASURY_ORIGINATING_ACCOUNT_ID ?? '',
+          ...webhooks.modernTreasury,
         };
   const wise =
     wiseRails.length === 0
@@ -204,6 +289,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           apiToken: env.WISE_API_TOKEN ?? '',
           profileId: env.WISE_PROFILE_ID ?? '',
           baseUrl: baseUrl(env, 'WISE_BASE_URL', production, errors, 'https://api.wise.com'),
+          ...webhooks.wise,
         };
   return { providers, increase, paypal, modernTreasury, wise };
 }

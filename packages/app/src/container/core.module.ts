@@ -1,27 +1,26 @@
 import { PayoutMetrics } from '@payout/adapters-http/ops';
 import { observedWebhookSender, StandardWebhookSender } from '@payout/adapters-http/webhooks';
-import type { DueDelivery } from '@payout/domain';
+import {
+  CryptoSecretGenerator,
+  LeasedQueueRunner,
+  merchantOf,
+  SystemClock,
+  TimeOrderedUuidGenerator,
+} from '@payout/adapters-persistence';
 import { ContainerModule } from 'inversify';
 import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/config.js';
 import { observeCommits } from '../infrastructure/committed-changes.observer.js';
-import { CryptoSecretGenerator } from '../infrastructure/crypto-secret-generator.js';
-import { type GroupSpread, LeasedQueueRunner } from '../infrastructure/leased-queue.runner.js';
 import type { Logger } from '../infrastructure/logger.js';
-import { SystemClock } from '../infrastructure/system-clock.js';
-import { TimeOrderedUuidGenerator } from '../infrastructure/time-ordered-uuid-generator.js';
-import { runnerHandoff, WebhookHandoff } from '../infrastructure/webhook-handoff.js';
 import { committedChangesReporter } from '../observability/committed-changes.reporter.js';
 import { observedRails } from '../observability/rail-calls.recorder.js';
+import { cardVaultFor } from './card-vault.binding.js';
 import { railsFor, railWebhookVerifiersFor } from './rails.binding.js';
 import { TOKENS } from './tokens.js';
-import { buildUseCases, webhookClaimLeaseMs } from './use-cases.js';
+import { buildUseCases } from './use-cases.js';
 
 /** Bindings every environment shares: time, ids, secrets, rails, webhook sender and worker, use cases. */
 export const coreModule = (config: AppConfig, logger: Logger) =>
   new ContainerModule(({ bind }) => {
-    // The events this process's transactions create go to its own webhook runner when it runs one.
-    const handoff = new WebhookHandoff(webhookClaimLeaseMs(config));
-    bind(TOKENS.webhookHandoff).toConstantValue(handoff);
     const metrics = new PayoutMetrics();
     bind(TOKENS.metrics).toConstantValue(metrics);
     bind(TOKENS.config).toConstantValue(config);
@@ -45,11 +44,9 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
       .toDynamicValue(async (ctx) =>
         buildUseCases(
           {
-            unitOfWork: handoff.wrap(
-              observeCommits(
-                await ctx.getAsync(TOKENS.unitOfWork),
-                committedChangesReporter(metrics, logger),
-              ),
+            unitOfWork: observeCommits(
+              await ctx.getAsync(TOKENS.unitOfWork),
+              committedChangesReporter(metrics, logger),
             ),
             rails: ctx.get(TOKENS.rails),
             clock: ctx.get(TOKENS.clock),
@@ -58,6 +55,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
             sender: ctx.get(TOKENS.webhookSender),
             random: Math.random,
             railWebhooks: railWebhookVerifiersFor(config, ctx.get(TOKENS.clock)),
+            cardVault: cardVaultFor(config),
           },
           config,
         ),
@@ -65,26 +63,15 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
       .inSingletonScope();
     const idleMs = config.appEnv === 'test' || config.jobQueueProfile === 'fast' ? 50 : 250;
     bind(TOKENS.webhookWorker)
-      .toDynamicValue(async (ctx) => {
-        const { deliverWebhook } = await ctx.getAsync(TOKENS.useCases);
-        const deliveries = {
-          claimDue: (limit: number, spread?: GroupSpread) =>
-            deliverWebhook.claimDue(
-              limit,
-              spread && { perMerchant: spread.perGroup, inFlight: spread.inFlight },
-            ),
-          handle: (due: DueDelivery) => deliverWebhook.deliver(due),
-        };
-        const onError = (error: unknown) => logger.error({ err: error }, 'webhook delivery failed');
-        const runner = new LeasedQueueRunner(deliveries, {
-          concurrency: config.webhookConcurrency,
-          groups: { of: (due) => due.event.merchantId, limit: config.webhookConcurrencyPerMerchant },
-          idleMs,
-          onError,
-        });
-        handoff.attach(runnerHandoff(runner, (events) => deliverWebhook.withEndpoints(events), onError));
-        return runner;
-      })
+      .toDynamicValue(
+        async (ctx) =>
+          new LeasedQueueRunner(await ctx.getAsync(TOKENS.webhookQueue), {
+            concurrency: config.webhookConcurrency,
+            groupOf: merchantOf,
+            idleMs,
+            onError: (error) => logger.error({ err: error }, 'webhook delivery failed'),
+          }),
+      )
       .inSingletonScope();
     bind(TOKENS.withdrawalWorker)
       .toDynamicValue(async (ctx) => {

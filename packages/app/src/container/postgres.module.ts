@@ -8,11 +8,14 @@ import {
   FAST_JOB_QUEUE_SETTINGS,
   KnexUnitOfWork,
   knexPoolUsage,
+  listenForDue,
   migrateLatest,
-  PgBossJobStatements,
+  PgBossJobs,
   PgBossWorkerRunner,
   readWorkDue,
   startEmbeddedPostgres,
+  WEBHOOKS_DUE_CHANNEL,
+  webhookDeliveryQueue,
 } from '@payout/adapters-persistence';
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
@@ -20,6 +23,7 @@ import type { PgBoss } from 'pg-boss';
 import type { AppConfig } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { type Resource, TOKENS } from './tokens.js';
+import { webhookClaimLeaseMs } from './use-cases.js';
 
 export interface Database {
   readonly knex: Knex;
@@ -95,8 +99,25 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         const db = await ctx.getAsync<Database>(DATABASE);
         return new KnexUnitOfWork({
           knex: db.knex,
-          jobs: new PgBossJobStatements(db.boss),
+          jobs: new PgBossJobs(db.boss),
           cipher: new AesGcmFieldCipher(config.encryptionKey),
+        });
+      })
+      .inSingletonScope();
+    bind(TOKENS.webhookQueue)
+      .toDynamicValue(async (ctx) => {
+        const db = await ctx.getAsync<Database>(DATABASE);
+        const { deliverWebhook } = await ctx.getAsync(TOKENS.useCases);
+        return webhookDeliveryQueue({
+          knex: db.knex,
+          clock: ctx.get(TOKENS.clock),
+          terms: { leaseMs: webhookClaimLeaseMs(config), perMerchant: config.webhookConcurrencyPerMerchant },
+          delivery: deliverWebhook,
+          // Woken by the commit of every new event (migration 0018), from whichever process committed it.
+          onDue: (wake) =>
+            listenForDue(db.url, WEBHOOKS_DUE_CHANNEL, wake, (error) =>
+              logger.warn({ err: error.message }, 'webhook wake-ups lost: deliveries wait for the next look'),
+            ),
         });
       })
       .inSingletonScope();

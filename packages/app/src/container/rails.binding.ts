@@ -4,7 +4,10 @@ import {
   createPayPalRails,
   createSimulatedRails,
   IncreaseWebhookVerifier,
+  ModernTreasuryWebhookVerifier,
+  PayPalWebhookVerifier,
   WiseTransferRail,
+  WiseWebhookVerifier,
 } from '@payout/adapters-rails';
 import {
   type Clock,
@@ -32,14 +35,31 @@ export function railsFor(
 ): RailRegistry {
   const { providers, increase, paypal, modernTreasury, wise } = config.rails;
   const http = { clock, timeoutMs: config.railTimeoutMs };
+  // A provider whose webhooks come in is polled only as a safety net (pollIntervalOf in the adapters).
+  const polled = (provider: RailProvider) => ({
+    ...http,
+    webhooksReceived: receivesWebhooks(config, provider),
+  });
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
     simulated: observe(createSimulatedRails({ clock, delaysMs: config.railDelaysMs }), 'simulated'),
-    increase: increase ? observe(createIncreaseRails({ ...increase, ...http }), 'increase') : [],
-    paypal: paypal ? observe(createPayPalRails({ ...paypal, ...http }), 'paypal') : [],
-    modern_treasury: modernTreasury
-      ? observe(createModernTreasuryRails({ ...modernTreasury, ...http }), 'modern_treasury')
+    increase: increase
+      ? observe(
+          createIncreaseRails({
+            ...increase,
+            ...polled('increase'),
+            cardSender: increase.cardPush?.cardSender,
+          }),
+          'increase',
+        )
       : [],
-    wise: wise ? observe([new WiseTransferRail({ ...wise, ...http })], 'wise') : [],
+    paypal: paypal ? observe(createPayPalRails({ ...paypal, ...polled('paypal') }), 'paypal') : [],
+    modern_treasury: modernTreasury
+      ? observe(
+          createModernTreasuryRails({ ...modernTreasury, ...polled('modern_treasury') }),
+          'modern_treasury',
+        )
+      : [],
+    wise: wise ? observe([new WiseTransferRail({ ...wise, ...polled('wise') })], 'wise') : [],
   };
   const bound: PayoutRail[] = [];
   const disabled: RailId[] = [];
@@ -57,16 +77,47 @@ export function railsFor(
   return createRailRegistry(bound, disabled);
 }
 
-/** The providers whose webhooks this deployment receives: those in use whose webhook secret is configured. */
+/** Whether `provider`'s webhooks are received here: its webhook credential is configured. */
+function receivesWebhooks({ rails }: AppConfig, provider: RailProvider): boolean {
+  if (provider === 'increase') return Boolean(rails.increase?.webhookSecret);
+  if (provider === 'modern_treasury') return Boolean(rails.modernTreasury?.webhookKey);
+  if (provider === 'wise') return Boolean(rails.wise?.webhookPublicKey);
+  return provider === 'paypal' && Boolean(rails.paypal?.webhookId);
+}
+
+/**
+ * The providers whose webhooks this deployment receives: those in use whose webhook credential is configured. Their
+ * rails poll at the slower safety-net cadence (railsFor's `webhooksReceived`).
+ */
 export function railWebhookVerifiersFor(config: AppConfig, clock: Clock): RailWebhookVerifier[] {
-  const { providers, increase } = config.rails;
+  const { providers, increase, modernTreasury, wise, paypal } = config.rails;
+  const railsOf = (provider: RailProvider) => RAIL_IDS.filter((rail) => providers[rail] === provider);
   const verifiers: RailWebhookVerifier[] = [];
   if (increase?.webhookSecret)
     verifiers.push(
       new IncreaseWebhookVerifier({
         secret: increase.webhookSecret,
         clock,
-        rails: RAIL_IDS.filter((rail) => providers[rail] === 'increase'),
+        rails: railsOf('increase'),
+      }),
+    );
+  if (modernTreasury?.webhookKey)
+    verifiers.push(
+      new ModernTreasuryWebhookVerifier({
+        webhookKey: modernTreasury.webhookKey,
+        rails: railsOf('modern_treasury'),
+      }),
+    );
+  if (wise?.webhookPublicKey)
+    verifiers.push(new WiseWebhookVerifier({ publicKey: wise.webhookPublicKey, rails: railsOf('wise') }));
+  if (paypal?.webhookId)
+    verifiers.push(
+      new PayPalWebhookVerifier({
+        ...paypal,
+        webhookId: paypal.webhookId,
+        clock,
+        timeoutMs: config.railTimeoutMs,
+        rails: railsOf('paypal'),
       }),
     );
   return verifiers;

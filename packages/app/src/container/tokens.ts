@@ -1,6 +1,8 @@
 import type { PayoutMetrics } from '@payout/adapters-http/ops';
+import type { LeasedQueue } from '@payout/adapters-persistence';
 import type {
   Clock,
+  DueDelivery,
   IdGenerator,
   RailRegistry,
   SecretGenerator,
@@ -9,7 +11,6 @@ import type {
 } from '@payout/domain';
 import type { ServiceIdentifier } from 'inversify';
 import type { AppConfig } from '../config/config.js';
-import type { WebhookHandoff } from '../infrastructure/webhook-handoff.js';
 import type { UseCases } from './use-cases.js';
 
 /** A background process the service starts and stops: job workers, pollers. */
@@ -43,10 +44,10 @@ export const TOKENS = {
   useCases: token<UseCases>('useCases'),
   /** Runs the jobs (approval expiries). */
   worker: token<Worker>('worker'),
-  /** Delivers webhook events from their queue, `webhook_deliveries`; `lookNow` when told events are due. */
-  webhookWorker: token<Worker & { lookNow(): void }>('webhookWorker'),
-  /** Hands the events of this process's transactions to its delivery, or announces them (WebhookHandoff). */
-  webhookHandoff: token<WebhookHandoff>('webhookHandoff'),
+  /** The webhook deliveries due, as the environment's storage claims them. */
+  webhookQueue: token<LeasedQueue<DueDelivery>>('webhookQueue'),
+  /** Delivers webhook events from their queue; `wake` claims at once instead of at the next look. */
+  webhookWorker: token<Worker & { wake(): void }>('webhookWorker'),
   /** Submits and polls withdrawals from their queue, the withdrawals table. */
   withdrawalWorker: token<Worker>('withdrawalWorker'),
   resources: token<Resource[]>('resources'),

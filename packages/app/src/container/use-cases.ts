@@ -26,7 +26,7 @@ export const withdrawalSettingsFrom = (config: AppConfig): WithdrawalSettings =>
   ),
 });
 
-/** How long a worker holds the webhook events it claims, or hands itself (WebhookHandoff), before others may. */
+/** How long a worker holds the webhook events it claims before others may. */
 export const webhookClaimLeaseMs = (config: AppConfig): number =>
   // The fast profile (tests, fault drills) hands a killed worker's deliveries out again within ~15 s.
   config.jobQueueProfile === 'fast' ? 15_000 : DEFAULT_WEBHOOK_CLAIM_LEASE_MS;

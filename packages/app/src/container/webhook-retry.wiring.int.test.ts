@@ -27,7 +27,6 @@ describe('a webhook retried on PostgreSQL, as wired', function () {
     let ahead = 0;
     (await container.rebind(TOKENS.clock)).toConstantValue({ now: () => new Date(Date.now() + ahead) });
     const unitOfWork = await container.getAsync(TOKENS.unitOfWork);
-    // The worker first: it takes the events of this process's own transactions (the first attempt's hand-off).
     const webhooks = await container.getAsync(TOKENS.webhookWorker);
     const { requestWithdrawal } = await container.getAsync(TOKENS.useCases);
     webhooks.start();
@@ -61,7 +60,7 @@ describe('a webhook retried on PostgreSQL, as wired', function () {
         5_000,
       );
       ahead = PAST_THE_FIRST_RETRY_MS;
-      webhooks.lookNow();
+      webhooks.wake();
       await eventually(
         'the retry acknowledged',
         () => (receiver.acknowledged().has(refused) ? true : undefined),

@@ -10,7 +10,7 @@ import { VerifyingWebhookReceiver } from './support/verifying-webhook.receiver.j
 
 /**
  * Settlement takes seconds, so the kill lands while every withdrawal is still on its way. With Redis, as API and
- * workers apart run in production: the rate limit is shared and the API hints new webhook events to the worker.
+ * workers apart run in production: the rate limit is shared.
  */
 const ENV = {
   REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',

@@ -8,12 +8,12 @@ import {
   type PayoutMetrics,
   RATE_LIMIT_REDIS_OPTIONS,
 } from '@payout/adapters-http';
+import { logRedisOutages } from '@payout/adapters-http/logging';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
 import type { Resource } from '../container/tokens.js';
 import type { UseCases } from '../container/use-cases.js';
 import type { Logger } from '../infrastructure/logger.js';
-import { logRedisOutages } from '../infrastructure/redis-outages.js';
 import { readinessChecks } from './readiness.js';
 
 /** Above a load balancer's idle timeout (60 s by default on AWS ALB, GCP and nginx's upstream keep-alive). */

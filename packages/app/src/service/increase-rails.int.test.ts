@@ -1,127 +1,48 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '@payout/adapters-http';
-import { HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/testing';
-import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
-import { type Customer, seedCustomer } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { configFor } from '../config/config.fixture.js';
 import { TOKENS } from '../container/tokens.js';
-import { eventually } from '../e2e/support/eventually.js';
 import { FakeIncrease, signedIncreaseEvent } from '../e2e/support/fake-increase.server.js';
-import { VerifyingWebhookReceiver } from '../e2e/support/verifying-webhook.receiver.js';
-import { type RunningService, startService } from './start-service.js';
+import { ProductionRailsWorld } from '../e2e/support/production-rails.world.js';
 
-const MERCHANT_SECRET = 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0';
 const INCREASE_SECRET = 'whsec_increase_event_subscription_secret';
-const LIVE_RAILS =
-  'ACH=increase,RTP=increase,WIRE=increase,SWIFT=disabled,PUSH_TO_CARD=disabled,ZELLE=disabled,PAYPAL=disabled,VENMO=disabled';
 
-/** Production, every enabled rail on Increase (a local fake of its API), the others disabled. */
-const productionEnv = (databaseUrl: string, increaseUrl: string): Record<string, string> => ({
-  APP_ENV: 'production',
-  DATABASE_URL: databaseUrl,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  JWT_SECRET: HARNESS_JWT.secret,
-  JWT_ISSUER: HARNESS_JWT.issuer,
-  JWT_AUDIENCE: HARNESS_JWT.audience,
-  ENCRYPTION_KEY: 'ab'.repeat(32),
-  JOB_QUEUE_PROFILE: 'fast',
-  RAILS: LIVE_RAILS,
-  INCREASE_API_KEY: 'secret_key_local_fake',
-  INCREASE_BASE_URL: increaseUrl,
-  INCREASE_ACCOUNT_ID: 'account_in71c4amph0vgo2qllky',
-  INCREASE_ACCOUNT_NUMBER_ID: 'account_number_v18nkfqm6afpsrvy82b2',
-  INCREASE_WEBHOOK_SECRET: INCREASE_SECRET,
+/** An Increase Event as `/v1/rails/increase/webhooks` receives it. */
+const increaseWebhook = (event: { body: string; signature: string }) => ({
+  body: event.body,
+  headers: { 'increase-webhook-signature': event.signature },
 });
 
 describe('production on Increase (a local fake of its API), as wired on PostgreSQL', function () {
   this.timeout(60_000);
-  let database: ScratchDatabase;
   let increase: FakeIncrease;
-  let receiver: VerifyingWebhookReceiver;
-  let service: RunningService;
-  let url: string;
+  let world: ProductionRailsWorld;
 
   before(async () => {
-    database = await scratchDatabase('increase_rails');
     increase = await FakeIncrease.start();
-    receiver = await VerifyingWebhookReceiver.start();
-    receiver.useSecret(MERCHANT_SECRET);
-    service = await startService(
-      configFor(productionEnv(database.url, increase.url)),
-      createLogger({ level: 'silent' }),
-    );
-    url = service.url as string;
+    world = await ProductionRailsWorld.start('increase_rails', 'ACH=increase,RTP=increase,WIRE=increase', {
+      INCREASE_API_KEY: 'secret_key_local_fake',
+      INCREASE_BASE_URL: increase.url,
+      INCREASE_ACCOUNT_ID: 'account_in71c4amph0vgo2qllky',
+      INCREASE_ACCOUNT_NUMBER_ID: 'account_number_v18nkfqm6afpsrvy82b2',
+      INCREASE_WEBHOOK_SECRET: INCREASE_SECRET,
+    });
   });
 
   after(async () => {
-    await service?.stop();
-    await receiver?.close();
+    await world?.stop();
     await increase?.close();
-    await database?.drop();
   });
 
-  async function customer(kind: 'bank' | 'zelle'): Promise<Customer> {
-    const { container } = service;
-    const unitOfWork = await container.getAsync(TOKENS.unitOfWork);
-    const ids = container.get(TOKENS.ids);
-    const seeded = await seedCustomer(unitOfWork, ids, new Date(), { kind });
-    await unitOfWork.run((tx) =>
-      tx.webhookEndpoints.save({
-        id: ids.next(),
-        merchantId: seeded.merchantId,
-        url: receiver.url,
-        secrets: [{ secret: MERCHANT_SECRET, expiresAt: null }],
-        disabled: false,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      }),
-    );
-    return seeded;
-  }
-
-  const withdraw = async (c: Customer, body: object) => {
-    const token = mintHarnessToken({
-      sub: c.principal.subject,
-      scope: 'external.apis',
-      merchant_id: c.merchantId,
-      entity_id: c.entityId,
-    });
-    const res = await fetch(`${url}/v1/ext/linked-accounts/USD/${c.accountId}/withdrawal`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ walletType: 'SPEND', ...body }),
-    });
-    return { status: res.status, json: (await res.json()) as { data: { id: string }; message: string } };
-  };
-
-  const postWebhook = (body: string, signature: string) =>
-    fetch(`${url}/v1/rails/increase/webhooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'increase-webhook-signature': signature },
-      body,
-    });
-
-  const stored = async (id: string) =>
-    (await service.container.getAsync(TOKENS.unitOfWork)).read.withdrawals.findById(id);
-
   it('answers /readyz', async () => {
-    const res = await fetch(`${url}/readyz`);
+    const res = await fetch(`${world.url}/readyz`);
     expect(res.status).to.equal(200);
   });
 
   it('pays an ACH withdrawal with one transfer, settles it on a signed Increase webhook and tells the merchant', async () => {
-    const c = await customer('bank');
-    const res = await withdraw(c, { amount: 25.5 });
-    expect(res.status, JSON.stringify(res.json)).to.equal(200);
-    const id = res.json.data.id;
-    await eventually(
-      'the withdrawal accepted by Increase',
-      async () => ((await stored(id))?.status === 'PROCESSING_PAY_OUT' ? true : undefined),
-      5_000,
-    );
+    const c = await world.customer('bank');
+    const id = await world.withdraw(c, 25.5);
+    const reference = await world.accepted(id);
     expect(increase.creates).to.have.length(1);
     const [create] = increase.creates;
     expect(create?.idempotencyKey, 'Idempotency-Key').to.equal(id);
@@ -132,29 +53,25 @@ describe('production on Increase (a local fake of its API), as wired on PostgreS
       routing_number: '021000021',
       account_id: 'account_in71c4amph0vgo2qllky',
     });
-    const reference = (await stored(id))?.railReference as string;
     expect(reference).to.equal('ach_transfer_1');
 
     // A webhook that does not verify changes nothing.
-    const forged = signedIncreaseEvent('whsec_not_the_secret', reference);
-    const refused = await postWebhook(forged.body, forged.signature);
+    const refused = await world.postProviderWebhook(
+      'increase',
+      increaseWebhook(signedIncreaseEvent('whsec_not_the_secret', reference)),
+    );
     expect(refused.status).to.equal(401);
     expect(await refused.json()).to.deep.include({ success: false, fatal: true, code: 'UNAUTHORIZED' });
-    const before = await stored(id);
+    const before = await world.stored(id);
+    expect(before?.status).to.equal('PROCESSING_PAY_OUT');
     expect(before?.nextCheckAt?.getTime(), 'next check still half an hour away').to.be.above(
       Date.now() + 60_000,
     );
 
     await fetch(`${increase.url}/simulations/ach_transfers/${reference}/settle`, { method: 'POST' });
-    const event = signedIncreaseEvent(INCREASE_SECRET, reference);
-    const acked = await postWebhook(event.body, event.signature);
-    expect(acked.status).to.equal(200);
-    await eventually(
-      'the merchant told of SUCCESS',
-      () => (receiver.eventsFor(id).some((body) => body.status === 'SUCCESS') ? true : undefined),
-      10_000,
-    );
-    expect(receiver.eventsFor(id).map((body) => body.status)).to.deep.equal([
+    const event = increaseWebhook(signedIncreaseEvent(INCREASE_SECRET, reference));
+    expect((await world.postProviderWebhook('increase', event)).status).to.equal(200);
+    expect(await world.merchantToldOf(id, 'SUCCESS')).to.deep.equal([
       'PENDING',
       'PROCESSING_PAY_OUT',
       'SUCCESS',
@@ -163,31 +80,27 @@ describe('production on Increase (a local fake of its API), as wired on PostgreS
   });
 
   it('acknowledges a verified webhook about a transfer it does not know, and refuses a provider it does not hear', async () => {
-    const event = signedIncreaseEvent(INCREASE_SECRET, 'ach_transfer_unknown');
-    expect((await postWebhook(event.body, event.signature)).status).to.equal(200);
-    const paypal = await fetch(`${url}/v1/rails/paypal/webhooks`, { method: 'POST', body: '{}' });
+    const event = increaseWebhook(signedIncreaseEvent(INCREASE_SECRET, 'ach_transfer_unknown'));
+    expect((await world.postProviderWebhook('increase', event)).status).to.equal(200);
+    const paypal = await world.postProviderWebhook('paypal', { body: '{}', headers: {} });
     expect(paypal.status).to.equal(404);
     expect(await paypal.json()).to.deep.include({ code: 'NOT_FOUND' });
   });
 
   it('refuses a withdrawal to a disabled rail with 400 naming it, debiting nothing', async () => {
-    const c = await customer('zelle');
-    const res = await withdraw(c, { amount: 10 });
+    const c = await world.customer('zelle');
+    const res = await world.requestWithdrawal(c, 10);
     expect(res.status).to.equal(400);
     expect(res.json).to.deep.include({ success: false, fatal: true, code: 'RAIL_DISABLED' });
     expect(res.json.message).to.include('ZELLE');
-    const wallet = await (await service.container.getAsync(TOKENS.unitOfWork)).read.wallets.findById(
-      c.walletId,
-    );
+    const unitOfWork = await world.service.container.getAsync(TOKENS.unitOfWork);
+    const wallet = await unitOfWork.read.wallets.findById(c.walletId);
     expect(wallet?.balance.toString()).to.equal('1000.00');
   });
 
   it('refuses to start in production with a simulated rail enabled, naming it', () => {
     const start = fileURLToPath(new URL('../bin/start.js', import.meta.url));
-    const env = {
-      ...productionEnv(database.url, increase.url),
-      RAILS: LIVE_RAILS.replace('ZELLE=disabled', 'ZELLE=simulated'),
-    };
+    const env = { ...world.env, RAILS: world.env.RAILS?.replace('ZELLE=disabled', 'ZELLE=simulated') ?? '' };
     const run = spawnSync(process.execPath, [start], {
       env: { PATH: process.env.PATH, ...env },
       encoding: 'utf8',

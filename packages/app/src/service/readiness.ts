@@ -5,12 +5,12 @@ import type { Resource } from '../container/tokens.js';
 /**
  * The checks behind `/readyz`, on the API's port or a worker's: every resource (PostgreSQL, the job queue, which
  * an API-only process serves without), and Redis, which no process needs (`redisStatus`: ioredis's state, null
- * without Redis): while it is down the rate limit counts in process and the workers' hint waits for their look.
+ * without Redis): while it is down the rate limit counts in process.
  */
 export function readinessChecks(
   config: AppConfig,
   resources: readonly Resource[],
-  redisStatus: () => string | null,
+  redisStatus: () => string | null = () => null,
 ): () => Promise<ReadinessReport> {
   return async () => {
     const report: ReadinessReport = {};

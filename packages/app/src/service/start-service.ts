@@ -4,7 +4,6 @@ import type { AppConfig } from '../config/config.js';
 import { buildContainer } from '../container/build-container.js';
 import { type Resource, TOKENS } from '../container/tokens.js';
 import type { Logger } from '../infrastructure/logger.js';
-import { startEventsDueHints } from './events-due-hints.js';
 import type { HttpServer } from './http-server.js';
 import { readinessChecks } from './readiness.js';
 
@@ -38,14 +37,13 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
         ]
       : [];
   for (const worker of workers) await worker.start();
-  const hints = await startEventsDueHints(config, logger, container);
   const ops =
     config.role === 'worker'
       ? await startOpsServer({
           port: config.workerPort,
           host: config.host,
           metrics,
-          readiness: readinessChecks(config, resources, hints.redisStatus),
+          readiness: readinessChecks(config, resources),
           logger,
         })
       : null;
@@ -56,7 +54,6 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
     async stop() {
       await server?.close();
       await ops?.close();
-      await hints.stop();
       await Promise.all(workers.map((worker) => worker.stop()));
       for (const resource of resources) await resource.close();
     },

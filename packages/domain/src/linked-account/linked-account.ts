@@ -1,9 +1,10 @@
 import type { LinkKind, OptionType } from './link-kind.js';
 
 /**
- * A payout destination tied to an entity's SPEND wallet. `destination` holds the details a rail needs
- * (account and card numbers included): the persistence adapter encrypts its sensitive values at rest and no
- * response or log ever carries them; only `lastFourDigits` and `counterPartyName` are shown.
+ * A payout destination tied to an entity's SPEND wallet. `destination` holds the details a rail needs (account
+ * numbers included; a card as its vault's token, never its number): the persistence adapter encrypts its
+ * sensitive values at rest and no response or log ever carries them; only `lastFourDigits` and
+ * `counterPartyName` are shown.
  */
 export interface LinkedAccount {
   readonly id: string;
@@ -27,6 +28,7 @@ export const SENSITIVE_DESTINATION_FIELDS: ReadonlySet<string> = new Set([
   'accountNumber',
   'routingNumber',
   'cardNumber',
+  'cardToken',
   'iban',
   'username',
   'swiftOrBic',

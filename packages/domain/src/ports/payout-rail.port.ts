@@ -26,8 +26,11 @@ export type RailSubmitResult =
       readonly detail: string;
       readonly code?: string;
     }
-  /** Unreachable, timed out or 5xx: outcome unknown, retried on the same rail with the same key. */
-  | { readonly kind: 'UNAVAILABLE'; readonly detail: string };
+  /**
+   * Unreachable, timed out or 5xx: outcome unknown, retried on the same rail with the same key. `retryAfterMs`,
+   * when the provider said how long to wait (a 429's or 503's `Retry-After`): the retry comes no sooner.
+   */
+  | { readonly kind: 'UNAVAILABLE'; readonly detail: string; readonly retryAfterMs?: number };
 
 export interface RailStatusQuery {
   readonly withdrawalId: string;

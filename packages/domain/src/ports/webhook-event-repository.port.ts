@@ -1,14 +1,5 @@
 import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
 
-/**
- * How a claim spreads over merchants: at most `perMerchant` events of one merchant with the claimer at once,
- * counting the `inFlight` events it already holds of each (merchants it holds none of are absent).
- */
-export interface ClaimSpread {
-  readonly perMerchant: number;
-  readonly inFlight: ReadonlyMap<string, number>;
-}
-
 export interface WebhookEventRepository {
   /** Inserts an event. Unique on (withdrawalId, sequence): a status change never yields two events. */
   insert(event: WebhookEvent): Promise<void>;
@@ -32,17 +23,8 @@ export interface WebhookEventRepository {
    * first, by moving their next attempt to `leaseUntil`, and returns them as claimed. Concurrent callers, in
    * any process, never claim the same event; an event whose claimer died is due again when the lease ends.
    * One statement, atomic by itself: callers run it on `read` (no transaction of its own to begin and commit).
-   * With `spread`, no merchant's events go beyond its room (`perMerchant` less those in flight): a merchant with
-   * no room is passed over for the events due after its own, so that one merchant's backlog never takes every
-   * slot of a worker. The claim may then return fewer than `limit` while more are due (it looks at the first
-   * `limit` due events of the merchants with room); the next claim takes them.
    */
-  claimDue(
-    now: Date,
-    leaseUntil: Date,
-    limit: number,
-    spread?: ClaimSpread,
-  ): Promise<readonly WebhookEvent[]>;
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]>;
   /** Attempts of an event, oldest first. */
   attempts(eventId: string): Promise<readonly WebhookAttempt[]>;
 }

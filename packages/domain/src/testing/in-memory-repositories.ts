@@ -19,7 +19,6 @@ import type { Repositories } from '../ports/unit-of-work.port.js';
 import { StaleWalletError, type WalletRepository } from '../ports/wallet-repository.port.js';
 import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.port.js';
 import {
-  type ClaimSpread,
   StaleWebhookEventError,
   type WebhookEventRepository,
 } from '../ports/webhook-event-repository.port.js';
@@ -34,7 +33,6 @@ import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js'
 import type { Withdrawal } from '../withdrawal/withdrawal.js';
 import { inMemoryListReads } from './in-memory-list-reads.js';
 import type { InMemoryState } from './in-memory-state.js';
-import { takeWithinRoom } from './spread-claim.js';
 
 function insertNew<T>(map: Map<string, T>, id: string, value: T): void {
   if (map.has(id)) throw new Error(`duplicate id ${id}`);
@@ -48,20 +46,11 @@ function claimDue<T extends { readonly id: string }>(
   window: { readonly now: Date; readonly leaseUntil: Date; readonly limit: number },
   dueAt: (record: T) => Date | null,
   leased: (record: T, until: Date) => T,
-  spread?: { readonly groupOf: (record: T) => string; readonly spread: ClaimSpread },
 ): T[] {
   const due = [...records.values()]
     .filter((record) => (dueAt(record)?.getTime() ?? Number.POSITIVE_INFINITY) <= window.now.getTime())
     .sort((a, b) => (dueAt(a) as Date).getTime() - (dueAt(b) as Date).getTime());
-  const taken = spread
-    ? takeWithinRoom(
-        due,
-        window.limit,
-        spread.groupOf,
-        (group) => spread.spread.perMerchant - (spread.spread.inFlight.get(group) ?? 0),
-      )
-    : due.slice(0, window.limit);
-  const claimed = taken.map((record) => leased(record, window.leaseUntil));
+  const claimed = due.slice(0, window.limit).map((record) => leased(record, window.leaseUntil));
   for (const record of claimed) records.set(record.id, record);
   return claimed;
 }
@@ -233,13 +222,12 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     latestForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId).at(-1) ?? null,
     listForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId),
     recordAttempt: async (a: WebhookAttempt) => void state().webhookAttempts.push(a),
-    claimDue: async (now, leaseUntil, limit, spread) =>
+    claimDue: async (now, leaseUntil, limit) =>
       claimDue(
         state().webhookEvents,
         { now, leaseUntil, limit },
         (e) => (e.deliveryState === 'PENDING' ? e.nextAttemptAt : null),
         (e, until) => ({ ...e, nextAttemptAt: until }),
-        spread && { groupOf: (e) => e.merchantId, spread },
       ),
     attempts: async (eventId) => state().webhookAttempts.filter((a) => a.eventId === eventId),
   };

@@ -1,6 +1,7 @@
 export * from './contracts/index.js';
 export * from './customer.fixture.js';
 export * from './fake-secrets.js';
+export * from './in-memory-job-runner.js';
 export * from './in-memory-list-reads.js';
 export * from './in-memory-rate-limiter.js';
 export * from './in-memory-repositories.js';
@@ -10,8 +11,8 @@ export * from './link-bodies.js';
 export * from './manual-clock.js';
 export * from './page-of.js';
 export * from './poll-stored.js';
+export * from './recording-card-vault.js';
 export * from './recording-webhook-sender.js';
 export * from './scripted-rail.js';
 export * from './sequential-ids.js';
-export * from './spread-claim.js';
 export * from './static-token-verifier.js';

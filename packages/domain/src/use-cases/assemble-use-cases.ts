@@ -1,3 +1,4 @@
+import type { CardVault } from '../ports/card-vault.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { Job } from '../ports/job-queue.port.js';
@@ -42,6 +43,8 @@ export interface UseCasePorts {
   readonly random: () => number;
   /** The providers whose webhooks are received (`POST /v1/rails/:provider/webhooks`); none when absent. */
   readonly railWebhooks?: readonly RailWebhookVerifier[];
+  /** Tokenises linked cards at the provider that pays PUSH_TO_CARD. */
+  readonly cardVault: CardVault;
 }
 
 export interface UseCaseSettings {
@@ -71,7 +74,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     getTransaction: new GetTransaction(flow),
     getWebhookPayload: new GetWebhookPayload(flow),
     receiveRailWebhook: new ReceiveRailWebhook({ unitOfWork, clock, verifiers: ports.railWebhooks ?? [] }),
-    linkAccount: new LinkAccount(operator),
+    linkAccount: new LinkAccount({ ...operator, cardVault: ports.cardVault }),
     createMerchant: new CreateMerchant(operator),
     updateMerchant: new UpdateMerchant(operator),
     setWebhookEndpoint: new SetWebhookEndpoint(operator),

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { FakeIncreaseCardEndpoints } from './fake-increase-cards.endpoints.js';
+import { type FakeAnswer, header, JsonFakeServer } from './json-fake.server.js';
 
 /** One `POST /ach_transfers` as the fake received it. */
 export interface AchTransferCreate {
@@ -24,37 +25,20 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  * A local stand-in for Increase's ACH transfers API, in the documented shapes (Increase's OpenAPI description as
  * its TypeScript SDK has it: `ACHTransfer`, the `Idempotency-Key` rule, the sandbox's simulation endpoints):
  * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
- * `POST /simulations/ach_transfers/:id/settle` and `…/return` as Increase's sandbox offers them.
+ * `POST /simulations/ach_transfers/:id/settle` and `…/return` as Increase's sandbox offers them; and the card
+ * endpoints of FakeIncreaseCardEndpoints.
  */
-export class FakeIncrease {
+export class FakeIncrease extends JsonFakeServer {
   readonly creates: AchTransferCreate[] = [];
+  /** The card vault and Card Push Transfers, served by the same fake. */
+  readonly cards = new FakeIncreaseCardEndpoints();
   private readonly transfers = new Map<string, AchTransfer>();
 
-  private constructor(private readonly server: Server) {
-    server.on('request', (req, res) => {
-      void readBody(req).then((raw) => {
-        const [status, body] = this.answer(req, raw);
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      });
-    });
+  static start(): Promise<FakeIncrease> {
+    return new FakeIncrease().listen();
   }
 
-  static async start(): Promise<FakeIncrease> {
-    const fake = new FakeIncrease(createServer());
-    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-    return fake;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private answer(req: IncomingMessage, raw: string): [number, object] {
+  protected answer(req: IncomingMessage, raw: string): FakeAnswer {
     const path = req.url ?? '';
     const simulated = /^\/simulations\/ach_transfers\/([^/]+)\/(settle|return)$/.exec(path);
     const shown = /^\/ach_transfers\/([^/]+)$/.exec(path);
@@ -66,10 +50,16 @@ export class FakeIncrease {
       transfer.state = simulated[2] === 'settle' ? 'settled' : 'returned';
       return [200, this.objectOf(transfer)];
     }
-    return notFound();
+    const received = () => ({
+      path,
+      idempotencyKey: header(req, 'idempotency-key'),
+      authorization: header(req, 'authorization'),
+      body: JSON.parse(raw || '{}') as Record<string, unknown>,
+    });
+    return this.cards.answer(req.method, received) ?? notFound();
   }
 
-  private create(req: IncomingMessage, raw: string): [number, object] {
+  private create(req: IncomingMessage, raw: string): FakeAnswer {
     const body = JSON.parse(raw) as Record<string, unknown>;
     const idempotencyKey = header(req, 'idempotency-key');
     this.creates.push({ idempotencyKey, authorization: header(req, 'authorization'), body });
@@ -85,7 +75,7 @@ export class FakeIncrease {
     return [200, this.objectOf(transfer)];
   }
 
-  private show(id: string): [number, object] {
+  private show(id: string): FakeAnswer {
     const transfer = this.transfers.get(id);
     return transfer ? [200, this.objectOf(transfer)] : notFound();
   }
@@ -137,18 +127,4 @@ export function signedIncreaseEvent(
   return { body, signature: `t=${t},v1=${v1}` };
 }
 
-const notFound = (): [number, object] => [
-  404,
-  { status: 404, type: 'object_not_found_error', title: 'Not found' },
-];
-
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
+const notFound = (): FakeAnswer => [404, { status: 404, type: 'object_not_found_error', title: 'Not found' }];

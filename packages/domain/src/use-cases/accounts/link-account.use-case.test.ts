@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { LinkKind } from '../../linked-account/link-kind.js';
 import { LINK_BODIES } from '../../testing/link-bodies.js';
+import { RecordingCardVault } from '../../testing/recording-card-vault.js';
 import { IssueApplicationToken } from '../operator/index.js';
 import { merchantWithEntity, OPERATOR, operatorDeps } from '../operator/operator-world.fixture.js';
 import { LinkAccount } from './link-account.use-case.js';
@@ -9,7 +10,7 @@ import { isAbaRoutingNumber, isLuhn } from './link-validation.js';
 const operator = OPERATOR;
 
 async function world() {
-  const deps = operatorDeps();
+  const deps = { ...operatorDeps(), cardVault: new RecordingCardVault() };
   const { merchant, entity } = await merchantWithEntity(deps, {
     entityType: 'USER',
     email: 'ada@example.com',
@@ -143,5 +144,71 @@ describe('LinkAccount', () => {
       body: BODIES.paypal as never,
     });
     expect(result.ok).to.equal(true);
+  });
+});
+
+describe('LinkAccount with a card (docs/decisions/0003-cards-tokenised-at-link-time.md)', () => {
+  const linkCard = async (w: Awaited<ReturnType<typeof world>>, applicationToken = w.token) =>
+    w.link.execute({
+      principal: w.principal,
+      applicationToken,
+      currency: 'USD',
+      kind: 'card',
+      step: '1',
+      body: BODIES.card as never,
+    });
+
+  it("keeps the vault's token and never the card number", async () => {
+    const w = await world();
+    const result = await linkCard(w);
+    if (!result.ok) throw new Error(result.error.message);
+    const stored = w.deps.unitOfWork.state.linkedAccounts.get(result.value.linkedAccount.id);
+    expect(stored?.destination).to.deep.equal({
+      expMonth: '12',
+      expYear: '2099',
+      cardholderName: 'Ada Lovelace',
+      cardToken: `recorded_card_token_${stored?.id}`,
+      cardVault: 'recorded',
+    });
+    expect(stored?.lastFourDigits).to.equal('1111');
+    expect(w.deps.cardVault.calls).to.deep.equal([
+      {
+        card: {
+          cardNumber: '4111111111111111',
+          expMonth: '12',
+          expYear: '2099',
+          cardholderName: 'Ada Lovelace',
+        },
+        key: stored?.id,
+      },
+    ]);
+  });
+
+  it('answers a card the vault refuses as a validation error of data.cardNumber, linking nothing', async () => {
+    const w = await world();
+    w.deps.cardVault.willRefuse('Increase answered 422 invalid_parameters_error');
+    const result = await linkCard(w);
+    expect(!result.ok && result.error).to.deep.include({ code: 'VALIDATION_ERROR' });
+    expect(!result.ok && result.error.details?.field).to.equal('data.cardNumber');
+    expect(!result.ok && result.error.message).not.to.include('Increase');
+    expect(w.deps.unitOfWork.state.linkedAccounts.size).to.equal(0);
+  });
+
+  it('throws when the vault cannot be reached, linking nothing', async () => {
+    const w = await world();
+    w.deps.cardVault.willFail(new Error('Increase vault POST /card_tokens timed out'));
+    let thrown: unknown;
+    await linkCard(w).catch((error: unknown) => {
+      thrown = error;
+    });
+    expect(thrown).to.be.an('error');
+    expect(w.deps.unitOfWork.state.linkedAccounts.size).to.equal(0);
+  });
+
+  it('hands no card to the vault when the application token is refused', async () => {
+    const w = await world();
+    const result = await linkCard(w, 'apptok_unknown');
+    expect(!result.ok && result.error.code).to.equal('TOKEN_EXPIRED_OR_INACTIVE');
+    expect(w.deps.cardVault.calls).to.deep.equal([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   OPTION_TYPE,
 } from '../../linked-account/link-kind.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
+import type { CardVault } from '../../ports/card-vault.port.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { SecretGenerator } from '../../ports/secret-generator.port.js';
@@ -15,6 +16,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { validateLinkBody } from './link-validation.js';
+import { vaultCard } from './vault-card.js';
 
 export interface LinkAccountInput {
   readonly principal: Principal | null;
@@ -56,6 +58,8 @@ export interface LinkAccountDeps {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly secrets: SecretGenerator;
+  /** Where a card's number goes instead of the database (docs/decisions/0003-cards-tokenised-at-link-time.md). */
+  readonly cardVault: CardVault;
 }
 
 /** Fields a rail needs, per kind; whatever else the body carries is not kept. */
@@ -102,7 +106,8 @@ const unauthorized = () => err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED
 /**
  * Endpoints 2–6 and the bank/card extensions (docs/product.md §4): links a payout account to the SPEND wallet of the
  * application token's entity. Only step 1 exists. Sensitive values are kept in the destination, which the
- * persistence adapter encrypts at rest; responses carry the last four digits only.
+ * persistence adapter encrypts at rest, except a card's number, which only its vault keeps; responses carry the
+ * last four digits only.
  */
 export class LinkAccount {
   constructor(private readonly deps: LinkAccountDeps) {}
@@ -132,8 +137,12 @@ export class LinkAccount {
       const value = body.value.data[name];
       if (value !== undefined && value !== null) destination[name] = String(value).trim();
     }
+    const id = this.deps.ids.next();
+    const lastFourDigits = lastFour(destination) || null;
+    const kept = kind === 'card' ? await vaultCard(this.deps.cardVault, destination, id) : ok(destination);
+    if (!kept.ok) return kept;
     const account: LinkedAccount = {
-      id: this.deps.ids.next(),
+      id,
       merchantId: token.merchantId,
       entityId: entity.id,
       walletId: wallet.id,
@@ -142,9 +151,9 @@ export class LinkAccount {
       currency: input.currency,
       label: body.value.label,
       counterPartyName: counterParty(kind, destination),
-      lastFourDigits: lastFour(destination) || null,
+      lastFourDigits,
       applicationTokenId: token.id,
-      destination,
+      destination: kept.value,
       createdAt: now,
     };
     await this.deps.unitOfWork.run((tx) => tx.linkedAccounts.insert(account));

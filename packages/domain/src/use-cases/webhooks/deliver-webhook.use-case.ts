@@ -1,7 +1,7 @@
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
-import { type ClaimSpread, StaleWebhookEventError } from '../../ports/webhook-event-repository.port.js';
+import { StaleWebhookEventError } from '../../ports/webhook-event-repository.port.js';
 import type { WebhookResponse, WebhookSender } from '../../ports/webhook-sender.port.js';
 import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
 import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
@@ -79,20 +79,16 @@ export class DeliverWebhook {
 
   /**
    * Claims up to `limit` due events for this worker for one lease, each with its merchant's endpoint (read once
-   * per merchant in the batch), ready for `deliver`; with `spread`, no more of a merchant's than its room.
+   * per merchant in the batch), ready for `deliver`.
    */
-  async claimDue(limit: number, spread?: ClaimSpread): Promise<readonly DueDelivery[]> {
+  async claimDue(limit: number): Promise<readonly DueDelivery[]> {
     const { unitOfWork, clock, settings } = this.deps;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.claimLeaseMs);
-    return this.withEndpoints(await unitOfWork.read.webhookEvents.claimDue(now, leaseUntil, limit, spread));
+    return this.withEndpoints(await unitOfWork.read.webhookEvents.claimDue(now, leaseUntil, limit));
   }
 
-  /**
-   * Events leased to this worker, each with its merchant's endpoint (read once per merchant), ready for `deliver`:
-   * those of a claim, or those this process committed already leased to itself (a worker delivering the events
-   * of its own status changes without claiming them).
-   */
+  /** Events leased to this worker, each with its merchant's endpoint (read once per merchant), ready for `deliver`. */
   async withEndpoints(events: readonly WebhookEvent[]): Promise<readonly DueDelivery[]> {
     const { read } = this.deps.unitOfWork;
     const merchants = [...new Set(events.map((event) => event.merchantId))];

@@ -125,8 +125,10 @@ export class RailDispatcher {
               entity,
             ),
           );
-        // The same rail, the same idempotency key, later: a timeout's outcome is unknown, never "failed".
-        const retry = checkAt(withdrawal, new Date(now.getTime() + submitRetryDelay(settings, attempt + 1)));
+        // The same rail, the same idempotency key, later: a timeout's outcome is unknown, never "failed". A
+        // provider that said how long to wait is not asked sooner: an early retry only meets its limit again.
+        const delay = Math.max(submitRetryDelay(settings, attempt + 1), result.retryAfterMs ?? 0);
+        const retry = checkAt(withdrawal, new Date(now.getTime() + delay));
         await tx.withdrawals.update(retry, withdrawal.sequence);
         return retry;
       }

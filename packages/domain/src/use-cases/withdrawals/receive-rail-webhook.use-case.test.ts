@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { JsonNumber } from '../../money/json-number.js';
 import type { RailWebhookReading, RailWebhookVerifier } from '../../ports/rail-webhook.port.js';
+import { DueWithdrawals } from './due-withdrawals.use-case.js';
 import { ReceiveRailWebhook } from './receive-rail-webhook.use-case.js';
 import { WithdrawalWorld } from './withdrawal-world.fixture.js';
 
@@ -58,5 +59,27 @@ describe('ReceiveRailWebhook', () => {
     const unknown = await receiver(world).execute('paypal', webhook(String(withdrawal.railReference)));
     expect(!unknown.ok && unknown.error.code).to.equal('NOT_FOUND');
     expect(world.uow.state.withdrawals.get(withdrawal.id)?.nextCheckAt).to.deep.equal(withdrawal.nextCheckAt);
+  });
+
+  it('moves the withdrawal by the poll it makes due; one delivered again after that poll moves nothing back', async () => {
+    const world = new WithdrawalWorld();
+    const withdrawal = await accepted(world);
+    const due = new DueWithdrawals(world.deps);
+    const runDue = async () => {
+      for (const claimed of await due.claimDue(10)) await due.handle(claimed);
+    };
+    world.rail('ACH').willReport({ kind: 'SETTLED' });
+    await receiver(world).execute('acme', webhook(String(withdrawal.railReference)));
+    await runDue();
+    expect(world.statuses(withdrawal.id)).to.deep.equal(['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS']);
+    const settled = world.uow.state.withdrawals.get(withdrawal.id);
+    const asked = world.rail('ACH').statusQueries.length;
+    await receiver(world).execute('acme', webhook(String(withdrawal.railReference)));
+    await runDue();
+    const after = world.uow.state.withdrawals.get(withdrawal.id);
+    expect([after?.status, after?.sequence]).to.deep.equal(['SUCCESS', settled?.sequence]);
+    expect(after?.nextCheckAt, 'nothing left due').to.equal(null);
+    expect(world.rail('ACH').statusQueries, 'final: not asked again').to.have.length(asked);
+    expect(world.eventsOf(withdrawal.id)).to.have.length(3);
   });
 });

@@ -1,0 +1,146 @@
+import { generateKeyPairSync, sign, verify } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { crc32 } from 'node:zlib';
+import { type FakeAnswer, header, JsonFakeServer } from './json-fake.server.js';
+
+/** One `POST /v1/payments/payouts` as the fake received it. */
+export interface PayoutCreate {
+  readonly authorization: string | undefined;
+  readonly body: { sender_batch_header: { sender_batch_id: string }; items: Record<string, unknown>[] };
+}
+
+interface Batch {
+  readonly id: string;
+  readonly senderBatchId: string;
+  status: string;
+}
+
+const TOKEN = 'A21AAFakePayPalAccessToken';
+
+/**
+ * A local stand-in for PayPal's REST APIs, in their documented shapes: the OAuth2 token, Payouts
+ * (`POST /v1/payments/payouts`, one batch per `sender_batch_id`, a repeat refused as a duplicate;
+ * `GET /v1/payments/payouts/:id`), and `POST /v1/notifications/verify-webhook-signature`, which answers SUCCESS
+ * for a transmission this fake signed, as PayPal signs (`id|time|webhook id|CRC32 of the body`, RSA-SHA256).
+ */
+export class FakePayPal extends JsonFakeServer {
+  readonly creates: PayoutCreate[] = [];
+  readonly verifications: string[] = [];
+  private readonly batches = new Map<string, Batch>();
+  private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  static start(): Promise<FakePayPal> {
+    return new FakePayPal().listen();
+  }
+
+  /** Moves the item of batch `id` to `status`, as PayPal and the recipient would. */
+  move(id: string, status: string): void {
+    const batch = this.batches.get(id);
+    if (!batch) throw new Error(`no batch ${id}`);
+    batch.status = status;
+  }
+
+  /** The `PAYMENT.PAYOUTS-ITEM.SUCCEEDED` webhook about batch `id`, for the webhook `webhookId`, with its headers. */
+  signedItemEvent(id: string, webhookId: string): { body: string; headers: Record<string, string> } {
+    const body = JSON.stringify({
+      id: `WH-${id}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'payouts_item',
+      event_type: 'PAYMENT.PAYOUTS-ITEM.SUCCEEDED',
+      resource: { payout_item_id: `${id}ITEM0`, transaction_status: 'SUCCESS', payout_batch_id: id },
+    });
+    const transmissionId = `b2384410-f8d2-11e5-9b10-${String(this.verifications.length).padStart(12, '0')}`;
+    const time = new Date().toISOString();
+    const signed = `${transmissionId}|${time}|${webhookId}|${crc32(Buffer.from(body))}`;
+    return {
+      body,
+      headers: {
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': `${this.url}/v1/notifications/certs/CERT-fake`,
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-sig': sign('sha256', Buffer.from(signed), this.keys.privateKey).toString(
+          'base64',
+        ),
+        'paypal-transmission-time': time,
+      },
+    };
+  }
+
+  protected answer(req: IncomingMessage, raw: string): FakeAnswer {
+    const path = req.url ?? '';
+    if (req.method === 'POST' && path === '/v1/oauth2/token')
+      return [200, { access_token: TOKEN, token_type: 'Bearer', expires_in: 32400 }];
+    if (header(req, 'authorization') !== `Bearer ${TOKEN}`)
+      return [401, { error: 'invalid_token', error_description: 'Token signature verification failed' }];
+    if (req.method === 'POST' && path === '/v1/payments/payouts') return this.create(req, raw);
+    if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature')
+      return this.verify(raw);
+    const batch = this.batches.get(/^\/v1\/payments\/payouts\/([^/]+)$/.exec(path)?.[1] ?? '');
+    if (req.method === 'GET' && batch) return [200, this.objectOf(batch)];
+    return [404, { name: 'INVALID_RESOURCE_ID', message: 'Requested resource ID was not found.' }];
+  }
+
+  private create(req: IncomingMessage, raw: string): FakeAnswer {
+    const body = JSON.parse(raw) as PayoutCreate['body'];
+    this.creates.push({ authorization: header(req, 'authorization'), body });
+    const key = body.sender_batch_header.sender_batch_id;
+    const existing = [...this.batches.values()].find((batch) => batch.senderBatchId === key);
+    if (existing)
+      return [
+        400,
+        {
+          name: 'USER_BUSINESS_ERROR',
+          details: [{ field: 'SENDER_BATCH_ID', issue: 'Batch with given sender_batch_id already exists' }],
+        },
+      ];
+    const batch = { id: `FAKEBATCH${this.batches.size + 1}`, senderBatchId: key, status: 'PENDING' };
+    this.batches.set(batch.id, batch);
+    return [
+      201,
+      {
+        batch_header: {
+          payout_batch_id: batch.id,
+          batch_status: 'PENDING',
+          sender_batch_header: { sender_batch_id: key },
+        },
+      },
+    ];
+  }
+
+  /** SUCCESS when the transmission signature is this fake's over the event as sent and the webhook id given. */
+  private verify(raw: string): FakeAnswer {
+    this.verifications.push(raw);
+    const asked = JSON.parse(raw) as Record<string, string>;
+    const event = raw.slice(raw.indexOf('"webhook_event":') + '"webhook_event":'.length, -1);
+    const signed = `${asked.transmission_id}|${asked.transmission_time}|${asked.webhook_id}|${crc32(Buffer.from(event))}`;
+    const good = verify(
+      'sha256',
+      Buffer.from(signed),
+      this.keys.publicKey,
+      Buffer.from(asked.transmission_sig ?? '', 'base64'),
+    );
+    return [200, { verification_status: good ? 'SUCCESS' : 'FAILURE' }];
+  }
+
+  private objectOf(batch: Batch): object {
+    return {
+      batch_header: {
+        payout_batch_id: batch.id,
+        batch_status: 'SUCCESS',
+        sender_batch_header: { sender_batch_id: batch.senderBatchId },
+      },
+      items: [
+        {
+          payout_item_id: `${batch.id}ITEM0`,
+          transaction_status: batch.status,
+          payout_batch_id: batch.id,
+          payout_item: {
+            recipient_type: 'EMAIL',
+            sender_item_id: batch.senderBatchId,
+            recipient_wallet: 'PAYPAL',
+          },
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,106 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FakeAnswer, header, JsonFakeServer } from './json-fake.server.js';
+
+/** One `POST /v1/transfers` as the fake received it. */
+export interface TransferCreate {
+  readonly authorization: string | undefined;
+  readonly body: Record<string, unknown>;
+}
+
+interface Transfer {
+  readonly id: number;
+  readonly customerTransactionId: string;
+  status: string;
+}
+
+/**
+ * A local stand-in for Wise Platform's send-money API, in its documented shapes: quotes, recipient accounts,
+ * `POST /v1/transfers` (one transfer per `customerTransactionId`, a repeat answers it), funding from the balance,
+ * `GET /v1/transfers/:id`, and the sandbox's `GET /v1/simulation/transfers/:id/:status`. It signs its webhooks
+ * as Wise does (`X-Signature-SHA256`, RSA-SHA256 of the body) with a key pair of its own, whose public half is
+ * `publicKeyPem`.
+ */
+export class FakeWise extends JsonFakeServer {
+  readonly transferCreates: TransferCreate[] = [];
+  private readonly transfers = new Map<number, Transfer>();
+  private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  static start(): Promise<FakeWise> {
+    return new FakeWise().listen();
+  }
+
+  get publicKeyPem(): string {
+    return this.keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  }
+
+  /** Wise's `transfers#state-change` webhook about transfer `id`, signed (by another key when `forged`). */
+  signedStateChange(id: number, forged = false): { body: string; headers: Record<string, string> } {
+    const transfer = this.transfers.get(id);
+    const body = JSON.stringify({
+      data: {
+        resource: { type: 'transfer', id, profile_id: 16313153, account_id: 40000001 },
+        current_state: transfer?.status ?? 'processing',
+        previous_state: 'processing',
+        occurred_at: new Date().toISOString(),
+      },
+      subscription_id: '01234567-89ab-cdef-0123-456789abcdef',
+      event_type: 'transfers#state-change',
+      schema_version: '2.0.0',
+      sent_at: new Date().toISOString(),
+    });
+    const key = forged
+      ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
+      : this.keys.privateKey;
+    return {
+      body,
+      headers: { 'x-signature-sha256': sign('sha256', Buffer.from(body), key).toString('base64') },
+    };
+  }
+
+  protected answer(req: IncomingMessage, raw: string): FakeAnswer {
+    const path = req.url ?? '';
+    const simulated = /^\/v1\/simulation\/transfers\/(\d+)\/([a-z_]+)$/.exec(path);
+    const shown = /^\/v1\/transfers\/(\d+)$/.exec(path);
+    const funding = /^\/v3\/profiles\/\d+\/transfers\/(\d+)\/payments$/.exec(path);
+    if (req.method === 'POST' && /^\/v3\/profiles\/\d+\/quotes$/.test(path))
+      return [200, { id: '11144c35-9fe8-4c32-b7fd-d05c2a7734b1', status: 'PENDING', rate: 1 }];
+    if (req.method === 'POST' && path === '/v1/accounts') return [200, { id: 40000001, type: 'swift_code' }];
+    if (req.method === 'POST' && path === '/v1/transfers') return this.create(req, raw);
+    const transfer = this.transfers.get(Number((simulated ?? shown ?? funding)?.[1]));
+    if (!transfer) return [404, { errors: [{ code: 'NOT_FOUND', path: 'transferId' }] }];
+    if (req.method === 'POST' && funding) {
+      transfer.status = 'processing';
+      return [200, { type: 'BALANCE', status: 'COMPLETED', errorCode: null }];
+    }
+    if (req.method === 'GET' && simulated) transfer.status = simulated[2] ?? transfer.status;
+    return [200, this.objectOf(transfer)];
+  }
+
+  private create(req: IncomingMessage, raw: string): FakeAnswer {
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    this.transferCreates.push({ authorization: header(req, 'authorization'), body });
+    const key = String(body.customerTransactionId);
+    const existing = [...this.transfers.values()].find((t) => t.customerTransactionId === key);
+    if (existing) return [200, this.objectOf(existing)];
+    const transfer = {
+      id: 50000001 + this.transfers.size,
+      customerTransactionId: key,
+      status: 'incoming_payment_waiting',
+    };
+    this.transfers.set(transfer.id, transfer);
+    return [200, this.objectOf(transfer)];
+  }
+
+  private objectOf(transfer: Transfer): object {
+    return {
+      id: transfer.id,
+      targetAccount: 40000001,
+      quoteUuid: '11144c35-9fe8-4c32-b7fd-d05c2a7734b1',
+      customerTransactionId: transfer.customerTransactionId,
+      status: transfer.status,
+      sourceCurrency: 'USD',
+      targetCurrency: 'USD',
+      created: '2026-01-15 12:00:00',
+    };
+  }
+}

@@ -1,0 +1,168 @@
+import { createLogger } from '@payout/adapters-http';
+import { HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/testing';
+import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
+import type { LinkKind } from '@payout/domain';
+import { type Customer, seedCustomer } from '@payout/domain/testing';
+import { configFor } from '../../config/config.fixture.js';
+import { TOKENS } from '../../container/tokens.js';
+import { type RunningService, startService } from '../../service/start-service.js';
+import { eventually } from './eventually.js';
+import { VerifyingWebhookReceiver } from './verifying-webhook.receiver.js';
+
+const MERCHANT_SECRET = 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0';
+
+/** Every rail disabled, but those `rails` names (`ACH=modern_treasury,…`). */
+const railsOnly = (rails: string): string => {
+  const named = new Set(rails.split(',').map((pair) => pair.split('=')[0]));
+  const off = ['ACH', 'RTP', 'WIRE', 'SWIFT', 'PUSH_TO_CARD', 'ZELLE', 'PAYPAL', 'VENMO'].filter(
+    (rail) => !named.has(rail),
+  );
+  return [rails, ...off.map((rail) => `${rail}=disabled`)].join(',');
+};
+
+/**
+ * The whole service in production mode (API and worker in one process, PostgreSQL) with `rails` on a provider
+ * whose variables `providerEnv` gives, every other rail disabled, and a merchant endpoint that verifies the
+ * service's webhooks.
+ */
+export class ProductionRailsWorld {
+  private constructor(
+    private readonly database: ScratchDatabase,
+    private readonly receiver: VerifyingWebhookReceiver,
+    readonly service: RunningService,
+    /** The service's environment, for a process started the same way. */
+    readonly env: Readonly<Record<string, string>>,
+  ) {}
+
+  static async start(
+    name: string,
+    rails: string,
+    providerEnv: Record<string, string>,
+  ): Promise<ProductionRailsWorld> {
+    const database = await scratchDatabase(name);
+    const receiver = await VerifyingWebhookReceiver.start();
+    receiver.useSecret(MERCHANT_SECRET);
+    const env = {
+      APP_ENV: 'production',
+      DATABASE_URL: database.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: HARNESS_JWT.secret,
+      JWT_ISSUER: HARNESS_JWT.issuer,
+      JWT_AUDIENCE: HARNESS_JWT.audience,
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+      JOB_QUEUE_PROFILE: 'fast',
+      RAILS: railsOnly(rails),
+      ...providerEnv,
+    };
+    const service = await startService(configFor(env), createLogger({ level: 'silent' }));
+    return new ProductionRailsWorld(database, receiver, service, env);
+  }
+
+  get url(): string {
+    return this.service.url as string;
+  }
+
+  async stop(): Promise<void> {
+    await this.service.stop();
+    await this.receiver.close();
+    await this.database.drop();
+  }
+
+  /** A funded customer with a linked account of `kind`, whose merchant receives webhooks. */
+  async customer(kind: LinkKind): Promise<Customer> {
+    const unitOfWork = await this.service.container.getAsync(TOKENS.unitOfWork);
+    const ids = this.service.container.get(TOKENS.ids);
+    const seeded = await seedCustomer(unitOfWork, ids, new Date(), { kind });
+    const now = new Date();
+    await unitOfWork.run((tx) =>
+      tx.webhookEndpoints.save({
+        id: ids.next(),
+        merchantId: seeded.merchantId,
+        url: this.receiver.url,
+        secrets: [{ secret: MERCHANT_SECRET, expiresAt: null }],
+        disabled: false,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    return seeded;
+  }
+
+  /** Withdraws `amount` to the customer's linked account; answers the new withdrawal's id. */
+  async withdraw(c: Customer, amount: number): Promise<string> {
+    const { status, json } = await this.requestWithdrawal(c, amount);
+    if (status !== 200 || !json.data) throw new Error(`withdrawal refused: ${status} ${json.message}`);
+    return json.data.id;
+  }
+
+  /** The withdrawal request's answer as it came, whatever its status. */
+  async requestWithdrawal(
+    c: Customer,
+    amount: number,
+  ): Promise<{ status: number; json: { data?: { id: string }; message?: string } }> {
+    const token = mintHarnessToken({
+      sub: c.principal.subject,
+      scope: 'external.apis',
+      merchant_id: c.merchantId,
+      entity_id: c.entityId,
+    });
+    const res = await fetch(`${this.url}/v1/ext/linked-accounts/USD/${c.accountId}/withdrawal`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ walletType: 'SPEND', amount }),
+    });
+    return { status: res.status, json: (await res.json()) as { data?: { id: string }; message?: string } };
+  }
+
+  async stored(id: string) {
+    return (await this.service.container.getAsync(TOKENS.unitOfWork)).read.withdrawals.findById(id);
+  }
+
+  /** Waits until the provider has taken the withdrawal (it has a rail reference); answers the reference. */
+  accepted(id: string): Promise<string> {
+    return eventually(
+      'the withdrawal taken by the provider',
+      async () => (await this.stored(id))?.railReference ?? undefined,
+      10_000,
+    );
+  }
+
+  /**
+   * Waits until the worker has checked the withdrawal since its next check was `before` (a webhook made it due
+   * and the poll rescheduled it); answers the withdrawal as stored then.
+   */
+  polledSince(id: string, before: Date | null | undefined) {
+    return eventually(
+      'the withdrawal polled again',
+      async () => {
+        const stored = await this.stored(id);
+        const at = stored?.nextCheckAt?.getTime() ?? 0;
+        return at > (before?.getTime() ?? 0) && at > Date.now() ? stored : undefined;
+      },
+      10_000,
+    );
+  }
+
+  /** POSTs a provider's webhook to `/v1/rails/:provider/webhooks`, as the provider would. */
+  postProviderWebhook(
+    provider: string,
+    webhook: { body: string; headers: Record<string, string> },
+  ): Promise<Response> {
+    return fetch(`${this.url}/v1/rails/${provider}/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...webhook.headers },
+      body: webhook.body,
+    });
+  }
+
+  /** The statuses the merchant's endpoint was told of, once it was told of `last`. */
+  async merchantToldOf(id: string, last: string): Promise<string[]> {
+    await eventually(
+      `the merchant told of ${last}`,
+      () => (this.receiver.eventsFor(id).some((body) => body.status === last) ? true : undefined),
+      15_000,
+    );
+    return this.receiver.eventsFor(id).map((body) => body.status);
+  }
+}

@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import { FakeWise } from '../e2e/support/fake-wise.server.js';
+import { ProductionRailsWorld } from '../e2e/support/production-rails.world.js';
+
+describe('production on Wise (a local fake of its API), as wired on PostgreSQL', function () {
+  this.timeout(60_000);
+  let wise: FakeWise;
+  let world: ProductionRailsWorld;
+
+  before(async () => {
+    wise = await FakeWise.start();
+    world = await ProductionRailsWorld.start('wise_rails', 'SWIFT=wise', {
+      WISE_API_TOKEN: 'wise_token_local_fake',
+      WISE_PROFILE_ID: '16313153',
+      WISE_BASE_URL: wise.url,
+      // As a .env file carries it, on one line.
+      WISE_WEBHOOK_PUBLIC_KEY: wise.publicKeyPem.replaceAll('\n', '\\n'),
+    });
+  });
+
+  after(async () => {
+    await world?.stop();
+    await wise?.close();
+  });
+
+  it('pays a SWIFT withdrawal with one transfer, settles it on a signed Wise webhook and tells the merchant', async () => {
+    const c = await world.customer('international_bank');
+    const id = await world.withdraw(c, 25.5);
+    const reference = await world.accepted(id);
+    expect(wise.transferCreates).to.have.length(1);
+    const [create] = wise.transferCreates;
+    expect(create?.body.customerTransactionId, 'customerTransactionId').to.equal(id);
+    expect(create?.authorization).to.equal('Bearer wise_token_local_fake');
+    const transferId = Number(reference);
+
+    // Wise's events come in any order: one about a state the transfer already left is only a reason to poll.
+    const accepted = await world.stored(id);
+    expect((await world.postProviderWebhook('wise', wise.signedStateChange(transferId))).status).to.equal(
+      200,
+    );
+    const polled = await world.polledSince(id, accepted?.nextCheckAt);
+    expect(polled?.status).to.equal('PENDING');
+
+    const forged = await world.postProviderWebhook('wise', wise.signedStateChange(transferId, true));
+    expect(forged.status).to.equal(401);
+    expect(await forged.json()).to.deep.include({ success: false, fatal: true, code: 'UNAUTHORIZED' });
+
+    await fetch(`${wise.url}/v1/simulation/transfers/${transferId}/outgoing_payment_sent`);
+    expect((await world.postProviderWebhook('wise', wise.signedStateChange(transferId))).status).to.equal(
+      200,
+    );
+    expect(await world.merchantToldOf(id, 'SUCCESS')).to.deep.equal(['PENDING', 'SUCCESS']);
+    expect(wise.transferCreates, 'one transfer, never a second').to.have.length(1);
+  });
+});
