@@ -2,19 +2,22 @@ import { type DomainError, MESSAGES } from '@payout/domain';
 import type { Response } from 'express';
 import { ERROR_STATUS } from './error-status.table.js';
 
-/** Codes of failures the adapter itself detects before any use case runs. */
-export type TransportErrorCode =
-  | 'ROUTE_NOT_FOUND'
-  | 'MALFORMED_PATH'
-  | 'MALFORMED_HTTP'
-  | 'HEADERS_TOO_LARGE'
-  | 'REQUEST_TIMEOUT'
-  | 'MALFORMED_JSON'
-  | 'MALFORMED_BODY'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'SERVICE_UNAVAILABLE'
-  | 'OUTCOME_UNKNOWN';
+/** Codes of failures the adapter itself detects before any use case runs (published in the OpenAPI document). */
+export const TRANSPORT_ERROR_CODES = [
+  'ROUTE_NOT_FOUND',
+  'MALFORMED_PATH',
+  'MALFORMED_HTTP',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+  'MALFORMED_JSON',
+  'MALFORMED_BODY',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+  'OUTCOME_UNKNOWN',
+] as const;
+
+export type TransportErrorCode = (typeof TRANSPORT_ERROR_CODES)[number];
 
 /** The spec's error body plus a stable `code`; `field` names the offending input of a validation error. */
 export interface ErrorEnvelope {

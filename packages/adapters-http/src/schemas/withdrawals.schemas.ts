@@ -34,7 +34,10 @@ export const withdrawalBodySchema: JsonSchema = object(
       description: 'Only needed to request RTP; ignored for card accounts.',
       ...fault('routingType', MESSAGES.INVALID_ROUTING_TYPE, 'INVALID_ROUTING_TYPE'),
     },
-    mfaCode: forbidden('mfaCode', MESSAGES.MFA_NOT_SUPPORTED, 'MFA_NOT_SUPPORTED'),
+    mfaCode: {
+      ...forbidden('mfaCode', MESSAGES.MFA_NOT_SUPPORTED, 'MFA_NOT_SUPPORTED'),
+      description: 'Not supported: a request that sends it is refused with 400 MFA_NOT_SUPPORTED.',
+    },
     reason: {
       type: ['string', 'null'],
       maxLength: MAX_REASON_LENGTH,

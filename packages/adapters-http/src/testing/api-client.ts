@@ -1,4 +1,6 @@
 import type { LinkKind } from '@payout/domain';
+import { createPayoutApi, type PayoutApi } from '../client/payout-api.client.js';
+import type { operations } from '../client/payout-api.generated.js';
 import type { HttpHarness } from './http-harness.js';
 import { LINK_BODIES } from './link-bodies.fixture.js';
 
@@ -16,6 +18,8 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>;
 }
 
+type TokenRequest = operations['issueApplicationToken']['requestBody']['content']['application/json'];
+
 export interface SeededMerchant {
   readonly id: string;
   readonly walletId: string;
@@ -29,11 +33,24 @@ export interface SeededEntity {
   readonly token: string;
 }
 
-/** Talks to the app under test and seeds data through the operator API only, so any wiring can run it. */
+/** The data of a 2xx answer of the generated client; anything else fails the seeding step that asked. */
+function seeded<T>(what: string, answer: { data?: T; error?: unknown; response: Response }): T {
+  if (answer.data === undefined)
+    throw new Error(`${what}: ${answer.response.status} ${JSON.stringify(answer.error)}`);
+  return answer.data;
+}
+
+/**
+ * Talks to the app under test and seeds data through the operator API only, so any wiring can run it: seeding
+ * goes through the client generated from the OpenAPI document, `request` sends anything at all (hostile input).
+ */
 export class ApiClient {
   private counter = 0;
+  private readonly operatorApi: PayoutApi;
 
-  constructor(readonly harness: HttpHarness) {}
+  constructor(readonly harness: HttpHarness) {
+    this.operatorApi = createPayoutApi({ baseUrl: harness.baseUrl, token: this.operatorToken() });
+  }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...options.headers };
@@ -58,37 +75,43 @@ export class ApiClient {
     return this.harness.mintToken({ sub: subject, scope: 'operator' });
   }
 
-  private async operator(method: string, path: string, body: unknown): Promise<ApiResponse> {
-    const response = await this.request(method, path, { token: this.operatorToken(), body });
-    if (response.status >= 300)
-      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.json)}`);
-    return response;
-  }
-
   async merchant(
     settings: { payoutsEnabled?: boolean; approvalThreshold?: string } = {},
   ): Promise<SeededMerchant> {
     this.counter += 1;
-    const created = await this.operator('POST', '/v1/operator/merchants', {
-      name: `Suite merchant ${this.counter}`,
-    });
-    const { id, wallet } = created.json.data;
+    const api = this.operatorApi;
+    const created = seeded(
+      'create merchant',
+      await api.POST('/v1/operator/merchants', { body: { name: `Suite merchant ${this.counter}` } }),
+    );
+    const { id, wallet } = created.data;
     if (Object.keys(settings).length > 0)
-      await this.operator('PATCH', `/v1/operator/merchants/${id}`, settings);
+      seeded(
+        'update merchant',
+        await api.PATCH('/v1/operator/merchants/{merchantId}', {
+          params: { path: { merchantId: id } },
+          body: settings,
+        }),
+      );
     const token = this.harness.mintToken({ sub: `merchant-${id}`, scope: 'merchant.apis', merchant_id: id });
     return { id, walletId: wallet.id, token };
   }
 
   async entity(merchant: SeededMerchant, balance = '1000.00'): Promise<SeededEntity> {
     this.counter += 1;
-    const created = await this.operator('POST', `/v1/operator/merchants/${merchant.id}/entities`, {
-      entityType: 'USER',
-      email: `user${this.counter}@example.com`,
-      externalIdentifier: `suite-${this.counter}`,
-    });
-    const { id, wallet } = created.json.data;
-    if (Number(balance) > 0)
-      await this.operator('POST', `/v1/operator/wallets/${wallet.id}/credits`, { amount: balance });
+    const created = seeded(
+      'create entity',
+      await this.operatorApi.POST('/v1/operator/merchants/{merchantId}/entities', {
+        params: { path: { merchantId: merchant.id } },
+        body: {
+          entityType: 'USER',
+          email: `user${this.counter}@example.com`,
+          externalIdentifier: `suite-${this.counter}`,
+        },
+      }),
+    );
+    const { id, wallet } = created.data;
+    if (Number(balance) > 0) await this.credit(wallet.id, balance);
     const token = this.harness.mintToken({
       sub: `user-${id}`,
       scope: 'external.apis',
@@ -98,22 +121,27 @@ export class ApiClient {
     return { id, merchantId: merchant.id, walletId: wallet.id, token };
   }
 
-  /** A wallet's balance, read through the operator API (an empty PATCH changes nothing). */
+  /** A wallet's balance, read through the operator API. */
   async balance(walletId: string): Promise<string> {
-    return (await this.operator('PATCH', `/v1/operator/wallets/${walletId}`, {})).json.data.balance;
+    const read = await this.operatorApi.GET('/v1/wallets/{walletId}', { params: { path: { walletId } } });
+    return seeded('read wallet', read).data.balance;
   }
 
   async credit(walletId: string, amount: string): Promise<void> {
-    await this.operator('POST', `/v1/operator/wallets/${walletId}/credits`, { amount });
+    seeded(
+      'credit wallet',
+      await this.operatorApi.POST('/v1/operator/wallets/{walletId}/credits', {
+        params: { path: { walletId } },
+        body: { amount },
+      }),
+    );
   }
 
-  async applicationToken(entityId: string, extra: Record<string, unknown> = {}): Promise<string> {
-    const issued = await this.operator('POST', '/v1/operator/application-tokens', {
-      entityId,
-      purpose: 'ACCOUNT_LINK',
-      ...extra,
+  async applicationToken(entityId: string, extra: Partial<TokenRequest> = {}): Promise<string> {
+    const issued = await this.operatorApi.POST('/v1/operator/application-tokens', {
+      body: { entityId, purpose: 'ACCOUNT_LINK', ...extra },
     });
-    return issued.json.data.token;
+    return seeded('issue application token', issued).data.token;
   }
 
   /** A merchant-funded payment link for `amount`: its application token and a bank account linked with it. */

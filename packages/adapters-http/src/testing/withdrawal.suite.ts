@@ -98,7 +98,7 @@ export function withdrawalSuite(api: () => ApiClient): void {
       await api().credit(merchant.walletId, '500.00');
       const first = await api().entity(merchant, '0');
       const second = await api().entity(merchant, '0');
-      const link = { purpose: 'PAYMENT_LINK', withdrawalSource: 'MERCHANT_WALLET', amount: 25 };
+      const link = { purpose: 'PAYMENT_LINK', withdrawalSource: 'MERCHANT_WALLET', amount: 25 } as const;
       const mismatch = await api().link(first, 'bank', await api().applicationToken(first.id, link));
       const wrong = await api().withdraw(first, mismatch, spend(30, { transactionType: 'payout' }));
       expect(wrong.status).to.equal(400);

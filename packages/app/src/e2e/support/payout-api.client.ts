@@ -1,71 +1,80 @@
-import type { TransactionView, WebhookBody } from '@payout/domain';
+import {
+  bearer,
+  type components,
+  createPayoutApi,
+  type operations,
+  type PayoutApi,
+} from '@payout/adapters-http/client';
+
+type Schemas = components['schemas'];
 
 export interface ApiAnswer<T> {
   readonly status: number;
   readonly body: T;
 }
 
-export interface WithdrawalAnswer {
+/** A withdrawal's answer: the receipt (`data`) on success, the error envelope otherwise. */
+export type WithdrawalAnswer = Pick<Schemas['WithdrawalReceipt'], 'message'> & {
   readonly success: boolean;
-  readonly message: string;
-  readonly data?: {
-    readonly id: string;
-    readonly status: string;
-    readonly fees: string;
-    readonly amount: string;
-  };
-}
+  readonly data?: Schemas['WithdrawalReceipt']['data'];
+};
 
-export interface DeliveryAttempt {
-  readonly attempt: number;
-  readonly statusCode: number | null;
-  readonly succeeded: boolean;
-}
+export type DeliveryAttempt = Schemas['Delivery']['attempts'][number];
 
-export interface DeliveryView {
-  readonly eventId: string;
-  readonly sequence: number;
-  readonly deliveryState: string;
-  readonly attempts: readonly DeliveryAttempt[];
-}
+type WithdrawalRequest = operations['createWithdrawal']['requestBody']['content']['application/json'];
 
-/** The public HTTP API of a running service, as a merchant's back end calls it. */
+/** The public HTTP API of a running service as a merchant's back end calls it, through the generated client. */
 export class PayoutApiClient {
-  constructor(readonly baseUrl: string) {}
+  private readonly api: PayoutApi;
 
-  withdraw(
+  constructor(readonly baseUrl: string) {
+    this.api = createPayoutApi({ baseUrl });
+  }
+
+  async withdraw(
     accessToken: string,
     linkedAccountId: string,
     body: Readonly<Record<string, unknown>>,
   ): Promise<ApiAnswer<WithdrawalAnswer>> {
-    return this.call('POST', `/v1/ext/linked-accounts/USD/${linkedAccountId}/withdrawal`, accessToken, body);
+    const { data, error, response } = await this.api.POST(
+      '/v1/ext/linked-accounts/{currency}/{linkedAccountId}/withdrawal',
+      {
+        params: { path: { currency: 'USD', linkedAccountId } },
+        // The cases hand over bodies as data (cents triggers, routing types); the service is what checks them.
+        body: body as WithdrawalRequest,
+        headers: bearer(accessToken),
+      },
+    );
+    return { status: response.status, body: (data ?? error) as WithdrawalAnswer };
   }
 
-  async transaction(accessToken: string, id: string): Promise<TransactionView> {
-    return this.data(await this.call('GET', `/v1/transactions/${id}`, accessToken));
-  }
-
-  async webhookPayload(merchantToken: string, id: string): Promise<WebhookBody> {
-    return this.data(await this.call('GET', `/v1/transactions/${id}/webhook-payload`, merchantToken));
-  }
-
-  async deliveries(operatorToken: string, transactionId: string): Promise<DeliveryView[]> {
-    const path = `/v1/operator/webhook-deliveries?transactionId=${transactionId}`;
-    return this.data(await this.call('GET', path, operatorToken));
-  }
-
-  private data<T>(answer: ApiAnswer<unknown>): T {
-    if (answer.status !== 200)
-      throw new Error(`expected 200, got ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return (answer.body as { data: T }).data;
-  }
-
-  private async call<T>(method: string, path: string, token: string, body?: unknown): Promise<ApiAnswer<T>> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  async transaction(accessToken: string, id: string): Promise<Schemas['Transaction']> {
+    const answer = await this.api.GET('/v1/transactions/{transactionId}', {
+      params: { path: { transactionId: id } },
+      headers: bearer(accessToken),
     });
-    return { status: response.status, body: (await response.json()) as T };
+    return this.data(answer);
+  }
+
+  async webhookPayload(merchantToken: string, id: string): Promise<Schemas['WebhookBody']> {
+    const answer = await this.api.GET('/v1/transactions/{transactionId}/webhook-payload', {
+      params: { path: { transactionId: id } },
+      headers: bearer(merchantToken),
+    });
+    return this.data(answer);
+  }
+
+  async deliveries(operatorToken: string, transactionId: string): Promise<Schemas['Delivery'][]> {
+    const answer = await this.api.GET('/v1/operator/webhook-deliveries', {
+      params: { query: { transactionId } },
+      headers: bearer(operatorToken),
+    });
+    return this.data(answer);
+  }
+
+  private data<T>(answer: { data?: { data: T }; error?: unknown; response: Response }): T {
+    if (answer.response.status !== 200 || !answer.data)
+      throw new Error(`expected 200, got ${answer.response.status}: ${JSON.stringify(answer.error)}`);
+    return answer.data.data;
   }
 }

@@ -1,0 +1,105 @@
+import { operatorWithdrawalsQuerySchema } from '../schemas/lists.schemas.js';
+import * as operator from '../schemas/operator.schemas.js';
+import { CREATED_AT, DELIVERY, IDS, RECEIPT, TRANSACTION } from './examples.js';
+import type { Operation } from './operation.js';
+import { data, op, pageOf } from './operator-operation.js';
+import { page, ref, success } from './publish.js';
+
+const withdrawal = { id: IDS.withdrawal };
+
+/** The operator's reviews: withdrawals and approvals, webhook deliveries, the audit log. */
+export const OPERATOR_REVIEW_OPERATIONS: readonly Operation[] = [
+  op('get', '/withdrawals', {
+    operationId: 'listOperatorWithdrawals',
+    summary: 'List withdrawals of every merchant; status=AWAITING_APPROVAL&order=asc is the approvals queue',
+    query: operatorWithdrawalsQuerySchema,
+    ok: {
+      schema: page(ref('OperatorWithdrawal')),
+      example: pageOf({
+        ...TRANSACTION,
+        status: 'AWAITING_APPROVAL',
+        rail: 'WIRE',
+        history: [
+          {
+            sequence: 1,
+            status: 'AWAITING_APPROVAL',
+            previousStatus: null,
+            reason: null,
+            decisionReason: null,
+            at: CREATED_AT,
+          },
+        ],
+        entityId: IDS.entity,
+        merchantId: IDS.merchant,
+        approvalExpiresAt: '2026-03-05T14:05:09.120Z',
+      }),
+    },
+  }),
+  op('post', '/withdrawals/{id}/approve', {
+    operationId: 'approveWithdrawal',
+    summary: 'Approve a withdrawal awaiting approval',
+    params: operator.withdrawalIdParamsSchema,
+    paramExamples: withdrawal,
+    body: {
+      schema: operator.decideWithdrawalSchema,
+      example: { reason: 'Verified with the customer by phone' },
+    },
+    ok: { schema: ref('WithdrawalReceipt'), example: RECEIPT },
+    errors: [400, 401, 404, 409, 413, 415, 500, 503],
+  }),
+  op('post', '/withdrawals/{id}/reject', {
+    operationId: 'rejectWithdrawal',
+    summary: 'Reject a withdrawal awaiting approval (its debit is reversed)',
+    params: operator.withdrawalIdParamsSchema,
+    paramExamples: withdrawal,
+    body: {
+      schema: operator.decideWithdrawalSchema,
+      example: { reason: 'Beneficiary could not be verified' },
+    },
+    ok: {
+      schema: success(ref('Rejection')),
+      example: data({ id: IDS.withdrawal, status: 'FAILED', reason: 'Payment was cancelled.' }),
+    },
+    errors: [400, 401, 404, 409, 413, 415, 503],
+  }),
+  op('get', '/webhook-deliveries', {
+    operationId: 'listTransactionDeliveries',
+    summary: 'List the webhook deliveries of one transaction, with their attempts',
+    query: operator.listDeliveriesQuerySchema,
+    ok: { schema: success({ type: 'array', items: ref('Delivery') }), example: data([DELIVERY]) },
+  }),
+  op('post', '/webhook-deliveries/{id}/redeliver', {
+    operationId: 'operatorRedeliverWebhook',
+    summary: 'Send a webhook event again (re-enables a disabled endpoint)',
+    params: operator.deliveryParamsSchema,
+    paramExamples: { id: IDS.event },
+    ok: {
+      schema: success(ref('Redelivery')),
+      example: data({ eventId: IDS.event, deliveryState: 'PENDING' }),
+    },
+  }),
+  op('get', '/audit-log', {
+    operationId: 'listAuditLog',
+    summary: 'List operator actions, newest first',
+    query: operator.auditLogQuerySchema,
+    ok: {
+      schema: page(ref('AuditEntry')),
+      example: {
+        success: true,
+        data: [
+          {
+            id: IDS.audit,
+            at: CREATED_AT,
+            actor: 'ops-alice',
+            action: 'WITHDRAWAL_APPROVED',
+            subjectType: 'WITHDRAWAL',
+            subjectId: IDS.withdrawal,
+            changes: { status: 'PENDING', reason: 'Verified with the customer by phone' },
+          },
+        ],
+        hasMore: true,
+        nextCursor: `1772460309120-${IDS.audit}`,
+      },
+    },
+  }),
+];
