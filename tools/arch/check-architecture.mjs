@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importCycles } from './import-cycles.mjs';
 
 const IMPORT_PATTERN =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
@@ -62,6 +63,7 @@ function violationsFor(pkg, file, specifier, packagesDir) {
 export function checkArchitecture(root) {
   const packagesDir = join(root, 'packages');
   const violations = [];
+  const sources = new Map();
   for (const pkg of readdirSync(packagesDir)) {
     const src = join(packagesDir, pkg, 'src');
     let files;
@@ -71,13 +73,16 @@ export function checkArchitecture(root) {
       continue;
     }
     for (const file of files) {
-      for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      const specifiers = importsOf(readFileSync(file, 'utf8'));
+      sources.set(file, specifiers);
+      for (const specifier of specifiers) {
         for (const problem of violationsFor(pkg, file, specifier, packagesDir)) {
           violations.push(`${relative(root, file)}: '${specifier}': ${problem}`);
         }
       }
     }
   }
+  for (const cycle of importCycles(sources, root)) violations.push(`import circle: ${cycle.join(' → ')}`);
   return violations;
 }
 

@@ -67,4 +67,25 @@ describe('architecture check', () => {
       .to.have.length(1)
       .and.match(/money\.ts:/);
   });
+
+  it('rejects an import circle, a type-only import and a barrel included', () => {
+    root = tree({
+      'packages/adapters-persistence/src/queue/runner.ts': "import { claim } from './claims.js';\n",
+      'packages/adapters-persistence/src/queue/claims.ts': "import type { Runner } from './index.js';\n",
+      'packages/adapters-persistence/src/queue/index.ts': "export * from './runner.js';\n",
+      'packages/adapters-persistence/src/queue/free.ts': "import { claim } from './claims.js';\n",
+    });
+    expect(checkArchitecture(root)).to.deep.equal([
+      'import circle: packages/adapters-persistence/src/queue/claims.ts → packages/adapters-persistence/src/queue/index.ts → packages/adapters-persistence/src/queue/runner.ts',
+    ]);
+  });
+
+  it('accepts imports that only converge', () => {
+    root = tree({
+      'packages/domain/src/a.ts': "import { b } from './b.js';\nimport { c } from './c.js';\n",
+      'packages/domain/src/b.ts': "import { c } from './c.js';\n",
+      'packages/domain/src/c.ts': 'export const c = 1;\n',
+    });
+    expect(checkArchitecture(root)).to.deep.equal([]);
+  });
 });
