@@ -1,9 +1,7 @@
 import { expect } from 'chai';
-import { walletCreditEntry, withdrawalDebitEntry } from '../../ledger/ledger-entry.js';
-import { Money } from '../../money/money.js';
-import { at, buildWebhookEvent, buildWithdrawal, seedParties } from './contract-fixtures.js';
-import type { ContractFactory } from './contract-subject.js';
-import { contractIds } from './contract-subject.js';
+import { buildWebhookEvent, buildWithdrawal, seedParties } from './contract-fixtures.js';
+import { type ContractFactory, contractIds } from './contract-subject.js';
+import { creditedAndDebited } from './credited-and-debited.fixture.js';
 
 const FIRST = { limit: 100, order: 'asc' as const, after: null };
 
@@ -36,21 +34,7 @@ export function listReadsFiltersContract(factory: ContractFactory): void {
 
     it('reads one withdrawal’s postings of a wallet with balances over every earlier posting', async () => {
       const { unitOfWork } = await factory();
-      const parties = await seedParties(unitOfWork);
-      const withdrawal = buildWithdrawal(parties, '0.10');
-      const credit = walletCreditEntry(
-        contractIds.next(),
-        parties.wallet.id,
-        Money.of('0.30'),
-        'top up',
-        at(0),
-      );
-      const debit = withdrawalDebitEntry(contractIds.next(), withdrawal, at(1));
-      await unitOfWork.run(async (tx) => {
-        await tx.ledger.append(credit);
-        await tx.withdrawals.insert(withdrawal);
-        await tx.ledger.append(debit);
-      });
+      const { parties, withdrawal, debit } = await creditedAndDebited(unitOfWork, 1);
       const lists = unitOfWork.read.lists;
       const postings = await lists.walletPostings(parties.wallet.id, FIRST, withdrawal.id);
       expect(postings.items.map((p) => [p.id, p.amount.toString(), p.balanceAfter.toString()])).to.deep.equal(
