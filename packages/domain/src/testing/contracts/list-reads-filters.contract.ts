@@ -22,8 +22,8 @@ export function listReadsFiltersContract(factory: ContractFactory): void {
       const lists = unitOfWork.read.lists;
       const ids = async (filter: Parameters<typeof lists.webhookEvents>[0]) =>
         (await lists.webhookEvents(filter, FIRST)).items.map((e) => e.id);
-      const everyone = await ids({});
-      expect(everyone).to.include.members([events[0]!.id, events[1]!.id, failed.id]);
+      // Without a merchant, any merchant's (the database may hold other tests' events: filtered by withdrawal).
+      expect(await ids({ withdrawalId: mine.id })).to.deep.equal([events[0]!.id]);
       expect(await ids({ merchantId: ours.merchant.id })).to.deep.equal([events[0]!.id]);
       expect(await ids({ deliveryState: 'FAILED', withdrawalId: other.id })).to.deep.equal([failed.id]);
       expect(await ids({ merchantId: ours.merchant.id, withdrawalId: other.id })).to.deep.equal([]);
