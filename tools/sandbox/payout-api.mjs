@@ -1,5 +1,6 @@
-// Every HTTP call the sandbox and trigger tools make, in one place, one function per API operation: the one module
-// to replace by a client generated from the OpenAPI document.
+// Every HTTP call the sandbox and trigger tools make, through the client generated from the OpenAPI document
+// (`createPayoutApi`): paths, parameters and bodies are the document's, so a renamed route breaks here first.
+import { bearer, createPayoutApi } from '@payout/adapters-http/client';
 
 /** The service is not there: names the URL tried, instead of fetch's bare "fetch failed". */
 export class ServiceUnreachable extends Error {
@@ -22,52 +23,74 @@ export class ApiRefused extends Error {
 }
 
 export function payoutApi(baseUrl) {
-  async function call(method, path, { token, body, expect = [] } = {}) {
-    const url = `${baseUrl}${path}`;
-    let response;
+  const client = createPayoutApi({ baseUrl });
+
+  /** One operation of the generated client: `{status, body}`, or ServiceUnreachable, or ApiRefused. */
+  async function call(method, path, { token, params, body, expect = [] } = {}) {
+    let answer;
     try {
-      response = await fetch(url, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
+      answer = await client[method](path, {
+        params,
+        body,
+        headers: token ? bearer(token) : {},
       });
     } catch (error) {
-      throw new ServiceUnreachable(url, error);
+      throw new ServiceUnreachable(`${baseUrl}${path}`, error);
     }
-    const json = await response.json().catch(() => ({}));
+    const { data, error, response } = answer;
+    const json = data ?? error ?? {};
     if (!response.ok && !expect.includes(response.status))
-      throw new ApiRefused(method, url, response.status, json);
+      throw new ApiRefused(method, response.url, response.status, json);
     return { status: response.status, body: json };
   }
   const data = async (answer) => (await answer).body.data;
+  const merchant = (merchantId) => ({ path: { merchantId } });
 
   return {
     createMerchant: (operator, body) =>
       data(call('POST', '/v1/operator/merchants', { token: operator, body })),
     setWebhookEndpoint: (operator, merchantId, body) =>
-      data(call('PUT', `/v1/operator/merchants/${merchantId}/webhook-endpoint`, { token: operator, body })),
+      data(
+        call('PUT', '/v1/operator/merchants/{merchantId}/webhook-endpoint', {
+          token: operator,
+          params: merchant(merchantId),
+          body,
+        }),
+      ),
     createEntity: (operator, merchantId, body) =>
-      data(call('POST', `/v1/operator/merchants/${merchantId}/entities`, { token: operator, body })),
+      data(
+        call('POST', '/v1/operator/merchants/{merchantId}/entities', {
+          token: operator,
+          params: merchant(merchantId),
+          body,
+        }),
+      ),
     creditWallet: (operator, walletId, body) =>
-      data(call('POST', `/v1/operator/wallets/${walletId}/credits`, { token: operator, body })),
+      data(
+        call('POST', '/v1/operator/wallets/{walletId}/credits', {
+          token: operator,
+          params: { path: { walletId } },
+          body,
+        }),
+      ),
     issueApplicationToken: (operator, body) =>
       data(call('POST', '/v1/operator/application-tokens', { token: operator, body })),
-    /** The new linked account's id. */
+    /** The new linked account's id. Each kind is its own operation in the document (its body differs). */
     linkAccount: async (entityToken, applicationToken, kind, body) => {
-      const path = `/v1/ext/application-token/${applicationToken}/linked-accounts/USD/link/${kind}/1`;
-      const linked = await data(call('POST', path, { token: entityToken, body }));
+      const path = `/v1/ext/application-token/{token}/linked-accounts/{currency}/link/${kind}/{step}`;
+      const params = { path: { token: applicationToken, currency: 'USD', step: '1' } };
+      const linked = await data(call('POST', path, { token: entityToken, params, body }));
       return linked?.data?.id ?? linked?.id;
     },
     /** The whole answer, status included: a rail's rejection (500) is an outcome, not a fault. */
     withdraw: (entityToken, linkedAccountId, body) =>
-      call('POST', `/v1/ext/linked-accounts/USD/${linkedAccountId}/withdrawal`, {
+      call('POST', '/v1/ext/linked-accounts/{currency}/{linkedAccountId}/withdrawal', {
         token: entityToken,
+        params: { path: { currency: 'USD', linkedAccountId } },
         body,
         expect: [500],
       }),
-    transaction: (token, transactionId) => data(call('GET', `/v1/transactions/${transactionId}`, { token })),
+    transaction: (token, transactionId) =>
+      data(call('GET', '/v1/transactions/{transactionId}', { token, params: { path: { transactionId } } })),
   };
 }

@@ -30,17 +30,3 @@ export async function api(method, path, { query, body } = {}) {
   if (!response.ok) throw new ApiError(response.status, json);
   return json;
 }
-
-/** The rows of a list that `keep` accepts, reading up to `max` rows: for lookups the API has no filter for. */
-export async function scan(path, keep, max = 500) {
-  const rows = [];
-  let cursor;
-  let seen = 0;
-  do {
-    const page = await api('GET', path, { query: { limit: '100', cursor } });
-    rows.push(...page.data.filter(keep));
-    seen += page.data.length;
-    cursor = page.nextCursor;
-  } while (cursor && seen < max);
-  return rows;
-}

@@ -1,10 +1,11 @@
 // The operator console's entry point: signing in, and each section's controls bound to what they do.
 import { session } from './api.js';
+import { loadDeliveries } from './deliveries.js';
 import { table } from './dom.js';
 import { loadMerchants } from './merchants.js';
 import { loadQueue } from './queue.js';
 import { $, act, pagedList, signedIn, signOut } from './ui.js';
-import { search } from './withdrawals.js';
+import { openWithdrawal, search } from './withdrawals.js';
 
 async function loadAudit(form) {
   await pagedList($('audit-list'), '/v1/operator/audit-log', Object.fromEntries(new FormData(form)), (rows) =>
@@ -38,6 +39,8 @@ submit('sign-in', () => {
   start();
 });
 submit('search', (form) => act('Searching', () => search(form)));
+submit('open', (form) => openWithdrawal(new FormData(form).get('id')));
+submit('deliveries-search', (form) => act('Loading webhook deliveries', () => loadDeliveries(form)));
 submit('audit-search', (form) => act('Loading the audit log', () => loadAudit(form)));
 $('queue-refresh').addEventListener('click', () => act('Loading the approvals queue', loadQueue));
 $('merchants-load').addEventListener('click', () => act('Loading merchants', loadMerchants));

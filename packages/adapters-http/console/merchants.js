@@ -47,7 +47,13 @@ async function openMerchant(merchantId) {
         'ul',
         {},
         rows.map((e) =>
-          h('li', {}, `${e.entityType} ${e.email} (${e.id})`, walletPanel(e.wallet, 'SPEND wallet')),
+          h(
+            'li',
+            { 'data-entity': e.id },
+            `${e.entityType} ${e.email} (${e.id})`,
+            walletPanel(e.wallet, 'SPEND wallet'),
+            accountsPanel(e),
+          ),
         ),
       ),
     (rows) =>
@@ -56,6 +62,29 @@ async function openMerchant(merchantId) {
       ),
   );
   $('merchant-detail').focus();
+}
+
+/** An entity's linked accounts, masked by the API: last four digits, never an account or card number. */
+function accountsPanel(entity) {
+  const list = h('div', { class: 'accounts' });
+  const load = () =>
+    pagedList(list, `/v1/operator/entities/${entity.id}/linked-accounts`, {}, (rows) =>
+      table(
+        `Linked accounts of ${entity.email}`,
+        ['Account', 'Kind', 'Label', 'Holder', 'Number', 'Linked'],
+        rows,
+        (a) => [a.id, a.kind, a.label, a.counterPartyName, `••••${a.lastFourDigits ?? '—'}`, a.createdAt],
+        (a) => ({ 'data-account': a.id }),
+      ),
+    );
+  return h(
+    'div',
+    {},
+    button('Linked accounts', () => act('Loading linked accounts', load), {
+      'aria-label': `Linked accounts of entity ${entity.email}`,
+    }),
+    list,
+  );
 }
 
 function walletPanel(wallet, title) {

@@ -1,5 +1,6 @@
-// The withdrawal search and a withdrawal's timeline: history, webhook deliveries (redeliver), ledger postings.
-import { api, scan } from './api.js';
+// The withdrawal search, opening one by id, and its timeline: history, rail facts, deliveries, ledger postings.
+import { api } from './api.js';
+import { attemptsOf } from './deliveries.js';
 import { button, h, show, table } from './dom.js';
 import { $, act, pagedList } from './ui.js';
 
@@ -18,19 +19,25 @@ export async function search(form) {
         w.merchantId,
         w.entityId,
         w.createdAt,
-        button('Timeline', () => act(`Loading the timeline of ${w.id}`, () => timeline(w)), {
-          'aria-label': `Timeline of withdrawal ${w.id}`,
-        }),
+        button('Timeline', () => openWithdrawal(w.id), { 'aria-label': `Timeline of withdrawal ${w.id}` }),
       ],
       (w) => ({ 'data-withdrawal': w.id }),
     ),
   );
 }
 
-async function timeline(w) {
+/** Opens a withdrawal's timeline by its id (the search box, or a row's button). */
+export const openWithdrawal = (id) => act(`Loading the timeline of ${id}`, () => timeline(id.trim()));
+
+const masked = (a) =>
+  a ? `${a.label} (${a.kind}, ${a.counterPartyName}, ••••${a.lastFourDigits ?? '—'})` : '—';
+
+async function timeline(id) {
+  const { data: w } = await api('GET', `/v1/operator/withdrawals/${encodeURIComponent(id)}`);
   const [deliveries, postings] = await Promise.all([
-    api('GET', '/v1/operator/webhook-deliveries', { query: { transactionId: w.id } }),
-    postingsOf(w),
+    api('GET', '/v1/operator/webhook-deliveries', { query: { transactionId: w.id, limit: '100' } }),
+    // The debited wallet's postings of this withdrawal, each balance as it stood after it.
+    api('GET', `/v1/wallets/${w.walletId}/ledger-entries`, { query: { transactionId: w.id, limit: '100' } }),
   ]);
   const facts = {
     status: w.status,
@@ -40,31 +47,43 @@ async function timeline(w) {
     total: w.total,
     rail: w.rail,
     reason: w.reason,
-    failureReason: w.failureReason,
-    expires: w.approvalExpiresAt,
+    'failure reason': w.failureReason,
+    merchant: w.merchantId,
+    entity: w.entityId,
+    wallet: w.walletId,
+    'linked account': `${w.linkedAccountId}: ${masked(w.linkedAccount)}`,
+    'requested by': w.requestedBy,
+    'submit attempts': w.railFacts.submitAttempts,
+    'provider reference': w.railFacts.railReference,
+    'provider failure code': w.railFacts.failureCode,
+    submitted: w.railFacts.submittedAt,
+    'next check': w.railFacts.nextCheckAt,
+    'approval expires': w.approval?.expiresAt,
+    'decided by': w.approval?.decidedBy,
+    'decision reason': w.approval?.decisionReason,
   };
   show(
     $('timeline'),
     h('h3', {}, `Withdrawal ${w.id}`),
     h(
       'dl',
-      {},
+      { 'data-facts': w.id },
       Object.entries(facts).flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value ?? '—')]),
     ),
     table(
       'Status history',
-      ['Sequence', 'Status', 'From', 'Reason', 'Decision reason', 'At'],
+      ['Sequence', 'Status', 'From', 'Reason', 'Decided by', 'Decision reason', 'At'],
       w.history,
-      (c) => [c.sequence, c.status, c.previousStatus, c.reason, c.decisionReason, c.at],
+      (c) => [c.sequence, c.status, c.previousStatus, c.reason, c.decidedBy, c.decisionReason, c.at],
     ),
     table(
       'Webhook deliveries',
       ['Sequence', 'Status', 'Delivery', 'Attempts', 'Next attempt', ''],
       deliveries.data,
-      (d) => [d.sequence, d.status, d.deliveryState, attempts(d), d.nextAttemptAt, redeliver(d, w)],
+      (d) => [d.sequence, d.status, d.deliveryState, attemptsOf(d), d.nextAttemptAt, redeliver(d, w)],
     ),
-    table('Ledger postings', ['Wallet', 'Kind', 'Amount', 'Balance after', 'At'], postings, (p) => [
-      p.walletId,
+    table('Ledger postings', ['Wallet', 'Kind', 'Amount', 'Balance after', 'At'], postings.data, (p) => [
+      w.walletId,
       p.kind,
       p.amount,
       p.balanceAfter,
@@ -74,19 +93,6 @@ async function timeline(w) {
   $('timeline').focus();
 }
 
-const attempts = (d) =>
-  h(
-    'ol',
-    {},
-    d.attempts.map((a) =>
-      h(
-        'li',
-        {},
-        `${a.attemptedAt}: ${a.statusCode ?? 'no answer'}, ${a.latencyMs} ms${a.error ? `, ${a.error}` : ''}`,
-      ),
-    ),
-  );
-
 const redeliver = (d, w) =>
   d.deliveryState === 'DELIVERED'
     ? null
@@ -95,26 +101,7 @@ const redeliver = (d, w) =>
         () =>
           act(`Redelivering event ${d.sequence} of ${w.id}`, async () => {
             await api('POST', `/v1/operator/webhook-deliveries/${d.eventId}/redeliver`, { body: {} });
-            await timeline(w);
+            await timeline(w.id);
           }),
         { 'aria-label': `Redeliver event ${d.sequence} of withdrawal ${w.id}` },
       );
-
-/**
- * The withdrawal's postings: the API lists a wallet's ledger, so the entity's SPEND wallet and the merchant's wallet
- * (a payment link's debit) are read and filtered to this withdrawal.
- */
-async function postingsOf(w) {
-  const [entity] = await scan(`/v1/operator/merchants/${w.merchantId}/entities`, (e) => e.id === w.entityId);
-  const { data: merchant } = await api('GET', `/v1/operator/merchants/${w.merchantId}`);
-  const wallets = [entity?.walletId, merchant.wallet.id].filter(Boolean);
-  const postings = await Promise.all(
-    wallets.map(async (walletId) =>
-      (await scan(`/v1/wallets/${walletId}/ledger-entries`, (p) => p.transactionId === w.id)).map((p) => ({
-        ...p,
-        walletId,
-      })),
-    ),
-  );
-  return postings.flat();
-}

@@ -3,6 +3,7 @@ import type {
   CreateMerchant,
   CreditWallet,
   DecideWithdrawal,
+  GetOperatorWithdrawal,
   GetTransaction,
   GetWebhookPayload,
   IssueApplicationToken,
@@ -44,6 +45,7 @@ export interface HttpUseCases {
   readonly updateWallet: Port<UpdateWallet, 'execute'>;
   readonly issueApplicationToken: Port<IssueApplicationToken, 'execute'>;
   readonly listWebhookDeliveries: Port<ListWebhookDeliveries, 'execute'>;
+  readonly getOperatorWithdrawal: Port<GetOperatorWithdrawal, 'execute'>;
   readonly redeliverWebhook: Port<RedeliverWebhook, 'execute'>;
   readonly transactionLists: Port<TransactionLists, 'forClient' | 'forOperator'>;
   readonly walletReads: Port<WalletReads, 'wallet' | 'postings'>;

@@ -23,6 +23,7 @@ const ROUTES: readonly (readonly [string, string])[] = [
   ['POST', '/v1/operator/wallets/:p/credits'],
   ['PATCH', '/v1/operator/wallets/:p'],
   ['POST', '/v1/operator/application-tokens'],
+  ['GET', '/v1/operator/withdrawals/:p'],
   ['POST', '/v1/operator/withdrawals/:p/approve'],
   ['POST', '/v1/operator/withdrawals/:p/reject'],
   ['GET', '/v1/operator/webhook-deliveries'],

@@ -96,7 +96,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a wallet's postings, newest first, each with the balance after it */
+        /** List a wallet's postings, newest first, each with the balance after it; transactionId filters */
         get: operations["listLedgerEntries"];
         put?: never;
         post?: never;
@@ -487,23 +487,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/operator/webhook-deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the webhook deliveries of one transaction, with their attempts */
-        get: operations["listTransactionDeliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/operator/webhook-deliveries/{id}/redeliver": {
         parameters: {
             query?: never;
@@ -530,6 +513,40 @@ export interface paths {
         };
         /** List operator actions, newest first */
         get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one withdrawal with its history, rail facts, approval and masked linked account */
+        get: operations["getOperatorWithdrawal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook deliveries of every merchant with their attempts, newest first (a transaction's oldest first) */
+        get: operations["listOperatorDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1094,6 +1111,52 @@ export interface components {
                 };
             };
         };
+        OperatorWithdrawalDetail: components["schemas"]["Transaction"] & {
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: uuid */
+            entityId: string;
+            /** Format: uuid */
+            walletId: string;
+            /** @description The token subject that requested it. */
+            requestedBy: string;
+            debited: boolean;
+            reversed: boolean;
+            history: {
+                /** @description The approving operator. */
+                decidedBy: string | null;
+            }[];
+            railFacts: {
+                submitAttempts: number;
+                /** @description The provider's reference for the payout. */
+                railReference: string | null;
+                /** @description The provider's own failure code. */
+                failureCode: string | null;
+                /** Format: date-time */
+                submittedAt: string | null;
+                /** Format: date-time */
+                nextCheckAt: string | null;
+            };
+            /** @description Null when the withdrawal was never held for approval. */
+            approval: {
+                /** Format: date-time */
+                expiresAt: string | null;
+                decidedBy: string | null;
+                /** Format: date-time */
+                decidedAt: string | null;
+                decisionReason: string | null;
+            } | null;
+            /** @description Masked: the last four digits, never an account or card number. */
+            linkedAccount: {
+                /** Format: uuid */
+                id: string;
+                kind: string;
+                optionType: string;
+                label: string;
+                counterPartyName: string;
+                lastFourDigits: string | null;
+            } | null;
+        };
     };
     responses: {
         /** @description The request is invalid; nothing changed. `field` names the input at fault. */
@@ -1638,6 +1701,7 @@ export interface operations {
                 limit?: string;
                 cursor?: string;
                 order?: "asc" | "desc";
+                transactionId?: string;
             };
             header?: never;
             path: {
@@ -3350,64 +3414,6 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    listTransactionDeliveries: {
-        parameters: {
-            query: {
-                transactionId: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "data": [
-                     *         {
-                     *           "eventId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c61",
-                     *           "transactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
-                     *           "sequence": 2,
-                     *           "status": "PROCESSING_PAY_OUT",
-                     *           "deliveryState": "FAILED",
-                     *           "nextAttemptAt": null,
-                     *           "deliveredAt": null,
-                     *           "attempts": [
-                     *             {
-                     *               "attempt": 1,
-                     *               "statusCode": 502,
-                     *               "succeeded": false
-                     *             },
-                     *             {
-                     *               "attempt": 2,
-                     *               "statusCode": null,
-                     *               "succeeded": false
-                     *             }
-                     *           ]
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["Delivery"][];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
     operatorRedeliverWebhook: {
         parameters: {
             query?: never;
@@ -3505,6 +3511,163 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperatorWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *         "status": "PROCESSING_PAY_OUT",
+                     *         "flow": "PAYOUT",
+                     *         "amount": "25.00",
+                     *         "fees": "0.25",
+                     *         "total": "25.25",
+                     *         "currency": "USD",
+                     *         "rail": "ACH",
+                     *         "linkedAccountId": "0195b3c4-6c30-7e43-a061-3c4d5e6f7a05",
+                     *         "reason": "Weekly payout",
+                     *         "failureReason": null,
+                     *         "createdAt": "2026-03-02T14:05:09.120Z",
+                     *         "updatedAt": "2026-03-02T14:05:09.480Z",
+                     *         "history": [
+                     *           {
+                     *             "sequence": 1,
+                     *             "status": "PENDING",
+                     *             "previousStatus": null,
+                     *             "reason": null,
+                     *             "decisionReason": null,
+                     *             "at": "2026-03-02T14:05:09.120Z",
+                     *             "decidedBy": null
+                     *           },
+                     *           {
+                     *             "sequence": 2,
+                     *             "status": "PROCESSING_PAY_OUT",
+                     *             "previousStatus": "PENDING",
+                     *             "reason": null,
+                     *             "decisionReason": null,
+                     *             "at": "2026-03-02T14:05:09.480Z",
+                     *             "decidedBy": null
+                     *           }
+                     *         ],
+                     *         "merchantId": "0195b3c4-6a10-7c21-8e4f-1a2b3c4d5e01",
+                     *         "entityId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03",
+                     *         "walletId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f04",
+                     *         "requestedBy": "merchant-app",
+                     *         "debited": true,
+                     *         "reversed": false,
+                     *         "railFacts": {
+                     *           "submitAttempts": 1,
+                     *           "railReference": "ach_7Qm2x9Lr",
+                     *           "failureCode": null,
+                     *           "submittedAt": "2026-03-02T14:05:09.480Z",
+                     *           "nextCheckAt": "2026-03-03T14:05:09.480Z"
+                     *         },
+                     *         "approval": null,
+                     *         "linkedAccount": {
+                     *           "id": "0195b3c4-6c30-7e43-a061-3c4d5e6f7a05",
+                     *           "kind": "bank",
+                     *           "optionType": "bank",
+                     *           "label": "Payroll checking",
+                     *           "counterPartyName": "Ada Lovelace",
+                     *           "lastFourDigits": "3498"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OperatorWithdrawalDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOperatorDeliveries: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                order?: "asc" | "desc";
+                outcome?: "PENDING" | "DELIVERED" | "FAILED" | "ENDPOINT_DISABLED" | "NO_ENDPOINT";
+                deliveryState?: "PENDING" | "DELIVERED" | "FAILED" | "ENDPOINT_DISABLED" | "NO_ENDPOINT";
+                merchantId?: string;
+                transactionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "eventId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c61",
+                     *           "transactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *           "sequence": 2,
+                     *           "status": "PROCESSING_PAY_OUT",
+                     *           "deliveryState": "FAILED",
+                     *           "nextAttemptAt": null,
+                     *           "deliveredAt": null,
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "statusCode": 502,
+                     *               "succeeded": false,
+                     *               "attemptedAt": "2026-03-02T14:05:09.120Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "AZWzxGoQfCGOTxorPE1eAQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Delivery"][];
+                        hasMore: boolean;
+                        /** @description Pass as `cursor` to get the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

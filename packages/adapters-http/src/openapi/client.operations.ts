@@ -1,4 +1,9 @@
-import { deliveriesQuerySchema, pageQuerySchema, transactionsQuerySchema } from '../schemas/lists.schemas.js';
+import {
+  deliveriesQuerySchema,
+  ledgerEntriesQuerySchema,
+  pageQuerySchema,
+  transactionsQuerySchema,
+} from '../schemas/lists.schemas.js';
 import { deliveryParamsSchema, walletParamsSchema } from '../schemas/operator.schemas.js';
 import { transactionParamsSchema } from '../schemas/transactions.schemas.js';
 import { withdrawalBodySchema, withdrawalParamsSchema } from '../schemas/withdrawals.schemas.js';
@@ -129,12 +134,12 @@ export const CLIENT_OPERATIONS: readonly Operation[] = [
     operationId: 'listLedgerEntries',
     method: 'get',
     path: '/v1/wallets/{walletId}/ledger-entries',
-    summary: "List a wallet's postings, newest first, each with the balance after it",
+    summary: "List a wallet's postings, newest first, each with the balance after it; transactionId filters",
     tag: 'Wallets',
     security: 'bearer',
     params: walletParamsSchema,
     paramExamples: wallet,
-    query: pageQuerySchema,
+    query: ledgerEntriesQuerySchema,
     ok: {
       status: 200,
       description: 'A page of postings',

@@ -1,6 +1,7 @@
 import { CLIENT_OPERATIONS } from './client.operations.js';
 import { COMPONENT_SCHEMAS } from './component.schemas.js';
 import { ERROR_ENVELOPE, errorResponses } from './error.responses.js';
+import { INVESTIGATION_OPERATIONS, INVESTIGATION_SCHEMAS } from './investigation.operations.js';
 import { LINK_OPERATIONS, LINK_RESPONSE_SCHEMAS } from './link.operations.js';
 import { type Operation, operationObject, type Tag } from './operation.js';
 import { OPERATOR_DIRECTORY_OPERATIONS } from './operator-directory.operations.js';
@@ -14,6 +15,7 @@ const OPERATIONS: readonly Operation[] = [
   ...LINK_OPERATIONS,
   ...OPERATOR_DIRECTORY_OPERATIONS,
   ...OPERATOR_REVIEW_OPERATIONS,
+  ...INVESTIGATION_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];
 
@@ -62,7 +64,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           description: 'An access token whose `scope` names operator, merchant.apis or external.apis.',
         },
       },
-      schemas: { Error: ERROR_ENVELOPE, ...COMPONENT_SCHEMAS, ...LINK_RESPONSE_SCHEMAS },
+      schemas: {
+        Error: ERROR_ENVELOPE,
+        ...COMPONENT_SCHEMAS,
+        ...LINK_RESPONSE_SCHEMAS,
+        ...INVESTIGATION_SCHEMAS,
+      },
       responses: errorResponses(),
     },
   };

@@ -138,11 +138,21 @@ describe('OpenAPI document: the answers of the running app conform', () => {
     await asMerchant.GET('/v1/transactions', { params: { query: { limit: '0' } } }); // 400
     await asMerchant.GET('/v1/wallets/{walletId}', w);
     await asMerchant.GET('/v1/wallets/{walletId}/ledger-entries', w);
+    await asMerchant.GET('/v1/wallets/{walletId}/ledger-entries', {
+      params: { path: w.params.path, query: { transactionId: id } },
+    });
     const events = await asMerchant.GET('/v1/events', {});
     await asMerchant.GET('/v1/webhook-deliveries', { params: { query: { transactionId: id } } });
     const eventId = { params: { path: { id: events.data?.data[0]?.id as string } } };
     await asMerchant.POST('/v1/webhook-deliveries/{id}/redeliver', eventId);
     await operator.GET('/v1/operator/webhook-deliveries', { params: { query: { transactionId: id } } });
+    await operator.GET('/v1/operator/webhook-deliveries', {
+      params: { query: { outcome: 'PENDING', limit: '1' } },
+    });
+    await operator.GET('/v1/operator/withdrawals/{id}', { params: { path: { id } } });
+    await operator.GET('/v1/operator/withdrawals/{id}', {
+      params: { path: { id: '0195b3c4-0000-7000-8000-000000000404' } },
+    }); // 404
     await operator.POST('/v1/operator/webhook-deliveries/{id}/redeliver', eventId);
     await operator.GET('/v1/operator/withdrawals', {
       params: { query: { status: 'AWAITING_APPROVAL', order: 'asc' } },

@@ -1,6 +1,6 @@
 import { operatorWithdrawalsQuerySchema } from '../schemas/lists.schemas.js';
 import * as operator from '../schemas/operator.schemas.js';
-import { CREATED_AT, DELIVERY, IDS, RECEIPT, TRANSACTION } from './examples.js';
+import { CREATED_AT, IDS, RECEIPT, TRANSACTION } from './examples.js';
 import type { Operation } from './operation.js';
 import { data, op, pageOf } from './operator-operation.js';
 import { page, ref, success } from './publish.js';
@@ -61,12 +61,6 @@ export const OPERATOR_REVIEW_OPERATIONS: readonly Operation[] = [
       example: data({ id: IDS.withdrawal, status: 'FAILED', reason: 'Payment was cancelled.' }),
     },
     errors: [400, 401, 404, 409, 413, 415, 503],
-  }),
-  op('get', '/webhook-deliveries', {
-    operationId: 'listTransactionDeliveries',
-    summary: 'List the webhook deliveries of one transaction, with their attempts',
-    query: operator.listDeliveriesQuerySchema,
-    ok: { schema: success({ type: 'array', items: ref('Delivery') }), example: data([DELIVERY]) },
   }),
   op('post', '/webhook-deliveries/{id}/redeliver', {
     operationId: 'operatorRedeliverWebhook',

@@ -1,4 +1,10 @@
-import type { DeliveryState, RailId, WithdrawalFilter, WithdrawalStatus } from '@payout/domain';
+import type {
+  DeliveryState,
+  RailId,
+  WebhookEventFilter,
+  WithdrawalFilter,
+  WithdrawalStatus,
+} from '@payout/domain';
 import type { Request } from 'express';
 import { queryOf } from './pagination.js';
 
@@ -28,5 +34,15 @@ export function deliveryFilterOf(req: Request): { withdrawalId?: string; deliver
   return defined({
     withdrawalId: lower(q.transactionId),
     deliveryState: q.deliveryState as DeliveryState | undefined,
+  });
+}
+
+/** The operator's delivery filters: every merchant's unless `merchantId` names one. */
+export function operatorDeliveryFilterOf(req: Request): WebhookEventFilter {
+  const q = queryOf(req);
+  return defined({
+    merchantId: lower(q.merchantId),
+    withdrawalId: lower(q.transactionId),
+    deliveryState: (q.outcome ?? q.deliveryState) as DeliveryState | undefined,
   });
 }

@@ -4,15 +4,19 @@ import { validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
 import {
   entityParamsSchema,
+  operatorDeliveriesQuerySchema,
   operatorWithdrawalsQuerySchema,
   pageQuerySchema,
 } from '../schemas/lists.schemas.js';
-import { merchantParamsSchema } from '../schemas/operator.schemas.js';
-import { withdrawalFilterOf } from './list-filters.js';
+import { merchantParamsSchema, withdrawalIdParamsSchema } from '../schemas/operator.schemas.js';
+import { operatorDeliveryFilterOf, withdrawalFilterOf } from './list-filters.js';
 import { pageRequestOf, respondPage } from './pagination.js';
 import { respond, successEnvelope } from './respond.js';
 
-/** The operator's lists (scope `operator`): withdrawals and the approvals queue, merchants, entities, accounts. */
+/**
+ * The operator's lists and reads (scope `operator`): withdrawals, one withdrawal, the approvals queue, merchants,
+ * entities, accounts, webhook deliveries.
+ */
 export function operatorListRoutes(router: IRouter, deps: HttpAppDeps): void {
   const uc = deps.useCases;
   const operator = authenticate(deps.tokenVerifier, { required: true, scopes: ['operator'] });
@@ -30,6 +34,32 @@ export function operatorListRoutes(router: IRouter, deps: HttpAppDeps): void {
           requirePrincipal(res),
           withdrawalFilterOf(req),
           pageRequestOf(req),
+        ),
+      ),
+  );
+  router.get(
+    '/v1/operator/withdrawals/:id',
+    operator,
+    validate('params', withdrawalIdParamsSchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.getOperatorWithdrawal.execute(requirePrincipal(res), id(req.params.id)),
+        successEnvelope,
+      ),
+  );
+  router.get(
+    '/v1/operator/webhook-deliveries',
+    operator,
+    validate('query', operatorDeliveriesQuerySchema),
+    // A withdrawal's deliveries come oldest first (in sequence order), as they did before this list had pages.
+    async (req, res) =>
+      respondPage(
+        res,
+        await uc.listWebhookDeliveries.execute(
+          requirePrincipal(res),
+          operatorDeliveryFilterOf(req),
+          pageRequestOf(req, req.query.transactionId === undefined ? 'desc' : 'asc'),
         ),
       ),
   );

@@ -11,7 +11,6 @@ import {
   decideWithdrawalSchema,
   deliveryParamsSchema,
   issueApplicationTokenSchema,
-  listDeliveriesQuerySchema,
   merchantParamsSchema,
   updateMerchantSchema,
   updateWalletSchema,
@@ -147,18 +146,6 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
       hasMore: page.hasMore,
       nextCursor: page.nextCursor,
     })),
-  );
-  router.get(
-    '/v1/operator/webhook-deliveries',
-    validate('query', listDeliveriesQuerySchema),
-    async (req, res) =>
-      respond(
-        res,
-        await uc.listWebhookDeliveries.execute(requirePrincipal(res), {
-          transactionId: req.query.transactionId,
-        }),
-        successEnvelope,
-      ),
   );
   router.post(
     '/v1/operator/webhook-deliveries/:id/redeliver',

@@ -2,9 +2,9 @@ import type { IRouter } from 'express';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
-import { pageQuerySchema } from '../schemas/lists.schemas.js';
+import { ledgerEntriesQuerySchema } from '../schemas/lists.schemas.js';
 import { walletParamsSchema } from '../schemas/operator.schemas.js';
-import { pageRequestOf, respondPage } from './pagination.js';
+import { pageRequestOf, queryOf, respondPage } from './pagination.js';
 import { respond, successEnvelope } from './respond.js';
 
 /** A wallet and its ledger, for its entity, its merchant and operators. */
@@ -26,11 +26,16 @@ export function walletRoutes(router: IRouter, deps: HttpAppDeps): void {
     '/v1/wallets/:walletId/ledger-entries',
     reader,
     wallet,
-    validate('query', pageQuerySchema),
+    validate('query', ledgerEntriesQuerySchema),
     async (req, res) =>
       respondPage(
         res,
-        await uc.walletReads.postings(requirePrincipal(res), String(req.params.walletId), pageRequestOf(req)),
+        await uc.walletReads.postings(
+          requirePrincipal(res),
+          String(req.params.walletId),
+          pageRequestOf(req),
+          queryOf(req).transactionId,
+        ),
       ),
   );
 }

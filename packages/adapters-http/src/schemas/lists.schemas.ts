@@ -45,6 +45,26 @@ export const deliveriesQuerySchema = object({
   transactionId: uuid('transactionId'),
 });
 
+export const ledgerEntriesQuerySchema = object({ ...PAGE_QUERY, transactionId: uuid('transactionId') });
+
+/**
+ * The operator's deliveries: `outcome` is the delivery state (`deliveryState` is taken as its synonym, the name
+ * the merchant's list uses). `transactionId` stays any non-empty string, as before the list was paginated: one
+ * that names no withdrawal finds nothing.
+ */
+export const operatorDeliveriesQuerySchema = object({
+  ...PAGE_QUERY,
+  outcome: oneOf('outcome', DELIVERY_STATES),
+  deliveryState: oneOf('deliveryState', DELIVERY_STATES),
+  merchantId: uuid('merchantId'),
+  transactionId: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    ...fault('transactionId', 'transactionId must be a transaction id'),
+  },
+});
+
 export const entityParamsSchema = object(
   { entityId: uuidParam('entityId', 'Entity not found', 'NOT_FOUND') },
   ['entityId'],

@@ -123,11 +123,6 @@ export const decideWithdrawalSchema = object({
   },
 });
 
-export const listDeliveriesQuerySchema = object(
-  { transactionId: { type: 'string', minLength: 1, ...fault('transactionId', 'transactionId is required') } },
-  ['transactionId'],
-);
-
 export const auditLogQuerySchema = object({
   limit: {
     type: 'string',

@@ -3,6 +3,7 @@ import { authSuite } from './auth.suite.js';
 import { bodySuite } from './body.suite.js';
 import { canonicalIdsSuite } from './canonical-ids.suite.js';
 import type { HttpHarness, MakeHttpHarness } from './http-harness.js';
+import { investigationSuite } from './investigation.suite.js';
 import { linkSuite } from './link.suite.js';
 import { listSuite } from './list.suite.js';
 import { lookupSuite } from './lookup.suite.js';
@@ -40,6 +41,7 @@ export function httpApiSuite(makeHarness: MakeHttpHarness, title = 'HTTP API'): 
     lookupSuite(api);
     listSuite(api);
     operatorSuite(api);
+    investigationSuite(api);
     authSuite(api);
     rateLimitSuite(api);
     canonicalIdsSuite(api);

@@ -103,8 +103,12 @@ export class KnexListReads implements ListReads {
    * The running balance is a window sum over every posting of the wallet up to each one (numeric, exact), read in
    * the statement that pages them: the wallet's line of each entry, in posting order (`posted_seq`).
    */
-  async walletPostings(walletId: string, page: Parameters<ListReads['walletPostings']>[1]) {
-    if (!isUuid(walletId)) return EMPTY;
+  async walletPostings(
+    walletId: string,
+    page: Parameters<ListReads['walletPostings']>[1],
+    withdrawalId?: string,
+  ) {
+    if (!ids(walletId, withdrawalId)) return EMPTY;
     const wallet = walletId.toLowerCase();
     const postings = this.db('ledger_entries as e')
       .join('ledger_lines as l', 'l.entry_id', 'e.id')
@@ -125,6 +129,8 @@ export class KnexListReads implements ListReads {
         this.db('ledger_entries as c').select('c.posted_seq').where({ 'c.id': after, 'c.wallet_id': wallet }),
     };
     const list = this.db.from(postings.as('p')).select('p.*');
+    // Filtered outside the window, so that each balance still sums every earlier posting of the wallet.
+    if (withdrawalId !== undefined) list.where('p.withdrawal_id', withdrawalId.toLowerCase());
     return mapPage(await keysetPage<PostingRow>(list, keyset, page), toPosting);
   }
 
@@ -133,9 +139,9 @@ export class KnexListReads implements ListReads {
     page: Parameters<ListReads['webhookEvents']>[1],
   ) {
     if (!ids(filter.merchantId, filter.withdrawalId)) return EMPTY;
-    const { list, keyset } = tableList(this.db, 'webhook_events', (query, t) =>
-      query.where(`${t}.merchant_id`, filter.merchantId.toLowerCase()),
-    );
+    const { list, keyset } = tableList(this.db, 'webhook_events', (query, t) => {
+      if (filter.merchantId !== undefined) query.where(`${t}.merchant_id`, filter.merchantId.toLowerCase());
+    });
     list.join('webhook_deliveries as d', 'd.event_id', 't.id').select(this.db.raw(eventColumns('t', 'd')));
     if (filter.withdrawalId !== undefined) list.where('t.withdrawal_id', filter.withdrawalId.toLowerCase());
     if (filter.deliveryState !== undefined) list.where('d.delivery_state', filter.deliveryState);

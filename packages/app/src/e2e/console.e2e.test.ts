@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   BrowserPage,
   chromiumMissing,
@@ -7,13 +9,16 @@ import {
 import { Money } from '@payout/domain';
 import { expect } from 'chai';
 import { type ApiServiceFixture, startApiService } from '../service/api-service.fixture.js';
+import { eventually } from './support/eventually.js';
 
 const APPROVER = 'console-approver';
 
 /**
  * The operator console in a real headless Chromium against the service on PostgreSQL: signed in with a pasted
  * operator token, it lists the held withdrawals and decides them from the page; the API then shows the effect
- * and the audit log names the approver. Any CSP violation, console error or uncaught exception fails the test.
+ * and the audit log names the approver; a withdrawal opens by id with its rail facts, and a delivery that a merchant's
+ * endpoint refused is sent again from the failed-deliveries view. Any CSP violation, console error or uncaught
+ * exception fails the test.
  */
 describe('e2e: the operator console in headless Chromium', function () {
   this.timeout(90_000);
@@ -23,6 +28,9 @@ describe('e2e: the operator console in headless Chromium', function () {
   let held: string[];
   let entity: SeededEntity;
   let merchantId: string;
+  /** A merchant endpoint that refuses every delivery, so that its events end FAILED. */
+  let refusing: Server;
+  let refused = 0;
 
   const withdrawal = async (id: string) => {
     const answer = await fixture.api.request('GET', `/v1/transactions/${id}`, { token: entity.token });
@@ -32,8 +40,18 @@ describe('e2e: the operator console in headless Chromium', function () {
 
   before(async () => {
     expect(chromiumMissing()).to.equal(null);
-    // Both held withdrawals come from one entity: the limiter must let the second through.
-    fixture = await startApiService('console_e2e', { WITHDRAWAL_RATE_LIMIT_PER_MINUTE: '1000' });
+    refusing = createServer((_req, res) => {
+      refused += 1;
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    // Both held withdrawals come from one entity: the limiter must let the second through. Workers run too (the
+    // rail and webhook deliveries), with one quick retry so that a refused delivery fails soon.
+    fixture = await startApiService('console_e2e', {
+      WITHDRAWAL_RATE_LIMIT_PER_MINUTE: '1000',
+      PROCESS_ROLE: 'all',
+      WEBHOOK_RETRY_SCHEDULE_MS: '100',
+    });
     const merchant = await fixture.api.merchant({ approvalThreshold: '100.00' });
     merchantId = merchant.id;
     const payer = await fixture.api.payer('bank', '1000.00', merchant);
@@ -51,6 +69,7 @@ describe('e2e: the operator console in headless Chromium', function () {
   after(async () => {
     await browser?.close();
     await fixture?.stop();
+    await new Promise((resolve) => refusing?.close(resolve));
   });
 
   afterEach(async () => {
@@ -148,5 +167,83 @@ describe('e2e: the operator console in headless Chromium', function () {
     const after = await balance();
     expect(after).to.equal(Money.of(before).plus(Money.of('5.00')).toString());
     expect(await page.text(`${wallet} p`)).to.include(`balance ${after}`);
+
+    const entityItem = `li[data-entity="${entity.id}"]`;
+    await page.click(`${entityItem} button[aria-label^="Linked accounts"]`);
+    await page.waitFor(`document.querySelector('${entityItem} tr[data-account]')`);
+    expect(await page.text(`${entityItem} tr[data-account]`)).to.match(/••••\d{4}/);
+  });
+
+  it('opens a withdrawal by id: its approver, rail attempts and provider reference', async () => {
+    const id = held[0] as string;
+    const token = fixture.api.operatorToken('investigator');
+    const reference = await eventually(
+      'the approved withdrawal accepted by its rail',
+      async () =>
+        (await fixture.api.request('GET', `/v1/operator/withdrawals/${id}`, { token })).json.data.railFacts
+          .railReference ?? undefined,
+      20_000,
+    );
+    await page.focus('#open-id');
+    await page.type(id);
+    await page.press('Enter');
+    await page.waitFor(`document.querySelector('#timeline [data-facts="${id}"]')`);
+    const facts = (await page.text(`#timeline [data-facts="${id}"]`)) ?? '';
+    expect(facts).to.include('provider reference').and.include(reference);
+    expect(facts).to.include('submit attempts').and.include('decided by').and.include(APPROVER);
+    expect(facts).to.match(/••••\d{4}/);
+    expect(await page.text('#timeline')).to.match(/WITHDRAWAL_DEBIT/);
+  });
+
+  it('lists a delivery the merchant refused among failed deliveries and redelivers it from the page', async () => {
+    const operator = fixture.api.operatorToken('webhook-setup');
+    const merchant = await fixture.api.merchant();
+    const endpoint = await fixture.api.request(
+      'PUT',
+      `/v1/operator/merchants/${merchant.id}/webhook-endpoint`,
+      {
+        token: operator,
+        body: { url: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/hooks` },
+      },
+    );
+    expect(endpoint.status, JSON.stringify(endpoint.json)).to.equal(200);
+    const payer = await fixture.api.payer('bank', '100.00', merchant);
+    const created = await fixture.api.withdraw(payer.entity, payer.accountId, {
+      amount: 5,
+      walletType: 'SPEND',
+    });
+    const transactionId = created.json.data.id;
+    const failed = await eventually(
+      'a refused delivery out of retries',
+      async () =>
+        (
+          await fixture.api.request(
+            'GET',
+            `/v1/operator/webhook-deliveries?merchantId=${merchant.id}&outcome=FAILED`,
+            { token: operator },
+          )
+        ).json.data[0],
+      20_000,
+      () => `refused ${refused} deliveries`,
+    );
+    expect(failed.transactionId).to.equal(transactionId);
+
+    await page.focus('#deliveries-merchant');
+    await page.type(merchant.id);
+    await page.press('Enter');
+    const row = `#deliveries-list tr[data-event="${failed.eventId}"]`;
+    await page.waitFor(`document.querySelector('${row}')`);
+    expect(await page.text(row))
+      .to.include('FAILED')
+      .and.include(transactionId);
+    await page.click(`${row} button[aria-label^="Redeliver"]`);
+    await page.waitFor(
+      `document.querySelector('#status').textContent.startsWith('Event ${failed.eventId} queued')`,
+    );
+
+    const audit = await fixture.api.request('GET', `/v1/operator/audit-log?subjectId=${failed.eventId}`, {
+      token: fixture.api.operatorToken('audit-reader'),
+    });
+    expect(audit.json.data[0]).to.include({ action: 'WEBHOOK_REDELIVERED', actor: APPROVER });
   });
 });

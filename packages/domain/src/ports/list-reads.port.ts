@@ -19,8 +19,9 @@ export interface WithdrawalFilter {
   readonly createdTo?: Date;
 }
 
+/** Webhook events a list shows; without `merchantId` every merchant's (an operator's list). */
 export interface WebhookEventFilter {
-  readonly merchantId: string;
+  readonly merchantId?: string;
   readonly withdrawalId?: string;
   readonly deliveryState?: DeliveryState;
 }
@@ -50,8 +51,11 @@ export interface ListReads {
   merchants(page: PageRequest): Promise<Page<Merchant>>;
   entities(merchantId: string, page: PageRequest): Promise<Page<Entity>>;
   linkedAccounts(entityId: string, page: PageRequest): Promise<Page<LinkedAccountSummary>>;
-  /** A wallet's postings, each with its running balance computed exactly over every earlier posting. */
-  walletPostings(walletId: string, page: PageRequest): Promise<Page<WalletPosting>>;
-  /** A merchant's webhook events with their delivery state, bodies byte for byte as stored. */
+  /**
+   * A wallet's postings, each with its running balance computed exactly over every earlier posting; with
+   * `withdrawalId`, only that withdrawal's postings (their balances still count every posting before them).
+   */
+  walletPostings(walletId: string, page: PageRequest, withdrawalId?: string): Promise<Page<WalletPosting>>;
+  /** Webhook events with their delivery state, bodies byte for byte as stored. */
   webhookEvents(filter: WebhookEventFilter, page: PageRequest): Promise<Page<WebhookEvent>>;
 }

@@ -34,7 +34,7 @@ export function inMemoryListReads(state: () => InMemoryState): ListReads {
         ),
         page,
       ),
-    walletPostings: async (walletId, page) => {
+    walletPostings: async (walletId, page, withdrawalId) => {
       const account = walletAccount(walletId);
       let balance = Money.ZERO;
       const postings: WalletPosting[] = [];
@@ -51,11 +51,15 @@ export function inMemoryListReads(state: () => InMemoryState): ListReads {
           createdAt: entry.createdAt,
         });
       }
-      return pageOf(postings, page);
+      return pageOf(postings, page, (p) => withdrawalId === undefined || p.withdrawalId === withdrawalId);
     },
     webhookEvents: async (filter, page) =>
       pageOf(
-        sorted([...state().webhookEvents.values()].filter((e) => e.merchantId === filter.merchantId)),
+        sorted(
+          [...state().webhookEvents.values()].filter(
+            (e) => filter.merchantId === undefined || e.merchantId === filter.merchantId,
+          ),
+        ),
         page,
         (e) =>
           (filter.withdrawalId === undefined || e.withdrawalId === filter.withdrawalId) &&

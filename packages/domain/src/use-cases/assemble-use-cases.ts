@@ -14,6 +14,7 @@ import { WalletReads } from './lists/wallet-reads.use-case.js';
 import { WebhookLists } from './lists/webhook-lists.use-case.js';
 import { IssueApplicationToken } from './operator/application-token-operations.use-case.js';
 import { CreateEntity, CreditWallet, UpdateWallet } from './operator/entity-wallet-operations.use-case.js';
+import { GetOperatorWithdrawal } from './operator/get-operator-withdrawal.use-case.js';
 import { ListAuditLog } from './operator/list-audit-log.use-case.js';
 import { CreateMerchant, UpdateMerchant } from './operator/merchant-operations.use-case.js';
 import { VerifyLedger } from './operator/verify-ledger.use-case.js';
@@ -83,6 +84,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     updateWallet: new UpdateWallet(operator),
     issueApplicationToken: new IssueApplicationToken(operator),
     listWebhookDeliveries: new ListWebhookDeliveries(operator),
+    getOperatorWithdrawal: new GetOperatorWithdrawal(flow),
     redeliverWebhook: new RedeliverWebhook(operator),
     listAuditLog: new ListAuditLog(operator),
     verifyLedger: new VerifyLedger(flow),

@@ -10,6 +10,7 @@ import { Money } from '../../money/money.js';
 import { DuplicatePostingError } from '../../ports/ledger-repository.port.js';
 import { at, buildWithdrawal, seedParties } from './contract-fixtures.js';
 import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
+import { creditedAndDebited } from './credited-and-debited.fixture.js';
 
 const linesOf = (entry: LedgerEntry) => entry.lines.map((l) => [l.account, l.amount.toString()]);
 
@@ -17,21 +18,7 @@ export function ledgerRepositoryContract(factory: ContractFactory): void {
   describe('LedgerRepository contract', () => {
     it('returns a wallet’s entries in posting order with their exact lines', async () => {
       const { unitOfWork } = await factory();
-      const parties = await seedParties(unitOfWork);
-      const withdrawal = buildWithdrawal(parties, '0.10');
-      const credit = walletCreditEntry(
-        contractIds.next(),
-        parties.wallet.id,
-        Money.of('0.30'),
-        'top up',
-        at(0),
-      );
-      const debit = withdrawalDebitEntry(contractIds.next(), withdrawal, at(0));
-      await unitOfWork.run(async (tx) => {
-        await tx.ledger.append(credit);
-        await tx.withdrawals.insert(withdrawal);
-        await tx.ledger.append(debit);
-      });
+      const { parties, withdrawal, credit, debit } = await creditedAndDebited(unitOfWork);
       const entries = await unitOfWork.read.ledger.entriesForWallet(parties.wallet.id);
       expect(entries.map((e) => [e.id, e.kind, e.withdrawalId, e.memo])).to.deep.equal([
         [credit.id, 'WALLET_CREDIT', null, 'top up'],

@@ -5,6 +5,7 @@ import { entityRepositoryContract } from './entity-repository.contract.js';
 import { ledgerRepositoryContract } from './ledger-repository.contract.js';
 import { linkedAccountRepositoryContract } from './linked-account-repository.contract.js';
 import { listReadsContract } from './list-reads.contract.js';
+import { listReadsFiltersContract } from './list-reads-filters.contract.js';
 import { merchantRepositoryContract } from './merchant-repository.contract.js';
 import { unitOfWorkContract } from './unit-of-work.contract.js';
 import { walletRepositoryContract } from './wallet-repository.contract.js';
@@ -25,5 +26,6 @@ export function persistenceContracts(factory: ContractFactory): void {
   webhookEndpointRepositoryContract(factory);
   webhookEventRepositoryContract(factory);
   listReadsContract(factory);
+  listReadsFiltersContract(factory);
   auditLogContract(factory);
 }

@@ -50,10 +50,13 @@ export class WalletReads {
     principal: Principal,
     walletId: string,
     page: PageRequest,
+    transactionId?: string,
   ): Promise<Result<Page<PostingView>>> {
     const found = await this.readable(principal, walletId);
     if (!found.ok) return found;
-    const postings = await this.deps.unitOfWork.read.lists.walletPostings(found.value.id, page);
+    // Another wallet's withdrawal has no postings on this one: the filter cannot reach past the wallet's owner.
+    const lists = this.deps.unitOfWork.read.lists;
+    const postings = await lists.walletPostings(found.value.id, page, transactionId?.toLowerCase());
     return ok(
       mapPage(postings, (p) => ({
         id: p.id,

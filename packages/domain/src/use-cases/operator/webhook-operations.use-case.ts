@@ -1,3 +1,5 @@
+import type { WebhookEventFilter } from '../../ports/list-reads.port.js';
+import type { Page, PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { WebhookEventRepository } from '../../ports/webhook-event-repository.port.js';
 import { domainError, MESSAGES, validationError } from '../../shared/domain-error.js';
@@ -80,21 +82,27 @@ export interface DeliveryView {
   }[];
 }
 
-/** `GET /v1/operator/webhook-deliveries?transactionId=…`: every event of a withdrawal with every attempt. */
+/** What an operator filters deliveries by; each field set narrows the list. */
+export type OperatorDeliveryQuery = WebhookEventFilter;
+
+/**
+ * `GET /v1/operator/webhook-deliveries`: every merchant's webhook events with every attempt, newest first; with
+ * `transactionId`, the route asks oldest first, so that a withdrawal's events come in sequence order as they did
+ * before this list was paginated.
+ */
 export class ListWebhookDeliveries {
   constructor(private readonly deps: OperatorDeps) {}
 
   async execute(
     principal: Principal,
-    input: { readonly transactionId?: unknown },
-  ): Promise<Result<DeliveryView[]>> {
+    query: OperatorDeliveryQuery,
+    page: PageRequest,
+  ): Promise<Result<Page<DeliveryView>>> {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
-    if (typeof input.transactionId !== 'string' || input.transactionId.length === 0)
-      return err(validationError('transactionId', 'transactionId is required'));
     const read = this.deps.unitOfWork.read;
-    const events = await read.webhookEvents.listForWithdrawal(input.transactionId);
-    return ok(await deliveryViews(read.webhookEvents, events));
+    const events = await read.lists.webhookEvents(query, page);
+    return ok({ items: await deliveryViews(read.webhookEvents, events.items), next: events.next });
   }
 }
 
