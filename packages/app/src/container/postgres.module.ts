@@ -128,7 +128,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         return new PgBossWorkerRunner({
           boss: db.boss,
           // pg-boss carries only rare jobs (approval expiry): one poller per process, not one per unit of
-          // WORKER_CONCURRENCY (each polled every second, and pg-boss's fetch is planned on every call: 1.4 ms).
+          // WORKER_CONCURRENCY: each poller fetches every second, and pg-boss's fetch is planned on every call.
           concurrency: 1,
           handlers: { 'withdrawal.expire-approval': handleJob },
           logger,
