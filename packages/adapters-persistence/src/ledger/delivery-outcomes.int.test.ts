@@ -8,6 +8,7 @@ import {
 } from '@payout/domain';
 import { FakeSecretGenerator, RecordingWebhookSender } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { statementsOf } from '../testing/statements-sent.js';
 import { type Customer, PayoutWorld } from './payout-world.fixture.js';
 
 const OPERATOR: Principal = {
@@ -18,10 +19,13 @@ const OPERATOR: Principal = {
 };
 
 /**
- * The outcomes of deliveries finishing together, on PostgreSQL: when one event was recorded meanwhile by another
- * worker (its lease ran out), its outcome is recorded after the other worker's attempt, never over it.
+ * The outcomes of deliveries finishing together are committed as one group: their attempts as one insert, their
+ * event updates as one statement (mergeUpdates). On PostgreSQL: when one member's event was recorded meanwhile by
+ * another worker (its lease ran out), the group's transaction fails (the member's attempt number is taken, and its
+ * update would match no row), the group reruns each member alone, and the stale one is recorded after the other
+ * worker's attempt, never over it. (The merged update's own row check is proven by the repository contract.)
  */
-describe('Delivery outcomes recorded concurrently, on PostgreSQL', function () {
+describe('Delivery outcomes committed together, on PostgreSQL', function () {
   this.timeout(30_000);
   let world: PayoutWorld;
   let customer: Customer;
@@ -62,7 +66,11 @@ describe('Delivery outcomes recorded concurrently, on PostgreSQL', function () {
     const last = claimed.at(-1) as DueDelivery;
     await deliverer(new RecordingWebhookSender().willAnswer({ statusCode: 503 })).deliver(last);
     const deliver = deliverer(sender);
-    await Promise.all(claimed.map((due) => deliver.deliver(due)));
+    const sent = await statementsOf(() => Promise.all(claimed.map((due) => deliver.deliver(due))));
+    expect(
+      sent.some((text) => /UPDATE "webhook_deliveries" AS t .* FROM \(SELECT \* FROM unnest\(/.test(text)),
+      'outcomes went out merged',
+    ).to.equal(true);
 
     const { knex } = world.db;
     const events: { id: string; delivery_state: string; attempts: number }[] = await knex(

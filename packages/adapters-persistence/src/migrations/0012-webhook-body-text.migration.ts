@@ -8,9 +8,9 @@ import type { Knex } from 'knex';
  * An upgrade rewrites `webhook_events`, holding it locked meanwhile (status changes, claims and deliveries wait; its
  * time grows with the events kept). Each existing body becomes the text its `jsonb` gave, the text its retries have
  * been sending already; events inserted afterwards keep the text their first attempt sent. Running processes, of
- * this version or the one before, go on working: they write a body as text and read it as text. A connection of a
- * version that prepared the event insert before the upgrade still binds its body as `jsonb`, and stores it as the
- * version before did, until that connection closes.
+ * this version or the one before, go on working: they write a body as text and read it as text. A connection that
+ * prepared the event insert before the upgrade still binds its body as `jsonb`, and stores it as the version before
+ * did, until the pool replaces it (CONNECTION_LIFETIME_MS, seconds later).
  * Down converts the bodies back to `jsonb`, reordering them again.
  */
 export const up = async (knex: Knex): Promise<void> => {

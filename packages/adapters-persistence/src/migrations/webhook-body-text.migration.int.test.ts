@@ -2,6 +2,7 @@ import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/
 import { expect } from 'chai';
 import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
 import { createKnex } from '../sql/knex-pool.js';
+import { immediateWriter } from '../sql/sql-write.js';
 import { migrateLatest } from './migrate.js';
 import {
   migrateDownBefore,
@@ -17,7 +18,7 @@ describe('migration 0012 on a database with webhook events', () => {
     const db = database();
     await migrateDownBefore(db.knex, '0012-webhook-body-text');
     const unitOfWork = seedingUnitOfWork(db.knex);
-    const events = new KnexWebhookEventRepository(db.knex);
+    const events = new KnexWebhookEventRepository(db.knex, immediateWriter(db.knex));
     const parties = await seedParties(unitOfWork);
     const withdrawal = buildWithdrawal(parties);
     const [old, fresh] = [1, 2].map((sequence) => buildWebhookEvent(parties, withdrawal.id, sequence));

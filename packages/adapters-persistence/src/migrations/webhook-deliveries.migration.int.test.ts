@@ -3,6 +3,7 @@ import { buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
+import { immediateWriter } from '../sql/sql-write.js';
 import { migrateLatest } from './migrate.js';
 import { migrateDownBefore, migratedScratchDatabase, seedingUnitOfWork } from './migration-steps.fixture.js';
 
@@ -62,7 +63,7 @@ describe('migration 0011 on a database with webhook events', () => {
 
     await migrateLatest(db.knex);
 
-    const events = new KnexWebhookEventRepository(db.knex);
+    const events = new KnexWebhookEventRepository(db.knex, immediateWriter(db.knex));
     for (const [index, old] of OLD.entries()) {
       const event = await events.findById(ids[index] as string);
       expect(event, `event ${index}`).to.include({
@@ -117,7 +118,7 @@ describe('migration 0011 on a database with webhook events', () => {
     });
     // 0011 and every migration after it, however many there are by now.
     expect((await migrating)?.[0]).to.equal('0011-webhook-deliveries');
-    const event = await new KnexWebhookEventRepository(db.knex).findById(id);
+    const event = await new KnexWebhookEventRepository(db.knex, immediateWriter(db.knex)).findById(id);
     expect(event, 'the event and its delivery').to.include({ deliveryState: 'PENDING', attempts: 0 });
   });
 });

@@ -1,44 +1,34 @@
 import type { Clock, DueDelivery, WebhookEvent } from '@payout/domain';
 import type { Knex } from 'knex';
-import { rowsOf } from '../repositories/columns.js';
 import { type EventRow, toEvent, withEvents } from '../repositories/knex-webhook-event.repository.js';
+import { readPrepared } from '../sql/connection.js';
 import type { LeasedQueue } from './leased-queue.runner.js';
 
 /**
- * The claim spread over merchants: the first `limit` due deliveries of the merchants with room, locked with SKIP
- * LOCKED so concurrent claimers take disjoint rows, then at most each merchant's room of them (the merchants this
- * claimer holds deliveries of, how many, and the most per merchant: see `spreadBindings`). Rows locked and not taken
- * are free again when the statement ends (it is its own transaction). A merchant with no room is left out of the
- * scan, so one merchant's backlog never takes every slot of a worker.
+ * The claim spread over merchants: the first `$6` due deliveries of the merchants with room, locked with SKIP LOCKED
+ * so concurrent claimers take disjoint rows, then at most each merchant's room of them ($3 the merchants this
+ * claimer holds deliveries of, $4 how many, $5 the most per merchant). Rows locked and not taken are free again when
+ * the statement ends (it is its own transaction). A merchant with no room is left out of the scan, so one
+ * merchant's backlog never takes every slot of a worker.
  */
-const CLAIM_SPREAD = withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = ?
+const CLAIM_SPREAD = {
+  name: 'webhook_deliveries_claim_spread',
+  text: withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
           WHERE d.event_id = ANY(ARRAY(
             SELECT ranked.event_id FROM (
               SELECT due.event_id,
                      row_number() OVER (PARTITION BY due.merchant_id ORDER BY due.next_attempt_at, due.event_id)
                        + COALESCE(busy.in_flight, 0) AS nth
               FROM (SELECT event_id, merchant_id, next_attempt_at FROM webhook_deliveries
-                    WHERE delivery_state = 'PENDING' AND next_attempt_at <= ?
-                      AND merchant_id <> ALL(ARRAY(SELECT m FROM unnest(?::uuid[], ?::integer[]) AS f(m, n)
-                                                   WHERE n >= ?::integer))
-                    ORDER BY next_attempt_at LIMIT ?::integer FOR UPDATE SKIP LOCKED) AS due
-              LEFT JOIN unnest(?::uuid[], ?::integer[]) AS busy(merchant_id, in_flight)
+                    WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
+                      AND merchant_id <> ALL(ARRAY(SELECT m FROM unnest($3::uuid[], $4::integer[]) AS f(m, n)
+                                                   WHERE n >= $5::integer))
+                    ORDER BY next_attempt_at LIMIT $6::integer FOR UPDATE SKIP LOCKED) AS due
+              LEFT JOIN unnest($3::uuid[], $4::integer[]) AS busy(merchant_id, in_flight)
                 ON busy.merchant_id = due.merchant_id
             ) AS ranked
-            WHERE ranked.nth <= ?::integer))`);
-
-/** CLAIM_SPREAD's parameters in the order they appear: the merchants in flight and their counts appear twice. */
-function spreadBindings(
-  leaseUntil: Date,
-  now: Date,
-  limit: number,
-  most: number,
-  inFlight: ReadonlyMap<string, number>,
-) {
-  const merchants = [...inFlight.keys()];
-  const counts = [...inFlight.values()];
-  return [leaseUntil, now, merchants, counts, most, limit, merchants, counts, most];
-}
+            WHERE ranked.nth <= $5::integer))`),
+};
 
 /** What a claim is bounded by: the lease it takes and a merchant's share of one claimer's deliveries. */
 export interface WebhookClaimTerms {
@@ -59,9 +49,14 @@ export async function claimWebhookEvents(
   terms: WebhookClaimTerms,
   inFlight: ReadonlyMap<string, number>,
 ): Promise<readonly WebhookEvent[]> {
-  const leaseUntil = new Date(now.getTime() + terms.leaseMs);
-  const bindings = spreadBindings(leaseUntil, now, limit, terms.perMerchant, inFlight);
-  const rows = await rowsOf<EventRow>(knex, CLAIM_SPREAD, bindings);
+  const rows = await readPrepared<EventRow>(knex, CLAIM_SPREAD, [
+    new Date(now.getTime() + terms.leaseMs),
+    now,
+    [...inFlight.keys()],
+    [...inFlight.values()],
+    terms.perMerchant,
+    limit,
+  ]);
   return rows.map(toEvent);
 }
 

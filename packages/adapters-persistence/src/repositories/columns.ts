@@ -4,17 +4,6 @@ import type { Knex } from 'knex';
 /** A query runner: the pool for plain reads, or one transaction inside a unit of work. */
 export type Db = Knex | Knex.Transaction;
 
-/** The rows a raw statement (`?` placeholders) returns. */
-export async function rowsOf<Row>(db: Db, sql: string, bindings: readonly Knex.RawBinding[]): Promise<Row[]> {
-  const result = await db.raw<{ rows: Row[] }>(sql, bindings);
-  return result.rows;
-}
-
-/** Writes that must touch exactly one row; `error` is what the caller learns when they touched none. */
-export function exactlyOne(updated: number, error: () => Error): void {
-  if (updated !== 1) throw error();
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -5,7 +5,9 @@ import type {
   ApplicationTokenStore,
   WithdrawalSource,
 } from '@payout/domain';
-import { type Db, exactlyOne, isUuid, moneyOrNull } from './columns.js';
+import { updateStatement } from '../sql/sql-statement.js';
+import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
+import { type Db, isUuid, moneyOrNull } from './columns.js';
 
 interface ApplicationTokenRow {
   id: string;
@@ -34,7 +36,10 @@ const toToken = (row: ApplicationTokenRow): ApplicationToken => ({
 });
 
 export class KnexApplicationTokenStore implements ApplicationTokenStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: SqlWriter,
+  ) {}
 
   async insert(token: ApplicationToken): Promise<void> {
     const row: ApplicationTokenRow = {
@@ -68,10 +73,10 @@ export class KnexApplicationTokenStore implements ApplicationTokenStore {
   }
 
   async update(token: ApplicationToken): Promise<void> {
-    const updated = await this.db('application_tokens')
-      .where({ id: token.id })
-      .update({ status: token.status });
-    exactlyOne(updated, () => new Error(`application token ${token.id} does not exist`));
+    await this.writer.write({
+      ...updateStatement('application_tokens', { status: token.status }, { id: token.id }),
+      expect: exactlyOne(`application token ${token.id} does not exist`),
+    });
   }
 
   private async one(id: string, lock: boolean): Promise<ApplicationToken | null> {

@@ -1,4 +1,5 @@
 import type { Entity, EntityRepository, EntityType } from '@payout/domain';
+import { readPrepared } from '../sql/connection.js';
 import { type Db, isUuid } from './columns.js';
 
 export interface EntityRow {
@@ -21,6 +22,8 @@ export const toEntity = (row: EntityRow): Entity => ({
   createdAt: row.created_at,
 });
 
+const FIND_ENTITY = { name: 'entity_by_id', text: 'SELECT * FROM entities WHERE id = $1' };
+
 export class KnexEntityRepository implements EntityRepository {
   constructor(private readonly db: Db) {}
 
@@ -39,7 +42,7 @@ export class KnexEntityRepository implements EntityRepository {
 
   async findById(id: string): Promise<Entity | null> {
     if (!isUuid(id)) return null;
-    const row = await this.db<EntityRow>('entities').where({ id }).first();
+    const [row] = await readPrepared<EntityRow>(this.db, FIND_ENTITY, [id]);
     return row ? toEntity(row) : null;
   }
 }

@@ -7,6 +7,7 @@ import {
   type LedgerRepository,
   walletAccount,
 } from '@payout/domain';
+import { insertWrite, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
 
@@ -29,7 +30,10 @@ interface LineRow {
 }
 
 export class KnexLedgerRepository implements LedgerRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: SqlWriter,
+  ) {}
 
   async append(entry: LedgerEntry): Promise<void> {
     if (!isBalanced(entry)) throw new Error(`unbalanced ledger entry ${entry.id}`);
@@ -41,20 +45,20 @@ export class KnexLedgerRepository implements LedgerRepository {
       memo: entry.memo,
       created_at: entry.createdAt,
     };
-    try {
-      await this.db('ledger_entries').insert(row);
-    } catch (error) {
-      if (isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind'))
-        throw new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind);
-      throw error;
-    }
+    await this.writer.write({
+      ...insertWrite('ledger_entries', [row]),
+      translate: (error) =>
+        isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind')
+          ? new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind)
+          : undefined,
+    });
     const lines: LineRow[] = entry.lines.map((line, position) => ({
       entry_id: entry.id,
       position,
       account: line.account,
       amount: line.amount.toString(),
     }));
-    await this.db('ledger_lines').insert(lines);
+    await this.writer.write(insertWrite('ledger_lines', lines, ['ledger_entries']));
   }
 
   async entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]> {

@@ -8,9 +8,11 @@ import {
   type OptionType,
   SENSITIVE_DESTINATION_FIELDS,
 } from '@payout/domain';
-import { type Db, isUuid, rowsOf } from './columns.js';
+import { ReadBatches } from '../sql/read-batches.js';
+import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
+import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
 
 export interface LinkedAccountRow {
   id: string;
@@ -31,7 +33,7 @@ export interface LinkedAccountRow {
 
 type Destination = Readonly<Record<string, string>>;
 
-/** An account's row with its entity's and merchant's columns, prefixed `e_` and `m_`. */
+/** An account's row with its entity's, merchant's and wallet's columns, prefixed `e_`, `m_` and `w_`. */
 type OwnersRow = LinkedAccountRow & Record<string, unknown>;
 
 const ENTITY_COLUMNS = [
@@ -54,16 +56,22 @@ const MERCHANT_COLUMNS = [
 ];
 
 /**
- * Each owner is a LATERAL subquery with LIMIT 1, which the planner cannot flatten into a join: every account probes
- * its entity and merchant by primary key, whatever the statistics say about the tables' sizes (a plain
+ * By an array of account ids: concurrent withdrawal requests read their accounts together (ReadBatches). Each
+ * owner is a LATERAL subquery with LIMIT 1, which the planner cannot flatten into a join: every account probes
+ * its entity, merchant and wallet by primary key, whatever the statistics say about the tables' sizes (a plain
  * join scanned every entity of the table once statistics lagged its growth; docs/decisions/0001-bounded-reads.md).
  */
-export const FIND_WITH_OWNERS = `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
-                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')}
+export const FIND_WITH_OWNERS = {
+  name: 'linked_accounts_with_owners',
+  text: `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
+                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')},
+                ${WALLET_COLUMNS.map((c) => `w.${c} AS w_${c}`).join(', ')}
            FROM linked_accounts la
            CROSS JOIN LATERAL (SELECT * FROM entities WHERE id = la.entity_id LIMIT 1) e
            CROSS JOIN LATERAL (SELECT * FROM merchants WHERE id = e.merchant_id LIMIT 1) m
-          WHERE la.id = ?`;
+           CROSS JOIN LATERAL (SELECT * FROM wallets WHERE id = e.wallet_id LIMIT 1) w
+          WHERE la.id = ANY($1::uuid[])`,
+};
 
 /** Splits a destination into fields kept in clear and the sensitive ones that are only stored encrypted. */
 function split(destination: Destination): { open: Destination; sensitive: Destination } {
@@ -77,10 +85,14 @@ function split(destination: Destination): { open: Destination; sensitive: Destin
 }
 
 export class KnexLinkedAccountRepository implements LinkedAccountRepository {
+  private readonly withOwners: ReadBatches<OwnersRow>;
+
   constructor(
     private readonly db: Db,
     private readonly cipher: FieldCipher,
-  ) {}
+  ) {
+    this.withOwners = new ReadBatches(db, FIND_WITH_OWNERS, (row) => row.id);
+  }
 
   async insert(account: LinkedAccount): Promise<void> {
     const { open, sensitive } = split(account.destination);
@@ -115,10 +127,11 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     return row ? this.toAccount(row) : null;
   }
 
-  /** One statement: the account, its entity and the merchant, their columns prefixed. */
+  /** One statement: the account, its entity, the merchant and the entity's wallet, their columns prefixed. */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
-    const [row] = await rowsOf<OwnersRow>(this.db, FIND_WITH_OWNERS, [id]);
+    const key = id.toLowerCase();
+    const row = await this.withOwners.load(key);
     if (row?.entity_id !== entityId.toLowerCase()) return null;
     const pick = <T>(prefix: string, columns: readonly string[]) =>
       Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
@@ -126,6 +139,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
       account: this.toAccount(row),
       entity: toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS)),
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
+      wallet: toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)),
     };
   }
 

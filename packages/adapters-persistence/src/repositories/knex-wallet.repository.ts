@@ -1,5 +1,7 @@
-import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
-import { type Db, exactlyOne, isUuid, money } from './columns.js';
+import { StaleWalletError, type Wallet, type WalletRepository, type WalletType } from '@payout/domain';
+import { readPrepared } from '../sql/connection.js';
+import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
+import { type Db, isUuid, money } from './columns.js';
 
 export interface WalletRow {
   id: string;
@@ -21,8 +23,27 @@ export const toWallet = (row: WalletRow): Wallet => ({
   disabled: row.disabled,
 });
 
+const FIND_WALLET = { name: 'wallet_by_id', text: 'SELECT * FROM wallets WHERE id = $1' };
+const LOCK_WALLET = { name: 'wallet_lock', text: 'SELECT * FROM wallets WHERE id = $1 FOR UPDATE' };
+/** The columns a wallet's writes name, with their PostgreSQL types (see updateWrite and lockWrite). */
+const COLUMN_TYPES = { id: 'uuid', balance: 'numeric', disabled: 'boolean' };
+
+/** The columns of a wallet row, for reads that join it under a prefix. */
+export const WALLET_COLUMNS: ReadonlyArray<keyof WalletRow> = [
+  'id',
+  'merchant_id',
+  'owner_id',
+  'wallet_type',
+  'currency',
+  'balance',
+  'disabled',
+];
+
 export class KnexWalletRepository implements WalletRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: SqlWriter,
+  ) {}
 
   async insert(wallet: Wallet): Promise<void> {
     const row: WalletRow = {
@@ -45,17 +66,34 @@ export class KnexWalletRepository implements WalletRepository {
     return this.one(id, true);
   }
 
+  /** The wallet locked only if it is as read; sent among the writes (see SqlWrite). */
+  async lockIfUnchanged(read: Wallet): Promise<void> {
+    await this.writer.write(
+      lockWrite(
+        'wallets',
+        { id: read.id, balance: read.balance.toString(), disabled: read.disabled },
+        COLUMN_TYPES,
+        [],
+        { rows: 1, error: () => new StaleWalletError(read.id) },
+      ),
+    );
+  }
+
   async update(wallet: Wallet): Promise<void> {
-    const updated = await this.db('wallets')
-      .where({ id: wallet.id })
-      .update({ balance: wallet.balance.toString(), disabled: wallet.disabled });
-    exactlyOne(updated, () => new Error(`wallet ${wallet.id} does not exist`));
+    await this.writer.write(
+      updateWrite(
+        'wallets',
+        { balance: wallet.balance.toString(), disabled: wallet.disabled },
+        { id: wallet.id },
+        COLUMN_TYPES,
+        exactlyOne(`wallet ${wallet.id} does not exist`),
+      ),
+    );
   }
 
   private async one(id: string, lock: boolean): Promise<Wallet | null> {
     if (!isUuid(id)) return null;
-    const query = this.db<WalletRow>('wallets').where({ id });
-    const row = await (lock ? query.forUpdate() : query).first();
+    const [row] = await readPrepared<WalletRow>(this.db, lock ? LOCK_WALLET : FIND_WALLET, [id]);
     return row ? toWallet(row) : null;
   }
 }

@@ -1,4 +1,5 @@
 import type { FieldCipher, WebhookEndpoint, WebhookEndpointRepository, WebhookSecret } from '@payout/domain';
+import { readPrepared } from '../sql/connection.js';
 import { type Db, isUuid } from './columns.js';
 
 interface EndpointRow {
@@ -15,6 +16,11 @@ interface StoredSecret {
   readonly secret: string;
   readonly expiresAt: string | null;
 }
+
+const FIND_BY_MERCHANT = {
+  name: 'webhook_endpoint_by_merchant',
+  text: 'SELECT * FROM webhook_endpoints WHERE merchant_id = $1',
+};
 
 export class KnexWebhookEndpointRepository implements WebhookEndpointRepository {
   constructor(
@@ -49,7 +55,7 @@ export class KnexWebhookEndpointRepository implements WebhookEndpointRepository 
 
   async findByMerchant(merchantId: string): Promise<WebhookEndpoint | null> {
     if (!isUuid(merchantId)) return null;
-    const row = await this.db<EndpointRow>('webhook_endpoints').where({ merchant_id: merchantId }).first();
+    const [row] = await readPrepared<EndpointRow>(this.db, FIND_BY_MERCHANT, [merchantId]);
     if (!row) return null;
     const stored = JSON.parse(this.cipher.decrypt(row.secrets_ciphertext)) as StoredSecret[];
     const secrets: WebhookSecret[] = stored.map((s) => ({

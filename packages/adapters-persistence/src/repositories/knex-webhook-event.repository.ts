@@ -1,11 +1,15 @@
-import type {
-  DeliveryState,
-  WebhookAttempt,
-  WebhookEvent,
-  WebhookEventRepository,
-  WebhookStatus,
+import {
+  type DeliveryState,
+  StaleWebhookEventError,
+  type WebhookAttempt,
+  type WebhookEvent,
+  type WebhookEventRepository,
+  type WebhookStatus,
 } from '@payout/domain';
-import { type Db, exactlyOne, isUuid, rowsOf } from './columns.js';
+import { limitedRead, readPrepared } from '../sql/connection.js';
+import { exactlyOne, insertWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
+import { type Db, isUuid } from './columns.js';
+import { isUniqueViolation } from './pg-errors.js';
 
 export interface EventRow {
   id: string;
@@ -72,22 +76,49 @@ export const eventColumns = (event: string, delivery: string) =>
 const EVENT_READ = `SELECT ${eventColumns('e', 'd')}
   FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id`;
 
+const FIND_EVENT = {
+  name: 'webhook_event_by_id',
+  text: `${EVENT_READ} WHERE e.id = $1`,
+};
 /** Locks the delivery, the only part of an event that changes. */
-const LOCK_EVENT = `${EVENT_READ} WHERE e.id = ? FOR UPDATE OF d`;
-const EVENTS_OF_WITHDRAWAL = `${EVENT_READ} WHERE e.withdrawal_id = ? ORDER BY e.sequence`;
+const LOCK_EVENT = {
+  name: 'webhook_event_lock',
+  text: `${EVENT_READ} WHERE e.id = $1 FOR UPDATE OF d`,
+};
+const EVENTS_OF_WITHDRAWAL = {
+  name: 'webhook_events_of_withdrawal',
+  text: `${EVENT_READ} WHERE e.withdrawal_id = $1 ORDER BY e.sequence`,
+};
+const LATEST_EVENT = {
+  name: 'webhook_event_latest',
+  text: `${EVENTS_OF_WITHDRAWAL.text} DESC LIMIT 1`,
+};
+/** The types of the columns a delivery update names (migration 0011), for merged updates. */
+const DELIVERY_COLUMN_TYPES = {
+  event_id: 'uuid',
+  delivery_state: 'text',
+  attempts: 'integer',
+  next_attempt_at: 'timestamptz',
+  delivered_at: 'timestamptz',
+};
 
 /** The claimed deliveries (`claimed`, from an UPDATE … RETURNING) with their events. */
 export const withEvents = (update: string) => `WITH claimed AS (${update} RETURNING d.*)
   SELECT ${eventColumns('e', 'claimed')} FROM claimed JOIN webhook_events e ON e.id = claimed.event_id`;
 
 /** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim). */
-export const CLAIM_DUE_EVENTS = withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = ?
+export const claimDueStatement = limitedRead('webhook_events_claim_due', (limit) =>
+  withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
           WHERE d.event_id = ANY(ARRAY(SELECT event_id FROM webhook_deliveries
-                                  WHERE delivery_state = 'PENDING' AND next_attempt_at <= ?
-                                  ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED))`);
+                                  WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
+                                  ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))`),
+);
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writer: SqlWriter,
+  ) {}
 
   async insert(event: WebhookEvent): Promise<void> {
     const row = {
@@ -107,9 +138,10 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
     };
-    // Two statements that commit together in the unit of work the status change runs in (its only caller).
-    await this.db('webhook_events').insert(row);
-    await this.db('webhook_deliveries').insert(delivery);
+    // Two statements that commit together in the unit of work the status change runs in (its only caller);
+    // each merges with the other events' inserts of a commit group.
+    await this.writer.write(insertWrite('webhook_events', [row], ['withdrawals']));
+    await this.writer.write(insertWrite('webhook_deliveries', [delivery], ['webhook_events']));
   }
 
   findById(id: string): Promise<WebhookEvent | null> {
@@ -120,25 +152,39 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     return this.one(id, true);
   }
 
-  async update(event: WebhookEvent): Promise<void> {
-    const updated = await this.db('webhook_deliveries').where({ event_id: event.id }).update({
+  async update(event: WebhookEvent, expectedAttempts?: number): Promise<void> {
+    const set = {
       delivery_state: event.deliveryState,
       attempts: event.attempts,
       next_attempt_at: event.nextAttemptAt,
       delivered_at: event.deliveredAt,
-    });
-    exactlyOne(updated, () => new Error(`webhook event ${event.id} does not exist`));
+    };
+    const optimistic = expectedAttempts !== undefined;
+    const where = optimistic
+      ? { event_id: event.id, delivery_state: 'PENDING', attempts: expectedAttempts }
+      : { event_id: event.id };
+    await this.writer.write(
+      updateWrite(
+        'webhook_deliveries',
+        set,
+        where,
+        DELIVERY_COLUMN_TYPES,
+        optimistic
+          ? { rows: 1, error: () => new StaleWebhookEventError(event.id) }
+          : exactlyOne(`webhook event ${event.id} does not exist`),
+      ),
+    );
   }
 
   async latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null> {
     if (!isUuid(withdrawalId)) return null;
-    const [row] = await rowsOf<EventRow>(this.db, `${EVENTS_OF_WITHDRAWAL} DESC LIMIT 1`, [withdrawalId]);
+    const [row] = await readPrepared<EventRow>(this.db, LATEST_EVENT, [withdrawalId]);
     return row ? toEvent(row) : null;
   }
 
   async listForWithdrawal(withdrawalId: string): Promise<readonly WebhookEvent[]> {
     if (!isUuid(withdrawalId)) return [];
-    const rows = await rowsOf<EventRow>(this.db, EVENTS_OF_WITHDRAWAL, [withdrawalId]);
+    const rows = await readPrepared<EventRow>(this.db, EVENTS_OF_WITHDRAWAL, [withdrawalId]);
     return rows.map(toEvent);
   }
 
@@ -153,11 +199,18 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       error: attempt.error,
       succeeded: attempt.succeeded,
     };
-    await this.db('webhook_attempts').insert(row);
+    await this.writer.write({
+      ...insertWrite('webhook_attempts', [row], ['webhook_deliveries']),
+      // Another worker recorded this attempt number first (its lease on the event had run out).
+      translate: (error) =>
+        isUniqueViolation(error, 'webhook_attempts_once')
+          ? new StaleWebhookEventError(attempt.eventId)
+          : undefined,
+    });
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]> {
-    const rows = await rowsOf<EventRow>(this.db, CLAIM_DUE_EVENTS, [leaseUntil, now, limit]);
+    const rows = await readPrepared<EventRow>(this.db, claimDueStatement(limit), [leaseUntil, now]);
     return rows.map(toEvent);
   }
 
@@ -171,7 +224,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
 
   private async one(id: string, lock: boolean): Promise<WebhookEvent | null> {
     if (!isUuid(id)) return null;
-    const [row] = await rowsOf<EventRow>(this.db, lock ? LOCK_EVENT : `${EVENT_READ} WHERE e.id = ?`, [id]);
+    const [row] = await readPrepared<EventRow>(this.db, lock ? LOCK_EVENT : FIND_EVENT, [id]);
     return row ? toEvent(row) : null;
   }
 }

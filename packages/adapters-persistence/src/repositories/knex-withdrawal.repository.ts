@@ -1,4 +1,5 @@
 import {
+  type ClaimedWithdrawal,
   ConcurrentModificationError,
   type RailId,
   type Withdrawal,
@@ -6,7 +7,12 @@ import {
   type WithdrawalStatusChange,
   type WithdrawalWebhookView,
 } from '@payout/domain';
-import { type Db, isUuid, rowsOf } from './columns.js';
+import { limitedRead, readPrepared } from '../sql/connection.js';
+import { ReadBatches } from '../sql/read-batches.js';
+import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
+import { type Db, isUuid } from './columns.js';
+import { type EntityRow, toEntity } from './knex-entity.repository.js';
+import { isUniqueViolation } from './pg-errors.js';
 import {
   fromHistoryJson,
   type HistoryJson,
@@ -18,38 +24,81 @@ import {
   toWithdrawalRow,
   type WithdrawalRow,
 } from './withdrawal-rows.js';
-import { FIND_WEBHOOK_VIEW, toWebhookView, type WebhookViewRow } from './withdrawal-webhook-view.js';
+import { FIND_WEBHOOK_VIEWS, toWebhookView, type WebhookViewRow } from './withdrawal-webhook-view.js';
 
 /** The history of the withdrawal aliased `alias`, as a JSON array in sequence order. */
 export const historyOf = (alias: string): string => `coalesce((SELECT json_agg(h ORDER BY h.sequence)
                            FROM withdrawal_history h WHERE h.withdrawal_id = ${alias}.id), '[]')`;
 const HISTORY_OF_W = historyOf('w');
 
-const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = ?`;
+const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
+const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
+const LOCK_WITHDRAWAL = { name: 'withdrawal_lock', text: `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` };
+/** The columns a withdrawal's writes name, with their PostgreSQL types (see updateWrite and lockWrite). */
+const COLUMN_TYPES = {
+  id: 'uuid',
+  status: 'text',
+  failure_reason: 'text',
+  failure_code: 'text',
+  sequence: 'integer',
+  debited: 'boolean',
+  reversed: 'boolean',
+  rail_reference: 'text',
+  submit_attempts: 'integer',
+  submitted_at: 'timestamptz',
+  approval_expires_at: 'timestamptz',
+  next_check_at: 'timestamptz',
+  updated_at: 'timestamptz',
+};
 
 /**
- * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. The due rows are found
- * through the partial index on `next_check_at` (migration 0006) and updated by primary key.
+ * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. The ids go to the update
+ * as an array, so even a generic plan finds the rows by primary key (see limitedRead for the literal limit).
  */
-export const CLAIM_DUE_WITHDRAWALS = `UPDATE withdrawals w SET next_check_at = ?
-          WHERE w.id = ANY(ARRAY(SELECT id FROM withdrawals WHERE next_check_at <= ?
-                                  ORDER BY next_check_at LIMIT ? FOR UPDATE SKIP LOCKED))
-          RETURNING w.*, ${HISTORY_OF_W} AS history`;
+const CLAIM_DUE = limitedRead(
+  'withdrawals_claim_due',
+  (limit) => `UPDATE withdrawals w SET next_check_at = $1
+          WHERE w.id = ANY(ARRAY(SELECT id FROM withdrawals WHERE next_check_at <= $2
+                                  ORDER BY next_check_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
+          RETURNING w.*, ${HISTORY_OF_W} AS history,
+                    (SELECT to_json(e) FROM entities e WHERE e.id = w.entity_id) AS entity`,
+);
 
 /** See `checkNowByRailReference`: LEAST keeps an earlier check and replaces a null one (it skips nulls). */
-const CHECK_NOW_BY_REFERENCE = `UPDATE withdrawals SET next_check_at = LEAST(next_check_at, ?::timestamptz)
-          WHERE rail_reference = ? AND rail = ANY(?::text[]) AND status <> 'FAILED'
-          RETURNING id`;
+const CHECK_NOW_BY_REFERENCE = {
+  name: 'withdrawal_check_now_by_reference',
+  text: `UPDATE withdrawals SET next_check_at = LEAST(next_check_at, $3::timestamptz)
+          WHERE rail_reference = $2 AND rail = ANY($1::text[]) AND status <> 'FAILED'
+          RETURNING id`,
+};
 
-type WithHistoryRow = WithdrawalRow & { history: HistoryJson[] };
+type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
+type WithEntityRow = WithdrawalRow & { history: HistoryJson[]; entity: EntityJson };
 
-const withHistory = (row: WithHistoryRow): Withdrawal => toWithdrawal(row, row.history.map(fromHistoryJson));
+const withEntity = (row: WithEntityRow): ClaimedWithdrawal => ({
+  withdrawal: toWithdrawal(row, row.history.map(fromHistoryJson)),
+  entity: toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) }),
+});
+
+/**
+ * Two lookup statements in flight rather than one: a lookup costs PostgreSQL little, so its rate is bound by the
+ * round trip each batch waits for, not by PostgreSQL. The second goes out only with a full statement's keys
+ * (ReadBatches), so that where the API's event loop is the bound it does not pay for extra statements.
+ */
+const WEBHOOK_VIEW_BATCHES = { maxBatch: 64, concurrency: 2 };
 
 export class KnexWithdrawalRepository implements WithdrawalRepository {
-  constructor(private readonly db: Db) {}
+  private readonly webhookViews: ReadBatches<WebhookViewRow>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly writer: SqlWriter,
+  ) {
+    this.webhookViews = new ReadBatches(db, FIND_WEBHOOK_VIEWS, (row) => row.id, WEBHOOK_VIEW_BATCHES);
+  }
 
   async insert(withdrawal: Withdrawal): Promise<void> {
-    await this.db('withdrawals').insert(toWithdrawalRow(withdrawal));
+    await this.writer.write(insertWrite('withdrawals', [toWithdrawalRow(withdrawal)]));
     await this.appendHistory(withdrawal, 0);
   }
 
@@ -63,16 +112,51 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   async findWebhookView(id: string): Promise<WithdrawalWebhookView | null> {
     if (!isUuid(id)) return null;
-    const [row] = await rowsOf<WebhookViewRow>(this.db, FIND_WEBHOOK_VIEW, [id]);
+    const row = await this.webhookViews.load(id.toLowerCase());
     return row ? toWebhookView(row) : null;
   }
 
-  /** The `sequence` guard in the WHERE clause makes a stale write update nothing instead of overwriting. */
+  /**
+   * A locking SELECT among the writes: it runs, and is checked, when they are sent (see SqlWrite). Besides the
+   * sequence it checks what changes without one: a submission attempt, the rail's reference, a lease.
+   */
+  async lockIfUnchanged(read: Withdrawal): Promise<void> {
+    await this.writer.write(
+      lockWrite(
+        'withdrawals',
+        {
+          id: read.id,
+          sequence: read.sequence,
+          submit_attempts: read.submitAttempts,
+          rail_reference: read.railReference,
+          next_check_at: read.nextCheckAt,
+        },
+        COLUMN_TYPES,
+        ['rail_reference', 'next_check_at'],
+        { rows: 1, error: () => new ConcurrentModificationError(read.id) },
+      ),
+    );
+  }
+
+  /**
+   * The `sequence` guard in the WHERE clause makes a stale write update nothing instead of overwriting. When
+   * its statements travel in one batch, the stale write's history rows collide with the winner's first, so
+   * that collision is the same lost update.
+   */
   async update(withdrawal: Withdrawal, expectedSequence: number): Promise<void> {
-    const updated = await this.db('withdrawals')
-      .where({ id: withdrawal.id, sequence: expectedSequence })
-      .update(mutableColumns(withdrawal));
-    if (updated !== 1) throw new ConcurrentModificationError(withdrawal.id);
+    await this.writer.write({
+      ...updateWrite(
+        'withdrawals',
+        mutableColumns(withdrawal),
+        { id: withdrawal.id, sequence: expectedSequence },
+        COLUMN_TYPES,
+        { rows: 1, error: () => new ConcurrentModificationError(withdrawal.id) },
+      ),
+      translate: (error) =>
+        isUniqueViolation(error, 'withdrawal_history_pkey')
+          ? new ConcurrentModificationError(withdrawal.id)
+          : undefined,
+    });
     await this.appendHistory(withdrawal, expectedSequence);
   }
 
@@ -81,9 +165,9 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return (await this.historyRows([id])).map(toChange);
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
-    const rows = await rowsOf<WithHistoryRow>(this.db, CLAIM_DUE_WITHDRAWALS, [leaseUntil, now, limit]);
-    return rows.map(withHistory);
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]> {
+    const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
+    return rows.map(withEntity);
   }
 
   async checkNowByRailReference(
@@ -91,7 +175,11 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     reference: string,
     now: Date,
   ): Promise<string | null> {
-    const [row] = await rowsOf<{ id: string }>(this.db, CHECK_NOW_BY_REFERENCE, [now, reference, [...rails]]);
+    const [row] = await readPrepared<{ id: string }>(this.db, CHECK_NOW_BY_REFERENCE, [
+      rails,
+      reference,
+      now,
+    ]);
     return row?.id ?? null;
   }
 
@@ -114,17 +202,21 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     const fresh = withdrawal.history.filter((change) => change.sequence > storedSequence);
     const decided = fresh.some((change) => change.decidedBy !== null);
     if (fresh.length > 0)
-      await this.db('withdrawal_history').insert(
-        fresh.map((change) => toHistoryRow(withdrawal.id, change, decided)),
+      await this.writer.write(
+        insertWrite(
+          'withdrawal_history',
+          fresh.map((change) => toHistoryRow(withdrawal.id, change, decided)),
+          ['withdrawals'],
+        ),
       );
   }
 
   /** The withdrawal and its history in one statement; the lock, when asked for, is on the withdrawal row. */
   private async one(id: string, lock: boolean): Promise<Withdrawal | null> {
     if (!isUuid(id)) return null;
-    const [row] = await rowsOf<WithdrawalRow & { history: HistoryJson[] }>(
+    const [row] = await readPrepared<WithdrawalRow & { history: HistoryJson[] }>(
       this.db,
-      lock ? `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` : WITHDRAWAL_WITH_HISTORY,
+      lock ? LOCK_WITHDRAWAL : FIND_WITHDRAWAL,
       [id],
     );
     return row ? toWithdrawal(row, row.history.map(fromHistoryJson)) : null;

@@ -21,13 +21,3 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 export function isDeadlock(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as PgError).code === DEADLOCK_DETECTED;
 }
-
-/**
- * True when PostgreSQL itself answered with this error (a deferred constraint at COMMIT, a transaction already
- * aborted): the statement's outcome is known. A broken connection or a server gone away has no such answer.
- */
-export function answeredByPostgres(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { severity?: unknown }).severity === 'ERROR'
-  );
-}

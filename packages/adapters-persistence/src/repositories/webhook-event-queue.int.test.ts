@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
 import { createKnex } from '../sql/knex-pool.js';
+import { immediateWriter } from '../sql/sql-write.js';
 import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
 import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
 
@@ -42,7 +43,7 @@ async function countsOf(
   const before = await tableCounts(database.knex);
   const connection = createKnex(database.url, 1);
   try {
-    await work(new KnexWebhookEventRepository(connection));
+    await work(new KnexWebhookEventRepository(connection, immediateWriter(connection)));
   } finally {
     await connection.destroy();
   }
@@ -104,12 +105,10 @@ describe('Webhook event queue on PostgreSQL', function () {
       expect(claimed.map((each) => [each.id, each.body, each.nextAttemptAt])).to.deep.equal([
         [event!.id, event!.body, leaseUntil],
       ]);
-      await repository.update({
-        ...claimed[0]!,
-        deliveryState: 'DELIVERED',
-        attempts: 1,
-        nextAttemptAt: null,
-      });
+      await repository.update(
+        { ...claimed[0]!, deliveryState: 'DELIVERED', attempts: 1, nextAttemptAt: null },
+        0,
+      );
       await repository.recordAttempt({
         id: randomUUID(),
         eventId: event!.id,
@@ -132,13 +131,10 @@ describe('Webhook event queue on PostgreSQL', function () {
     await database.knex.raw('ANALYZE webhook_deliveries');
     const [event] = await insert(1000, { nextAttemptAt: due });
     const counts = await countsOf(database, 1, (repository) =>
-      repository.update({
-        ...event!,
-        deliveryState: 'DELIVERED',
-        attempts: 1,
-        nextAttemptAt: null,
-        deliveredAt: due,
-      }),
+      repository.update(
+        { ...event!, deliveryState: 'DELIVERED', attempts: 1, nextAttemptAt: null, deliveredAt: due },
+        0,
+      ),
     );
     expect(counts.updates).to.equal(1);
     expect(counts.dueIndexScans, 'the due index was not read').to.equal(0);

@@ -101,7 +101,7 @@ const fixedColumns = (w: Withdrawal) => ({
 /**
  * A history row to insert. The decision columns are named only when `decided` (an operator's approval or
  * rejection is among the rows inserted together, which share their columns): every other change leaves them to
- * their default, NULL, so the insert also runs on a schema from before migration 0015.
+ * their default, NULL, and the hot path's history inserts stay as they were before decisions were recorded.
  */
 export const toHistoryRow = (
   withdrawalId: string,

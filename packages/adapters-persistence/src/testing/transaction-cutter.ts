@@ -21,9 +21,6 @@ export type Cut =
 
 const lost = () => new Error('Connection terminated unexpectedly');
 
-/** A transaction statement as Knex writes it (`BEGIN;`, `COMMIT;`, `ROLLBACK`), without its semicolon. */
-const control = (text: string | undefined): string | undefined => text?.replace(/;$/, '');
-
 /**
  * Watches the node-postgres clients Knex lends from `knex`'s pool, to break the next transaction one of them
  * begins (its BEGIN marks it) at a chosen statement: a deterministic stand-in for a server that drops its
@@ -70,37 +67,25 @@ export class TransactionCutter {
     return client;
   }
 
-  /** node-postgres's query in both its forms: Knex passes a callback last, other callers take the promise. */
   private send(client: WatchedClient, query: Query, args: unknown[]): unknown {
-    const callback = args.at(-1);
-    if (typeof callback !== 'function') return this.sendAsPromised(client, query, args);
-    const answered = callback as (error: unknown, result?: unknown) => void;
-    this.sendAsPromised(client, query, args.slice(0, -1)).then(
-      (result) => answered(null, result),
-      (error: unknown) => answered(error),
-    );
-    return undefined;
-  }
-
-  private sendAsPromised(client: WatchedClient, query: Query, args: unknown[]): Promise<unknown> {
     if (this.isDown) return Promise.reject(lost());
     const sent = args[0] as string | { text?: string };
-    const text = control(typeof sent === 'string' ? sent : sent?.text);
+    const text = typeof sent === 'string' ? sent : sent?.text;
     if (this.watching && this.target === null && text === 'BEGIN') {
       this.target = client;
       this.sent = 0;
     }
-    if (client !== this.target) return Promise.resolve(query(...args));
+    if (client !== this.target) return query(...args);
     const index = this.sent++;
     const cut = this.cut;
     if (cut && 'before' in cut && index === cut.before) {
       this.end(cut);
       client.connection.stream.destroy();
-      return Promise.resolve(query(...args));
+      return query(...args);
     }
     if (cut && 'commitAnswerLost' in cut && text === 'COMMIT') {
       this.end(cut);
-      return Promise.resolve(query(...args)).then(() => {
+      return (query(...args) as Promise<unknown>).then(() => {
         client.connection.stream.destroy();
         throw lost();
       });
@@ -109,7 +94,7 @@ export class TransactionCutter {
       this.counted = index + 1;
       this.end(null);
     }
-    return Promise.resolve(query(...args));
+    return query(...args);
   }
 
   private end(cut: Cut | null): void {

@@ -35,7 +35,9 @@ export function observeCommits(unitOfWork: UnitOfWork, changes: CommittedChanges
     for (const note of notes) note();
     return result;
   };
-  return { read: unitOfWork.read, readBack: (read) => unitOfWork.readBack(read), run };
+  const observed: UnitOfWork = { read: unitOfWork.read, readBack: (read) => unitOfWork.readBack(read), run };
+  const { nextTurn } = unitOfWork;
+  return nextTurn ? { ...observed, nextTurn } : observed;
 }
 
 function noting(tx: TransactionScope, notes: (() => void)[], changes: CommittedChanges): TransactionScope {
@@ -65,8 +67,8 @@ function noting(tx: TransactionScope, notes: (() => void)[], changes: CommittedC
       },
     },
     update: {
-      value: async (event: WebhookEvent) => {
-        await webhookEvents.update(event);
+      value: async (event: WebhookEvent, expectedAttempts?: number) => {
+        await webhookEvents.update(event, expectedAttempts);
         const attempt = attempts.get(event.id) ?? null;
         if (event.deliveryState === 'FAILED') notes.push(() => changes.deliveryExhausted(event, attempt));
         // An event parked because its endpoint was already disabled made no attempt here: only a 410 disables.

@@ -7,9 +7,13 @@ import {
 } from '@payout/domain';
 import type { Knex } from 'knex';
 import type { TransactionJobs } from '../jobs/transaction-jobs.js';
-import { knexRepositories } from '../repositories/knex-repositories.js';
-import { answeredByPostgres, isDeadlock } from '../repositories/pg-errors.js';
+import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
+import { isDeadlock } from '../repositories/pg-errors.js';
+import { withConnection } from '../sql/connection.js';
 import { readWithin } from './bounded-read.js';
+import { flushBeforeReads } from './flush-before-reads.js';
+import { knexOn, TransactionConnection } from './transaction-connection.js';
+import { WriteBatch } from './write-batch.js';
 
 const DEADLOCK_ATTEMPTS = 5;
 
@@ -30,12 +34,16 @@ export interface KnexUnitOfWorkDeps {
 export const READ_BACK_MS = 3000;
 
 /**
- * One Knex transaction per `run`: commits when `work` resolves, rolls back (jobs included) when it throws. A
- * COMMIT that PostgreSQL never answered (the connection broke, the server went away) may have committed: `run`
- * throws CommitOutcomeUnknownError then, so the caller reads the outcome back instead of guessing.
+ * One transaction per `run` on a connection from Knex's pool: commits when `work` resolves, rolls back (jobs
+ * included) when it throws. Writes are batched (WriteBatch) and flushed before every read; BEGIN travels with
+ * the transaction's first statement (TransactionConnection) and COMMIT with its last writes.
  */
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
+  /** Group commits gather the transactions handed in during one turn of Node's event loop. */
+  readonly nextTurn = (task: () => void): void => {
+    setImmediate(task);
+  };
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
     this.read = knexRepositories(deps.knex, deps.cipher);
@@ -48,8 +56,8 @@ export class KnexUnitOfWork implements UnitOfWork {
 
   /**
    * A transaction PostgreSQL aborts to break a deadlock (two transactions locking the same rows in opposite
-   * orders) runs again, up to DEADLOCK_ATTEMPTS times: `work` only touches the transaction, so a rerun is the same
-   * work.
+   * orders, e.g. groups of withdrawals with their wallets) runs again, up to DEADLOCK_ATTEMPTS times: `work` only
+   * touches the transaction, so a rerun is the same work.
    */
   async run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
@@ -61,21 +69,26 @@ export class KnexUnitOfWork implements UnitOfWork {
     }
   }
 
-  private async runOnce<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
-    let committing = false;
-    try {
-      return await this.deps.knex.transaction(async (trx) => {
-        const result = await work({
-          ...knexRepositories(trx, this.deps.cipher),
-          jobs: this.deps.jobs.in(trx),
-        });
-        committing = true;
+  private runOnce<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+    return withConnection(this.deps.knex, async (raw) => {
+      const connection = new TransactionConnection(raw);
+      const db = knexOn(this.deps.knex, connection);
+      const batch = new WriteBatch(db);
+      const repositories = flushBeforeReads(
+        knexRepositories(db, this.deps.cipher, batch),
+        DEFERRED_WRITES,
+        async () => {
+          await batch.flush();
+        },
+      );
+      try {
+        const result = await work({ ...repositories, jobs: this.deps.jobs.in(db) });
+        if (!(await batch.flush(true))) await connection.commit();
         return result;
-      });
-    } catch (error) {
-      // Knex sends COMMIT once `work` resolves; an error PostgreSQL answered it with means it rolled back.
-      if (committing && !answeredByPostgres(error)) throw new CommitOutcomeUnknownError(error);
-      throw error;
-    }
+      } catch (error) {
+        await connection.rollback();
+        throw connection.commitOutcomeUnknown ? new CommitOutcomeUnknownError(error) : error;
+      }
+    });
   }
 }

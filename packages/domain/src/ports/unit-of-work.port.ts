@@ -47,6 +47,12 @@ export interface UnitOfWork {
    * transaction that threw CommitOutcomeUnknownError before it answers.
    */
   readBack<T>(read: (repositories: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` once the I/O the process has already received is handled (Node's setImmediate). Group commits
+   * (TransactionGroups) wait for it before forming a group, so the transactions of requests that arrived together
+   * share one. Without it a group forms at once.
+   */
+  readonly nextTurn?: (task: () => void) => void;
 }
 
 /**

@@ -6,8 +6,13 @@ export interface WebhookEventRepository {
   findById(id: string): Promise<WebhookEvent | null>;
   /** Reads and holds the event until the unit of work ends, so two workers never deliver one attempt twice. */
   lockById(id: string): Promise<WebhookEvent | null>;
-  /** Writes delivery state, attempts, next attempt and delivered time. Only on an event locked in the same unit of work. */
-  update(event: WebhookEvent): Promise<void>;
+  /**
+   * Writes delivery state, attempts, next attempt and delivered time. With `expectedAttempts`, the write is
+   * optimistic: it throws `StaleWebhookEventError` (and the unit of work rolls back) unless the stored event is
+   * still PENDING after exactly that many attempts, so a delivery recorded without a lock never overwrites one
+   * recorded by another worker.
+   */
+  update(event: WebhookEvent, expectedAttempts?: number): Promise<void>;
   /** The event with the highest sequence for the withdrawal, or null when it has none. */
   latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null>;
   /** The withdrawal's events in sequence order. */
@@ -22,4 +27,11 @@ export interface WebhookEventRepository {
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]>;
   /** Attempts of an event, oldest first. */
   attempts(eventId: string): Promise<readonly WebhookAttempt[]>;
+}
+
+export class StaleWebhookEventError extends Error {
+  constructor(readonly eventId: string) {
+    super(`webhook event ${eventId} was recorded concurrently`);
+    this.name = 'StaleWebhookEventError';
+  }
 }

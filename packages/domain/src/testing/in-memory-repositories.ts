@@ -16,9 +16,12 @@ import {
 import type { LinkedAccountRepository } from '../ports/linked-account-repository.port.js';
 import type { MerchantRepository } from '../ports/merchant-repository.port.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
-import type { WalletRepository } from '../ports/wallet-repository.port.js';
+import { StaleWalletError, type WalletRepository } from '../ports/wallet-repository.port.js';
 import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.port.js';
-import type { WebhookEventRepository } from '../ports/webhook-event-repository.port.js';
+import {
+  StaleWebhookEventError,
+  type WebhookEventRepository,
+} from '../ports/webhook-event-repository.port.js';
 import {
   ConcurrentModificationError,
   type WithdrawalRepository,
@@ -65,6 +68,11 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     insert: async (w: Wallet) => insertNew(state().wallets, w.id, w),
     findById: async (id) => state().wallets.get(id) ?? null,
     lockById: async (id) => state().wallets.get(id) ?? null,
+    lockIfUnchanged: async (read) => {
+      const stored = state().wallets.get(read.id);
+      if (!stored?.balance.equals(read.balance) || stored.disabled !== read.disabled)
+        throw new StaleWalletError(read.id);
+    },
     update: async (w) => void state().wallets.set(w.id, w),
   };
   const ledger: LedgerRepository = {
@@ -105,8 +113,9 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       const account = state().linkedAccounts.get(id);
       const entity = state().entities.get(entityId);
       const merchant = entity ? state().merchants.get(entity.merchantId) : undefined;
-      return account && account.entityId === entityId && entity && merchant
-        ? { account, entity, merchant }
+      const wallet = entity ? state().wallets.get(entity.walletId) : undefined;
+      return account && account.entityId === entityId && entity && merchant && wallet
+        ? { account, entity, merchant, wallet }
         : null;
     },
   };
@@ -131,13 +140,28 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         { now, leaseUntil, limit },
         (w) => w.nextCheckAt,
         (w, until) => ({ ...w, nextCheckAt: until }),
-      ),
+      ).map((withdrawal) => {
+        const entity = state().entities.get(withdrawal.entityId);
+        if (!entity) throw new Error(`entity of withdrawal ${withdrawal.id} is missing`);
+        return { withdrawal, entity };
+      }),
     findWebhookView: async (id) => {
       const withdrawal = state().withdrawals.get(id);
       const entity = withdrawal && state().entities.get(withdrawal.entityId);
       return withdrawal && entity ? webhookViewOf(withdrawal, entity) : null;
     },
     lockById: async (id) => state().withdrawals.get(id) ?? null,
+    lockIfUnchanged: async (read) => {
+      const stored = state().withdrawals.get(read.id);
+      const same = <T>(pick: (w: Withdrawal) => T) => stored && pick(stored) === pick(read);
+      if (
+        !same((w) => w.sequence) ||
+        !same((w) => w.submitAttempts) ||
+        !same((w) => w.railReference) ||
+        !same((w) => w.nextCheckAt?.getTime() ?? null)
+      )
+        throw new ConcurrentModificationError(read.id);
+    },
     update: async (w, expectedSequence) => {
       const stored = state().withdrawals.get(w.id);
       if (!stored || stored.sequence !== expectedSequence) throw new ConcurrentModificationError(w.id);
@@ -185,8 +209,14 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     },
     findById: async (id) => state().webhookEvents.get(id) ?? null,
     lockById: async (id) => state().webhookEvents.get(id) ?? null,
-    update: async (e) => {
-      if (!state().webhookEvents.has(e.id)) throw new Error(`webhook event ${e.id} does not exist`);
+    update: async (e, expectedAttempts) => {
+      const stored = state().webhookEvents.get(e.id);
+      if (!stored) throw new Error(`webhook event ${e.id} does not exist`);
+      if (
+        expectedAttempts !== undefined &&
+        (stored.deliveryState !== 'PENDING' || stored.attempts !== expectedAttempts)
+      )
+        throw new StaleWebhookEventError(e.id);
       state().webhookEvents.set(e.id, e);
     },
     latestForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId).at(-1) ?? null,

@@ -24,9 +24,9 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   }
 
   async run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
-    const result = this.tail.then(() => this.runNow(work));
-    this.tail = result.catch(() => undefined);
-    return result;
+    const turn = this.tail.then(() => this.runNow(work));
+    this.tail = turn.catch(() => undefined);
+    return turn;
   }
 
   /** Jobs committed so far, oldest first; tests drain them by name. */

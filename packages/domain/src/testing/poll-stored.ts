@@ -1,5 +1,5 @@
 import type { WithdrawalFlowDeps } from '../use-cases/withdrawals/debit-and-dispatch.js';
-import { PollWithdrawal } from '../use-cases/withdrawals/poll-withdrawal.handler.js';
+import { PollWithdrawal } from '../use-cases/withdrawals/withdrawal-jobs.handlers.js';
 
 /**
  * A status poll of a stored withdrawal by id, as a worker's claim would hand it to `pollClaimed` (production polls
@@ -12,5 +12,8 @@ export async function pollStored(
 ): Promise<void> {
   const { read } = deps.unitOfWork;
   const withdrawal = await read.withdrawals.findById(withdrawalId);
-  if (withdrawal) await poll.pollClaimed(withdrawal);
+  if (!withdrawal) return;
+  const entity = await read.entities.findById(withdrawal.entityId);
+  if (!entity) throw new Error(`entity of withdrawal ${withdrawalId} is missing`);
+  await poll.pollClaimed(withdrawal, entity);
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { StaleWebhookEventError } from '../../ports/webhook-event-repository.port.js';
 import type { WebhookAttempt, WebhookEvent } from '../../webhooks/webhook-event.js';
 import { at, buildWebhookEvent, buildWithdrawal, seedParties } from './contract-fixtures.js';
 import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
@@ -56,12 +57,10 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       for (const [how, bytes] of Object.entries(bodies)) expect(bytes, how).to.equal(body);
       // Delivered: nothing of this test stays due for the suites that share its database.
       await unitOfWork.run((tx) =>
-        tx.webhookEvents.update({
-          ...claimed!,
-          attempts: 1,
-          deliveryState: 'DELIVERED',
-          nextAttemptAt: null,
-        }),
+        tx.webhookEvents.update(
+          { ...claimed!, attempts: 1, deliveryState: 'DELIVERED', nextAttemptAt: null },
+          0,
+        ),
       );
     });
 
@@ -101,7 +100,7 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       expect(await unitOfWork.read.webhookEvents.findById(event.id)).to.deep.equal(delivered);
     });
 
-    it('records the attempts of two racing workers under lock: each lands once, the later after the earlier', async () => {
+    it('records an attempt optimistically once: of two racing workers one wins, the other rolls back', async () => {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
       const withdrawal = buildWithdrawal(parties);
@@ -110,29 +109,38 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
         await tx.withdrawals.insert(withdrawal);
         await tx.webhookEvents.insert(event);
       });
-      const recordAttempt = (statusCode: number) =>
+      const recordFirstAttempt = (statusCode: number) =>
         unitOfWork.run(async (tx) => {
-          const current = await tx.webhookEvents.lockById(event.id);
-          if (!current) throw new Error('event vanished');
-          const attempt = current.attempts + 1;
           await tx.webhookEvents.recordAttempt({
             id: contractIds.next(),
             eventId: event.id,
-            attempt,
-            attemptedAt: at(1000 + attempt),
+            attempt: 1,
+            attemptedAt: at(1000),
             statusCode,
             latencyMs: 5,
             error: null,
-            succeeded: false,
+            succeeded: statusCode === 200,
           });
-          await tx.webhookEvents.update({ ...current, attempts: attempt, nextAttemptAt: at(2000) });
+          await tx.webhookEvents.update(
+            { ...event, attempts: 1, deliveryState: 'DELIVERED', nextAttemptAt: null, deliveredAt: at(1000) },
+            0,
+          );
         });
-      await Promise.all([recordAttempt(500), recordAttempt(503)]);
+      const outcomes = await Promise.allSettled([recordFirstAttempt(200), recordFirstAttempt(201)]);
+      const rejected = outcomes.filter((o) => o.status === 'rejected');
+      expect(rejected, 'exactly one of the two loses').to.have.length(1);
+      expect((rejected[0] as PromiseRejectedResult).reason).to.be.instanceOf(StaleWebhookEventError);
       const stored = await unitOfWork.read.webhookEvents.attempts(event.id);
-      expect(stored.map((a) => a.attempt)).to.deep.equal([1, 2]);
-      expect((await unitOfWork.read.webhookEvents.findById(event.id))?.attempts).to.equal(2);
+      expect(stored, "the loser's attempt is rolled back with it").to.have.length(1);
+      expect((await unitOfWork.read.webhookEvents.findById(event.id))?.attempts).to.equal(1);
+      const stale = await rejectionOf(
+        unitOfWork.run((tx) => tx.webhookEvents.update({ ...event, attempts: 2 }, 1)),
+      );
+      expect(stale, 'an event no longer PENDING is stale too').to.be.instanceOf(StaleWebhookEventError);
+      expect((await unitOfWork.read.webhookEvents.findById(event.id))?.deliveryState).to.equal('DELIVERED');
     });
-    it('records the outcomes of several events in one transaction, each its own', async () => {
+
+    it('records the outcomes of several events in one transaction, each its own; one stale rolls back all', async () => {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
       const withdrawal = buildWithdrawal(parties);
@@ -153,10 +161,27 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
             };
       const expected = events.map(outcome);
       await unitOfWork.run(async (tx) => {
-        for (const event of expected) await tx.webhookEvents.update(event);
+        for (const event of expected) await tx.webhookEvents.update(event, 0);
       });
       const read = unitOfWork.read.webhookEvents;
       expect(await read.listForWithdrawal(withdrawal.id)).to.deep.equal(expected);
+
+      const [first, second] = expected as [WebhookEvent, WebhookEvent];
+      const retried = (event: WebhookEvent): WebhookEvent => ({
+        ...event,
+        attempts: 2,
+        nextAttemptAt: at(9000),
+      });
+      const stale = await rejectionOf(
+        unitOfWork.run(async (tx) => {
+          await tx.webhookEvents.update(retried(second), 1);
+          await tx.webhookEvents.update(retried(first), 1);
+        }),
+      );
+      expect(stale, 'the first event is DELIVERED already').to.be.instanceOf(StaleWebhookEventError);
+      expect(await read.listForWithdrawal(withdrawal.id), 'nothing of the three written').to.deep.equal(
+        expected,
+      );
     });
 
     it('hands out due PENDING events earliest first, once per lease, never to two claimers at once', async () => {
@@ -212,20 +237,17 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       expect(claimed?.nextAttemptAt, 'next attempted when the lease runs out').to.deep.equal(t(40));
       // The attempt failed and is retried at 6, well before the lease's 40.
       await unitOfWork.run((tx) =>
-        tx.webhookEvents.update({ ...claimed!, attempts: 1, nextAttemptAt: t(6) }),
+        tx.webhookEvents.update({ ...claimed!, attempts: 1, nextAttemptAt: t(6) }, 0),
       );
       expect((await unitOfWork.read.webhookEvents.findById(event.id))?.nextAttemptAt).to.deep.equal(t(6));
       expect(await claim(5)).to.deep.equal([]);
       expect(await claim(6)).to.deep.equal([event.id]);
       // Delivered on the retry: nothing of this test stays due for the suites that share its database.
       await unitOfWork.run((tx) =>
-        tx.webhookEvents.update({
-          ...claimed!,
-          attempts: 2,
-          deliveryState: 'DELIVERED',
-          nextAttemptAt: null,
-          deliveredAt: t(7),
-        }),
+        tx.webhookEvents.update(
+          { ...claimed!, attempts: 2, deliveryState: 'DELIVERED', nextAttemptAt: null, deliveredAt: t(7) },
+          1,
+        ),
       );
     });
   });

@@ -1,10 +1,12 @@
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
+import { StaleWebhookEventError } from '../../ports/webhook-event-repository.port.js';
 import type { WebhookResponse, WebhookSender } from '../../ports/webhook-sender.port.js';
 import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
 import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
 import type { WebhookEvent } from '../../webhooks/webhook-event.js';
+import { TransactionGroups } from '../transaction-groups.js';
 
 /** A claimed event and its merchant's endpoint as read at the claim (null: the merchant has none). */
 export interface DueDelivery {
@@ -68,7 +70,12 @@ const GONE = 410;
  * least once; `webhook-id` (the event id) lets receivers deduplicate.
  */
 export class DeliverWebhook {
-  constructor(private readonly deps: DeliverWebhookDeps) {}
+  /** Attempts finishing together are recorded in one transaction (group commit). */
+  private readonly records: TransactionGroups;
+
+  constructor(private readonly deps: DeliverWebhookDeps) {
+    this.records = new TransactionGroups(deps.unitOfWork, 32, 2);
+  }
 
   /**
    * Claims up to `limit` due events for this worker for one lease, each with its merchant's endpoint (read once
@@ -94,8 +101,9 @@ export class DeliverWebhook {
   }
 
   /**
-   * One attempt of an event as claimed. The outcome is recorded on the event as stored, locked: if another worker
-   * recorded an attempt meanwhile (this one's lease had run out), this one is recorded after it, never over it.
+   * One attempt of an event as claimed. The outcome is recorded optimistically (no lock read, grouped with
+   * the outcomes of other attempts finishing at the same time); if another worker recorded an attempt
+   * meanwhile (its lease had run out), it is recorded again under lock, after that one.
    */
   async deliver({ event, endpoint }: DueDelivery): Promise<void> {
     const { sender, clock } = this.deps;
@@ -112,10 +120,15 @@ export class DeliverWebhook {
       body: event.body,
       secrets: activeSecrets(endpoint, now),
     });
-    await this.deps.unitOfWork.run(async (tx) => {
-      const current = await tx.webhookEvents.lockById(event.id);
-      if (current) await this.record(tx, current, now, response);
-    });
+    try {
+      await this.records.run((tx) => this.record(tx, event, now, response, true));
+    } catch (error) {
+      if (!(error instanceof StaleWebhookEventError)) throw error;
+      await this.deps.unitOfWork.run(async (tx) => {
+        const current = await tx.webhookEvents.lockById(event.id);
+        if (current) await this.record(tx, current, now, response, false);
+      });
+    }
   }
 
   private async park(eventId: string, state: 'NO_ENDPOINT' | 'ENDPOINT_DISABLED'): Promise<void> {
@@ -125,12 +138,13 @@ export class DeliverWebhook {
     });
   }
 
-  /** Records the attempt made of `event` (locked) and sets what comes next. */
+  /** Records the attempt made of `event` and sets what comes next; `optimistic` when `event` is not locked. */
   private async record(
     tx: TransactionScope,
     event: WebhookEvent,
     at: Date,
     response: WebhookResponse,
+    optimistic: boolean,
   ): Promise<void> {
     const { ids, clock } = this.deps;
     const attempt = event.attempts + 1;
@@ -146,27 +160,28 @@ export class DeliverWebhook {
       succeeded,
     });
     const base = { ...event, attempts: attempt };
+    const expected = optimistic ? event.attempts : undefined;
     if (succeeded) {
-      await tx.webhookEvents.update({
-        ...base,
-        deliveryState: 'DELIVERED',
-        deliveredAt: clock.now(),
-        nextAttemptAt: null,
-      });
+      await tx.webhookEvents.update(
+        { ...base, deliveryState: 'DELIVERED', deliveredAt: clock.now(), nextAttemptAt: null },
+        expected,
+      );
       return;
     }
     if (response.statusCode === GONE) {
       const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
       if (endpoint) await tx.webhookEndpoints.save({ ...endpoint, disabled: true, updatedAt: clock.now() });
-      await tx.webhookEvents.update({ ...base, deliveryState: 'ENDPOINT_DISABLED', nextAttemptAt: null });
+      await tx.webhookEvents.update(
+        { ...base, deliveryState: 'ENDPOINT_DISABLED', nextAttemptAt: null },
+        expected,
+      );
       return;
     }
     const next = this.nextAttemptAt(attempt, response);
-    await tx.webhookEvents.update({
-      ...base,
-      deliveryState: next ? 'PENDING' : 'FAILED',
-      nextAttemptAt: next,
-    });
+    await tx.webhookEvents.update(
+      { ...base, deliveryState: next ? 'PENDING' : 'FAILED', nextAttemptAt: next },
+      expected,
+    );
   }
 
   private nextAttemptAt(attempt: number, response: WebhookResponse): Date | null {

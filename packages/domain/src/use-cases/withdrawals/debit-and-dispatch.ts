@@ -1,10 +1,11 @@
+import { isTokenUsable } from '../../application-token/application-token.js';
+import type { Entity } from '../../entity/entity.js';
 import { withdrawalDebitEntry } from '../../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
-import { takeToken } from '../../policy/payment-link-policy.js';
-import type { TransactionScope } from '../../ports/unit-of-work.port.js';
+import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { debitWallet } from '../../wallet/wallet.js';
+import { debitWallet, type Wallet } from '../../wallet/wallet.js';
 import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { type DispatchOutcome, RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
 import { recordStatusChange } from './record-status-change.js';
@@ -14,7 +15,8 @@ import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
 export type WithdrawalFlowDeps = RailDispatcherDeps;
 
 /**
- * Inside one transaction: locks the wallet, debits the total (amount + fees) with a balanced posting, consumes a
+ * Inside one transaction: locks the wallet (or, given the wallet as read, locks it if unchanged: the unit of work
+ * then fails with StaleWalletError if it changed, and the caller runs it again without), debits the total (amount + fees) with a balanced posting, consumes a
  * merchant-funded payment link's token, and schedules the safety-net check that submits the withdrawal if the
  * rail call after commit never gets its answer recorded (the process died). `withdrawal` is PENDING and
  * debited; `previous` is its stored form when it already exists (an approval), null for a new one.
@@ -25,25 +27,39 @@ export async function debitAndStore(
   debitedWithdrawal: Withdrawal,
   previous: Withdrawal | null,
   now: Date,
+  entity: Entity | null = null,
+  /** The wallet as read before the transaction: decided on under `lockIfUnchanged`, saving the lock's read. */
+  read: Wallet | null = null,
 ): Promise<Result<Withdrawal, DomainError>> {
   const withdrawal = checkAt(
     debitedWithdrawal,
     new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS),
   );
-  const wallet = await tx.wallets.lockById(withdrawal.walletId);
+  let wallet = read?.id === withdrawal.walletId ? read : null;
+  if (wallet) await tx.wallets.lockIfUnchanged(wallet);
+  else wallet = await tx.wallets.lockById(withdrawal.walletId);
   if (!wallet) throw new Error(`wallet ${withdrawal.walletId} is missing`);
   const debited = debitWallet(wallet, withdrawal.total);
   if (!debited.ok) return debited;
   if (withdrawal.applicationTokenId) {
-    const taken = takeToken(await tx.applicationTokens.lockById(withdrawal.applicationTokenId), now);
-    if (!taken.ok) return taken;
-    if (taken.value) await tx.applicationTokens.update(taken.value);
+    const token = await tx.applicationTokens.lockById(withdrawal.applicationTokenId);
+    if (!token || !isTokenUsable(token, now))
+      return err(domainError('TOKEN_EXPIRED_OR_INACTIVE', MESSAGES.TOKEN_EXPIRED_OR_INACTIVE));
+    if (token.withdrawalSource === 'MERCHANT_WALLET')
+      await tx.applicationTokens.update({ ...token, status: 'INACTIVE' });
   }
   await tx.wallets.update(debited.value);
   await tx.ledger.append(withdrawalDebitEntry(deps.ids.next(), withdrawal, now));
   if (previous) await tx.withdrawals.update(withdrawal, previous.sequence);
   else await tx.withdrawals.insert(withdrawal);
-  await recordStatusChange(tx, withdrawal, withdrawal.history[withdrawal.history.length - 1]!, now, deps.ids);
+  await recordStatusChange(
+    tx,
+    withdrawal,
+    withdrawal.history[withdrawal.history.length - 1]!,
+    now,
+    deps.ids,
+    entity,
+  );
   return ok(withdrawal);
 }
 
@@ -57,13 +73,16 @@ export async function dispatchFirstAttempt(
   deps: WithdrawalFlowDeps,
   withdrawal: Withdrawal,
   account: LinkedAccount | null = null,
+  entity: Entity | null = null,
+  /** Where the answer's optimistic transaction runs (a group commit), the unit of work by default. */
+  commits: Pick<UnitOfWork, 'run'> = deps.unitOfWork,
 ): Promise<Result<WithdrawalReceipt>> {
   const dispatcher = new RailDispatcher(deps);
   let outcome: DispatchOutcome;
   try {
     outcome =
       account && withdrawal.submitAttempts === 1
-        ? await dispatcher.submitClaimed(withdrawal, account, 1)
+        ? await dispatcher.submitClaimed(withdrawal, account, 1, entity, commits)
         : await dispatcher.submit(withdrawal.id, 1);
   } catch {
     const stored = await deps.unitOfWork

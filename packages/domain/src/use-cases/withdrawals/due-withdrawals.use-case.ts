@@ -1,9 +1,9 @@
-import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import type { ClaimedWithdrawal } from '../../ports/withdrawal-repository.port.js';
+import { checkAt } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
-import { PollWithdrawal } from './poll-withdrawal.handler.js';
 import { isAwaitingSubmission } from './rail-dispatcher.js';
-import { SubmitWithdrawal } from './submit-withdrawal.handler.js';
+import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
 import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
 
 /**
@@ -22,7 +22,7 @@ export class DueWithdrawals {
   }
 
   /** Claims up to `limit` due withdrawals for this worker for one lease, as they were when claimed. */
-  async claimDue(limit: number): Promise<readonly Withdrawal[]> {
+  async claimDue(limit: number): Promise<readonly ClaimedWithdrawal[]> {
     const { unitOfWork, clock, settings } = this.deps;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.railTimeoutMs + SAFETY_NET_MARGIN_MS);
@@ -30,13 +30,13 @@ export class DueWithdrawals {
   }
 
   /** Works a claimed withdrawal; every change it makes is to the withdrawal as stored, locked. */
-  async handle(withdrawal: Withdrawal): Promise<void> {
+  async handle({ withdrawal, entity }: ClaimedWithdrawal): Promise<void> {
     if (isAwaitingSubmission(withdrawal))
       return this.submit.handle(withdrawal.id, withdrawal.submitAttempts + 1);
-    if (this.poll.isPollable(withdrawal)) return this.poll.pollClaimed(withdrawal);
+    if (this.poll.isPollable(withdrawal)) return this.poll.pollClaimed(withdrawal, entity);
     await onLatestWithdrawal(
       this.deps.unitOfWork,
-      withdrawal.id,
+      withdrawal,
       async (tx, current) => {
         if (current.nextCheckAt && !isAwaitingSubmission(current) && !this.poll.isPollable(current))
           await tx.withdrawals.update(checkAt(current, null), current.sequence);

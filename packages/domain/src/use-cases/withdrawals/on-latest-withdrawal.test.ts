@@ -14,13 +14,13 @@ async function requested(world: WithdrawalWorld) {
 }
 
 describe('onLatestWithdrawal', () => {
-  it('works on the withdrawal as stored, locked, once', async () => {
+  it('works on the withdrawal as read when it is unchanged, once', async () => {
     const world = new WithdrawalWorld();
     const { stored } = await requested(world);
     const seen: Withdrawal[] = [];
     const result = await onLatestWithdrawal(
       world.uow,
-      stored.id,
+      stored,
       async (_tx, current) => {
         seen.push(current);
         return 'done';
@@ -31,7 +31,7 @@ describe('onLatestWithdrawal', () => {
     expect(seen).to.deep.equal([stored]);
   });
 
-  it("works on the stored withdrawal when it changed after the caller's read", async () => {
+  it('works again on the stored withdrawal when it changed after the read, rolling the first try back', async () => {
     const world = new WithdrawalWorld();
     const { stored } = await requested(world);
     // Another worker records a submit attempt: no status change, so the status sequence alone would not tell.
@@ -41,7 +41,7 @@ describe('onLatestWithdrawal', () => {
     const seen: number[] = [];
     await onLatestWithdrawal(
       world.uow,
-      stored.id,
+      stored,
       async (tx, current) => {
         seen.push(current.submitAttempts);
         await tx.withdrawals.update(
@@ -75,8 +75,6 @@ describe('onLatestWithdrawal', () => {
     const world = new WithdrawalWorld();
     const { stored } = await requested(world);
     world.uow.state.withdrawals.delete(stored.id);
-    expect(await onLatestWithdrawal(world.uow, stored.id, async () => 'found', 'missing')).to.equal(
-      'missing',
-    );
+    expect(await onLatestWithdrawal(world.uow, stored, async () => 'found', 'missing')).to.equal('missing');
   });
 });

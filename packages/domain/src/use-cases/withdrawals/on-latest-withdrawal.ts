@@ -1,19 +1,32 @@
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
+import { ConcurrentModificationError } from '../../ports/withdrawal-repository.port.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 
 /**
- * Runs `work` in a transaction on the withdrawal as it is stored now, locked: an answer that arrives after the
- * withdrawal changed (a lease ran out, an operator acted) is applied to what is stored, never to a stale copy.
+ * Runs `work` in a transaction on the withdrawal as it is stored now, locked. Optimistically first: `read` (what
+ * the caller last read or wrote) is locked only if it is unchanged, in the same round trip as the writes `work`
+ * makes, so a transaction that only writes costs one round trip. If the withdrawal changed meanwhile (a lease
+ * ran out, an operator acted), that attempt rolls back and `work` runs again on a fresh locked read.
  * `missing` is the result when the withdrawal no longer exists.
  */
-export function onLatestWithdrawal<T>(
+export async function onLatestWithdrawal<T>(
   unitOfWork: UnitOfWork,
-  withdrawalId: string,
+  read: Withdrawal,
   work: (tx: TransactionScope, current: Withdrawal) => Promise<T>,
   missing: T,
+  /** Where the optimistic try runs: the unit of work itself, or a group commit over it. */
+  optimistic: Pick<UnitOfWork, 'run'> = unitOfWork,
 ): Promise<T> {
+  try {
+    return await optimistic.run(async (tx) => {
+      await tx.withdrawals.lockIfUnchanged(read);
+      return work(tx, read);
+    });
+  } catch (error) {
+    if (!(error instanceof ConcurrentModificationError) || error.withdrawalId !== read.id) throw error;
+  }
   return unitOfWork.run(async (tx) => {
-    const current = await tx.withdrawals.lockById(withdrawalId);
+    const current = await tx.withdrawals.lockById(read.id);
     return current ? work(tx, current) : missing;
   });
 }

@@ -1,3 +1,4 @@
+import type { Entity } from '../../entity/entity.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
@@ -58,12 +59,14 @@ export class RailDispatcher {
   /**
    * Calls the rail for an attempt already recorded on the withdrawal (the request records attempt 1 in the
    * transaction that debits), then applies the answer to the withdrawal as stored (`withdrawal` is what the
-   * attempt was recorded as; see onLatestWithdrawal).
+   * attempt was recorded as; see onLatestWithdrawal). `entity`, when the caller holds it, saves a read.
    */
   async submitClaimed(
     withdrawal: Withdrawal,
     account: LinkedAccount,
     attempt: number,
+    entity: Entity | null = null,
+    commits: Pick<UnitOfWork, 'run'> = this.deps.unitOfWork,
   ): Promise<DispatchOutcome> {
     const result = await this.deps.rails.get(withdrawal.rail).submit({
       withdrawalId: withdrawal.id,
@@ -76,12 +79,13 @@ export class RailDispatcher {
     const skipped: DispatchOutcome = { kind: 'SKIPPED' };
     return onLatestWithdrawal(
       this.deps.unitOfWork,
-      withdrawal.id,
+      withdrawal,
       async (tx, current) =>
         isAwaitingSubmission(current) && !superseded(current, result, attempt)
-          ? { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt) }
+          ? { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt, entity) }
           : skipped,
       skipped,
+      commits,
     );
   }
 
@@ -90,6 +94,7 @@ export class RailDispatcher {
     withdrawal: Withdrawal,
     result: RailSubmitResult,
     attempt: number,
+    entity: Entity | null,
   ): Promise<Withdrawal> {
     const { ids, clock, settings, rails } = this.deps;
     const now = clock.now();
@@ -104,12 +109,21 @@ export class RailDispatcher {
             'FAILED',
             now,
             result.reason,
+            entity,
           ),
         );
       case 'UNAVAILABLE': {
         if (attempt >= settings.maxSubmitAttempts)
           return must(
-            await moveWithdrawal(tx, ids, checkAt(withdrawal, null), 'FAILED', now, FAILURE_REASONS.GENERAL),
+            await moveWithdrawal(
+              tx,
+              ids,
+              checkAt(withdrawal, null),
+              'FAILED',
+              now,
+              FAILURE_REASONS.GENERAL,
+              entity,
+            ),
           );
         // The same rail, the same idempotency key, later: a timeout's outcome is unknown, never "failed". A
         // provider that said how long to wait is not asked sooner: an early retry only meets its limit again.
@@ -136,9 +150,9 @@ export class RailDispatcher {
         if (!moves) await tx.withdrawals.update(submitted, withdrawal.sequence);
         let moved = submitted;
         if (RAILS_WITH_PROCESSING_STATE.has(moved.rail))
-          moved = must(await moveWithdrawal(tx, ids, moved, 'PROCESSING_PAY_OUT', now, null));
+          moved = must(await moveWithdrawal(tx, ids, moved, 'PROCESSING_PAY_OUT', now, null, entity));
         if (result.kind === 'SETTLED')
-          moved = must(await moveWithdrawal(tx, ids, moved, 'SUCCESS', now, null));
+          moved = must(await moveWithdrawal(tx, ids, moved, 'SUCCESS', now, null, entity));
         return moved;
       }
     }

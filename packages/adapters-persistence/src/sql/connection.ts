@@ -1,0 +1,109 @@
+import type { Knex } from 'knex';
+import type { QueryResult } from 'pg';
+
+/** A statement sent on its own: simple-protocol text, or a named prepared statement with its values. */
+export type PgQuery =
+  | string
+  | { readonly name: string; readonly text: string; readonly values: readonly unknown[] };
+
+/** The node-postgres client under Knex: what writes and prepared reads are sent to. */
+export interface PgConnection {
+  query(text: string): Promise<QueryResult | QueryResult[]>;
+  query(config: { name: string; text: string; values: readonly unknown[] }): Promise<QueryResult>;
+  /** Several statements at once (see `sendPipelined`); a unit of work's connection adds its BEGIN in front. */
+  pipeline?(queries: readonly PgQuery[]): Promise<Array<PromiseSettledResult<QueryResult>>>;
+}
+
+interface ConnectionSource {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<unknown>;
+}
+
+/**
+ * Runs `work` on the connection Knex holds for `db`: the transaction's own connection inside a unit of work
+ * (releasing it is a no-op there), else one borrowed from the pool for this call.
+ */
+export async function withConnection<T>(
+  db: Knex | Knex.Transaction,
+  work: (connection: PgConnection) => Promise<T>,
+): Promise<T> {
+  const source = db.client as ConnectionSource;
+  const connection = await source.acquireConnection();
+  try {
+    return await work(connection);
+  } finally {
+    await source.releaseConnection(connection);
+  }
+}
+
+interface Corkable {
+  readonly connection?: { readonly stream?: { cork?: () => void; uncork?: () => void } };
+}
+
+/**
+ * Sends `queries` one after another without waiting for each answer (node-postgres clients created with
+ * `pipeline: true`; any other client queues them, which is slower but the same), written to the socket together,
+ * and settles each. PostgreSQL runs them in order; inside a transaction, a failed statement makes every later
+ * one fail with "current transaction is aborted", and a COMMIT after it rolls back.
+ */
+export async function sendPipelined(
+  connection: PgConnection,
+  queries: readonly PgQuery[],
+): Promise<Array<PromiseSettledResult<QueryResult>>> {
+  const stream = (connection as Corkable).connection?.stream;
+  stream?.cork?.();
+  let sent: Array<Promise<QueryResult>>;
+  try {
+    sent = queries.map((query) => connection.query(query as never) as Promise<QueryResult>);
+  } finally {
+    stream?.uncork?.();
+  }
+  return Promise.allSettled(sent);
+}
+
+/**
+ * Pipelines on the connection's own terms when it has them (a unit of work's BEGIN), else as they are. A bare
+ * node-postgres client in pipeline mode has a `pipeline` too, but a flag, not a function.
+ */
+export const pipelineOn = (
+  connection: PgConnection,
+  queries: readonly PgQuery[],
+): Promise<Array<PromiseSettledResult<QueryResult>>> =>
+  typeof connection.pipeline === 'function'
+    ? connection.pipeline(queries)
+    : sendPipelined(connection, queries);
+
+/** A hot read, sent as a named prepared statement: each connection plans it once instead of on every call. */
+export interface PreparedRead {
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * A read whose LIMIT is written into its text, as one prepared statement per limit (`name_<limit>`). With `LIMIT $n`
+ * PostgreSQL plans the queue claims on every call: a generic plan has to guess the limit (a tenth of the rows),
+ * so it costs more than the custom plans and is never chosen. With the limit in the text the generic plan costs
+ * what a custom one does, and a connection keeps it after five calls. Callers ask few distinct limits (the queue
+ * runner asks powers of two).
+ */
+export function limitedRead(name: string, text: (limit: number) => string): (limit: number) => PreparedRead {
+  const reads = new Map<number, PreparedRead>();
+  return (limit) => {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`${name}: limit must be a positive integer`);
+    let read = reads.get(limit);
+    if (!read) {
+      read = { name: `${name}_${limit}`, text: text(limit) };
+      reads.set(limit, read);
+    }
+    return read;
+  };
+}
+
+export async function readPrepared<Row>(
+  db: Knex | Knex.Transaction,
+  read: PreparedRead,
+  values: readonly unknown[],
+): Promise<Row[]> {
+  const result = await withConnection(db, (connection) => connection.query({ ...read, values }));
+  return result.rows as Row[];
+}

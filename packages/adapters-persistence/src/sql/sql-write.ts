@@ -1,0 +1,93 @@
+import type { Knex } from 'knex';
+import type { QueryResult } from 'pg';
+import { type PgQuery, pipelineOn, withConnection } from './connection.js';
+import { fuseLocks } from './fuse-locks.js';
+import { mergeInserts } from './merge-inserts.js';
+import { mergeUpdates } from './merge-updates.js';
+import { insertStatement, prepared, type SqlRow, type SqlStatement } from './sql-statement.js';
+
+import type { SqlWrite } from './write-shapes.js';
+
+export { lockWrite } from './fuse-locks.js';
+export { updateWrite } from './update-write.js';
+export type { SqlWrite } from './write-shapes.js';
+
+/** An INSERT of `rows` into `table` (see InsertRows for `references`). */
+export const insertWrite = (
+  table: string,
+  rows: readonly SqlRow[],
+  references: readonly string[] = [],
+): SqlWrite => ({
+  ...insertStatement(table, rows),
+  insert: { table, columns: Object.keys(rows[0] ?? {}), rowCount: rows.length, references },
+});
+
+/** Where repositories send their writes: run at once, or held by a unit of work and sent together. */
+export interface SqlWriter {
+  write(write: SqlWrite): Promise<void>;
+}
+
+/** `expect` for a write that must touch exactly one row. */
+export const exactlyOne = (message: string) => ({ rows: 1, error: () => new Error(message) });
+
+const GUARD_FAILED = 'payout_expect_rows failed';
+
+/**
+ * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. A SELECT
+ * (a lock taken among the writes, `… FOR UPDATE`) is counted as it is; an INSERT or UPDATE by its RETURNING. A
+ * count other than one (a merged statement's) is a bind parameter, so that merged statements of any size share
+ * one text and the plan PostgreSQL keeps for it.
+ */
+function guarded(write: SqlWrite): SqlStatement {
+  if (!write.expect) return write;
+  const rows = /^SELECT\b/.test(write.text) ? write.text : `${write.text} RETURNING 1`;
+  const single = write.expect.rows === 1;
+  const expected = single ? '1' : `$${write.values.length + 1}::integer`;
+  const text = `WITH w AS (${rows}) SELECT payout_expect_rows(count(*), ${expected}, 0) FROM w`;
+  return { text, values: single ? write.values : [...write.values, write.expect.rows] };
+}
+
+/** The repository's error for `error`, raised by write `index` (or by COMMIT, past the last write). */
+function ownError(writes: readonly SqlWrite[], index: number, error: unknown): Error | undefined {
+  const message = error instanceof Error ? error.message : '';
+  if (message.startsWith(GUARD_FAILED)) return writes[index]?.expect?.error();
+  // A unique violation may belong to a sibling write (a stale update's history rows collide, not the update).
+  for (const write of [writes[index], ...writes]) {
+    const translated = write?.translate?.(error);
+    if (translated) return translated;
+  }
+  return undefined;
+}
+
+/**
+ * Sends `writes` (and `COMMIT` after them when `commit`) as named prepared statements, pipelined: one round trip,
+ * and no statement planned twice on a connection. A lock followed by an update of its row is one guarded update
+ * (fuseLocks); inserts into one table travel as one statement (mergeInserts), and so do adjacent single-row
+ * updates of one shape (mergeUpdates).
+ * The first failure is the cause (later statements of the transaction only report it aborted); it is thrown as the
+ * repository's error where one applies.
+ */
+export async function runWrites(
+  db: Knex | Knex.Transaction,
+  writes: readonly SqlWrite[],
+  commit = false,
+): Promise<void> {
+  const sent = mergeUpdates(mergeInserts(fuseLocks(writes)));
+  const queries: PgQuery[] = sent.map((write) => prepared(guarded(write)));
+  if (commit) queries.push('COMMIT');
+  const settled = await withConnection(db, (connection) => pipelineOn(connection, queries));
+  const failed = settled.findIndex((outcome) => outcome.status === 'rejected');
+  if (failed >= 0) {
+    const error = (settled[failed] as PromiseRejectedResult).reason;
+    throw ownError(sent, failed, error) ?? error;
+  }
+  for (const [index, write] of sent.entries())
+    write.check?.((settled[index] as PromiseFulfilledResult<QueryResult>).value.rowCount ?? 0);
+}
+
+/** The writer of plain (non-transactional) repositories: every write is its own statement, run at once. */
+export const immediateWriter = (db: Knex | Knex.Transaction): SqlWriter => ({
+  write: async (write) => {
+    await runWrites(db, [write]);
+  },
+});

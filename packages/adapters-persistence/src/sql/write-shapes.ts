@@ -1,0 +1,66 @@
+// The shapes of the statements a repository hands the unit of work, shared by the writer and its merges.
+import type { SqlStatement } from './sql-statement.js';
+
+/**
+ * One statement a repository wants run inside the unit of work: an INSERT or UPDATE, or a `SELECT … FOR UPDATE`
+ * that locks rows among the writes.
+ */
+export interface SqlWrite extends SqlStatement {
+  /**
+   * The rows the statement must touch. Checked by PostgreSQL itself (`payout_expect_rows`), so a wrong count
+   * aborts the transaction even when COMMIT travels with it; `error` is what the repository throws then.
+   */
+  readonly expect?: { readonly rows: number; readonly error: () => Error };
+  /** A check of the row count made after the statement ran, for statements that cannot carry `expect`. */
+  readonly check?: (rowCount: number) => void;
+  /** Turns a PostgreSQL error this write may cause into the repository's error; undefined when not its own. */
+  readonly translate?: (error: unknown) => Error | undefined;
+  /** For an INSERT built by `insertWrite`: its rows, so that it can travel with others into the table. */
+  readonly insert?: InsertRows;
+  /** For an UPDATE built by `updateWrite`: its shape, so that it can travel with others of it (mergeUpdates). */
+  readonly update?: UpdateRows;
+  /** For a lock built by `lockWrite`: what it checks, so that an update of its row right after it can (fuseLocks). */
+  readonly lock?: LockGuard;
+}
+
+/** What a `SELECT 1 … FOR UPDATE` built by `lockWrite` matches: one row, by its key and the values it must hold. */
+interface LockGuard {
+  readonly table: string;
+  /** The WHERE columns, the key first, and their bound values. */
+  readonly where: readonly string[];
+  readonly values: readonly unknown[];
+  /** The PostgreSQL type of each WHERE column. */
+  readonly types: readonly string[];
+  /** The WHERE columns that may hold NULL, matched with IS NOT DISTINCT FROM. */
+  readonly nullSafe: readonly string[];
+}
+
+/** The shape of a single-row UPDATE (its `values` are the SET values, then the WHERE values). */
+export interface UpdateRows {
+  readonly table: string;
+  readonly set: readonly string[];
+  readonly where: readonly string[];
+  /** The PostgreSQL type of each SET column, then of each WHERE column. */
+  readonly types: readonly string[];
+  /** The WHERE columns matched with IS NOT DISTINCT FROM (NULL matches NULL) rather than `=`. */
+  readonly nullSafe: readonly string[];
+  /** Table, columns, types and null-safe columns in one string: updates merge only with updates of the same shape. */
+  readonly shape: string;
+  /** The row it updates (its first WHERE value): two updates of one row never merge. */
+  readonly key: unknown;
+}
+
+/**
+ * The shape of an INSERT (its `values` are its rows, column by column), kept so that a transaction's inserts into
+ * one table can be sent as one (mergeInserts).
+ */
+export interface InsertRows {
+  readonly table: string;
+  readonly columns: readonly string[];
+  readonly rowCount: number;
+  /**
+   * Tables whose rows this insert's foreign keys need at once (not DEFERRABLE): it is never sent ahead of an
+   * insert into one of them.
+   */
+  readonly references: readonly string[];
+}
