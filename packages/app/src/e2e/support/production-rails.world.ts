@@ -1,10 +1,11 @@
 import { createLogger } from '@payout/adapters-http';
-import { HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/testing';
+import { mintHarnessToken } from '@payout/adapters-http/testing';
 import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
 import type { LinkKind } from '@payout/domain';
 import { type Customer, seedCustomer } from '@payout/domain/testing';
 import { configFor } from '../../config/config.fixture.js';
 import { TOKENS } from '../../container/tokens.js';
+import { productionEnvOn } from '../../service/production-service.fixture.js';
 import { type RunningService, startService } from '../../service/start-service.js';
 import { eventually } from './eventually.js';
 import { VerifyingWebhookReceiver } from './verifying-webhook.receiver.js';
@@ -43,15 +44,7 @@ export class ProductionRailsWorld {
     const receiver = await VerifyingWebhookReceiver.start();
     receiver.useSecret(MERCHANT_SECRET);
     const env = {
-      APP_ENV: 'production',
-      DATABASE_URL: database.url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: HARNESS_JWT.secret,
-      JWT_ISSUER: HARNESS_JWT.issuer,
-      JWT_AUDIENCE: HARNESS_JWT.audience,
-      ENCRYPTION_KEY: 'ab'.repeat(32),
-      JOB_QUEUE_PROFILE: 'fast',
+      ...productionEnvOn(database.url),
       RAILS: railsOnly(rails),
       ...providerEnv,
     };
