@@ -9,9 +9,9 @@ import {
 } from '@payout/domain';
 
 /**
- * The part of docs/product.md §9's sandbox triggers (SANDBOX_TRIGGER_CENTS) the HTTP suite relies on, for apps built without
- * adapters-rails (adapters never import each other): `.91` rejects at submission, `.99` is unavailable,
- * anything else is accepted and settles at the first poll.
+ * The part of docs/product.md §9's sandbox triggers (the domain's SANDBOX_TRIGGER_CENTS) the HTTP suite relies
+ * on, for apps built without adapters-rails (adapters never import each other): REJECTED cents reject at
+ * submission, UNAVAILABLE_TWICE cents are unavailable, anything else is accepted and settles at the first poll.
  */
 export class CentsTriggerRail implements PayoutRail {
   readonly pollIntervalMs = 1000;
@@ -22,10 +22,10 @@ export class CentsTriggerRail implements PayoutRail {
 
   async submit(submission: RailSubmission): Promise<RailSubmitResult> {
     const cents = submission.amount.cents();
+    const detail = `sandbox trigger .${cents}`;
     if (cents === SANDBOX_TRIGGER_CENTS.REJECTED)
-      return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'sandbox trigger .91' };
-    if (cents === SANDBOX_TRIGGER_CENTS.UNAVAILABLE_TWICE)
-      return { kind: 'UNAVAILABLE', detail: 'sandbox trigger .99' };
+      return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail };
+    if (cents === SANDBOX_TRIGGER_CENTS.UNAVAILABLE_TWICE) return { kind: 'UNAVAILABLE', detail };
     return { kind: 'ACCEPTED', reference: `sandbox-${submission.withdrawalId}` };
   }
 

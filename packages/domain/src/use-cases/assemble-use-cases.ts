@@ -26,11 +26,11 @@ import {
 import { DeliverWebhook, type WebhookDeliverySettings } from './webhooks/deliver-webhook.use-case.js';
 import { DecideWithdrawal } from './withdrawals/decide-withdrawal.use-case.js';
 import { DueWithdrawals } from './withdrawals/due-withdrawals.use-case.js';
+import { ExpireApproval } from './withdrawals/expire-approval.handler.js';
 import { GetTransaction } from './withdrawals/get-transaction.use-case.js';
 import { GetWebhookPayload } from './withdrawals/get-webhook-payload.use-case.js';
 import { ReceiveRailWebhook } from './withdrawals/receive-rail-webhook.use-case.js';
 import { RequestWithdrawal } from './withdrawals/request-withdrawal.use-case.js';
-import { ExpireApproval } from './withdrawals/withdrawal-jobs.handlers.js';
 import type { WithdrawalSettings } from './withdrawals/withdrawal-settings.js';
 
 export interface UseCasePorts {

@@ -1,7 +1,7 @@
-import { isTokenUsable } from '../../application-token/application-token.js';
 import type { Entity } from '../../entity/entity.js';
 import { withdrawalDebitEntry } from '../../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
+import { takeToken } from '../../policy/payment-link-policy.js';
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -42,11 +42,9 @@ export async function debitAndStore(
   const debited = debitWallet(wallet, withdrawal.total);
   if (!debited.ok) return debited;
   if (withdrawal.applicationTokenId) {
-    const token = await tx.applicationTokens.lockById(withdrawal.applicationTokenId);
-    if (!token || !isTokenUsable(token, now))
-      return err(domainError('TOKEN_EXPIRED_OR_INACTIVE', MESSAGES.TOKEN_EXPIRED_OR_INACTIVE));
-    if (token.withdrawalSource === 'MERCHANT_WALLET')
-      await tx.applicationTokens.update({ ...token, status: 'INACTIVE' });
+    const taken = takeToken(await tx.applicationTokens.lockById(withdrawal.applicationTokenId), now);
+    if (!taken.ok) return taken;
+    if (taken.value) await tx.applicationTokens.update(taken.value);
   }
   await tx.wallets.update(debited.value);
   await tx.ledger.append(withdrawalDebitEntry(deps.ids.next(), withdrawal, now));

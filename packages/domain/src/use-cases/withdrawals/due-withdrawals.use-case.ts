@@ -2,8 +2,9 @@ import type { ClaimedWithdrawal } from '../../ports/withdrawal-repository.port.j
 import { checkAt } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
+import { PollWithdrawal } from './poll-withdrawal.handler.js';
 import { isAwaitingSubmission } from './rail-dispatcher.js';
-import { PollWithdrawal, SubmitWithdrawal } from './withdrawal-jobs.handlers.js';
+import { SubmitWithdrawal } from './submit-withdrawal.handler.js';
 import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
 
 /**

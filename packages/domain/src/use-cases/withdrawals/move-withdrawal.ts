@@ -1,6 +1,6 @@
-import { isTokenUsable } from '../../application-token/application-token.js';
 import type { Entity } from '../../entity/entity.js';
 import { withdrawalReversalEntry } from '../../ledger/ledger-entry.js';
+import { givenBackToken } from '../../policy/payment-link-policy.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import type { DomainError } from '../../shared/domain-error.js';
@@ -20,7 +20,7 @@ import { recordStatusChange } from './record-status-change.js';
  * Moves a withdrawal locked in `tx` to `to`: stores it, announces the change, and when it enters FAILED after a
  * debit, credits the wallet back with a balanced reversal posting. The aggregate says `reversalDue` once in a
  * withdrawal's life and the ledger refuses a second reversal, so the money comes back exactly once. With that
- * reversal a merchant-funded payment link's token, taken by the debit, is given back (see giveBackToken).
+ * reversal a merchant-funded payment link's token, taken by the debit, is given back (payment-link-policy.ts).
  */
 export async function moveWithdrawal(
   tx: TransactionScope,
@@ -54,17 +54,13 @@ export async function moveWithdrawal(
   return ok(next);
 }
 
-/**
- * The spec invalidates a merchant-funded payment link's token only once its withdrawal succeeds; the debit takes
- * the token (INACTIVE, locked with the debit, so that two withdrawals cannot both use it), and a withdrawal that
- * fails before it succeeded (rejected at submission, or FAILED with no SUCCESS before) gives it back, ACTIVE
- * again while unexpired. A return after SUCCESS keeps it spent.
- */
+/** A merchant-funded payment link's token taken by the debit, given back when the policy says so. */
 async function giveBackToken(tx: TransactionScope, failed: Withdrawal, now: Date): Promise<void> {
   if (failed.applicationTokenId === null) return;
-  if (failed.history.some((change) => change.status === 'SUCCESS')) return;
-  const token = await tx.applicationTokens.lockById(failed.applicationTokenId);
-  if (token?.withdrawalSource !== 'MERCHANT_WALLET' || token.status !== 'INACTIVE') return;
-  const restored = { ...token, status: 'ACTIVE' as const };
-  if (isTokenUsable(restored, now)) await tx.applicationTokens.update(restored);
+  const restored = givenBackToken(
+    await tx.applicationTokens.lockById(failed.applicationTokenId),
+    failed,
+    now,
+  );
+  if (restored) await tx.applicationTokens.update(restored);
 }

@@ -1,11 +1,11 @@
 import type { ApplicationToken } from '../../application-token/application-token.js';
-import { isTokenUsable } from '../../application-token/application-token.js';
 import type { Entity } from '../../entity/entity.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Merchant } from '../../merchant/merchant.js';
 import type { Money } from '../../money/money.js';
 import { requiresApproval } from '../../policy/approval-policy.js';
 import { feeFor } from '../../policy/fee-schedule.js';
+import { paymentLinkWallet } from '../../policy/payment-link-policy.js';
 import { withinRailLimit } from '../../policy/rail-limits.js';
 import { railEnabled, resolveRail } from '../../policy/routing-table.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
@@ -45,8 +45,6 @@ interface Plan {
 const isStored = (): boolean => true;
 
 const unauthorized = (): DomainError => domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED);
-const tokenInvalid = (): DomainError =>
-  domainError('TOKEN_EXPIRED_OR_INACTIVE', MESSAGES.TOKEN_EXPIRED_OR_INACTIVE);
 
 /**
  * Endpoint 1: a withdrawal from the entity's SPEND wallet (or, for a merchant-funded payment link, the
@@ -153,13 +151,12 @@ export class RequestWithdrawal {
     let token: ApplicationToken | null = null;
     if (request.flow === 'PAYMENT') {
       token = await repos.applicationTokens.findById(account.applicationTokenId);
-      if (token?.purpose !== 'PAYMENT_LINK' || !isTokenUsable(token, this.deps.clock.now()))
-        return err(tokenInvalid());
-      if (token.withdrawalSource === 'MERCHANT_WALLET') {
-        if (!token.amount?.equals(request.amount))
-          return err(domainError('MALFORMED_REQUEST', MESSAGES.MALFORMED_REQUEST));
-        walletId = merchant.walletId;
-      }
+      const paying = paymentLinkWallet(token, request.amount, this.deps.clock.now(), {
+        entity: entity.walletId,
+        merchant: merchant.walletId,
+      });
+      if (!paying.ok) return paying;
+      walletId = paying.value;
     }
     const fees = feeFor(rail.value, request.amount, merchant.feeOverrides);
     return ok({ request, merchant, account, rail: rail.value, fees, walletId, token, entity, wallet });

@@ -18,8 +18,8 @@ import type { WebhookBody } from '../../webhooks/webhook-body.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { DecideWithdrawal } from './decide-withdrawal.use-case.js';
 import { DueWithdrawals } from './due-withdrawals.use-case.js';
+import { ExpireApproval } from './expire-approval.handler.js';
 import { RequestWithdrawal } from './request-withdrawal.use-case.js';
-import { ExpireApproval } from './withdrawal-jobs.handlers.js';
 import { DEFAULT_WITHDRAWAL_SETTINGS } from './withdrawal-settings.js';
 
 /** A deterministic in-memory world: one unit of work, a manual clock, a scripted rail per rail id. */

@@ -2,22 +2,12 @@ import type { Entity } from '../../entity/entity.js';
 import type { RailStatus } from '../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
-import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { checkAt, noteFailureCode, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { TransactionGroups } from '../transaction-groups.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
-import { must, RailDispatcher } from './rail-dispatcher.js';
-
-/** A rail submission attempt made by a worker (see RailDispatcher for its idempotency). */
-export class SubmitWithdrawal {
-  constructor(private readonly deps: WithdrawalFlowDeps) {}
-
-  async handle(withdrawalId: string, attempt: number): Promise<void> {
-    await new RailDispatcher(this.deps).submit(withdrawalId, attempt);
-  }
-}
+import { must } from './rail-dispatcher.js';
 
 /** When the withdrawal entered SUCCESS, for the return window. */
 const settledAt = (withdrawal: Withdrawal): Date | null =>
@@ -182,25 +172,3 @@ interface RailAnswer {
 /** Stored as it was claimed: no move and no other schedule (another worker's lease) since. */
 const asClaimed = (current: Withdrawal, claimed: Withdrawal): boolean =>
   current.sequence === claimed.sequence && current.nextCheckAt?.getTime() === claimed.nextCheckAt?.getTime();
-
-/** Job `withdrawal.expire-approval`: no decision within the approval TTL cancels, with nothing debited. */
-export class ExpireApproval {
-  constructor(private readonly deps: WithdrawalFlowDeps) {}
-
-  async handle(withdrawalId: string): Promise<void> {
-    const { unitOfWork, clock, ids } = this.deps;
-    await unitOfWork.run(async (tx) => {
-      const withdrawal = await tx.withdrawals.lockById(withdrawalId);
-      if (withdrawal?.status !== 'AWAITING_APPROVAL' || !withdrawal.approvalExpiresAt) return;
-      const now = clock.now();
-      if (withdrawal.approvalExpiresAt.getTime() > now.getTime()) {
-        await tx.jobs.enqueue(
-          { name: 'withdrawal.expire-approval', withdrawalId },
-          { startAfter: withdrawal.approvalExpiresAt },
-        );
-        return;
-      }
-      must(await moveWithdrawal(tx, ids, withdrawal, 'FAILED', now, FAILURE_REASONS.CANCELLED));
-    });
-  }
-}
