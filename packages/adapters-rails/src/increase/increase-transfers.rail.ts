@@ -1,12 +1,10 @@
-import {
-  FAILURE_REASONS,
-  type PayoutRail,
-  type RailStatus,
-  type RailStatusQuery,
-  type RailSubmission,
-  type RailSubmitResult,
+import type {
+  PayoutRail,
+  RailStatus,
+  RailStatusQuery,
+  RailSubmission,
+  RailSubmitResult,
 } from '@payout/domain';
-import { cardTokenFor } from '../cards/vaulted-card.js';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
 import {
@@ -14,7 +12,7 @@ import {
   type RailHttpOptions,
   type RailTimingDefaults,
 } from '../http/rail-http-options.js';
-import { centsOf } from '../money/cents.js';
+import { payableCents } from '../money/payable-cents.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { outcomeOfCreate } from './increase-create-transfer.mapping.js';
 import { IncreaseHttpClient } from './increase-http.client.js';
@@ -76,13 +74,9 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
   }
 
   async submit(submission: RailSubmission): Promise<RailSubmitResult> {
-    const cents = centsOf(submission.amount);
-    if (cents === null || cents <= 0)
-      return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'not a payable amount' };
-    if (this.id === 'PUSH_TO_CARD') {
-      const card = cardTokenFor(submission, 'increase');
-      if ('kind' in card) return card;
-    }
+    const payable = payableCents(this.id, submission, 'increase');
+    if ('kind' in payable) return payable;
+    const { cents } = payable;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const created = await this.http.call(
       {

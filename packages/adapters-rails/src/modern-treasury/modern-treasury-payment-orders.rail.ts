@@ -5,15 +5,13 @@ import type {
   RailSubmission,
   RailSubmitResult,
 } from '@payout/domain';
-import { FAILURE_REASONS } from '@payout/domain';
-import { cardTokenFor } from '../cards/vaulted-card.js';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import {
   ProviderHttpRail,
   type RailHttpOptions,
   type RailTimingDefaults,
 } from '../http/rail-http-options.js';
-import { centsOf } from '../money/cents.js';
+import { payableCents } from '../money/payable-cents.js';
 import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
 import { outcomeOfPaymentOrderCreate } from './modern-treasury-create-payment-order.mapping.js';
 import { type ModernTreasuryCredentials, ModernTreasuryHttpClient } from './modern-treasury-http.client.js';
@@ -75,13 +73,9 @@ export class ModernTreasuryPaymentOrderRail
   }
 
   async submit(submission: RailSubmission): Promise<RailSubmitResult> {
-    const cents = centsOf(submission.amount);
-    if (cents === null || cents <= 0)
-      return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'not a payable amount' };
-    if (this.id === 'PUSH_TO_CARD') {
-      const card = cardTokenFor(submission, 'modern_treasury');
-      if ('kind' in card) return card;
-    }
+    const payable = payableCents(this.id, submission, 'modern_treasury');
+    if ('kind' in payable) return payable;
+    const { cents } = payable;
     const payload = paymentOrderRequestOf(this.id, submission, cents, this.options.originatingAccountId);
     const created = await this.http.call(
       { method: 'POST', path: PAYMENT_ORDERS_PATH, payload, idempotencyKey: submission.withdrawalId },
