@@ -11,6 +11,7 @@ import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-reposito
 import { isDeadlock } from '../repositories/pg-errors.js';
 import { withConnection } from '../sql/connection.js';
 import { readWithin } from './bounded-read.js';
+import { type CommitGroupLimits, CommitGroups, DEFAULT_COMMIT_GROUPS } from './commit-groups.js';
 import { flushBeforeReads } from './flush-before-reads.js';
 import { knexOn, TransactionConnection } from './transaction-connection.js';
 import { WriteBatch } from './write-batch.js';
@@ -25,6 +26,8 @@ export interface KnexUnitOfWorkDeps {
   readonly cipher: FieldCipher;
   /** How long `readBack` may take, READ_BACK_MS by default. */
   readonly readBackMs?: number;
+  /** How concurrent transactions are grouped into one commit (CommitGroups); DEFAULT_COMMIT_GROUPS by default. */
+  readonly commitGroups?: CommitGroupLimits;
 }
 
 /**
@@ -34,19 +37,18 @@ export interface KnexUnitOfWorkDeps {
 export const READ_BACK_MS = 3000;
 
 /**
- * One transaction per `run` on a connection from Knex's pool: commits when `work` resolves, rolls back (jobs
- * included) when it throws. Writes are batched (WriteBatch) and flushed before every read; BEGIN travels with
- * the transaction's first statement (TransactionConnection) and COMMIT with its last writes.
+ * Transactions on connections from Knex's pool: `work` commits when it resolves and rolls back (jobs included)
+ * when it throws. Transactions handed in together commit together (CommitGroups), each still its own caller's:
+ * a failure in a group reruns its members alone. Writes are batched (WriteBatch) and flushed before every read;
+ * BEGIN travels with the transaction's first statement (TransactionConnection) and COMMIT with its last writes.
  */
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
-  /** Group commits gather the transactions handed in during one turn of Node's event loop. */
-  readonly nextTurn = (task: () => void): void => {
-    setImmediate(task);
-  };
+  private readonly groups: CommitGroups;
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
     this.read = knexRepositories(deps.knex, deps.cipher);
+    this.groups = new CommitGroups((work) => this.alone(work), deps.commitGroups ?? DEFAULT_COMMIT_GROUPS);
   }
 
   /** On a connection from the pool: one broken under a transaction is discarded, never lent again. */
@@ -54,12 +56,16 @@ export class KnexUnitOfWork implements UnitOfWork {
     return readWithin(() => read(this.read), this.deps.readBackMs ?? READ_BACK_MS);
   }
 
+  run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+    return this.groups.run(work);
+  }
+
   /**
-   * A transaction PostgreSQL aborts to break a deadlock (two transactions locking the same rows in opposite
-   * orders, e.g. groups of withdrawals with their wallets) runs again, up to DEADLOCK_ATTEMPTS times: `work` only
-   * touches the transaction, so a rerun is the same work.
+   * One transaction. One that PostgreSQL aborts to break a deadlock (two transactions locking the same rows in
+   * opposite orders, e.g. groups of withdrawals with their wallets) runs again, up to DEADLOCK_ATTEMPTS times:
+   * `work` only touches the transaction, so a rerun is the same work.
    */
-  async run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+  private async alone<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.runOnce(work);

@@ -2,7 +2,7 @@ import type { Entity } from '../../entity/entity.js';
 import { withdrawalDebitEntry } from '../../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import { takeToken } from '../../policy/payment-link-policy.js';
-import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
+import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { debitWallet, type Wallet } from '../../wallet/wallet.js';
@@ -72,15 +72,13 @@ export async function dispatchFirstAttempt(
   withdrawal: Withdrawal,
   account: LinkedAccount | null = null,
   entity: Entity | null = null,
-  /** Where the answer's optimistic transaction runs (a group commit), the unit of work by default. */
-  commits: Pick<UnitOfWork, 'run'> = deps.unitOfWork,
 ): Promise<Result<WithdrawalReceipt>> {
   const dispatcher = new RailDispatcher(deps);
   let outcome: DispatchOutcome;
   try {
     outcome =
       account && withdrawal.submitAttempts === 1
-        ? await dispatcher.submitClaimed(withdrawal, account, 1, entity, commits)
+        ? await dispatcher.submitClaimed(withdrawal, account, 1, entity)
         : await dispatcher.submit(withdrawal.id, 1);
   } catch {
     const stored = await deps.unitOfWork

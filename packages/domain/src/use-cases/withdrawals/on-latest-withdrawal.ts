@@ -14,11 +14,9 @@ export async function onLatestWithdrawal<T>(
   read: Withdrawal,
   work: (tx: TransactionScope, current: Withdrawal) => Promise<T>,
   missing: T,
-  /** Where the optimistic try runs: the unit of work itself, or a group commit over it. */
-  optimistic: Pick<UnitOfWork, 'run'> = unitOfWork,
 ): Promise<T> {
   try {
-    return await optimistic.run(async (tx) => {
+    return await unitOfWork.run(async (tx) => {
       await tx.withdrawals.lockIfUnchanged(read);
       return work(tx, read);
     });

@@ -3,7 +3,6 @@ import type { RailStatus } from '../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
 import { checkAt, noteFailureCode, type Withdrawal } from '../../withdrawal/withdrawal.js';
-import { TransactionGroups } from '../transaction-groups.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
@@ -19,12 +18,7 @@ const settledAt = (withdrawal: Withdrawal): Date | null =>
  * move re-reads the withdrawal under lock, so a stale or duplicate poll changes nothing twice.
  */
 export class PollWithdrawal {
-  /** Answers applied together are committed together (group commit). */
-  private readonly answers: TransactionGroups;
-
-  constructor(private readonly deps: WithdrawalFlowDeps) {
-    this.answers = new TransactionGroups(deps.unitOfWork, 32, 2);
-  }
+  constructor(private readonly deps: WithdrawalFlowDeps) {}
 
   /**
    * Polls for `withdrawal` as read (unlocked, e.g. when claimed); the answer is applied to it as stored (see
@@ -52,7 +46,6 @@ export class PollWithdrawal {
         if (next !== current || asClaimed(current, withdrawal)) await this.reschedule(tx, next, answer);
       },
       undefined,
-      this.answers,
     );
   }
 

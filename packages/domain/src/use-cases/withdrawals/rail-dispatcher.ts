@@ -66,7 +66,6 @@ export class RailDispatcher {
     account: LinkedAccount,
     attempt: number,
     entity: Entity | null = null,
-    commits: Pick<UnitOfWork, 'run'> = this.deps.unitOfWork,
   ): Promise<DispatchOutcome> {
     const result = await this.deps.rails.get(withdrawal.rail).submit({
       withdrawalId: withdrawal.id,
@@ -85,7 +84,6 @@ export class RailDispatcher {
           ? { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt, entity) }
           : skipped,
       skipped,
-      commits,
     );
   }
 

@@ -16,7 +16,6 @@ import { type DomainError, domainError, MESSAGES } from '../../shared/domain-err
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Wallet } from '../../wallet/wallet.js';
 import { createWithdrawal, recordSubmitAttempt } from '../../withdrawal/withdrawal.js';
-import { TransactionGroups } from '../transaction-groups.js';
 import { storedOrThrown } from './commit-outcome.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import {
@@ -52,15 +51,7 @@ const unauthorized = (): DomainError => domainError('UNAUTHORIZED', MESSAGES.UNA
  * withdrawal, its first event and its safety-net job commit together; the rail is called after the commit.
  */
 export class RequestWithdrawal {
-  /**
-   * Debits and rail answers of concurrent requests commit in groups (a few groups at once); a group beside one
-   * committing forms only with eight waiting, so that fewer, fuller commits wake PostgreSQL.
-   */
-  private readonly commits: TransactionGroups;
-
-  constructor(private readonly deps: WithdrawalFlowDeps) {
-    this.commits = new TransactionGroups(deps.unitOfWork, 32, 4, 8);
-  }
+  constructor(private readonly deps: WithdrawalFlowDeps) {}
 
   async execute(principal: Principal, input: RequestWithdrawalInput): Promise<Result<WithdrawalReceipt>> {
     if (!principal.scopes.has('external.apis') || !principal.entityId || !principal.merchantId)
@@ -114,7 +105,7 @@ export class RequestWithdrawal {
     // Attempt 1 is recorded with the debit, so the rail is called right after this commit.
     const debited = recordSubmitAttempt(createWithdrawal(fields, 'PENDING', true), 1, now);
     const debit = (read: Wallet | null) =>
-      this.commits.run((tx) => debitAndStore(tx, this.deps, debited, null, now, entity, read));
+      unitOfWork.run((tx) => debitAndStore(tx, this.deps, debited, null, now, entity, read));
     // Decided on the wallet as planned; if it changed meanwhile (another debit), again under a locked read. The
     // id exists before the commit: a commit whose answer was lost is settled by reading it back.
     const stored = await storedOrThrown(unitOfWork, debited.id, isStored, () =>
@@ -124,7 +115,7 @@ export class RequestWithdrawal {
       }),
     );
     if (!stored.ok) return stored;
-    return dispatchFirstAttempt(this.deps, stored.value, account, entity, this.commits);
+    return dispatchFirstAttempt(this.deps, stored.value, account, entity);
   }
 
   /** Everything that can be decided before money moves: account, merchant, routing, limits, payment-link rules. */
