@@ -19,6 +19,8 @@ export const insertWrite = (
   references: readonly string[] = [],
 ): SqlWrite => ({
   ...insertStatement(table, rows),
+  kind: 'insert',
+  tables: [table],
   insert: { table, columns: Object.keys(rows[0] ?? {}), rowCount: rows.length, references },
 });
 
@@ -33,14 +35,14 @@ export const exactlyOne = (message: string) => ({ rows: 1, error: () => new Erro
 const GUARD_FAILED = 'payout_expect_rows failed';
 
 /**
- * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. A SELECT
- * (a lock taken among the writes, `… FOR UPDATE`) is counted as it is; an INSERT or UPDATE by its RETURNING. A
+ * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. A lock (a
+ * `SELECT … FOR UPDATE` among the writes) is counted as it is; any other kind by its RETURNING. A
  * count other than one (a merged statement's) is a bind parameter, so that merged statements of any size share
  * one text and the plan PostgreSQL keeps for it.
  */
 function guarded(write: SqlWrite): SqlStatement {
   if (!write.expect) return write;
-  const rows = /^SELECT\b/.test(write.text) ? write.text : `${write.text} RETURNING 1`;
+  const rows = write.kind === 'lock' ? write.text : `${write.text} RETURNING 1`;
   const single = write.expect.rows === 1;
   const expected = single ? '1' : `$${write.values.length + 1}::integer`;
   const text = `WITH w AS (${rows}) SELECT payout_expect_rows(count(*), ${expected}, 0) FROM w`;
@@ -74,8 +76,7 @@ export async function runWrites(
 ): Promise<void> {
   const sent = mergeUpdates(mergeInserts(fuseLocks(writes)));
   const queries: PgQuery[] = sent.map((write) => prepared(guarded(write)));
-  if (commit) queries.push('COMMIT');
-  const settled = await withConnection(db, (connection) => pipelineOn(connection, queries));
+  const settled = await withConnection(db, (connection) => pipelineOn(connection, queries, commit));
   const failed = settled.findIndex((outcome) => outcome.status === 'rejected');
   if (failed >= 0) {
     const error = (settled[failed] as PromiseRejectedResult).reason;
