@@ -59,7 +59,7 @@ function merged(members: readonly Mergeable[]): SqlWrite {
 
 /**
  * A transaction's inserts into one table, with the same columns, sent as one multi-row INSERT where the earlier
- * one stands: the withdrawals, history rows, postings and events of a commit group (TransactionGroups) cost one
+ * one stands: the withdrawals, history rows, postings and events of a commit group (CommitGroups) cost one
  * statement per table instead of one per member. An insert moves ahead only of statements that cannot tell:
  * inserts into tables its foreign keys do not need, and updates and locks of other tables, as each write declares
  * (its kind and tables). Everything else keeps its order. A failure of the merged statement fails the transaction
