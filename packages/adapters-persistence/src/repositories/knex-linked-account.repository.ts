@@ -10,9 +10,9 @@ import {
 } from '@payout/domain';
 import { ReadBatches } from '../sql/read-batches.js';
 import { type Db, isUuid } from './columns.js';
+import type { EntityCache } from './entity-cache.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
-import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
 
 export interface LinkedAccountRow {
   id: string;
@@ -33,7 +33,7 @@ export interface LinkedAccountRow {
 
 type Destination = Readonly<Record<string, string>>;
 
-/** An account's row with its entity's, merchant's and wallet's columns, prefixed `e_`, `m_` and `w_`. */
+/** An account's row with its entity's and merchant's columns, prefixed `e_` and `m_`. */
 type OwnersRow = LinkedAccountRow & Record<string, unknown>;
 
 const ENTITY_COLUMNS = [
@@ -58,18 +58,16 @@ const MERCHANT_COLUMNS = [
 /**
  * By an array of account ids: concurrent withdrawal requests read their accounts together (ReadBatches). Each
  * owner is a LATERAL subquery with LIMIT 1, which the planner cannot flatten into a join: every account probes
- * its entity, merchant and wallet by primary key, whatever the statistics say about the tables' sizes (a plain
+ * its entity and merchant by primary key, whatever the statistics say about the tables' sizes (a plain
  * join scanned every entity of the table once statistics lagged its growth; docs/decisions/0001-bounded-reads.md).
  */
 export const FIND_WITH_OWNERS = {
   name: 'linked_accounts_with_owners',
   text: `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
-                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')},
-                ${WALLET_COLUMNS.map((c) => `w.${c} AS w_${c}`).join(', ')}
+                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')}
            FROM linked_accounts la
            CROSS JOIN LATERAL (SELECT * FROM entities WHERE id = la.entity_id LIMIT 1) e
            CROSS JOIN LATERAL (SELECT * FROM merchants WHERE id = e.merchant_id LIMIT 1) m
-           CROSS JOIN LATERAL (SELECT * FROM wallets WHERE id = e.wallet_id LIMIT 1) w
           WHERE la.id = ANY($1::uuid[])`,
 };
 
@@ -90,6 +88,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
   constructor(
     private readonly db: Db,
     private readonly cipher: FieldCipher,
+    private readonly entities: EntityCache,
   ) {
     this.withOwners = new ReadBatches(db, FIND_WITH_OWNERS, (row) => row.id);
   }
@@ -127,7 +126,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     return row ? this.toAccount(row) : null;
   }
 
-  /** One statement: the account, its entity, the merchant and the entity's wallet, their columns prefixed. */
+  /** One statement: the account, its entity and the merchant, their columns prefixed. */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
     const key = id.toLowerCase();
@@ -137,9 +136,8 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
       Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
     return {
       account: this.toAccount(row),
-      entity: toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS)),
+      entity: this.entities.remember(toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS))),
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
-      wallet: toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)),
     };
   }
 

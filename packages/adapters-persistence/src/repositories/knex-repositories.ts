@@ -2,6 +2,7 @@ import type { FieldCipher, Repositories } from '@payout/domain';
 import { immediateWriter, type SqlWriter } from '../sql/sql-write.js';
 import type { DeferredWrites } from '../unit-of-work/flush-before-reads.js';
 import type { Db } from './columns.js';
+import type { EntityCache } from './entity-cache.js';
 import { KnexApplicationTokenStore } from './knex-application-token.store.js';
 import { KnexAuditLog } from './knex-audit-log.js';
 import { KnexEntityRepository } from './knex-entity.repository.js';
@@ -15,15 +16,17 @@ import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
 import { KnexWithdrawalRepository } from './knex-withdrawal.repository.js';
 
 /**
- * The writes a unit of work may hold back and send together: those of a withdrawal's hot path. A held method only
- * writes, through the writer: it runs bound to the repository itself, so a read inside it would not see the
- * writes still held (flushBeforeReads).
+ * The methods that need no flush of the writes a unit of work holds back (flushBeforeReads): the writes of a
+ * withdrawal's hot path, held and sent together, and the read of an entity, a row no held write creates or
+ * changes. A held method only writes, through the writer: it runs bound to the repository itself, so a read inside
+ * it would not see the writes still held.
  */
 export const DEFERRED_WRITES: DeferredWrites = {
-  wallets: ['update', 'lockIfUnchanged'],
+  entities: ['findById'],
+  wallets: ['update'],
   ledger: ['append'],
   applicationTokens: ['update'],
-  withdrawals: ['insert', 'update', 'lockIfUnchanged'],
+  withdrawals: ['insert', 'update'],
   webhookEvents: ['insert', 'update', 'recordAttempt'],
 };
 
@@ -34,16 +37,17 @@ export const DEFERRED_WRITES: DeferredWrites = {
 export function knexRepositories(
   db: Db,
   cipher: FieldCipher,
+  entities: EntityCache,
   writer: SqlWriter = immediateWriter(db),
 ): Repositories {
   return {
     merchants: new KnexMerchantRepository(db),
-    entities: new KnexEntityRepository(db),
+    entities: new KnexEntityRepository(db, entities),
     wallets: new KnexWalletRepository(db, writer),
     ledger: new KnexLedgerRepository(db, writer),
-    linkedAccounts: new KnexLinkedAccountRepository(db, cipher),
+    linkedAccounts: new KnexLinkedAccountRepository(db, cipher, entities),
     applicationTokens: new KnexApplicationTokenStore(db, writer),
-    withdrawals: new KnexWithdrawalRepository(db, writer),
+    withdrawals: new KnexWithdrawalRepository(db, writer, entities),
     webhookEndpoints: new KnexWebhookEndpointRepository(db, cipher),
     webhookEvents: new KnexWebhookEventRepository(db, writer),
     lists: new KnexListReads(db),

@@ -1,6 +1,6 @@
-import { StaleWalletError, type Wallet, type WalletRepository, type WalletType } from '@payout/domain';
+import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
-import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
+import { exactlyOne, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 
 export interface WalletRow {
@@ -64,19 +64,6 @@ export class KnexWalletRepository implements WalletRepository {
 
   lockById(id: string): Promise<Wallet | null> {
     return this.one(id, true);
-  }
-
-  /** The wallet locked only if it is as read; sent among the writes (see SqlWrite). */
-  async lockIfUnchanged(read: Wallet): Promise<void> {
-    await this.writer.write(
-      lockWrite(
-        'wallets',
-        { id: read.id, balance: read.balance.toString(), disabled: read.disabled },
-        COLUMN_TYPES,
-        [],
-        { rows: 1, error: () => new StaleWalletError(read.id) },
-      ),
-    );
   }
 
   async update(wallet: Wallet): Promise<void> {

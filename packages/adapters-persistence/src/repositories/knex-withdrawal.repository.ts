@@ -1,5 +1,4 @@
 import {
-  type ClaimedWithdrawal,
   ConcurrentModificationError,
   type RailId,
   type Withdrawal,
@@ -9,8 +8,9 @@ import {
 } from '@payout/domain';
 import { limitedRead, readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
-import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
+import { insertWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
+import type { EntityCache } from './entity-cache.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { isUniqueViolation } from './pg-errors.js';
 import {
@@ -75,10 +75,8 @@ const CHECK_NOW_BY_REFERENCE = {
 type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
 type WithEntityRow = WithdrawalRow & { history: HistoryJson[]; entity: EntityJson };
 
-const withEntity = (row: WithEntityRow): ClaimedWithdrawal => ({
-  withdrawal: toWithdrawal(row, row.history.map(fromHistoryJson)),
-  entity: toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) }),
-});
+const entityOf = (row: WithEntityRow) =>
+  toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) });
 
 /**
  * Two lookup statements in flight rather than one: a lookup costs PostgreSQL little, so its rate is bound by the
@@ -93,6 +91,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   constructor(
     private readonly db: Db,
     private readonly writer: SqlWriter,
+    private readonly entities: EntityCache,
   ) {
     this.webhookViews = new ReadBatches(db, FIND_WEBHOOK_VIEWS, (row) => row.id, WEBHOOK_VIEW_BATCHES);
   }
@@ -114,28 +113,6 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     if (!isUuid(id)) return null;
     const row = await this.webhookViews.load(id.toLowerCase());
     return row ? toWebhookView(row) : null;
-  }
-
-  /**
-   * A locking SELECT among the writes: it runs, and is checked, when they are sent (see SqlWrite). Besides the
-   * sequence it checks what changes without one: a submission attempt, the rail's reference, a lease.
-   */
-  async lockIfUnchanged(read: Withdrawal): Promise<void> {
-    await this.writer.write(
-      lockWrite(
-        'withdrawals',
-        {
-          id: read.id,
-          sequence: read.sequence,
-          submit_attempts: read.submitAttempts,
-          rail_reference: read.railReference,
-          next_check_at: read.nextCheckAt,
-        },
-        COLUMN_TYPES,
-        ['rail_reference', 'next_check_at'],
-        { rows: 1, error: () => new ConcurrentModificationError(read.id) },
-      ),
-    );
   }
 
   /**
@@ -165,9 +142,13 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return (await this.historyRows([id])).map(toChange);
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]> {
+  /** Each with its entity, remembered for the webhook bodies of the moves the claimer makes. */
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
     const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
-    return rows.map(withEntity);
+    return rows.map((row) => {
+      this.entities.remember(entityOf(row));
+      return toWithdrawal(row, row.history.map(fromHistoryJson));
+    });
   }
 
   async checkNowByRailReference(

@@ -7,6 +7,7 @@ import {
 } from '@payout/domain';
 import type { Knex } from 'knex';
 import type { TransactionJobs } from '../jobs/transaction-jobs.js';
+import { EntityCache } from '../repositories/entity-cache.js';
 import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
 import { isDeadlock } from '../repositories/pg-errors.js';
 import { withConnection } from '../sql/connection.js';
@@ -45,9 +46,11 @@ export const READ_BACK_MS = 3000;
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
   private readonly groups: CommitGroups;
+  /** Shared by every transaction's repositories: entities never change once stored. */
+  private readonly entities = new EntityCache();
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
-    this.read = knexRepositories(deps.knex, deps.cipher);
+    this.read = knexRepositories(deps.knex, deps.cipher, this.entities);
     this.groups = new CommitGroups((work) => this.alone(work), deps.commitGroups ?? DEFAULT_COMMIT_GROUPS);
   }
 
@@ -81,7 +84,7 @@ export class KnexUnitOfWork implements UnitOfWork {
       const db = knexOn(this.deps.knex, connection);
       const batch = new WriteBatch(db);
       const repositories = flushBeforeReads(
-        knexRepositories(db, this.deps.cipher, batch),
+        knexRepositories(db, this.deps.cipher, this.entities, batch),
         DEFERRED_WRITES,
         async () => {
           await batch.flush();

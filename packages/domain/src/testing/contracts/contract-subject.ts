@@ -31,24 +31,3 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   }
   throw new Error('expected a rejection, but the promise resolved');
 }
-
-/**
- * An optimistic writer: reads with `read`, then runs `write` on what it read, again from a fresh read for as long as
- * the write is refused with a `Stale` error (the row changed in between).
- */
-export async function retryStale<T>(
-  Stale: new (...args: never[]) => Error,
-  read: () => Promise<T | null>,
-  write: (read: T) => Promise<void>,
-): Promise<void> {
-  for (;;) {
-    const current = await read();
-    if (current === null) throw new Error('the row vanished');
-    try {
-      await write(current);
-      return;
-    } catch (error) {
-      if (!(error instanceof Stale)) throw error;
-    }
-  }
-}
