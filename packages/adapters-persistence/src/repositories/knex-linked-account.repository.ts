@@ -10,7 +10,8 @@ import {
 } from '@payout/domain';
 import { ReadBatches } from '../sql/read-batches.js';
 import { type Db, isUuid } from './columns.js';
-import type { EntityCache } from './entity-cache.js';
+import type { ProcessRows } from './process-rows.js';
+import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
 
@@ -33,7 +34,7 @@ export interface LinkedAccountRow {
 
 type Destination = Readonly<Record<string, string>>;
 
-/** An account's row with its entity's and merchant's columns, prefixed `e_` and `m_`. */
+/** An account's row with its entity's, merchant's and wallet's columns, prefixed `e_`, `m_` and `w_`. */
 type OwnersRow = LinkedAccountRow & Record<string, unknown>;
 
 const ENTITY_COLUMNS = [
@@ -58,16 +59,18 @@ const MERCHANT_COLUMNS = [
 /**
  * By an array of account ids: concurrent withdrawal requests read their accounts together (ReadBatches). Each
  * owner is a LATERAL subquery with LIMIT 1, which the planner cannot flatten into a join: every account probes
- * its entity and merchant by primary key, whatever the statistics say about the tables' sizes (a plain
+ * its entity, merchant and wallet by primary key, whatever the statistics say about the tables' sizes (a plain
  * join scanned every entity of the table once statistics lagged its growth; docs/decisions/0001-bounded-reads.md).
  */
 export const FIND_WITH_OWNERS = {
   name: 'linked_accounts_with_owners',
   text: `SELECT la.*, ${ENTITY_COLUMNS.map((c) => `e.${c} AS e_${c}`).join(', ')},
-                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')}
+                ${MERCHANT_COLUMNS.map((c) => `m.${c} AS m_${c}`).join(', ')},
+                ${WALLET_COLUMNS.map((c) => `w.${c} AS w_${c}`).join(', ')}
            FROM linked_accounts la
            CROSS JOIN LATERAL (SELECT * FROM entities WHERE id = la.entity_id LIMIT 1) e
            CROSS JOIN LATERAL (SELECT * FROM merchants WHERE id = e.merchant_id LIMIT 1) m
+           CROSS JOIN LATERAL (SELECT * FROM wallets WHERE id = e.wallet_id LIMIT 1) w
           WHERE la.id = ANY($1::uuid[])`,
 };
 
@@ -88,7 +91,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
   constructor(
     private readonly db: Db,
     private readonly cipher: FieldCipher,
-    private readonly entities: EntityCache,
+    private readonly rows: ProcessRows,
   ) {
     this.withOwners = new ReadBatches(db, FIND_WITH_OWNERS, (row) => row.id);
   }
@@ -126,7 +129,10 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     return row ? this.toAccount(row) : null;
   }
 
-  /** One statement: the account, its entity and the merchant, their columns prefixed. */
+  /**
+   * One statement: the account, its entity and the merchant, their columns prefixed. The entity's wallet comes
+   * with them and is remembered (ProcessRows): the request's debit locks it next.
+   */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
     const key = id.toLowerCase();
@@ -134,9 +140,10 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     if (row?.entity_id !== entityId.toLowerCase()) return null;
     const pick = <T>(prefix: string, columns: readonly string[]) =>
       Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
+    this.rows.wallets.remember(toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)));
     return {
       account: this.toAccount(row),
-      entity: this.entities.remember(toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS))),
+      entity: this.rows.entities.remember(toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS))),
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
     };
   }

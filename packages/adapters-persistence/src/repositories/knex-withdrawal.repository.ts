@@ -8,11 +8,12 @@ import {
 } from '@payout/domain';
 import { limitedRead, readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
-import { insertWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
+import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
-import type { EntityCache } from './entity-cache.js';
+import { StaleKnownRowError } from './known-rows.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { isUniqueViolation } from './pg-errors.js';
+import type { ProcessRows, TransactionRows } from './process-rows.js';
 import {
   fromHistoryJson,
   type HistoryJson,
@@ -91,7 +92,9 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   constructor(
     private readonly db: Db,
     private readonly writer: SqlWriter,
-    private readonly entities: EntityCache,
+    private readonly rows: ProcessRows,
+    /** The transaction's side, null outside one: only a transaction takes known rows and notes its writes. */
+    private readonly tx: TransactionRows | null = null,
   ) {
     this.webhookViews = new ReadBatches(db, FIND_WEBHOOK_VIEWS, (row) => row.id, WEBHOOK_VIEW_BATCHES);
   }
@@ -99,13 +102,38 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   async insert(withdrawal: Withdrawal): Promise<void> {
     await this.writer.write(insertWrite('withdrawals', [toWithdrawalRow(withdrawal)]));
     await this.appendHistory(withdrawal, 0);
+    this.tx?.written.push(withdrawal);
   }
 
   findById(id: string): Promise<Withdrawal | null> {
     return this.one(id, false);
   }
 
-  lockById(id: string): Promise<Withdrawal | null> {
+  /**
+   * A known withdrawal is locked among the writes, on condition that it is still as known: the same status
+   * sequence, and what changes without one (a submission attempt, the rail's reference, a lease).
+   */
+  async lockById(id: string): Promise<Withdrawal | null> {
+    const known = this.tx ? this.rows.withdrawals.take(id) : undefined;
+    if (known) {
+      await this.writer.write(
+        lockWrite(
+          'withdrawals',
+          {
+            id: known.id,
+            sequence: known.sequence,
+            submit_attempts: known.submitAttempts,
+            rail_reference: known.railReference,
+            next_check_at: known.nextCheckAt,
+          },
+          COLUMN_TYPES,
+          ['rail_reference', 'next_check_at'],
+          { rows: 1, error: () => new StaleKnownRowError('withdrawal', known.id) },
+        ),
+      );
+      return known;
+    }
+    await this.writer.flush();
     return this.one(id, true);
   }
 
@@ -142,12 +170,14 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return (await this.historyRows([id])).map(toChange);
   }
 
-  /** Each with its entity, remembered for the webhook bodies of the moves the claimer makes. */
+  /** Each remembered with its entity: the claimer's moves lock it, and read the entity for webhook bodies. */
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
     const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
     return rows.map((row) => {
-      this.entities.remember(entityOf(row));
-      return toWithdrawal(row, row.history.map(fromHistoryJson));
+      this.rows.entities.remember(entityOf(row));
+      const withdrawal = toWithdrawal(row, row.history.map(fromHistoryJson));
+      this.rows.withdrawals.remember(withdrawal);
+      return withdrawal;
     });
   }
 

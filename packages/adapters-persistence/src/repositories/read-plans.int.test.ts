@@ -122,11 +122,11 @@ describe('Reads by id keep a bounded plan as tables outgrow their statistics (Po
     expect(read.get('entities')).to.be.at.most(withdrawalIds.length);
   });
 
-  it('reads one entity and merchant per account for a withdrawal request', async () => {
+  it('reads one entity, merchant and wallet per account for a withdrawal request', async () => {
     const accountIds = customers.map((parties) => parties.account.id);
     const read = await byIds(db.knex, FIND_WITH_OWNERS.text, accountIds);
     expect(read.get('linked_accounts')).to.equal(accountIds.length);
-    for (const table of ['entities', 'merchants'])
+    for (const table of ['entities', 'merchants', 'wallets'])
       expect(read.get(table), table).to.be.at.most(accountIds.length);
   });
 

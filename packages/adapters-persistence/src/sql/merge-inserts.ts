@@ -11,8 +11,8 @@ function mayPass(insert: InsertRows, write: SqlWrite): boolean {
   // Ahead of an insert of known rows, unless they are ones this insert's foreign keys need.
   if (write.kind === 'insert')
     return write.insert !== undefined && !insert.references.includes(write.insert.table);
-  // Ahead of an update of other tables: it creates no rows, and cannot see or need the new ones.
-  if (write.kind !== 'update') return false;
+  // Ahead of an update or a lock of other tables: they create no rows, and cannot see or need the new ones.
+  if (write.kind !== 'update' && write.kind !== 'lock') return false;
   return declaresTables(write) && !write.tables.includes(insert.table);
 }
 

@@ -1,12 +1,14 @@
 import type { Knex } from 'knex';
 import type { QueryResult } from 'pg';
 import { type PgQuery, pipelineOn, withConnection } from './connection.js';
+import { fuseLocks } from './fuse-locks.js';
 import { mergeInserts } from './merge-inserts.js';
 import { mergeUpdates } from './merge-updates.js';
 import { insertStatement, prepared, type SqlRow, type SqlStatement } from './sql-statement.js';
 
 import type { SqlWrite } from './write-shapes.js';
 
+export { lockWrite } from './fuse-locks.js';
 export { updateWrite } from './update-write.js';
 export type { SqlWrite } from './write-shapes.js';
 
@@ -25,6 +27,8 @@ export const insertWrite = (
 /** Where repositories send their writes: run at once, or held by a unit of work and sent together. */
 export interface SqlWriter {
   write(write: SqlWrite): Promise<void>;
+  /** Sends what is held, before a read that must see it. */
+  flush(): Promise<unknown>;
 }
 
 /** `expect` for a write that must touch exactly one row. */
@@ -33,15 +37,17 @@ export const exactlyOne = (message: string) => ({ rows: 1, error: () => new Erro
 const GUARD_FAILED = 'payout_expect_rows failed';
 
 /**
- * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count its RETURNING gives
- * differs. A count other than one (a merged statement's) is a bind parameter, so that merged statements of any size share
+ * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. A lock (a
+ * `SELECT … FOR UPDATE` among the writes) is counted as it is; any other kind by its RETURNING. A
+ * count other than one (a merged statement's) is a bind parameter, so that merged statements of any size share
  * one text and the plan PostgreSQL keeps for it.
  */
 function guarded(write: SqlWrite): SqlStatement {
   if (!write.expect) return write;
+  const rows = write.kind === 'lock' ? write.text : `${write.text} RETURNING 1`;
   const single = write.expect.rows === 1;
   const expected = single ? '1' : `$${write.values.length + 1}::integer`;
-  const text = `WITH w AS (${write.text} RETURNING 1) SELECT payout_expect_rows(count(*), ${expected}, 0) FROM w`;
+  const text = `WITH w AS (${rows}) SELECT payout_expect_rows(count(*), ${expected}, 0) FROM w`;
   return { text, values: single ? write.values : [...write.values, write.expect.rows] };
 }
 
@@ -59,8 +65,9 @@ function ownError(writes: readonly SqlWrite[], index: number, error: unknown): E
 
 /**
  * Sends `writes` (and `COMMIT` after them when `commit`) as named prepared statements, pipelined: one round trip,
- * and no statement planned twice on a connection. Inserts into one table travel as one statement (mergeInserts),
- * and so do adjacent single-row updates of one shape (mergeUpdates).
+ * and no statement planned twice on a connection. A lock followed by an update of its row is one guarded update
+ * (fuseLocks); inserts into one table travel as one statement (mergeInserts), and so do adjacent single-row
+ * updates of one shape (mergeUpdates).
  * The first failure is the cause (later statements of the transaction only report it aborted); it is thrown as the
  * repository's error where one applies.
  */
@@ -69,7 +76,7 @@ export async function runWrites(
   writes: readonly SqlWrite[],
   commit = false,
 ): Promise<void> {
-  const sent = mergeUpdates(mergeInserts(writes));
+  const sent = mergeUpdates(mergeInserts(fuseLocks(writes)));
   const queries: PgQuery[] = sent.map((write) => prepared(guarded(write)));
   const settled = await withConnection(db, (connection) => pipelineOn(connection, queries, commit));
   const failed = settled.findIndex((outcome) => outcome.status === 'rejected');
@@ -86,4 +93,5 @@ export const immediateWriter = (db: Knex | Knex.Transaction): SqlWriter => ({
   write: async (write) => {
     await runWrites(db, [write]);
   },
+  flush: async () => undefined,
 });

@@ -2,7 +2,7 @@ import { type SqlRow, updateStatement } from './sql-statement.js';
 import type { SqlWrite } from './write-shapes.js';
 
 /** The PostgreSQL type of each of `columns`; every one must be given. */
-function typesOf(
+export function typesOf(
   table: string,
   columns: readonly string[],
   types: Readonly<Record<string, string>>,

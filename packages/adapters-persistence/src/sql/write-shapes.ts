@@ -6,16 +6,20 @@ import type { SqlStatement } from './sql-statement.js';
  * this, never by reading their SQL, which a pattern can misread.
  * - `insert`: an INSERT; only one built by insertWrite, its rows in `insert`, moves or merges;
  * - `update`: an UPDATE; it creates no rows;
+ * - `lock`: a `SELECT … FOR UPDATE` among the writes; it creates no rows, and `expect` counts the rows it returns;
  * - `other`: anything else (a DELETE, a call); nothing moves ahead of it.
  */
-type WriteKind = 'insert' | 'update' | 'other';
+type WriteKind = 'insert' | 'update' | 'lock' | 'other';
 
-/** One statement a repository wants run inside the unit of work: an INSERT or UPDATE. */
+/**
+ * One statement a repository wants run inside the unit of work: an INSERT or UPDATE, or a `SELECT … FOR UPDATE`
+ * that locks rows among the writes.
+ */
 export interface SqlWrite extends SqlStatement {
   readonly kind: WriteKind;
   /**
    * Every table the statement reads or writes: its target and the tables of its CTEs and subqueries. An insert
-   * moves ahead of an update only when its own table is not among them (ahead of another insert, see
+   * moves ahead of an update or a lock only when its own table is not among them (ahead of another insert, see
    * InsertRows.references). Required, so that a write cannot leave it out; one that does at run time (a cast)
    * keeps every insert behind it.
    */
@@ -33,6 +37,20 @@ export interface SqlWrite extends SqlStatement {
   readonly insert?: InsertRows;
   /** For an UPDATE built by `updateWrite`: its shape, so that it can travel with others of it (mergeUpdates). */
   readonly update?: UpdateRows;
+  /** For a lock built by `lockWrite`: what it checks, so that an update of its row right after it can (fuseLocks). */
+  readonly lock?: LockGuard;
+}
+
+/** What a `SELECT 1 … FOR UPDATE` built by `lockWrite` matches: one row, by its key and the values it must hold. */
+interface LockGuard {
+  readonly table: string;
+  /** The WHERE columns, the key first, and their bound values. */
+  readonly where: readonly string[];
+  readonly values: readonly unknown[];
+  /** The PostgreSQL type of each WHERE column. */
+  readonly types: readonly string[];
+  /** The WHERE columns that may hold NULL, matched with IS NOT DISTINCT FROM. */
+  readonly nullSafe: readonly string[];
 }
 
 /** The shape of a single-row UPDATE (its `values` are the SET values, then the WHERE values). */

@@ -7,7 +7,8 @@ import {
 } from '@payout/domain';
 import type { Knex } from 'knex';
 import type { TransactionJobs } from '../jobs/transaction-jobs.js';
-import { EntityCache } from '../repositories/entity-cache.js';
+import { StaleKnownRowError } from '../repositories/known-rows.js';
+import { ProcessRows, type TransactionRows } from '../repositories/process-rows.js';
 import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
 import { isDeadlock } from '../repositories/pg-errors.js';
 import { withConnection } from '../sql/connection.js';
@@ -17,7 +18,7 @@ import { flushBeforeReads } from './flush-before-reads.js';
 import { knexOn, TransactionConnection } from './transaction-connection.js';
 import { WriteBatch } from './write-batch.js';
 
-const DEADLOCK_ATTEMPTS = 5;
+const RERUNS = 5;
 
 export interface KnexUnitOfWorkDeps {
   readonly knex: Knex;
@@ -46,11 +47,11 @@ export const READ_BACK_MS = 3000;
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
   private readonly groups: CommitGroups;
-  /** Shared by every transaction's repositories: entities never change once stored. */
-  private readonly entities = new EntityCache();
+  /** What the process knows of the rows it read or committed, shared by every transaction (see ProcessRows). */
+  private readonly rows = new ProcessRows();
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
-    this.read = knexRepositories(deps.knex, deps.cipher, this.entities);
+    this.read = knexRepositories(deps.knex, deps.cipher, this.rows);
     this.groups = new CommitGroups((work) => this.alone(work), deps.commitGroups ?? DEFAULT_COMMIT_GROUPS);
   }
 
@@ -65,15 +66,17 @@ export class KnexUnitOfWork implements UnitOfWork {
 
   /**
    * One transaction. One that PostgreSQL aborts to break a deadlock (two transactions locking the same rows in
-   * opposite orders, e.g. groups of withdrawals with their wallets) runs again, up to DEADLOCK_ATTEMPTS times:
-   * `work` only touches the transaction, so a rerun is the same work.
+   * opposite orders, e.g. groups of withdrawals with their wallets), or one that decided on a known row that had
+   * changed (StaleKnownRowError: the rerun reads it), runs again, up to RERUNS times: `work` only touches the
+   * transaction, so a rerun is the same work.
    */
   private async alone<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.runOnce(work);
       } catch (error) {
-        if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+        const rerun = isDeadlock(error) || error instanceof StaleKnownRowError;
+        if (attempt >= RERUNS || !rerun) throw error;
       }
     }
   }
@@ -83,8 +86,9 @@ export class KnexUnitOfWork implements UnitOfWork {
       const connection = new TransactionConnection(raw);
       const db = knexOn(this.deps.knex, connection);
       const batch = new WriteBatch(db);
+      const written: TransactionRows = { written: [] };
       const repositories = flushBeforeReads(
-        knexRepositories(db, this.deps.cipher, this.entities, batch),
+        knexRepositories(db, this.deps.cipher, this.rows, { writer: batch, rows: written }),
         DEFERRED_WRITES,
         async () => {
           await batch.flush();
@@ -93,6 +97,7 @@ export class KnexUnitOfWork implements UnitOfWork {
       try {
         const result = await work({ ...repositories, jobs: this.deps.jobs.in(db) });
         if (!(await batch.flush(true))) await connection.commit();
+        for (const withdrawal of written.written) this.rows.withdrawals.remember(withdrawal);
         return result;
       } catch (error) {
         await connection.rollback();
