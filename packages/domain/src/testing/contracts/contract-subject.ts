@@ -10,6 +10,11 @@ export interface CommittedJob {
 /** What a contract suite exercises: a unit of work over fresh or shared storage, and the jobs it committed. */
 export interface ContractSubject {
   readonly unitOfWork: UnitOfWork;
+  /**
+   * A unit of work of another process on the same storage: races between processes are run on several of them,
+   * since one process's unit of work may commit the transactions handed to it together, one after another.
+   */
+  anotherProcess(): UnitOfWork;
   /** Every job committed so far on this storage, oldest first (suites filter by the ids they created). */
   committedJobs(): Promise<readonly CommittedJob[]>;
 }

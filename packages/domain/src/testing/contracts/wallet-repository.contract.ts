@@ -60,10 +60,10 @@ export function walletRepositoryContract(factory: ContractFactory): void {
     });
 
     it('serialises lockers: twenty concurrent read-modify-write credits all land', async () => {
-      const { unitOfWork } = await factory();
+      const { unitOfWork, anotherProcess } = await factory();
       const { wallet, merchant } = await seedParties(unitOfWork);
       const credits = Array.from({ length: 20 }, () =>
-        unitOfWork.run(async (tx) => {
+        anotherProcess().run(async (tx) => {
           const locked = await tx.wallets.lockById(wallet.id);
           if (!locked) throw new Error('wallet vanished');
           // A read between the lock and the write widens the window a missing lock would lose updates in.

@@ -218,11 +218,11 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
     });
 
     it('holds a locked withdrawal: concurrent lock-and-advance runs never lose a step', async () => {
-      const { unitOfWork } = await factory();
+      const { unitOfWork, anotherProcess } = await factory();
       const created = buildWithdrawal(await seedParties(unitOfWork));
       await unitOfWork.run((tx) => tx.withdrawals.insert(created));
       const bumps = Array.from({ length: 10 }, (_, i) =>
-        unitOfWork.run(async (tx) => {
+        anotherProcess().run(async (tx) => {
           const locked = await tx.withdrawals.lockById(created.id);
           if (!locked) throw new Error('withdrawal vanished');
           await tx.withdrawals.update(
