@@ -1,5 +1,5 @@
 /** Rows one process keeps at most per table. */
-const CAPACITY = 10_000;
+const CAPACITY = 4096;
 
 /**
  * What a stale known row makes the transaction that took it throw: a row it decided on changed since the process
