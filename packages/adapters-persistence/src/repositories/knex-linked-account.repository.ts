@@ -10,10 +10,10 @@ import {
 } from '@payout/domain';
 import { ReadBatches } from '../sql/read-batches.js';
 import { type Db, isUuid } from './columns.js';
-import type { ProcessRows } from './process-rows.js';
-import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
+import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
+import type { ProcessRows } from './process-rows.js';
 
 export interface LinkedAccountRow {
   id: string;

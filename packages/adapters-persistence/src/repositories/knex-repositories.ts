@@ -2,7 +2,6 @@ import type { FieldCipher, Repositories } from '@payout/domain';
 import { immediateWriter, type SqlWriter } from '../sql/sql-write.js';
 import type { DeferredWrites } from '../unit-of-work/flush-before-reads.js';
 import type { Db } from './columns.js';
-import type { ProcessRows, TransactionRows } from './process-rows.js';
 import { KnexApplicationTokenStore } from './knex-application-token.store.js';
 import { KnexAuditLog } from './knex-audit-log.js';
 import { KnexEntityRepository } from './knex-entity.repository.js';
@@ -14,6 +13,7 @@ import { KnexWalletRepository } from './knex-wallet.repository.js';
 import { KnexWebhookEndpointRepository } from './knex-webhook-endpoint.repository.js';
 import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
 import { KnexWithdrawalRepository } from './knex-withdrawal.repository.js';
+import type { ProcessRows, TransactionRows } from './process-rows.js';
 
 /**
  * The methods that need no flush of the writes a unit of work holds back (flushBeforeReads): the writes of a

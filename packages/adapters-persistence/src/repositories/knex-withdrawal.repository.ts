@@ -10,8 +10,8 @@ import { limitedRead, readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
 import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
-import { StaleKnownRowError } from './known-rows.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
+import { StaleKnownRowError } from './known-rows.js';
 import { isUniqueViolation } from './pg-errors.js';
 import type { ProcessRows, TransactionRows } from './process-rows.js';
 import {

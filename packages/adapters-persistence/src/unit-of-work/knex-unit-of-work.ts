@@ -7,10 +7,10 @@ import {
 } from '@payout/domain';
 import type { Knex } from 'knex';
 import type { TransactionJobs } from '../jobs/transaction-jobs.js';
-import { StaleKnownRowError } from '../repositories/known-rows.js';
-import { ProcessRows, type TransactionRows } from '../repositories/process-rows.js';
 import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
+import { StaleKnownRowError } from '../repositories/known-rows.js';
 import { isDeadlock } from '../repositories/pg-errors.js';
+import { ProcessRows, type TransactionRows } from '../repositories/process-rows.js';
 import { withConnection } from '../sql/connection.js';
 import { readWithin } from './bounded-read.js';
 import { type CommitGroupLimits, CommitGroups, DEFAULT_COMMIT_GROUPS } from './commit-groups.js';

@@ -8,7 +8,9 @@ describe('KnexUnitOfWork on PostgreSQL: rows a process knows, changed by another
     const { unitOfWork: here, anotherProcess } = await knexContractSubject();
     const parties = await seedParties(here, '100.00');
     // This process reads the account with its owners (the wallet at 100.00 comes with them)...
-    expect(await here.read.linkedAccounts.findWithOwners(parties.account.id, parties.entity.id)).to.not.equal(null);
+    expect(await here.read.linkedAccounts.findWithOwners(parties.account.id, parties.entity.id)).to.not.equal(
+      null,
+    );
     // ...another debits 30.00 meanwhile...
     const there = anotherProcess();
     await there.run(async (tx) => {
@@ -26,7 +28,10 @@ describe('KnexUnitOfWork on PostgreSQL: rows a process knows, changed by another
       if (!debited.ok) throw new Error(debited.error.message);
       await tx.wallets.update(debited.value);
     });
-    expect(seen, 'decided on the known 100.00, then again on the stored 70.00').to.deep.equal(['100.00', '70.00']);
+    expect(seen, 'decided on the known 100.00, then again on the stored 70.00').to.deep.equal([
+      '100.00',
+      '70.00',
+    ]);
     expect((await here.read.wallets.findById(parties.wallet.id))?.balance.toString()).to.equal('20.00');
   });
 
