@@ -22,5 +22,6 @@ export * from './repositories/knex-withdrawal.repository.js';
 export * from './sql/knex-pool.js';
 export * from './system/system-clock.js';
 export * from './system/time-ordered-uuid-generator.js';
+export * from './unit-of-work/commit-groups.js';
 export * from './unit-of-work/committed-changes.observer.js';
 export * from './unit-of-work/knex-unit-of-work.js';

@@ -75,6 +75,8 @@ export class KnexApplicationTokenStore implements ApplicationTokenStore {
   async update(token: ApplicationToken): Promise<void> {
     await this.writer.write({
       ...updateStatement('application_tokens', { status: token.status }, { id: token.id }),
+      kind: 'update',
+      tables: ['application_tokens'],
       expect: exactlyOne(`application token ${token.id} does not exist`),
     });
   }

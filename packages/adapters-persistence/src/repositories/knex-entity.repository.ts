@@ -1,6 +1,7 @@
 import type { Entity, EntityRepository, EntityType } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
 import { type Db, isUuid } from './columns.js';
+import type { EntityCache } from './entity-cache.js';
 
 export interface EntityRow {
   id: string;
@@ -25,7 +26,10 @@ export const toEntity = (row: EntityRow): Entity => ({
 const FIND_ENTITY = { name: 'entity_by_id', text: 'SELECT * FROM entities WHERE id = $1' };
 
 export class KnexEntityRepository implements EntityRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: EntityCache,
+  ) {}
 
   async insert(entity: Entity): Promise<void> {
     const row: EntityRow = {
@@ -42,7 +46,9 @@ export class KnexEntityRepository implements EntityRepository {
 
   async findById(id: string): Promise<Entity | null> {
     if (!isUuid(id)) return null;
+    const known = this.cache.get(id);
+    if (known) return known;
     const [row] = await readPrepared<EntityRow>(this.db, FIND_ENTITY, [id]);
-    return row ? toEntity(row) : null;
+    return row ? this.cache.remember(toEntity(row)) : null;
   }
 }

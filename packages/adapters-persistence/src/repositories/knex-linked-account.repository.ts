@@ -13,6 +13,7 @@ import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
 import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
+import type { ProcessRows } from './process-rows.js';
 
 export interface LinkedAccountRow {
   id: string;
@@ -90,6 +91,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
   constructor(
     private readonly db: Db,
     private readonly cipher: FieldCipher,
+    private readonly rows: ProcessRows,
   ) {
     this.withOwners = new ReadBatches(db, FIND_WITH_OWNERS, (row) => row.id);
   }
@@ -127,7 +129,10 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     return row ? this.toAccount(row) : null;
   }
 
-  /** One statement: the account, its entity, the merchant and the entity's wallet, their columns prefixed. */
+  /**
+   * One statement: the account, its entity and the merchant, their columns prefixed. The entity's wallet comes
+   * with them and is remembered (ProcessRows): the request's debit locks it next.
+   */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
     const key = id.toLowerCase();
@@ -135,11 +140,11 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     if (row?.entity_id !== entityId.toLowerCase()) return null;
     const pick = <T>(prefix: string, columns: readonly string[]) =>
       Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
+    this.rows.wallets.remember(toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)));
     return {
       account: this.toAccount(row),
-      entity: toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS)),
+      entity: this.rows.entities.remember(toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS))),
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
-      wallet: toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)),
     };
   }
 

@@ -13,37 +13,43 @@ import { KnexWalletRepository } from './knex-wallet.repository.js';
 import { KnexWebhookEndpointRepository } from './knex-webhook-endpoint.repository.js';
 import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
 import { KnexWithdrawalRepository } from './knex-withdrawal.repository.js';
+import type { ProcessRows, TransactionRows } from './process-rows.js';
 
 /**
- * The writes a unit of work may hold back and send together: those of a withdrawal's hot path. A held method only
- * writes, through the writer: it runs bound to the repository itself, so a read inside it would not see the
- * writes still held (flushBeforeReads).
+ * The methods that need no flush of the writes a unit of work holds back (flushBeforeReads): the writes of a
+ * withdrawal's hot path, held and sent together; the read of an entity, a row no held write creates or changes;
+ * and the locks of wallets and withdrawals, which flush themselves unless they lock a known row among the writes
+ * (KnownRows). A held method runs bound to the repository itself, so a read inside it would not see the writes
+ * still held.
  */
 export const DEFERRED_WRITES: DeferredWrites = {
-  wallets: ['update', 'lockIfUnchanged'],
+  entities: ['findById'],
+  wallets: ['update', 'lockById'],
   ledger: ['append'],
   applicationTokens: ['update'],
-  withdrawals: ['insert', 'update', 'lockIfUnchanged'],
+  withdrawals: ['insert', 'update', 'lockById'],
   webhookEvents: ['insert', 'update', 'recordAttempt'],
 };
 
 /**
- * Every repository over one query runner: the pool, or a single transaction. The methods named in
- * DEFERRED_WRITES go through `writer`; the rest run their statements at once.
+ * Every repository over one query runner: the pool, or a single transaction (`tx`, its writes held by `writer`).
+ * The methods named in DEFERRED_WRITES go through `writer`; the rest run their statements at once.
  */
 export function knexRepositories(
   db: Db,
   cipher: FieldCipher,
-  writer: SqlWriter = immediateWriter(db),
+  rows: ProcessRows,
+  tx: { readonly writer: SqlWriter; readonly rows: TransactionRows } | null = null,
 ): Repositories {
+  const writer = tx?.writer ?? immediateWriter(db);
   return {
     merchants: new KnexMerchantRepository(db),
-    entities: new KnexEntityRepository(db),
-    wallets: new KnexWalletRepository(db, writer),
+    entities: new KnexEntityRepository(db, rows.entities),
+    wallets: new KnexWalletRepository(db, writer, tx ? rows.wallets : null),
     ledger: new KnexLedgerRepository(db, writer),
-    linkedAccounts: new KnexLinkedAccountRepository(db, cipher),
+    linkedAccounts: new KnexLinkedAccountRepository(db, cipher, rows),
     applicationTokens: new KnexApplicationTokenStore(db, writer),
-    withdrawals: new KnexWithdrawalRepository(db, writer),
+    withdrawals: new KnexWithdrawalRepository(db, writer, rows, tx?.rows ?? null),
     webhookEndpoints: new KnexWebhookEndpointRepository(db, cipher),
     webhookEvents: new KnexWebhookEventRepository(db, writer),
     lists: new KnexListReads(db),

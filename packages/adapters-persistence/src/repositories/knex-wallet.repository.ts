@@ -1,7 +1,8 @@
-import { StaleWalletError, type Wallet, type WalletRepository, type WalletType } from '@payout/domain';
+import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
 import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
+import { type KnownRows, StaleKnownRowError } from './known-rows.js';
 
 export interface WalletRow {
   id: string;
@@ -43,6 +44,8 @@ export class KnexWalletRepository implements WalletRepository {
   constructor(
     private readonly db: Db,
     private readonly writer: SqlWriter,
+    /** In a transaction, the wallets the process knows (see KnownRows); null outside one. */
+    private readonly known: KnownRows<Wallet> | null = null,
   ) {}
 
   async insert(wallet: Wallet): Promise<void> {
@@ -62,21 +65,23 @@ export class KnexWalletRepository implements WalletRepository {
     return this.one(id, false);
   }
 
-  lockById(id: string): Promise<Wallet | null> {
+  /** A known wallet is locked among the writes, on condition that its balance and flag are still as known. */
+  async lockById(id: string): Promise<Wallet | null> {
+    const known = this.known?.take(id);
+    if (known) {
+      await this.writer.write(
+        lockWrite(
+          'wallets',
+          { id: known.id, balance: known.balance.toString(), disabled: known.disabled },
+          COLUMN_TYPES,
+          [],
+          { rows: 1, error: () => new StaleKnownRowError('wallet', known.id) },
+        ),
+      );
+      return known;
+    }
+    await this.writer.flush();
     return this.one(id, true);
-  }
-
-  /** The wallet locked only if it is as read; sent among the writes (see SqlWrite). */
-  async lockIfUnchanged(read: Wallet): Promise<void> {
-    await this.writer.write(
-      lockWrite(
-        'wallets',
-        { id: read.id, balance: read.balance.toString(), disabled: read.disabled },
-        COLUMN_TYPES,
-        [],
-        { rows: 1, error: () => new StaleWalletError(read.id) },
-      ),
-    );
   }
 
   async update(wallet: Wallet): Promise<void> {

@@ -1,5 +1,4 @@
 import {
-  type ClaimedWithdrawal,
   ConcurrentModificationError,
   type RailId,
   type Withdrawal,
@@ -12,7 +11,9 @@ import { ReadBatches } from '../sql/read-batches.js';
 import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
+import { StaleKnownRowError } from './known-rows.js';
 import { isUniqueViolation } from './pg-errors.js';
+import type { ProcessRows, TransactionRows } from './process-rows.js';
 import {
   fromHistoryJson,
   type HistoryJson,
@@ -75,10 +76,8 @@ const CHECK_NOW_BY_REFERENCE = {
 type EntityJson = Omit<EntityRow, 'created_at'> & { created_at: string };
 type WithEntityRow = WithdrawalRow & { history: HistoryJson[]; entity: EntityJson };
 
-const withEntity = (row: WithEntityRow): ClaimedWithdrawal => ({
-  withdrawal: toWithdrawal(row, row.history.map(fromHistoryJson)),
-  entity: toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) }),
-});
+const entityOf = (row: WithEntityRow) =>
+  toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) });
 
 /**
  * Two lookup statements in flight rather than one: a lookup costs PostgreSQL little, so its rate is bound by the
@@ -93,6 +92,9 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   constructor(
     private readonly db: Db,
     private readonly writer: SqlWriter,
+    private readonly rows: ProcessRows,
+    /** The transaction's side, null outside one: only a transaction takes known rows and notes its writes. */
+    private readonly tx: TransactionRows | null = null,
   ) {
     this.webhookViews = new ReadBatches(db, FIND_WEBHOOK_VIEWS, (row) => row.id, WEBHOOK_VIEW_BATCHES);
   }
@@ -100,13 +102,38 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   async insert(withdrawal: Withdrawal): Promise<void> {
     await this.writer.write(insertWrite('withdrawals', [toWithdrawalRow(withdrawal)]));
     await this.appendHistory(withdrawal, 0);
+    this.tx?.written.push(withdrawal);
   }
 
   findById(id: string): Promise<Withdrawal | null> {
     return this.one(id, false);
   }
 
-  lockById(id: string): Promise<Withdrawal | null> {
+  /**
+   * A known withdrawal is locked among the writes, on condition that it is still as known: the same status
+   * sequence, and what changes without one (a submission attempt, the rail's reference, a lease).
+   */
+  async lockById(id: string): Promise<Withdrawal | null> {
+    const known = this.tx ? this.rows.withdrawals.take(id) : undefined;
+    if (known) {
+      await this.writer.write(
+        lockWrite(
+          'withdrawals',
+          {
+            id: known.id,
+            sequence: known.sequence,
+            submit_attempts: known.submitAttempts,
+            rail_reference: known.railReference,
+            next_check_at: known.nextCheckAt,
+          },
+          COLUMN_TYPES,
+          ['rail_reference', 'next_check_at'],
+          { rows: 1, error: () => new StaleKnownRowError('withdrawal', known.id) },
+        ),
+      );
+      return known;
+    }
+    await this.writer.flush();
     return this.one(id, true);
   }
 
@@ -114,28 +141,6 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     if (!isUuid(id)) return null;
     const row = await this.webhookViews.load(id.toLowerCase());
     return row ? toWebhookView(row) : null;
-  }
-
-  /**
-   * A locking SELECT among the writes: it runs, and is checked, when they are sent (see SqlWrite). Besides the
-   * sequence it checks what changes without one: a submission attempt, the rail's reference, a lease.
-   */
-  async lockIfUnchanged(read: Withdrawal): Promise<void> {
-    await this.writer.write(
-      lockWrite(
-        'withdrawals',
-        {
-          id: read.id,
-          sequence: read.sequence,
-          submit_attempts: read.submitAttempts,
-          rail_reference: read.railReference,
-          next_check_at: read.nextCheckAt,
-        },
-        COLUMN_TYPES,
-        ['rail_reference', 'next_check_at'],
-        { rows: 1, error: () => new ConcurrentModificationError(read.id) },
-      ),
-    );
   }
 
   /**
@@ -165,9 +170,15 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return (await this.historyRows([id])).map(toChange);
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]> {
+  /** Each remembered with its entity: the claimer's moves lock it, and read the entity for webhook bodies. */
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
     const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
-    return rows.map(withEntity);
+    return rows.map((row) => {
+      this.rows.entities.remember(entityOf(row));
+      const withdrawal = toWithdrawal(row, row.history.map(fromHistoryJson));
+      this.rows.withdrawals.remember(withdrawal);
+      return withdrawal;
+    });
   }
 
   async checkNowByRailReference(

@@ -10,8 +10,11 @@ export type PgQuery =
 export interface PgConnection {
   query(text: string): Promise<QueryResult | QueryResult[]>;
   query(config: { name: string; text: string; values: readonly unknown[] }): Promise<QueryResult>;
-  /** Several statements at once (see `sendPipelined`); a unit of work's connection adds its BEGIN in front. */
-  pipeline?(queries: readonly PgQuery[]): Promise<Array<PromiseSettledResult<QueryResult>>>;
+  /**
+   * Several statements at once (see `sendPipelined`), then COMMIT when `commit`, settled last; a unit of work's
+   * connection adds its BEGIN in front.
+   */
+  pipeline?(queries: readonly PgQuery[], commit?: boolean): Promise<Array<PromiseSettledResult<QueryResult>>>;
 }
 
 interface ConnectionSource {
@@ -62,16 +65,18 @@ export async function sendPipelined(
 }
 
 /**
- * Pipelines on the connection's own terms when it has them (a unit of work's BEGIN), else as they are. A bare
- * node-postgres client in pipeline mode has a `pipeline` too, but a flag, not a function.
+ * Pipelines on the connection's own terms when it has them (a unit of work's BEGIN), else as they are, with COMMIT
+ * after them when `commit`. A bare node-postgres client in pipeline mode has a `pipeline` too, but a flag, not a
+ * function.
  */
 export const pipelineOn = (
   connection: PgConnection,
   queries: readonly PgQuery[],
+  commit = false,
 ): Promise<Array<PromiseSettledResult<QueryResult>>> =>
   typeof connection.pipeline === 'function'
-    ? connection.pipeline(queries)
-    : sendPipelined(connection, queries);
+    ? connection.pipeline(queries, commit)
+    : sendPipelined(connection, commit ? [...queries, 'COMMIT'] : queries);
 
 /** A hot read, sent as a named prepared statement: each connection plans it once instead of on every call. */
 export interface PreparedRead {

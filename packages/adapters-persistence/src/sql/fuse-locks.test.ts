@@ -36,6 +36,18 @@ describe('lockWrite and fuseLocks', () => {
     expect(one?.expect?.error().message, "the lock's error: the row changed").to.equal('stale w1');
     expect(one?.translate).to.equal(translate);
     expect(one?.lock).to.equal(undefined);
+    expect([one?.kind, one?.tables]).to.deep.equal(['update', ['withdrawals']]);
+  });
+
+  it('keeps every table either declares, and leaves a write that declares none apart', () => {
+    const [one] = fuseLocks([
+      lock('w1', 3, null),
+      { ...update('w1', 3), tables: ['withdrawals', 'wallets'] },
+    ]);
+    expect(one?.tables).to.deep.equal(['withdrawals', 'wallets']);
+    const { tables: _none, ...undeclared } = update('w1', 3);
+    const writes = [lock('w1', 3, null), undeclared as SqlWrite];
+    expect(fuseLocks(writes)).to.deep.equal(writes);
   });
 
   it('leaves them apart when anything stands between them, the row differs or they expect different values', () => {

@@ -1,6 +1,6 @@
 import { identifier, parameter, type SqlRow, type SqlValue } from './sql-statement.js';
 import { typesOf, updateWrite } from './update-write.js';
-import type { SqlWrite } from './write-shapes.js';
+import { declaresTables, type SqlWrite, tablesOf } from './write-shapes.js';
 
 const texts = new Map<string, string>();
 
@@ -29,7 +29,14 @@ export function lockWrite(
     texts.set(key, text);
   }
   const values = Object.values(where).map((value: SqlValue) => parameter(value ?? null));
-  return { text, values, expect, lock: { table, where: columns, values, types: columnTypes, nullSafe } };
+  return {
+    text,
+    values,
+    kind: 'lock',
+    tables: [table],
+    expect,
+    lock: { table, where: columns, values, types: columnTypes, nullSafe },
+  };
 }
 
 /** The update that checks what `lock` checks as well as its own WHERE, or null when the two cannot be one. */
@@ -37,6 +44,8 @@ function fused(lock: SqlWrite, next: SqlWrite): SqlWrite | null {
   const guard = lock.lock;
   const update = next.update;
   if (!guard || !update || !lock.expect || next.expect?.rows !== 1 || next.check) return null;
+  // Undeclared tables stay with their own statement, which keeps every insert behind it (mergeInserts).
+  if (!declaresTables(lock) || !declaresTables(next)) return null;
   if (update.table !== guard.table || update.key !== guard.values[0]) return null;
   const types: Record<string, string> = {};
   const set: Record<string, unknown> = {};
@@ -60,7 +69,10 @@ function fused(lock: SqlWrite, next: SqlWrite): SqlWrite | null {
     types[column] = guard.types[i] as string;
   }
   const nullSafe = [...update.nullSafe, ...guard.nullSafe.filter((c) => !update.where.includes(c))];
-  const write = updateWrite(guard.table, set, where, types, lock.expect, nullSafe);
+  const write = {
+    ...updateWrite(guard.table, set, where, types, lock.expect, nullSafe),
+    tables: tablesOf([lock, next]),
+  };
   return next.translate ? { ...write, translate: next.translate } : write;
 }
 

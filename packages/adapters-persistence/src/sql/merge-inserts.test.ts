@@ -4,8 +4,17 @@ import { insertStatement, updateStatement } from './sql-statement.js';
 import { insertWrite, type SqlWrite } from './sql-write.js';
 
 const attempt = (n: number) => insertWrite('webhook_attempts', [{ id: `a${n}`, n }], ['webhook_events']);
-const eventUpdate = (n: number): SqlWrite =>
-  updateStatement('webhook_events', { attempts: n }, { id: `e${n}` });
+/** A hand-written update, declared as a repository declares one. */
+const handUpdate = (table: string, tables: readonly string[] = [table]): SqlWrite => ({
+  ...updateStatement(table, { n: 0 }, { id: 'x' }),
+  kind: 'update',
+  tables,
+});
+const eventUpdate = (n: number): SqlWrite => ({
+  ...updateStatement('webhook_events', { attempts: n }, { id: `e${n}` }),
+  kind: 'update',
+  tables: ['webhook_events'],
+});
 const withdrawal = (n: number) => insertWrite('withdrawals', [{ id: `w${n}` }]);
 const history = (n: number, rows = 1) =>
   insertWrite(
@@ -45,13 +54,46 @@ describe('mergeInserts', () => {
   });
 
   it('keeps an insert behind statements that could see or need its rows', () => {
-    const touchesAttempts: SqlWrite = updateStatement('webhook_attempts', { n: 0 }, { id: 'a1' });
-    const unknown: SqlWrite = { text: 'INSERT INTO pgboss.job (name) VALUES ($1)', values: ['x'] };
-    const deleting: SqlWrite = { text: 'DELETE FROM webhook_events WHERE id = $1', values: ['e1'] };
+    const touchesAttempts = handUpdate('webhook_attempts');
+    const unknown: SqlWrite = {
+      text: 'INSERT INTO pgboss.job (name) VALUES ($1)',
+      values: ['x'],
+      kind: 'insert',
+      tables: ['pgboss.job'],
+    };
+    const deleting: SqlWrite = {
+      text: 'DELETE FROM webhook_events WHERE id = $1',
+      values: ['e1'],
+      kind: 'other',
+      tables: ['webhook_events'],
+    };
     for (const between of [touchesAttempts, unknown, deleting]) {
       const writes = [attempt(1), between, attempt(2)];
       expect(mergeInserts(writes), between.text).to.deep.equal(writes);
     }
+  });
+
+  it('keeps an insert behind a write of kind other or one that declares nothing, whatever its text', () => {
+    const { kind: _kind, tables: _tables, ...bare } = handUpdate('webhook_events');
+    const undeclared = bare as SqlWrite;
+    const { tables: _none, ...kindOnly } = handUpdate('webhook_events');
+    const other: SqlWrite = { ...handUpdate('webhook_events'), kind: 'other' };
+    for (const between of [undeclared, kindOnly as SqlWrite, other]) {
+      const writes = [attempt(1), between, attempt(2)];
+      expect(mergeInserts(writes)).to.deep.equal(writes);
+    }
+  });
+
+  it('keeps an insert behind an update that declares its table, though its text does not name it', () => {
+    // A function or trigger the UPDATE runs may read a table its own text does not name.
+    const readsAttempts = handUpdate('webhook_events', ['webhook_events', 'webhook_attempts']);
+    expect(readsAttempts.text).not.to.include('webhook_attempts');
+    const writes = [attempt(1), readsAttempts, attempt(2)];
+    expect(mergeInserts(writes)).to.deep.equal(writes);
+    expect(shape(mergeInserts([attempt(1), handUpdate('webhook_events'), attempt(2)]))).to.deep.equal([
+      'INSERT webhook_attempts 4',
+      'UPDATE "webhook_events" 2',
+    ]);
   });
 
   it('leaves inserts that carry a row check alone', () => {

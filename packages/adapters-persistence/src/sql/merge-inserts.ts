@@ -1,32 +1,28 @@
 import { translatedByMembers } from './merged-translation.js';
 import { insertText } from './sql-statement.js';
-import type { InsertRows, SqlWrite } from './write-shapes.js';
+import { declaresTables, type InsertRows, type SqlWrite, tablesOf } from './write-shapes.js';
 
-/** Statements that create no rows: updates and locking reads, guarded or not. */
-const CREATES_NO_ROWS = /^\s*(?:WITH\s+\w+\s+AS\s+\(\s*)?(?:UPDATE|SELECT)\b/i;
-
-const tableNames = new Map<string, RegExp>();
-const mentions = (text: string, table: string): boolean => {
-  let name = tableNames.get(table);
-  if (!name) {
-    name = new RegExp(`\\b${table}\\b`);
-    tableNames.set(table, name);
-  }
-  return name.test(text);
-};
-
-/** Whether `insert` may be sent ahead of `write` without changing what either does. */
+/**
+ * Whether `insert` may be sent ahead of `write` without changing what either does, by what `write` declares (its
+ * kind and tables): an undeclared or unknown write keeps it behind, so a missing declaration costs a merge, never
+ * a wrong order.
+ */
 function mayPass(insert: InsertRows, write: SqlWrite): boolean {
-  // Ahead of an insert, unless the rows it creates are ones this insert's foreign keys need.
-  if (write.insert) return !insert.references.includes(write.insert.table);
-  // Ahead of an update or a lock of other tables: they cannot see or need the new rows.
-  return CREATES_NO_ROWS.test(write.text) && !mentions(write.text, insert.table);
+  // Ahead of an insert of known rows, unless they are ones this insert's foreign keys need.
+  if (write.kind === 'insert')
+    return write.insert !== undefined && !insert.references.includes(write.insert.table);
+  // Ahead of an update or a lock of other tables: they create no rows, and cannot see or need the new ones.
+  if (write.kind !== 'update' && write.kind !== 'lock') return false;
+  return declaresTables(write) && !write.tables.includes(insert.table);
 }
 
 type Mergeable = SqlWrite & { readonly insert: InsertRows };
 
 const mergeable = (write: SqlWrite): write is Mergeable =>
-  write.insert !== undefined && write.expect === undefined && write.check === undefined;
+  write.kind === 'insert' &&
+  write.insert !== undefined &&
+  write.expect === undefined &&
+  write.check === undefined;
 
 const sameShape = (a: InsertRows, b: InsertRows): boolean =>
   a.table === b.table &&
@@ -53,6 +49,8 @@ function merged(members: readonly Mergeable[]): SqlWrite {
   const references = [...new Set(members.flatMap((member) => member.insert.references))];
   return {
     text: insertText(table, columns, rowCount),
+    kind: 'insert',
+    tables: tablesOf(members),
     values: members.flatMap((member) => member.values),
     insert: { table, columns, rowCount, references },
     translate: translatedByMembers(members),
@@ -61,12 +59,13 @@ function merged(members: readonly Mergeable[]): SqlWrite {
 
 /**
  * A transaction's inserts into one table, with the same columns, sent as one multi-row INSERT where the earlier
- * one stands: the withdrawals, history rows, postings and events of a commit group (TransactionGroups) cost one
+ * one stands: the withdrawals, history rows, postings and events of a commit group (CommitGroups) cost one
  * statement per table instead of one per member. An insert moves ahead only of statements that cannot tell:
- * inserts into tables its foreign keys do not need, and updates and locks of other tables. Everything else keeps
- * its order. A failure of the merged statement fails the transaction as either would have; its error is
- * translated by the first member that recognises it, which may name another member's row (a commit group then
- * reruns each member alone, which names the right one; outside groups a transaction writes one aggregate).
+ * inserts into tables its foreign keys do not need, and updates and locks of other tables, as each write declares
+ * (its kind and tables). Everything else keeps its order. A failure of the merged statement fails the transaction
+ * as either would have; its error is translated by the first member that recognises it, which may name another
+ * member's row (a commit group then reruns each member alone, which names the right one; outside groups a
+ * transaction writes one aggregate).
  */
 export function mergeInserts(writes: readonly SqlWrite[]): SqlWrite[] {
   const out: SqlWrite[][] = [];

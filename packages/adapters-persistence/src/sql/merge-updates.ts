@@ -1,6 +1,6 @@
 import { translatedByMembers } from './merged-translation.js';
 import { identifier } from './sql-statement.js';
-import type { SqlWrite, UpdateRows } from './write-shapes.js';
+import { type SqlWrite, tablesOf, type UpdateRows } from './write-shapes.js';
 
 type Mergeable = SqlWrite & {
   readonly update: UpdateRows;
@@ -53,6 +53,8 @@ function merged(members: readonly Mergeable[]): SqlWrite {
   const first = members[0] as Mergeable;
   return {
     text: mergedText(first.update),
+    kind: 'update',
+    tables: tablesOf(members),
     values: [
       ...first.update.types.map((_, column) => members.map((member) => member.values[column] ?? null)),
       members.length,

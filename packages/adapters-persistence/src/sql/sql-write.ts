@@ -19,12 +19,16 @@ export const insertWrite = (
   references: readonly string[] = [],
 ): SqlWrite => ({
   ...insertStatement(table, rows),
+  kind: 'insert',
+  tables: [table],
   insert: { table, columns: Object.keys(rows[0] ?? {}), rowCount: rows.length, references },
 });
 
 /** Where repositories send their writes: run at once, or held by a unit of work and sent together. */
 export interface SqlWriter {
   write(write: SqlWrite): Promise<void>;
+  /** Sends what is held, before a read that must see it. */
+  flush(): Promise<unknown>;
 }
 
 /** `expect` for a write that must touch exactly one row. */
@@ -33,14 +37,14 @@ export const exactlyOne = (message: string) => ({ rows: 1, error: () => new Erro
 const GUARD_FAILED = 'payout_expect_rows failed';
 
 /**
- * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. A SELECT
- * (a lock taken among the writes, `… FOR UPDATE`) is counted as it is; an INSERT or UPDATE by its RETURNING. A
+ * The statement with its `expect` checked in SQL: `payout_expect_rows` raises when the count differs. A lock (a
+ * `SELECT … FOR UPDATE` among the writes) is counted as it is; any other kind by its RETURNING. A
  * count other than one (a merged statement's) is a bind parameter, so that merged statements of any size share
  * one text and the plan PostgreSQL keeps for it.
  */
 function guarded(write: SqlWrite): SqlStatement {
   if (!write.expect) return write;
-  const rows = /^SELECT\b/.test(write.text) ? write.text : `${write.text} RETURNING 1`;
+  const rows = write.kind === 'lock' ? write.text : `${write.text} RETURNING 1`;
   const single = write.expect.rows === 1;
   const expected = single ? '1' : `$${write.values.length + 1}::integer`;
   const text = `WITH w AS (${rows}) SELECT payout_expect_rows(count(*), ${expected}, 0) FROM w`;
@@ -74,8 +78,7 @@ export async function runWrites(
 ): Promise<void> {
   const sent = mergeUpdates(mergeInserts(fuseLocks(writes)));
   const queries: PgQuery[] = sent.map((write) => prepared(guarded(write)));
-  if (commit) queries.push('COMMIT');
-  const settled = await withConnection(db, (connection) => pipelineOn(connection, queries));
+  const settled = await withConnection(db, (connection) => pipelineOn(connection, queries, commit));
   const failed = settled.findIndex((outcome) => outcome.status === 'rejected');
   if (failed >= 0) {
     const error = (settled[failed] as PromiseRejectedResult).reason;
@@ -90,4 +93,5 @@ export const immediateWriter = (db: Knex | Knex.Transaction): SqlWriter => ({
   write: async (write) => {
     await runWrites(db, [write]);
   },
+  flush: async () => undefined,
 });

@@ -37,6 +37,8 @@ export function updateWrite(
   const key = Object.values(where)[0];
   return {
     ...updateStatement(table, set, where, nullSafeTypes),
+    kind: 'update',
+    tables: [table],
     expect,
     update: { table, set: setColumns, where: whereColumns, types: columnTypes, nullSafe, shape, key },
   };

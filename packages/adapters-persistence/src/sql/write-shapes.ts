@@ -2,10 +2,28 @@
 import type { SqlStatement } from './sql-statement.js';
 
 /**
+ * What a write does, as the repository that builds it declares: the unit of work reorders and checks writes by
+ * this, never by reading their SQL, which a pattern can misread.
+ * - `insert`: an INSERT; only one built by insertWrite, its rows in `insert`, moves or merges;
+ * - `update`: an UPDATE; it creates no rows;
+ * - `lock`: a `SELECT … FOR UPDATE` among the writes; it creates no rows, and `expect` counts the rows it returns;
+ * - `other`: anything else (a DELETE, a call); nothing moves ahead of it.
+ */
+type WriteKind = 'insert' | 'update' | 'lock' | 'other';
+
+/**
  * One statement a repository wants run inside the unit of work: an INSERT or UPDATE, or a `SELECT … FOR UPDATE`
  * that locks rows among the writes.
  */
 export interface SqlWrite extends SqlStatement {
+  readonly kind: WriteKind;
+  /**
+   * Every table the statement reads or writes: its target and the tables of its CTEs and subqueries. An insert
+   * moves ahead of an update or a lock only when its own table is not among them (ahead of another insert, see
+   * InsertRows.references). Required, so that a write cannot leave it out; one that does at run time (a cast)
+   * keeps every insert behind it.
+   */
+  readonly tables: readonly string[];
   /**
    * The rows the statement must touch. Checked by PostgreSQL itself (`payout_expect_rows`), so a wrong count
    * aborts the transaction even when COMMIT travels with it; `error` is what the repository throws then.
@@ -64,3 +82,11 @@ export interface InsertRows {
    */
   readonly references: readonly string[];
 }
+
+/** Whether `write` says which tables it reads or writes (a cast may have left them out). */
+export const declaresTables = (write: SqlWrite): boolean => Array.isArray(write.tables);
+
+/** The tables of all `writes`, each once: what one statement made of them reads or writes. */
+export const tablesOf = (writes: readonly SqlWrite[]): readonly string[] => [
+  ...new Set(writes.flatMap((write) => write.tables)),
+];

@@ -35,9 +35,7 @@ export function observeCommits(unitOfWork: UnitOfWork, changes: CommittedChanges
     for (const note of notes) note();
     return result;
   };
-  const observed: UnitOfWork = { read: unitOfWork.read, readBack: (read) => unitOfWork.readBack(read), run };
-  const { nextTurn } = unitOfWork;
-  return nextTurn ? { ...observed, nextTurn } : observed;
+  return { read: unitOfWork.read, readBack: (read) => unitOfWork.readBack(read), run };
 }
 
 function noting(tx: TransactionScope, notes: (() => void)[], changes: CommittedChanges): TransactionScope {

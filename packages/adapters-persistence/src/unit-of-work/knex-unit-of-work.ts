@@ -8,14 +8,17 @@ import {
 import type { Knex } from 'knex';
 import type { TransactionJobs } from '../jobs/transaction-jobs.js';
 import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
+import { StaleKnownRowError } from '../repositories/known-rows.js';
 import { isDeadlock } from '../repositories/pg-errors.js';
+import { ProcessRows, type TransactionRows } from '../repositories/process-rows.js';
 import { withConnection } from '../sql/connection.js';
 import { readWithin } from './bounded-read.js';
+import { type CommitGroupLimits, CommitGroups, DEFAULT_COMMIT_GROUPS } from './commit-groups.js';
 import { flushBeforeReads } from './flush-before-reads.js';
 import { knexOn, TransactionConnection } from './transaction-connection.js';
 import { WriteBatch } from './write-batch.js';
 
-const DEADLOCK_ATTEMPTS = 5;
+const RERUNS = 5;
 
 export interface KnexUnitOfWorkDeps {
   readonly knex: Knex;
@@ -25,6 +28,8 @@ export interface KnexUnitOfWorkDeps {
   readonly cipher: FieldCipher;
   /** How long `readBack` may take, READ_BACK_MS by default. */
   readonly readBackMs?: number;
+  /** How concurrent transactions are grouped into one commit (CommitGroups); DEFAULT_COMMIT_GROUPS by default. */
+  readonly commitGroups?: CommitGroupLimits;
 }
 
 /**
@@ -34,19 +39,20 @@ export interface KnexUnitOfWorkDeps {
 export const READ_BACK_MS = 3000;
 
 /**
- * One transaction per `run` on a connection from Knex's pool: commits when `work` resolves, rolls back (jobs
- * included) when it throws. Writes are batched (WriteBatch) and flushed before every read; BEGIN travels with
- * the transaction's first statement (TransactionConnection) and COMMIT with its last writes.
+ * Transactions on connections from Knex's pool: `work` commits when it resolves and rolls back (jobs included)
+ * when it throws. Transactions handed in together commit together (CommitGroups), each still its own caller's:
+ * a failure in a group reruns its members alone. Writes are batched (WriteBatch) and flushed before every read;
+ * BEGIN travels with the transaction's first statement (TransactionConnection) and COMMIT with its last writes.
  */
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
-  /** Group commits gather the transactions handed in during one turn of Node's event loop. */
-  readonly nextTurn = (task: () => void): void => {
-    setImmediate(task);
-  };
+  private readonly groups: CommitGroups;
+  /** What the process knows of the rows it read or committed, shared by every transaction (see ProcessRows). */
+  private readonly rows = new ProcessRows();
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
-    this.read = knexRepositories(deps.knex, deps.cipher);
+    this.read = knexRepositories(deps.knex, deps.cipher, this.rows);
+    this.groups = new CommitGroups((work) => this.alone(work), deps.commitGroups ?? DEFAULT_COMMIT_GROUPS);
   }
 
   /** On a connection from the pool: one broken under a transaction is discarded, never lent again. */
@@ -54,17 +60,23 @@ export class KnexUnitOfWork implements UnitOfWork {
     return readWithin(() => read(this.read), this.deps.readBackMs ?? READ_BACK_MS);
   }
 
+  run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+    return this.groups.run(work);
+  }
+
   /**
-   * A transaction PostgreSQL aborts to break a deadlock (two transactions locking the same rows in opposite
-   * orders, e.g. groups of withdrawals with their wallets) runs again, up to DEADLOCK_ATTEMPTS times: `work` only
-   * touches the transaction, so a rerun is the same work.
+   * One transaction. One that PostgreSQL aborts to break a deadlock (two transactions locking the same rows in
+   * opposite orders, e.g. groups of withdrawals with their wallets), or one that decided on a known row that had
+   * changed (StaleKnownRowError: the rerun reads it), runs again, up to RERUNS times: `work` only touches the
+   * transaction, so a rerun is the same work.
    */
-  async run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+  private async alone<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.runOnce(work);
       } catch (error) {
-        if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+        const rerun = isDeadlock(error) || error instanceof StaleKnownRowError;
+        if (attempt >= RERUNS || !rerun) throw error;
       }
     }
   }
@@ -74,8 +86,9 @@ export class KnexUnitOfWork implements UnitOfWork {
       const connection = new TransactionConnection(raw);
       const db = knexOn(this.deps.knex, connection);
       const batch = new WriteBatch(db);
+      const written: TransactionRows = { written: [] };
       const repositories = flushBeforeReads(
-        knexRepositories(db, this.deps.cipher, batch),
+        knexRepositories(db, this.deps.cipher, this.rows, { writer: batch, rows: written }),
         DEFERRED_WRITES,
         async () => {
           await batch.flush();
@@ -84,6 +97,7 @@ export class KnexUnitOfWork implements UnitOfWork {
       try {
         const result = await work({ ...repositories, jobs: this.deps.jobs.in(db) });
         if (!(await batch.flush(true))) await connection.commit();
+        for (const withdrawal of written.written) this.rows.withdrawals.remember(withdrawal);
         return result;
       } catch (error) {
         await connection.rollback();

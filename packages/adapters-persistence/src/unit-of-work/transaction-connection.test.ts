@@ -36,7 +36,7 @@ describe('TransactionConnection', () => {
     const raw = new RecordingConnection();
     const tx = new TransactionConnection(raw);
     raw.failing = 'UPDATE';
-    const settled = await tx.pipeline(['INSERT INTO t VALUES (1)', 'UPDATE t SET a = 1', 'COMMIT']);
+    const settled = await tx.pipeline(['INSERT INTO t VALUES (1)', 'UPDATE t SET a = 1'], true);
     expect(settled.map((s) => s.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
     await tx.pipeline(['INSERT INTO t VALUES (2)']);
     expect(raw.sent.filter((sent) => sent === 'BEGIN')).to.have.length(1);
@@ -93,13 +93,13 @@ describe('TransactionConnection', () => {
 
     it('COMMIT pipelined with the writes (BEGIN too) and its answer lost: unknown', async () => {
       const tx = failingCommit(connectionLost());
-      await tx.pipeline(['INSERT INTO t VALUES (1)', 'COMMIT']).catch(() => undefined);
+      await tx.pipeline(['INSERT INTO t VALUES (1)'], true).catch(() => undefined);
       expect(tx.commitOutcomeUnknown).to.equal(true);
     });
 
     it('COMMIT refused by PostgreSQL, or never sent: known, rolled back', async () => {
       const refusedTx = failingCommit(refused());
-      await refusedTx.pipeline(['INSERT INTO t VALUES (1)', 'COMMIT']);
+      await refusedTx.pipeline(['INSERT INTO t VALUES (1)'], true);
       expect(refusedTx.commitOutcomeUnknown).to.equal(false);
       const unsent = failingCommit(connectionLost());
       await unsent.pipeline(['INSERT INTO t VALUES (1)']);

@@ -40,14 +40,21 @@ export class TransactionConnection implements PgConnection {
     return this.one(config as PgQuery);
   }
 
-  /** `queries` pipelined, after BEGIN when the transaction has not started; settles each of `queries`. */
-  async pipeline(queries: readonly PgQuery[]): Promise<Array<PromiseSettledResult<QueryResult>>> {
+  /**
+   * `queries` pipelined, after BEGIN when the transaction has not started and before COMMIT when `commit`; settles
+   * each of `queries`, then COMMIT. The caller says whether it commits: no statement's text is read for it.
+   */
+  async pipeline(
+    queries: readonly PgQuery[],
+    commit = false,
+  ): Promise<Array<PromiseSettledResult<QueryResult>>> {
     const begins = !this.begun;
     this.begun = true;
-    const sent = begins ? ['BEGIN', ...queries] : queries;
+    let sent: readonly PgQuery[] = begins ? ['BEGIN', ...queries] : queries;
+    if (commit) sent = [...sent, 'COMMIT'];
     const settled = await sendPipelined(this.raw, sent);
-    const commit = settled[sent.lastIndexOf('COMMIT')];
-    if (commit?.status === 'rejected') this.noteCommitFailure(commit.reason);
+    const committed = commit ? settled[settled.length - 1] : undefined;
+    if (committed?.status === 'rejected') this.noteCommitFailure(committed.reason);
     if (!begins) return settled;
     const [begin, ...rest] = settled;
     if (begin?.status === 'rejected') throw begin.reason;

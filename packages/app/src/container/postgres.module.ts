@@ -3,6 +3,7 @@ import {
   AesGcmFieldCipher,
   createKnex,
   createPgBoss,
+  DEFAULT_COMMIT_GROUPS,
   DEFAULT_JOB_QUEUE_SETTINGS,
   ensureQueues,
   FAST_JOB_QUEUE_SETTINGS,
@@ -101,6 +102,10 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
           knex: db.knex,
           jobs: new PgBossJobs(db.boss),
           cipher: new AesGcmFieldCipher(config.encryptionKey),
+          // An API answers many requests per event-loop turn: beside a committing group, it waits for a fuller
+          // one (docs/decisions/0007-commit-groups-in-the-unit-of-work.md).
+          commitGroups:
+            config.role === 'api' ? { ...DEFAULT_COMMIT_GROUPS, fullEnough: 8 } : DEFAULT_COMMIT_GROUPS,
         });
       })
       .inSingletonScope();

@@ -1,15 +1,12 @@
 import type { Entity } from '../entity/entity.js';
 import type { LinkedAccount } from '../linked-account/linked-account.js';
 import type { Merchant } from '../merchant/merchant.js';
-import type { Wallet } from '../wallet/wallet.js';
 
 /** A linked account with the entity that owns it and that entity's merchant. */
 export interface LinkedAccountWithOwners {
   readonly account: LinkedAccount;
   readonly entity: Entity;
   readonly merchant: Merchant;
-  /** The entity's SPEND wallet, unlocked: a debit may decide on it under `lockIfUnchanged`. */
-  readonly wallet: Wallet;
 }
 
 export interface LinkedAccountRepository {

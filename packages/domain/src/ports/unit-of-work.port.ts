@@ -35,6 +35,7 @@ export interface TransactionScope extends Repositories {
  * Explicit transactions. `run` executes `work` in one serializable-enough transaction (READ COMMITTED plus row
  * locks taken by `lock*` methods): it commits when `work` resolves and rolls everything back, jobs included,
  * when it throws. Nothing outside `work` may be called while it runs: rails and webhooks are called after commit.
+ * `work` may run more than once (the adapter reruns it after a conflict it rolled back), so it touches only `tx`.
  */
 export interface UnitOfWork {
   run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T>;
@@ -47,12 +48,6 @@ export interface UnitOfWork {
    * transaction that threw CommitOutcomeUnknownError before it answers.
    */
   readBack<T>(read: (repositories: Repositories) => Promise<T>): Promise<T>;
-  /**
-   * Runs `task` once the I/O the process has already received is handled (Node's setImmediate). Group commits
-   * (TransactionGroups) wait for it before forming a group, so the transactions of requests that arrived together
-   * share one. Without it a group forms at once.
-   */
-  readonly nextTurn?: (task: () => void) => void;
 }
 
 /**

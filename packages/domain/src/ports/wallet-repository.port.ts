@@ -9,19 +9,6 @@ export interface WalletRepository {
    * concurrent lockers of the same wallet wait. Every debit, credit and reversal reads its wallet this way.
    */
   lockById(id: string): Promise<Wallet | null>;
-  /**
-   * Locks the wallet as `lockById` does, for a decision made on `read` (an unlocked read), without a round trip of
-   * its own: the lock travels with the unit of work's next statements, which then fail with `StaleWalletError`,
-   * rolling back, unless the stored balance and disabled flag are still as read.
-   */
-  lockIfUnchanged(read: Wallet): Promise<void>;
   /** Writes balance and disabled flag. Only to be called on a wallet locked in the same unit of work. */
   update(wallet: Wallet): Promise<void>;
-}
-
-export class StaleWalletError extends Error {
-  constructor(readonly walletId: string) {
-    super(`wallet ${walletId} changed since it was read`);
-    this.name = 'StaleWalletError';
-  }
 }

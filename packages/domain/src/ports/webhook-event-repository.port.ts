@@ -7,10 +7,10 @@ export interface WebhookEventRepository {
   /** Reads and holds the event until the unit of work ends, so two workers never deliver one attempt twice. */
   lockById(id: string): Promise<WebhookEvent | null>;
   /**
-   * Writes delivery state, attempts, next attempt and delivered time. With `expectedAttempts`, the write is
-   * optimistic: it throws `StaleWebhookEventError` (and the unit of work rolls back) unless the stored event is
-   * still PENDING after exactly that many attempts, so a delivery recorded without a lock never overwrites one
-   * recorded by another worker.
+   * Writes delivery state, attempts, next attempt and delivered time. With `expectedAttempts`, only if the stored
+   * event is still PENDING after exactly that many attempts: otherwise it throws `StaleWebhookEventError` (and the
+   * unit of work rolls back), so an attempt recorded on the event as claimed never overwrites one recorded by
+   * another worker.
    */
   update(event: WebhookEvent, expectedAttempts?: number): Promise<void>;
   /** The event with the highest sequence for the withdrawal, or null when it has none. */

@@ -3,12 +3,6 @@ import type { RailId } from '../rails/rail-id.js';
 import { type WebhookSource, webhookSourceOf } from '../webhooks/webhook-body.js';
 import type { Withdrawal, WithdrawalFlow, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
 
-/** A withdrawal as its worker claimed it, with the entity it pays out for (read at the claim, for webhook bodies). */
-export interface ClaimedWithdrawal {
-  readonly withdrawal: Withdrawal;
-  readonly entity: Entity;
-}
-
 /**
  * What the webhook-payload lookup reads (spec endpoint 7, a merchant's hot read): the fields of its body, and
  * the owners and flow it checks. A read model: it parses a fraction of a whole withdrawal with its history.
@@ -34,13 +28,6 @@ export interface WithdrawalRepository {
   /** Reads and holds the withdrawal until the unit of work ends: the guard against two workers moving it at once. */
   lockById(id: string): Promise<Withdrawal | null>;
   /**
-   * Locks the withdrawal as `lockById` does, for a decision made on `read` (an unlocked read, or what this process
-   * last wrote), without a round trip of its own: the lock travels with the unit of work's next statements. The
-   * unit of work then fails with `ConcurrentModificationError`, rolling back, unless the stored withdrawal is
-   * still as read: the same status sequence, submit attempts, rail reference and next check.
-   */
-  lockIfUnchanged(read: Withdrawal): Promise<void>;
-  /**
    * Writes the withdrawal's state and appends the history entries it has beyond what is stored. Throws
    * `ConcurrentModificationError` when the stored sequence is not `expectedSequence` (a lost update).
    */
@@ -49,11 +36,11 @@ export interface WithdrawalRepository {
   history(id: string): Promise<readonly WithdrawalStatusChange[]>;
   /**
    * The withdrawal work queue: claims up to `limit` withdrawals whose `nextCheckAt` is due at `now`, earliest
-   * first, by moving it to `leaseUntil`, and returns them as claimed, history and entity included. Concurrent
+   * first, by moving it to `leaseUntil`, and returns them as claimed, history included. Concurrent
    * callers, in any process, never claim the same withdrawal; one whose claimer died is due again when the lease
    * ends. One statement, atomic by itself: callers run it on `read` (no transaction to begin and commit).
    */
-  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly ClaimedWithdrawal[]>;
+  claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]>;
   /**
    * A provider's webhook said the transfer `reference` changed: the withdrawal on one of `rails` with that rail
    * reference, submitted and not failed, is made due at `now` (a later check, or none, is brought forward; an

@@ -16,7 +16,7 @@ import {
 import type { LinkedAccountRepository } from '../ports/linked-account-repository.port.js';
 import type { MerchantRepository } from '../ports/merchant-repository.port.js';
 import type { Repositories } from '../ports/unit-of-work.port.js';
-import { StaleWalletError, type WalletRepository } from '../ports/wallet-repository.port.js';
+import type { WalletRepository } from '../ports/wallet-repository.port.js';
 import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.port.js';
 import {
   StaleWebhookEventError,
@@ -68,11 +68,6 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     insert: async (w: Wallet) => insertNew(state().wallets, w.id, w),
     findById: async (id) => state().wallets.get(id) ?? null,
     lockById: async (id) => state().wallets.get(id) ?? null,
-    lockIfUnchanged: async (read) => {
-      const stored = state().wallets.get(read.id);
-      if (!stored?.balance.equals(read.balance) || stored.disabled !== read.disabled)
-        throw new StaleWalletError(read.id);
-    },
     update: async (w) => void state().wallets.set(w.id, w),
   };
   const ledger: LedgerRepository = {
@@ -113,9 +108,8 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       const account = state().linkedAccounts.get(id);
       const entity = state().entities.get(entityId);
       const merchant = entity ? state().merchants.get(entity.merchantId) : undefined;
-      const wallet = entity ? state().wallets.get(entity.walletId) : undefined;
-      return account && account.entityId === entityId && entity && merchant && wallet
-        ? { account, entity, merchant, wallet }
+      return account && account.entityId === entityId && entity && merchant
+        ? { account, entity, merchant }
         : null;
     },
   };
@@ -140,28 +134,13 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         { now, leaseUntil, limit },
         (w) => w.nextCheckAt,
         (w, until) => ({ ...w, nextCheckAt: until }),
-      ).map((withdrawal) => {
-        const entity = state().entities.get(withdrawal.entityId);
-        if (!entity) throw new Error(`entity of withdrawal ${withdrawal.id} is missing`);
-        return { withdrawal, entity };
-      }),
+      ),
     findWebhookView: async (id) => {
       const withdrawal = state().withdrawals.get(id);
       const entity = withdrawal && state().entities.get(withdrawal.entityId);
       return withdrawal && entity ? webhookViewOf(withdrawal, entity) : null;
     },
     lockById: async (id) => state().withdrawals.get(id) ?? null,
-    lockIfUnchanged: async (read) => {
-      const stored = state().withdrawals.get(read.id);
-      const same = <T>(pick: (w: Withdrawal) => T) => stored && pick(stored) === pick(read);
-      if (
-        !same((w) => w.sequence) ||
-        !same((w) => w.submitAttempts) ||
-        !same((w) => w.railReference) ||
-        !same((w) => w.nextCheckAt?.getTime() ?? null)
-      )
-        throw new ConcurrentModificationError(read.id);
-    },
     update: async (w, expectedSequence) => {
       const stored = state().withdrawals.get(w.id);
       if (!stored || stored.sequence !== expectedSequence) throw new ConcurrentModificationError(w.id);

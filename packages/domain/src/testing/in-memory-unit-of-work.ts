@@ -24,9 +24,9 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   }
 
   async run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
-    const turn = this.tail.then(() => this.runNow(work));
-    this.tail = turn.catch(() => undefined);
-    return turn;
+    const ran = this.tail.then(() => this.runNow(work));
+    this.tail = ran.catch(() => undefined);
+    return ran;
   }
 
   /** Jobs committed so far, oldest first; tests drain them by name. */

@@ -13,7 +13,5 @@ export async function pollStored(
   const { read } = deps.unitOfWork;
   const withdrawal = await read.withdrawals.findById(withdrawalId);
   if (!withdrawal) return;
-  const entity = await read.entities.findById(withdrawal.entityId);
-  if (!entity) throw new Error(`entity of withdrawal ${withdrawalId} is missing`);
-  await poll.pollClaimed(withdrawal, entity);
+  await poll.pollClaimed(withdrawal);
 }

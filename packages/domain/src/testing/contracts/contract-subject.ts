@@ -10,6 +10,11 @@ export interface CommittedJob {
 /** What a contract suite exercises: a unit of work over fresh or shared storage, and the jobs it committed. */
 export interface ContractSubject {
   readonly unitOfWork: UnitOfWork;
+  /**
+   * A unit of work of another process on the same storage: races between processes are run on several of them,
+   * since one process's unit of work may commit the transactions handed to it together, one after another.
+   */
+  anotherProcess(): UnitOfWork;
   /** Every job committed so far on this storage, oldest first (suites filter by the ids they created). */
   committedJobs(): Promise<readonly CommittedJob[]>;
 }
@@ -30,25 +35,4 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected a rejection, but the promise resolved');
-}
-
-/**
- * An optimistic writer: reads with `read`, then runs `write` on what it read, again from a fresh read for as long as
- * the write is refused with a `Stale` error (the row changed in between).
- */
-export async function retryStale<T>(
-  Stale: new (...args: never[]) => Error,
-  read: () => Promise<T | null>,
-  write: (read: T) => Promise<void>,
-): Promise<void> {
-  for (;;) {
-    const current = await read();
-    if (current === null) throw new Error('the row vanished');
-    try {
-      await write(current);
-      return;
-    } catch (error) {
-      if (!(error instanceof Stale)) throw error;
-    }
-  }
 }

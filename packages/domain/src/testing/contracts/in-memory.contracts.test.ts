@@ -6,6 +6,8 @@ describe('in-memory adapters', () => {
     const unitOfWork = new InMemoryUnitOfWork();
     return {
       unitOfWork,
+      // One store behind one lock: every unit of work would be this one.
+      anotherProcess: () => unitOfWork,
       committedJobs: async () =>
         unitOfWork.jobs.map((queued) => ({ job: queued.job, startAfter: queued.options.startAfter ?? null })),
     };

@@ -30,19 +30,11 @@ export function linkedAccountRepositoryContract(factory: ContractFactory): void 
       expect(await unitOfWork.read.linkedAccounts.findWithOwners('acct-1', mine.entity.id)).to.equal(null);
     });
 
-    it("reads an account together with its entity, merchant and the entity's wallet", async () => {
+    it('reads an account together with its entity and merchant', async () => {
       const { unitOfWork } = await factory();
-      const { account, entity, merchant, wallet } = await seedParties(unitOfWork, '7.50');
+      const { account, entity, merchant } = await seedParties(unitOfWork, '7.50');
       const found = await unitOfWork.read.linkedAccounts.findWithOwners(account.id, entity.id);
-      expect({
-        ...found,
-        wallet: { ...found?.wallet, balance: found?.wallet.balance.toString() },
-      }).to.deep.equal({
-        account,
-        entity,
-        merchant,
-        wallet: { ...wallet, balance: '7.50' },
-      });
+      expect(found).to.deep.equal({ account, entity, merchant });
     });
   });
 }

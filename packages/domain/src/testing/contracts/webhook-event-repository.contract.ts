@@ -100,7 +100,7 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       expect(await unitOfWork.read.webhookEvents.findById(event.id)).to.deep.equal(delivered);
     });
 
-    it('records an attempt optimistically once: of two racing workers one wins, the other rolls back', async () => {
+    it('records an attempt on the event as claimed once: of two racing workers one wins, the other rolls back', async () => {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
       const withdrawal = buildWithdrawal(parties);

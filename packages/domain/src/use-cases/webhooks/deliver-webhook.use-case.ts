@@ -6,7 +6,6 @@ import type { WebhookResponse, WebhookSender } from '../../ports/webhook-sender.
 import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
 import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
 import type { WebhookEvent } from '../../webhooks/webhook-event.js';
-import { TransactionGroups } from '../transaction-groups.js';
 
 /** A claimed event and its merchant's endpoint as read at the claim (null: the merchant has none). */
 export interface DueDelivery {
@@ -70,12 +69,7 @@ const GONE = 410;
  * least once; `webhook-id` (the event id) lets receivers deduplicate.
  */
 export class DeliverWebhook {
-  /** Attempts finishing together are recorded in one transaction (group commit). */
-  private readonly records: TransactionGroups;
-
-  constructor(private readonly deps: DeliverWebhookDeps) {
-    this.records = new TransactionGroups(deps.unitOfWork, 32, 2);
-  }
+  constructor(private readonly deps: DeliverWebhookDeps) {}
 
   /**
    * Claims up to `limit` due events for this worker for one lease, each with its merchant's endpoint (read once
@@ -101,9 +95,9 @@ export class DeliverWebhook {
   }
 
   /**
-   * One attempt of an event as claimed. The outcome is recorded optimistically (no lock read, grouped with
-   * the outcomes of other attempts finishing at the same time); if another worker recorded an attempt
-   * meanwhile (its lease had run out), it is recorded again under lock, after that one.
+   * One attempt of an event as claimed. The outcome is recorded on the event as claimed, on condition that no
+   * other attempt was recorded since; if another worker recorded one meanwhile (its lease had run out), it is
+   * recorded again on the event as it is now, locked, after that one, unless that one settled the event.
    */
   async deliver({ event, endpoint }: DueDelivery): Promise<void> {
     const { sender, clock } = this.deps;
@@ -121,12 +115,13 @@ export class DeliverWebhook {
       secrets: activeSecrets(endpoint, now),
     });
     try {
-      await this.records.run((tx) => this.record(tx, event, now, response, true));
+      await this.deps.unitOfWork.run((tx) => this.record(tx, event, now, response));
     } catch (error) {
       if (!(error instanceof StaleWebhookEventError)) throw error;
       await this.deps.unitOfWork.run(async (tx) => {
         const current = await tx.webhookEvents.lockById(event.id);
-        if (current) await this.record(tx, current, now, response, false);
+        // One another worker settled meanwhile (delivered, disabled, exhausted) keeps its outcome.
+        if (current?.deliveryState === 'PENDING') await this.record(tx, current, now, response);
       });
     }
   }
@@ -138,13 +133,12 @@ export class DeliverWebhook {
     });
   }
 
-  /** Records the attempt made of `event` and sets what comes next; `optimistic` when `event` is not locked. */
+  /** Records the attempt made of `event` and sets what comes next, if no other attempt was recorded since. */
   private async record(
     tx: TransactionScope,
     event: WebhookEvent,
     at: Date,
     response: WebhookResponse,
-    optimistic: boolean,
   ): Promise<void> {
     const { ids, clock } = this.deps;
     const attempt = event.attempts + 1;
@@ -160,7 +154,8 @@ export class DeliverWebhook {
       succeeded,
     });
     const base = { ...event, attempts: attempt };
-    const expected = optimistic ? event.attempts : undefined;
+    // Written only if no other attempt was recorded since `event` was read.
+    const expected = event.attempts;
     if (succeeded) {
       await tx.webhookEvents.update(
         { ...base, deliveryState: 'DELIVERED', deliveredAt: clock.now(), nextAttemptAt: null },

@@ -1,11 +1,10 @@
-import type { Entity } from '../../entity/entity.js';
 import { withdrawalDebitEntry } from '../../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import { takeToken } from '../../policy/payment-link-policy.js';
-import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
+import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import { debitWallet, type Wallet } from '../../wallet/wallet.js';
+import { debitWallet } from '../../wallet/wallet.js';
 import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { type DispatchOutcome, RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
 import { recordStatusChange } from './record-status-change.js';
@@ -15,8 +14,7 @@ import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
 export type WithdrawalFlowDeps = RailDispatcherDeps;
 
 /**
- * Inside one transaction: locks the wallet (or, given the wallet as read, locks it if unchanged: the unit of work
- * then fails with StaleWalletError if it changed, and the caller runs it again without), debits the total (amount + fees) with a balanced posting, consumes a
+ * Inside one transaction: locks the wallet, debits the total (amount + fees) with a balanced posting, consumes a
  * merchant-funded payment link's token, and schedules the safety-net check that submits the withdrawal if the
  * rail call after commit never gets its answer recorded (the process died). `withdrawal` is PENDING and
  * debited; `previous` is its stored form when it already exists (an approval), null for a new one.
@@ -27,17 +25,12 @@ export async function debitAndStore(
   debitedWithdrawal: Withdrawal,
   previous: Withdrawal | null,
   now: Date,
-  entity: Entity | null = null,
-  /** The wallet as read before the transaction: decided on under `lockIfUnchanged`, saving the lock's read. */
-  read: Wallet | null = null,
 ): Promise<Result<Withdrawal, DomainError>> {
   const withdrawal = checkAt(
     debitedWithdrawal,
     new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS),
   );
-  let wallet = read?.id === withdrawal.walletId ? read : null;
-  if (wallet) await tx.wallets.lockIfUnchanged(wallet);
-  else wallet = await tx.wallets.lockById(withdrawal.walletId);
+  const wallet = await tx.wallets.lockById(withdrawal.walletId);
   if (!wallet) throw new Error(`wallet ${withdrawal.walletId} is missing`);
   const debited = debitWallet(wallet, withdrawal.total);
   if (!debited.ok) return debited;
@@ -50,14 +43,7 @@ export async function debitAndStore(
   await tx.ledger.append(withdrawalDebitEntry(deps.ids.next(), withdrawal, now));
   if (previous) await tx.withdrawals.update(withdrawal, previous.sequence);
   else await tx.withdrawals.insert(withdrawal);
-  await recordStatusChange(
-    tx,
-    withdrawal,
-    withdrawal.history[withdrawal.history.length - 1]!,
-    now,
-    deps.ids,
-    entity,
-  );
+  await recordStatusChange(tx, withdrawal, withdrawal.history[withdrawal.history.length - 1]!, now, deps.ids);
   return ok(withdrawal);
 }
 
@@ -71,16 +57,13 @@ export async function dispatchFirstAttempt(
   deps: WithdrawalFlowDeps,
   withdrawal: Withdrawal,
   account: LinkedAccount | null = null,
-  entity: Entity | null = null,
-  /** Where the answer's optimistic transaction runs (a group commit), the unit of work by default. */
-  commits: Pick<UnitOfWork, 'run'> = deps.unitOfWork,
 ): Promise<Result<WithdrawalReceipt>> {
   const dispatcher = new RailDispatcher(deps);
   let outcome: DispatchOutcome;
   try {
     outcome =
       account && withdrawal.submitAttempts === 1
-        ? await dispatcher.submitClaimed(withdrawal, account, 1, entity, commits)
+        ? await dispatcher.submitClaimed(withdrawal, account, 1)
         : await dispatcher.submit(withdrawal.id, 1);
   } catch {
     const stored = await deps.unitOfWork

@@ -83,7 +83,6 @@ export class DecideWithdrawal {
         clock.now(),
         FAILURE_REASONS.CANCELLED,
         null,
-        null,
         { by: principal.subject, reason },
       );
       if (moved.ok) await auditDecision(tx, this.deps, principal, moved.value, reason);

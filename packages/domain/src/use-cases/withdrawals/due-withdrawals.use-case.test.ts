@@ -51,7 +51,7 @@ describe('DueWithdrawals: the withdrawal work queue', () => {
     expect(await due.claimDue(10), 'not before the rail call could have timed out').to.deep.equal([]);
     world.clock.advance(1);
     const [claimed, ...more] = await due.claimDue(10);
-    expect([claimed?.withdrawal.id, ...more]).to.deep.equal([id]);
+    expect([claimed?.id, ...more]).to.deep.equal([id]);
     await due.handle(claimed!);
     expect(world.rail('ACH').submissions.map((s) => [s.withdrawalId, s.attempt])).to.deep.equal([[id, 2]]);
     await world.runJobs();
@@ -88,7 +88,7 @@ describe('DueWithdrawals: the withdrawal work queue', () => {
     world.uow.state.withdrawals.set(id, checkAt(settled, world.clock.now()));
     const due = new DueWithdrawals(world.deps);
     const [claimed, ...more] = await due.claimDue(10);
-    expect([claimed?.withdrawal.id, ...more]).to.deep.equal([id]);
+    expect([claimed?.id, ...more]).to.deep.equal([id]);
     await due.handle(claimed!);
     expect(world.uow.state.withdrawals.get(id)?.nextCheckAt).to.equal(null);
     expect(world.rail('ACH').submissions).to.have.length(1);

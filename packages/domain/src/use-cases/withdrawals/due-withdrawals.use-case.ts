@@ -1,5 +1,4 @@
-import type { ClaimedWithdrawal } from '../../ports/withdrawal-repository.port.js';
-import { checkAt } from '../../withdrawal/withdrawal.js';
+import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
 import { PollWithdrawal } from './poll-withdrawal.handler.js';
@@ -23,7 +22,7 @@ export class DueWithdrawals {
   }
 
   /** Claims up to `limit` due withdrawals for this worker for one lease, as they were when claimed. */
-  async claimDue(limit: number): Promise<readonly ClaimedWithdrawal[]> {
+  async claimDue(limit: number): Promise<readonly Withdrawal[]> {
     const { unitOfWork, clock, settings } = this.deps;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.railTimeoutMs + SAFETY_NET_MARGIN_MS);
@@ -31,10 +30,10 @@ export class DueWithdrawals {
   }
 
   /** Works a claimed withdrawal; every change it makes is to the withdrawal as stored, locked. */
-  async handle({ withdrawal, entity }: ClaimedWithdrawal): Promise<void> {
+  async handle(withdrawal: Withdrawal): Promise<void> {
     if (isAwaitingSubmission(withdrawal))
       return this.submit.handle(withdrawal.id, withdrawal.submitAttempts + 1);
-    if (this.poll.isPollable(withdrawal)) return this.poll.pollClaimed(withdrawal, entity);
+    if (this.poll.isPollable(withdrawal)) return this.poll.pollClaimed(withdrawal);
     await onLatestWithdrawal(
       this.deps.unitOfWork,
       withdrawal,

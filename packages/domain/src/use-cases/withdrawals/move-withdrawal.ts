@@ -1,4 +1,3 @@
-import type { Entity } from '../../entity/entity.js';
 import { withdrawalReversalEntry } from '../../ledger/ledger-entry.js';
 import { givenBackToken } from '../../policy/payment-link-policy.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
@@ -29,8 +28,6 @@ export async function moveWithdrawal(
   to: WithdrawalStatus,
   now: Date,
   reason: FailureReason | null = null,
-  /** The withdrawal's entity when the caller already holds it, saving a read for the webhook body. */
-  entity: Entity | null = null,
   /** When the moved withdrawal is next checked, if the caller decides it: written with the move, not after it. */
   schedule: ((moved: Withdrawal) => Date | null) | null = null,
   /** The operator's approval or rejection that makes this move, kept on its status change. */
@@ -50,7 +47,7 @@ export async function moveWithdrawal(
     await giveBackToken(tx, next, now);
   }
   await tx.withdrawals.update(next, withdrawal.sequence);
-  await recordStatusChange(tx, next, change, now, ids, entity);
+  await recordStatusChange(tx, next, change, now, ids);
   return ok(next);
 }
 

@@ -14,7 +14,7 @@ async function requested(world: WithdrawalWorld) {
 }
 
 describe('onLatestWithdrawal', () => {
-  it('works on the withdrawal as read when it is unchanged, once', async () => {
+  it('works on the withdrawal as stored when it is as read, once', async () => {
     const world = new WithdrawalWorld();
     const { stored } = await requested(world);
     const seen: Withdrawal[] = [];
@@ -31,7 +31,7 @@ describe('onLatestWithdrawal', () => {
     expect(seen).to.deep.equal([stored]);
   });
 
-  it('works again on the stored withdrawal when it changed after the read, rolling the first try back', async () => {
+  it('works on the withdrawal as stored when it changed after the read', async () => {
     const world = new WithdrawalWorld();
     const { stored } = await requested(world);
     // Another worker records a submit attempt: no status change, so the status sequence alone would not tell.

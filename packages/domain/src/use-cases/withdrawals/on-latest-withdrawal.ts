@@ -1,32 +1,19 @@
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
-import { ConcurrentModificationError } from '../../ports/withdrawal-repository.port.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 
 /**
- * Runs `work` in a transaction on the withdrawal as it is stored now, locked. Optimistically first: `read` (what
- * the caller last read or wrote) is locked only if it is unchanged, in the same round trip as the writes `work`
- * makes, so a transaction that only writes costs one round trip. If the withdrawal changed meanwhile (a lease
- * ran out, an operator acted), that attempt rolls back and `work` runs again on a fresh locked read.
- * `missing` is the result when the withdrawal no longer exists.
+ * Runs `work` in a transaction on `withdrawal` as it is stored now, locked: what the caller read or wrote last
+ * may be stale (a lease ran out, an operator acted, another worker moved it). `missing` is the result when the
+ * withdrawal no longer exists.
  */
-export async function onLatestWithdrawal<T>(
+export function onLatestWithdrawal<T>(
   unitOfWork: UnitOfWork,
-  read: Withdrawal,
+  withdrawal: Withdrawal,
   work: (tx: TransactionScope, current: Withdrawal) => Promise<T>,
   missing: T,
-  /** Where the optimistic try runs: the unit of work itself, or a group commit over it. */
-  optimistic: Pick<UnitOfWork, 'run'> = unitOfWork,
 ): Promise<T> {
-  try {
-    return await optimistic.run(async (tx) => {
-      await tx.withdrawals.lockIfUnchanged(read);
-      return work(tx, read);
-    });
-  } catch (error) {
-    if (!(error instanceof ConcurrentModificationError) || error.withdrawalId !== read.id) throw error;
-  }
   return unitOfWork.run(async (tx) => {
-    const current = await tx.withdrawals.lockById(read.id);
+    const current = await tx.withdrawals.lockById(withdrawal.id);
     return current ? work(tx, current) : missing;
   });
 }

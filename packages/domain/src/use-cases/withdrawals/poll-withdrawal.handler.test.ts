@@ -210,7 +210,7 @@ describe('PollWithdrawal (settlement polls)', () => {
     stallAfterNextAnswer(world.rail('ZELLE'), async () => {
       world.clock.advance(60_000);
       // Its lease ran out: another worker claims the withdrawal, and dies before it asks the rail.
-      lease = (await due.claimDue(1))[0]?.withdrawal.nextCheckAt;
+      lease = (await due.claimDue(1))[0]?.nextCheckAt;
     });
     await due.handle(stale!);
     expect(lease).to.be.instanceOf(Date);

@@ -1,9 +1,7 @@
-import type { Entity } from '../../entity/entity.js';
 import type { RailStatus } from '../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
 import { checkAt, noteFailureCode, type Withdrawal } from '../../withdrawal/withdrawal.js';
-import { TransactionGroups } from '../transaction-groups.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
@@ -19,18 +17,13 @@ const settledAt = (withdrawal: Withdrawal): Date | null =>
  * move re-reads the withdrawal under lock, so a stale or duplicate poll changes nothing twice.
  */
 export class PollWithdrawal {
-  /** Answers applied together are committed together (group commit). */
-  private readonly answers: TransactionGroups;
-
-  constructor(private readonly deps: WithdrawalFlowDeps) {
-    this.answers = new TransactionGroups(deps.unitOfWork, 32, 2);
-  }
+  constructor(private readonly deps: WithdrawalFlowDeps) {}
 
   /**
    * Polls for `withdrawal` as read (unlocked, e.g. when claimed); the answer is applied to it as stored (see
-   * onLatestWithdrawal). `entity` is its entity as read with it, for the webhook bodies of the moves.
+   * onLatestWithdrawal).
    */
-  async pollClaimed(withdrawal: Withdrawal, entity: Entity): Promise<void> {
+  async pollClaimed(withdrawal: Withdrawal): Promise<void> {
     const { unitOfWork, rails, clock } = this.deps;
     if (!this.isPollable(withdrawal)) return;
     // Taken before the rail is asked: the answer is true as of then, however late its commit lands.
@@ -46,13 +39,12 @@ export class PollWithdrawal {
       unitOfWork,
       withdrawal,
       async (tx, current) => {
-        const next = this.isPollable(current) ? await this.apply(tx, current, answer, entity) : current;
+        const next = this.isPollable(current) ? await this.apply(tx, current, answer) : current;
         // A withdrawal changed since the claim (another worker holds it now, or a fresher answer scheduled it)
         // keeps its schedule unless this answer moved it: a stale answer must not clear or shorten that watch.
         if (next !== current || asClaimed(current, withdrawal)) await this.reschedule(tx, next, answer);
       },
       undefined,
-      this.answers,
     );
   }
 
@@ -77,19 +69,14 @@ export class PollWithdrawal {
     return at === null ? null : at.getTime() + this.deps.rails.get(withdrawal.rail).returnWindowMs;
   }
 
-  private async apply(
-    tx: TransactionScope,
-    withdrawal: Withdrawal,
-    answer: RailAnswer,
-    entity: Entity,
-  ): Promise<Withdrawal> {
+  private async apply(tx: TransactionScope, withdrawal: Withdrawal, answer: RailAnswer): Promise<Withdrawal> {
     const { ids, clock } = this.deps;
     const { status } = answer;
     const now = clock.now();
     // Each move writes the next check with it, so the reschedule after it has nothing left to write.
     const schedule = (moved: Withdrawal) => this.nextCheck(moved, answer);
     const move = async (w: Withdrawal, to: 'PROCESSING_PAY_OUT' | 'SUCCESS') =>
-      must(await moveWithdrawal(tx, ids, w, to, now, null, entity, schedule));
+      must(await moveWithdrawal(tx, ids, w, to, now, null, schedule));
     switch (status.kind) {
       case 'PENDING':
       case 'UNAVAILABLE':
@@ -111,9 +98,9 @@ export class PollWithdrawal {
         const settled =
           withdrawal.status === 'SUCCESS'
             ? withdrawal
-            : await this.apply(tx, withdrawal, { ...answer, status: { kind: 'SETTLED' } }, entity);
+            : await this.apply(tx, withdrawal, { ...answer, status: { kind: 'SETTLED' } });
         const coded = noteFailureCode(settled, status.code);
-        return must(await moveWithdrawal(tx, ids, coded, 'FAILED', now, status.reason, entity, schedule));
+        return must(await moveWithdrawal(tx, ids, coded, 'FAILED', now, status.reason, schedule));
       }
       case 'FAILED':
         return must(
@@ -124,7 +111,6 @@ export class PollWithdrawal {
             'FAILED',
             now,
             status.reason,
-            entity,
             schedule,
           ),
         );
@@ -135,7 +121,7 @@ export class PollWithdrawal {
    * The next poll while still watched, else none: until final, every `pollIntervalMs`, or when the rail expects the
    * payout to move on if that is later; once settled, every `returnPollIntervalMs` until the return window closes,
    * the last check when it does. Only an answer observed once the window had closed ends the watch: one observed
-   * before it and committed after it (a backlog, a group commit, a lease that ran out meanwhile) leaves the last
+   * before it and committed after it (a backlog, a slow commit, a lease that ran out meanwhile) leaves the last
    * check due at once. After an unavailable rail, `pollRetryDelayMs`, even past the window: a return must not go
    * unnoticed because the rail was down at the last check.
    */

@@ -1,4 +1,3 @@
-import type { Entity } from '../../entity/entity.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
@@ -59,14 +58,12 @@ export class RailDispatcher {
   /**
    * Calls the rail for an attempt already recorded on the withdrawal (the request records attempt 1 in the
    * transaction that debits), then applies the answer to the withdrawal as stored (`withdrawal` is what the
-   * attempt was recorded as; see onLatestWithdrawal). `entity`, when the caller holds it, saves a read.
+   * attempt was recorded as; see onLatestWithdrawal).
    */
   async submitClaimed(
     withdrawal: Withdrawal,
     account: LinkedAccount,
     attempt: number,
-    entity: Entity | null = null,
-    commits: Pick<UnitOfWork, 'run'> = this.deps.unitOfWork,
   ): Promise<DispatchOutcome> {
     const result = await this.deps.rails.get(withdrawal.rail).submit({
       withdrawalId: withdrawal.id,
@@ -82,10 +79,9 @@ export class RailDispatcher {
       withdrawal,
       async (tx, current) =>
         isAwaitingSubmission(current) && !superseded(current, result, attempt)
-          ? { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt, entity) }
+          ? { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt) }
           : skipped,
       skipped,
-      commits,
     );
   }
 
@@ -94,7 +90,6 @@ export class RailDispatcher {
     withdrawal: Withdrawal,
     result: RailSubmitResult,
     attempt: number,
-    entity: Entity | null,
   ): Promise<Withdrawal> {
     const { ids, clock, settings, rails } = this.deps;
     const now = clock.now();
@@ -109,21 +104,12 @@ export class RailDispatcher {
             'FAILED',
             now,
             result.reason,
-            entity,
           ),
         );
       case 'UNAVAILABLE': {
         if (attempt >= settings.maxSubmitAttempts)
           return must(
-            await moveWithdrawal(
-              tx,
-              ids,
-              checkAt(withdrawal, null),
-              'FAILED',
-              now,
-              FAILURE_REASONS.GENERAL,
-              entity,
-            ),
+            await moveWithdrawal(tx, ids, checkAt(withdrawal, null), 'FAILED', now, FAILURE_REASONS.GENERAL),
           );
         // The same rail, the same idempotency key, later: a timeout's outcome is unknown, never "failed". A
         // provider that said how long to wait is not asked sooner: an early retry only meets its limit again.
@@ -150,9 +136,8 @@ export class RailDispatcher {
         if (!moves) await tx.withdrawals.update(submitted, withdrawal.sequence);
         let moved = submitted;
         if (RAILS_WITH_PROCESSING_STATE.has(moved.rail))
-          moved = must(await moveWithdrawal(tx, ids, moved, 'PROCESSING_PAY_OUT', now, null, entity));
-        if (result.kind === 'SETTLED')
-          moved = must(await moveWithdrawal(tx, ids, moved, 'SUCCESS', now, null, entity));
+          moved = must(await moveWithdrawal(tx, ids, moved, 'PROCESSING_PAY_OUT', now));
+        if (result.kind === 'SETTLED') moved = must(await moveWithdrawal(tx, ids, moved, 'SUCCESS', now));
         return moved;
       }
     }

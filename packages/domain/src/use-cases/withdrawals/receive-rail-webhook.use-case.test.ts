@@ -48,7 +48,7 @@ describe('ReceiveRailWebhook', () => {
     expect(due?.sequence, 'no status of its own').to.equal(withdrawal.sequence);
     await receiver(world).execute('acme', webhook(String(withdrawal.railReference)));
     const [claimed] = await world.uow.read.withdrawals.claimDue(world.clock.now(), world.clock.now(), 10);
-    expect(claimed?.withdrawal.id).to.equal(withdrawal.id);
+    expect(claimed?.id).to.equal(withdrawal.id);
   });
 
   it('refuses a webhook that does not verify (401) and an unknown provider (404), changing nothing', async () => {

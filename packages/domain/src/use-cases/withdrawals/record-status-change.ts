@@ -1,4 +1,3 @@
-import type { Entity } from '../../entity/entity.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { buildWebhookBody } from '../../webhooks/webhook-body.js';
@@ -7,7 +6,7 @@ import type { Withdrawal, WithdrawalStatusChange } from '../../withdrawal/withdr
 import { webhookStatusOf } from '../../withdrawal/withdrawal-status.js';
 
 /**
- * Turns a status change into its webhook event, due at once, inside the transaction that made the change, so an
+ * Makes a status change into its webhook event, due at once, inside the transaction that made the change, so an
  * event exists exactly when the change was committed. The stored events are the delivery queue (DeliverWebhook).
  * Entering AWAITING_APPROVAL is not announced: the spec announces such a withdrawal once approved.
  */
@@ -17,11 +16,9 @@ export async function recordStatusChange(
   change: WithdrawalStatusChange,
   now: Date,
   ids: IdGenerator,
-  /** The withdrawal's entity when the caller already holds it, saving a read. */
-  known: Entity | null = null,
 ): Promise<void> {
   if (change.status === 'AWAITING_APPROVAL') return;
-  const entity = known?.id === withdrawal.entityId ? known : await tx.entities.findById(withdrawal.entityId);
+  const entity = await tx.entities.findById(withdrawal.entityId);
   if (!entity) throw new Error(`entity ${withdrawal.entityId} of withdrawal ${withdrawal.id} is missing`);
   const event: WebhookEvent = {
     id: ids.next(),

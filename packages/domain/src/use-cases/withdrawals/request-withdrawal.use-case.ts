@@ -1,5 +1,4 @@
 import type { ApplicationToken } from '../../application-token/application-token.js';
-import type { Entity } from '../../entity/entity.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Merchant } from '../../merchant/merchant.js';
 import type { Money } from '../../money/money.js';
@@ -10,13 +9,10 @@ import { withinRailLimit } from '../../policy/rail-limits.js';
 import { railEnabled, resolveRail } from '../../policy/routing-table.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { Repositories } from '../../ports/unit-of-work.port.js';
-import { StaleWalletError } from '../../ports/wallet-repository.port.js';
 import type { RailId } from '../../rails/rail-id.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
-import type { Wallet } from '../../wallet/wallet.js';
 import { createWithdrawal, recordSubmitAttempt } from '../../withdrawal/withdrawal.js';
-import { TransactionGroups } from '../transaction-groups.js';
 import { storedOrThrown } from './commit-outcome.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import {
@@ -36,9 +32,6 @@ interface Plan {
   readonly fees: Money;
   readonly walletId: string;
   readonly token: ApplicationToken | null;
-  readonly entity: Entity;
-  /** The entity's wallet as read with the account (unlocked). */
-  readonly wallet: Wallet;
 }
 
 /** The withdrawal's id is new to each request: stored at all means stored by this request's transaction. */
@@ -52,15 +45,7 @@ const unauthorized = (): DomainError => domainError('UNAUTHORIZED', MESSAGES.UNA
  * withdrawal, its first event and its safety-net job commit together; the rail is called after the commit.
  */
 export class RequestWithdrawal {
-  /**
-   * Debits and rail answers of concurrent requests commit in groups (a few groups at once); a group beside one
-   * committing forms only with eight waiting, so that fewer, fuller commits wake PostgreSQL.
-   */
-  private readonly commits: TransactionGroups;
-
-  constructor(private readonly deps: WithdrawalFlowDeps) {
-    this.commits = new TransactionGroups(deps.unitOfWork, 32, 4, 8);
-  }
+  constructor(private readonly deps: WithdrawalFlowDeps) {}
 
   async execute(principal: Principal, input: RequestWithdrawalInput): Promise<Result<WithdrawalReceipt>> {
     if (!principal.scopes.has('external.apis') || !principal.entityId || !principal.merchantId)
@@ -71,7 +56,7 @@ export class RequestWithdrawal {
     if (!plan.ok) return plan;
     const { clock, ids, settings, unitOfWork } = this.deps;
     const now = clock.now();
-    const { merchant, account, rail, fees, walletId, token, entity, wallet } = plan.value;
+    const { merchant, account, rail, fees, walletId, token } = plan.value;
     const fields = {
       id: ids.next(),
       merchantId: merchant.id,
@@ -113,18 +98,12 @@ export class RequestWithdrawal {
     }
     // Attempt 1 is recorded with the debit, so the rail is called right after this commit.
     const debited = recordSubmitAttempt(createWithdrawal(fields, 'PENDING', true), 1, now);
-    const debit = (read: Wallet | null) =>
-      this.commits.run((tx) => debitAndStore(tx, this.deps, debited, null, now, entity, read));
-    // Decided on the wallet as planned; if it changed meanwhile (another debit), again under a locked read. The
-    // id exists before the commit: a commit whose answer was lost is settled by reading it back.
+    // The id exists before the commit: a commit whose answer was lost is settled by reading it back.
     const stored = await storedOrThrown(unitOfWork, debited.id, isStored, () =>
-      debit(wallet).catch((error: unknown) => {
-        if (error instanceof StaleWalletError && error.walletId === wallet.id) return debit(null);
-        throw error;
-      }),
+      unitOfWork.run((tx) => debitAndStore(tx, this.deps, debited, null, now)),
     );
     if (!stored.ok) return stored;
-    return dispatchFirstAttempt(this.deps, stored.value, account, entity, this.commits);
+    return dispatchFirstAttempt(this.deps, stored.value, account);
   }
 
   /** Everything that can be decided before money moves: account, merchant, routing, limits, payment-link rules. */
@@ -138,7 +117,7 @@ export class RequestWithdrawal {
       owned.account.walletId !== owned.entity.walletId
     )
       return err(domainError('LINKED_ACCOUNT_NOT_FOUND', MESSAGES.LINKED_ACCOUNT_NOT_FOUND));
-    const { account, entity, merchant, wallet } = owned;
+    const { account, entity, merchant } = owned;
     if (!merchant.payoutsEnabled) return err(domainError('PAYOUTS_DISABLED', MESSAGES.PAYOUTS_DISABLED));
     const routed = resolveRail(account.kind, request.routingType);
     const rail = routed.ok ? railEnabled(this.deps.rails, routed.value) : routed;
@@ -159,6 +138,6 @@ export class RequestWithdrawal {
       walletId = paying.value;
     }
     const fees = feeFor(rail.value, request.amount, merchant.feeOverrides);
-    return ok({ request, merchant, account, rail: rail.value, fees, walletId, token, entity, wallet });
+    return ok({ request, merchant, account, rail: rail.value, fees, walletId, token });
   }
 }

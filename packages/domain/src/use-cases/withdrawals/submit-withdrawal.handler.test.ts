@@ -35,7 +35,7 @@ describe('SubmitWithdrawal (submission jobs)', () => {
         // Attempt 2, the last allowed: its worker stalls past its lease, and worker B claims the withdrawal.
         world.clock.advance(60_000);
         const [claimed] = await due.claimDue(1);
-        lease = claimed?.withdrawal.nextCheckAt;
+        lease = claimed?.nextCheckAt;
         await due.handle(claimed!).catch(() => undefined);
         return down;
       };
