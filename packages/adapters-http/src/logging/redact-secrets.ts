@@ -34,14 +34,18 @@ export function redactSecrets<T>(value: T, depth = 0): T {
     let out: unknown[] | undefined;
     value.forEach((item: unknown, index) => {
       const redacted = redactSecrets(item, depth + 1);
-      if (redacted !== item) (out ??= [...value])[index] = redacted;
+      if (redacted === item) return;
+      out ??= [...value];
+      out[index] = redacted;
     });
     return (out ?? value) as T;
   }
   let out: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
     const redacted = SECRET_KEYS.has(key) ? CENSORED : redactSecrets(item, depth + 1);
-    if (redacted !== item) (out ??= copyOf(value))[key] = redacted;
+    if (redacted === item) continue;
+    out ??= copyOf(value);
+    out[key] = redacted;
   }
   return (out ?? value) as T;
 }
