@@ -25,6 +25,24 @@ describe('createLogger', () => {
     expect(line).to.include({ msg: 'careful', accountNumber: '[REDACTED]' });
   });
 
+  it('censors secrets nested in what is logged, an error included', () => {
+    const out = capture();
+    const err = Object.assign(new Error('rail refused'), {
+      body: { account: { routingNumber: '021000021' } },
+    });
+    createLogger({ destination: out.destination }).error(
+      { err, headers: { authorization: 'Bearer x' } },
+      'no',
+    );
+    const line = JSON.parse(out.text().trim()) as {
+      err: { message: string; body: unknown };
+      headers: unknown;
+    };
+    expect(line.err.message).to.equal('rail refused');
+    expect(line.err.body).to.deep.equal({ account: { routingNumber: '[REDACTED]' } });
+    expect(line.headers).to.deep.equal({ authorization: '[REDACTED]' });
+  });
+
   it('writes readable lines in the pretty format, still censored', () => {
     const out = capture();
     createLogger({ destination: out.destination, format: 'pretty' }).info({ token: 'secret-token' }, 'hello');

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { type DestinationStream, type Logger, type LoggerOptions as PinoOptions, pino } from 'pino';
+import { redactSecrets } from './redact-secrets.js';
 
 /** `json`: one object per line, for machines. `pretty`: coloured lines for a developer's terminal (pino-pretty). */
 export type LogFormat = 'json' | 'pretty';
@@ -26,32 +27,6 @@ function prettyStream(destination: DestinationStream | undefined): DestinationSt
   return pretty({ destination: destination ?? 1, sync: true, translateTime: 'SYS:HH:MM:ss.l' });
 }
 
-/** Paths that may hold credentials or account data anywhere they appear in a log object. */
-export const REDACTED_PATHS = [
-  'authorization',
-  '*.authorization',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  'token',
-  '*.token',
-  'secret',
-  '*.secret',
-  'secrets',
-  '*.secrets',
-  'accountNumber',
-  '*.accountNumber',
-  '*.*.accountNumber',
-  'cardNumber',
-  '*.cardNumber',
-  '*.*.cardNumber',
-  'routingNumber',
-  '*.routingNumber',
-  '*.*.routingNumber',
-  'password',
-  '*.password',
-];
-
 /**
  * pino logs with credentials, tokens, account and card numbers censored. JSON lines carry the level by name
  * (`"level":"warn"`) and an ISO time (`"time":"2026-…Z"`), readable without pino's numeric codes.
@@ -60,9 +35,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const config: PinoOptions = {
     level: options.level ?? 'info',
     name: options.name ?? 'payout-http',
-    redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label) => ({ level: label }), log: (object) => redactSecrets(object) },
   };
   if (options.format === 'pretty') return pino(config, prettyStream(options.destination));
   return options.destination ? pino(config, options.destination) : pino(config);
