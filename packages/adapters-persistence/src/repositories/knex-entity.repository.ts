@@ -1,7 +1,7 @@
 import type { Entity, EntityRepository, EntityType } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
 import { type Db, isUuid } from './columns.js';
-import type { EntityCache } from './entity-cache.js';
+import type { KnownRows } from './known-rows.js';
 
 export interface EntityRow {
   id: string;
@@ -28,7 +28,8 @@ const FIND_ENTITY = { name: 'entity_by_id', text: 'SELECT * FROM entities WHERE 
 export class KnexEntityRepository implements EntityRepository {
   constructor(
     private readonly db: Db,
-    private readonly cache: EntityCache,
+    /** Entities the process has read (ProcessRows): a remembered one is the stored one. */
+    private readonly cache: KnownRows<Entity>,
   ) {}
 
   async insert(entity: Entity): Promise<void> {

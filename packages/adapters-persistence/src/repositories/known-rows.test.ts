@@ -15,4 +15,12 @@ describe('KnownRows', () => {
     for (const id of ['a', 'b', 'a', 'c']) rows.remember({ id });
     expect(['a', 'b', 'c'].map((id) => rows.take(id)?.id)).to.deep.equal(['a', undefined, 'c']);
   });
+
+  it('reads a row that never changes as often as asked, by its id in any case, and nothing for one never read', () => {
+    const rows = new KnownRows<{ id: string }>();
+    const known = rows.remember({ id: '0193a000-0000-7000-8000-00000000000a' });
+    expect(rows.get('0193A000-0000-7000-8000-00000000000A')).to.equal(known);
+    expect(rows.get('0193a000-0000-7000-8000-00000000000a'), 'still there').to.equal(known);
+    expect(rows.get('0193a000-0000-7000-8000-00000000000b')).to.equal(undefined);
+  });
 });

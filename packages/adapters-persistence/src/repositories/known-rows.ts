@@ -17,18 +17,25 @@ export class StaleKnownRowError extends Error {
  * a row it finds here decides on it without reading it: the repository sends a lock that holds only if the row is
  * still as known, among the transaction's writes, and the transaction fails with StaleKnownRowError otherwise
  * (docs/decisions/0007-commit-groups-in-the-unit-of-work.md). Taking, not reading, means a rerun reads the row for
- * real. The oldest go first when it is full.
+ * real. Rows that never change once stored (entities) are read with `get` instead, as often as asked: a remembered
+ * one is the stored one. The oldest go first when it is full.
  */
 export class KnownRows<T extends { readonly id: string }> {
   private readonly rows = new Map<string, T>();
 
   constructor(private readonly capacity = CAPACITY) {}
 
-  remember(row: T): void {
+  remember(row: T): T {
     const id = row.id.toLowerCase();
     this.rows.delete(id);
     if (this.rows.size >= this.capacity) this.rows.delete(this.rows.keys().next().value as string);
     this.rows.set(id, row);
+    return row;
+  }
+
+  /** The row, left in place: only for rows that never change once stored. */
+  get(id: string): T | undefined {
+    return this.rows.get(id.toLowerCase());
   }
 
   take(id: string): T | undefined {

@@ -1,10 +1,13 @@
-import type { Wallet, Withdrawal } from '@payout/domain';
-import { EntityCache } from './entity-cache.js';
+import type { Entity, Wallet, Withdrawal } from '@payout/domain';
 import { KnownRows } from './known-rows.js';
 
 /** What one process keeps of the rows it has read or committed, shared by every transaction of its unit of work. */
 export class ProcessRows {
-  readonly entities = new EntityCache();
+  /**
+   * Entities as read (an account with its owners, claimed withdrawals): never updated once stored, so a status
+   * change's webhook body takes its entity from here instead of reading it in the transaction.
+   */
+  readonly entities = new KnownRows<Entity>(10_000);
   /** Wallets as read with a withdrawal request's account: the debit right after it locks its wallet from here. */
   readonly wallets = new KnownRows<Wallet>();
   /** Withdrawals as claimed or last committed here: the next move of one locks it from here. */

@@ -6,7 +6,7 @@ import type { Withdrawal, WithdrawalStatusChange } from '../../withdrawal/withdr
 import { webhookStatusOf } from '../../withdrawal/withdrawal-status.js';
 
 /**
- * Makes a status change into its webhook event, due at once, inside the transaction that made the change, so an
+ * Records a status change as its webhook event, due at once, inside the transaction that made the change, so an
  * event exists exactly when the change was committed. The stored events are the delivery queue (DeliverWebhook).
  * Entering AWAITING_APPROVAL is not announced: the spec announces such a withdrawal once approved.
  */
