@@ -6,7 +6,7 @@ import {
   type WebhookEventRepository,
   type WebhookStatus,
 } from '@payout/domain';
-import { limitedRead, readPrepared } from '../sql/connection.js';
+import { readPrepared } from '../sql/connection.js';
 import { exactlyOne, insertWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
@@ -106,13 +106,17 @@ const DELIVERY_COLUMN_TYPES = {
 export const withEvents = (update: string) => `WITH claimed AS (${update} RETURNING d.*)
   SELECT ${eventColumns('e', 'claimed')} FROM claimed JOIN webhook_events e ON e.id = claimed.event_id`;
 
-/** Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim). */
-export const claimDueStatement = limitedRead('webhook_events_claim_due', (limit) =>
-  withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
+/**
+ * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint events (see the withdrawals' claim).
+ * $3 is the limit.
+ */
+export const CLAIM_DUE_EVENTS = {
+  name: 'webhook_events_claim_due',
+  text: withEvents(`UPDATE webhook_deliveries d SET next_attempt_at = $1
           WHERE d.event_id = ANY(ARRAY(SELECT event_id FROM webhook_deliveries
                                   WHERE delivery_state = 'PENDING' AND next_attempt_at <= $2
-                                  ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))`),
-);
+                                  ORDER BY next_attempt_at LIMIT $3::integer FOR UPDATE SKIP LOCKED))`),
+};
 
 export class KnexWebhookEventRepository implements WebhookEventRepository {
   constructor(
@@ -210,7 +214,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly WebhookEvent[]> {
-    const rows = await readPrepared<EventRow>(this.db, claimDueStatement(limit), [leaseUntil, now]);
+    const rows = await readPrepared<EventRow>(this.db, CLAIM_DUE_EVENTS, [leaseUntil, now, limit]);
     return rows.map(toEvent);
   }
 

@@ -6,7 +6,7 @@ import {
   type WithdrawalStatusChange,
   type WithdrawalWebhookView,
 } from '@payout/domain';
-import { limitedRead, readPrepared } from '../sql/connection.js';
+import { readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
 import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
@@ -54,16 +54,16 @@ const COLUMN_TYPES = {
 
 /**
  * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. The ids go to the update
- * as an array, so even a generic plan finds the rows by primary key (see limitedRead for the literal limit).
+ * as an array, so even a generic plan finds the rows by primary key. $3 is the limit.
  */
-const CLAIM_DUE = limitedRead(
-  'withdrawals_claim_due',
-  (limit) => `UPDATE withdrawals w SET next_check_at = $1
+const CLAIM_DUE = {
+  name: 'withdrawals_claim_due',
+  text: `UPDATE withdrawals w SET next_check_at = $1
           WHERE w.id = ANY(ARRAY(SELECT id FROM withdrawals WHERE next_check_at <= $2
-                                  ORDER BY next_check_at LIMIT ${limit} FOR UPDATE SKIP LOCKED))
+                                  ORDER BY next_check_at LIMIT $3::integer FOR UPDATE SKIP LOCKED))
           RETURNING w.*, ${HISTORY_OF_W} AS history,
                     (SELECT to_json(e) FROM entities e WHERE e.id = w.entity_id) AS entity`,
-);
+};
 
 /** See `checkNowByRailReference`: LEAST keeps an earlier check and replaces a null one (it skips nulls). */
 const CHECK_NOW_BY_REFERENCE = {
@@ -172,7 +172,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   /** Each remembered with its entity: the claimer's moves lock it, and read the entity for webhook bodies. */
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
-    const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE(limit), [leaseUntil, now]);
+    const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
     return rows.map((row) => {
       this.rows.entities.remember(entityOf(row));
       const withdrawal = toWithdrawal(row, row.history.map(fromHistoryJson));

@@ -5,7 +5,7 @@ import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-data
 import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
 import { createRecordedJobsTable } from '../testing/recording-job-queue.js';
 import { FIND_WITH_OWNERS } from './knex-linked-account.repository.js';
-import { claimDueStatement } from './knex-webhook-event.repository.js';
+import { CLAIM_DUE_EVENTS } from './knex-webhook-event.repository.js';
 import { FIND_WEBHOOK_VIEWS } from './withdrawal-webhook-view.js';
 
 interface PlanNode {
@@ -134,9 +134,9 @@ describe('Reads by id keep a bounded plan as tables outgrow their statistics (Po
     const due = "'2099-01-01T00:00:00Z'";
     const read = await executedPlan(
       db.knex,
-      claimDueStatement(64).text,
-      'timestamptz, timestamptz',
-      () => `${due}, ${due}`,
+      CLAIM_DUE_EVENTS.text,
+      'timestamptz, timestamptz, integer',
+      () => `${due}, ${due}, 64`,
     );
     expect(read.get('webhook_deliveries')).to.be.at.least(withdrawalIds.length);
     expect(read.get('webhook_events')).to.be.at.most(withdrawalIds.length);

@@ -84,26 +84,6 @@ export interface PreparedRead {
   readonly text: string;
 }
 
-/**
- * A read whose LIMIT is written into its text, as one prepared statement per limit (`name_<limit>`). With `LIMIT $n`
- * PostgreSQL plans the queue claims on every call: a generic plan has to guess the limit (a tenth of the rows),
- * so it costs more than the custom plans and is never chosen. With the limit in the text the generic plan costs
- * what a custom one does, and a connection keeps it after five calls. Callers ask few distinct limits (the queue
- * runner asks powers of two).
- */
-export function limitedRead(name: string, text: (limit: number) => string): (limit: number) => PreparedRead {
-  const reads = new Map<number, PreparedRead>();
-  return (limit) => {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`${name}: limit must be a positive integer`);
-    let read = reads.get(limit);
-    if (!read) {
-      read = { name: `${name}_${limit}`, text: text(limit) };
-      reads.set(limit, read);
-    }
-    return read;
-  };
-}
-
 export async function readPrepared<Row>(
   db: Knex | Knex.Transaction,
   read: PreparedRead,
