@@ -9,8 +9,8 @@ interface Verified {
 /**
  * Tokens already verified, by their exact text (signature included), until their `exp`: a client reuses its
  * access token for many requests, and checking the signature, decoding and parsing it again cost more than the
- * rest of a status lookup's authentication (measured: about a tenth of the lookup's CPU). Only successes are
- * kept; a token that failed is checked again each time. Bounded: past `capacity`, the oldest entry goes.
+ * rest of a status lookup's authentication. Only successes are kept; a token that failed is checked again each
+ * time. Bounded: past `capacity`, the oldest entry goes.
  */
 export class VerifiedTokens {
   private readonly entries = new Map<string, Verified>();
