@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
  * been sending already; events inserted afterwards keep the text their first attempt sent. Running processes, of
  * this version or the one before, go on working: they write a body as text and read it as text. A connection that
  * prepared the event insert before the upgrade still binds its body as `jsonb`, and stores it as the version before
- * did, until the pool replaces it (CONNECTION_LIFETIME_MS, seconds later).
+ * did, until its process is replaced by the new version.
  * Down converts the bodies back to `jsonb`, reordering them again.
  */
 export const up = async (knex: Knex): Promise<void> => {

@@ -51,7 +51,7 @@ describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
     await knex.raw(`CREATE TABLE IF NOT EXISTS ${WIDE} (id int PRIMARY KEY, n int NOT NULL)`);
     await knex.raw(`INSERT INTO ${WIDE} SELECT i, 0 FROM generate_series(1, 20000) i ON CONFLICT DO NOTHING`);
     await knex.raw(`ANALYZE ${WIDE}`);
-    const oneConnection = createKnex(url, 1, 600_000);
+    const oneConnection = createKnex(url, 1);
     const bump = bumpIn(WIDE);
     try {
       // Two members on odd calls, three on even ones: one text for both.
@@ -84,7 +84,7 @@ describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
       );
     await add(1, 1000);
     await knex.raw(`ANALYZE ${GROWING}`);
-    const oneConnection = createKnex(url, 1, 600_000);
+    const oneConnection = createKnex(url, 1);
     const bump = bumpIn(GROWING);
     try {
       for (let call = 1; call <= 6; call += 1)

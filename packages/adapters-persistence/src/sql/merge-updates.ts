@@ -27,7 +27,7 @@ const texts = new Map<string, string>();
  * connection kept scanning the grown table on every call. Every
  * custom plan expects its true number of members (two or more) and so costs more than the generic one, which the
  * connection keeps from its sixth call. Below a few pages the generic plan may still scan the table; that one is
- * only kept until its connection is replaced (CONNECTION_LIFETIME_MS).
+ * only kept until the table's statistics change (autovacuum's analyze of the grown table).
  */
 function mergedText(update: UpdateRows): string {
   let text = texts.get(update.shape);

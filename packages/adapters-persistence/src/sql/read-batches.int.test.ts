@@ -96,7 +96,7 @@ describe('ReadBatches on PostgreSQL', () => {
       `INSERT INTO ${TABLE}_wide SELECT n, 'row ' || n FROM generate_series(1, 20000) n ON CONFLICT DO NOTHING`,
     );
     await knex.raw(`ANALYZE ${TABLE}_wide`);
-    const oneConnection = createKnex(url, 1, 600_000);
+    const oneConnection = createKnex(url, 1);
     try {
       const read = {
         name: 'test_read_batch_wide',

@@ -40,7 +40,7 @@ export interface ReadBatchOptions {
  * while `concurrency` statements are in flight, or while one is and too few wait to fill another (`fullEnough`),
  * queue until one answers; the next statement carries them together, `read` being a prepared statement whose
  * `$1` is the array of keys. Under load, one round trip, one pipeline write and one result parse serve many
- * requests (docs/decisions/0008-read-batches-stay-literal-limits-go.md).
+ * requests (docs/decisions/0008-read-batches-stay-limits-and-lifetimes-go.md).
  *
  * Nothing is cached: every read is sent after it was asked for, so it sees every commit that preceded it.
  * Over a transaction each read is sent alone, on the transaction's own connection.
