@@ -75,7 +75,8 @@ export class SimulatedPayoutRail implements PayoutRail {
       };
     const reference = this.referenceFor(submission.withdrawalId);
     const instant = this.delayMs === 0 && !(cents in FAILURES);
-    return instant ? { kind: 'SETTLED', reference } : { kind: 'ACCEPTED', reference };
+    if (instant) return { kind: 'SETTLED', reference };
+    return { kind: 'ACCEPTED', reference, expectedBy: new Date(this.clock.now().getTime() + this.delayMs) };
   }
 
   /** A reference this rail did not issue is answered FAILED: there is no such payout to settle. */

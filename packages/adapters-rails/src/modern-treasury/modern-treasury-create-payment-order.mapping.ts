@@ -1,8 +1,12 @@
 import { FAILURE_REASONS, type RailSubmitResult } from '@payout/domain';
-import { asObject, text } from '../http/json-fields.js';
+import { asObject, dateOf, text } from '../http/json-fields.js';
 import type { JsonResponse } from '../http/json-http.client.js';
 import { retryAfterHeaderSeconds, unavailableFor } from '../http/retry-after.js';
-import type { ModernTreasuryErrorBody, PaymentOrderBody } from './modern-treasury-api.types.js';
+import type {
+  ModernTreasuryErrorBody,
+  ModernTreasuryRailId,
+  PaymentOrderBody,
+} from './modern-treasury-api.types.js';
 
 /**
  * Answers that say nothing was created but a later try with the same key may work: our credentials or
@@ -14,14 +18,23 @@ const RETRYABLE_4XX = new Set([401, 403, 404, 408, 409, 429]);
 const DESTINATION_PARAMETER =
   /receiving_account|account_number|routing_number|account_details|routing_details/;
 
-/** What a create-payment-order answer means for the withdrawal. */
-export function outcomeOfPaymentOrderCreate(response: JsonResponse, now: Date): RailSubmitResult {
+/**
+ * What a create-payment-order answer means for the withdrawal. An ACH order's `effective_date` is when its entry
+ * posts: the first status check waits for it.
+ */
+export function outcomeOfPaymentOrderCreate(
+  response: JsonResponse,
+  now: Date,
+  rail: ModernTreasuryRailId,
+): RailSubmitResult {
   const { status, body } = response;
   if (status >= 200 && status < 300) {
-    const reference = text(asObject<PaymentOrderBody>(body).id);
-    return reference
-      ? { kind: 'ACCEPTED', reference }
-      : { kind: 'UNAVAILABLE', detail: `Modern Treasury answered ${status} without a payment order id` };
+    const order = asObject<PaymentOrderBody>(body);
+    const reference = text(order.id);
+    if (!reference)
+      return { kind: 'UNAVAILABLE', detail: `Modern Treasury answered ${status} without a payment order id` };
+    const expectedBy = rail === 'ACH' ? dateOf(order.effective_date) : undefined;
+    return expectedBy ? { kind: 'ACCEPTED', reference, expectedBy } : { kind: 'ACCEPTED', reference };
   }
   const error = asObject(asObject<ModernTreasuryErrorBody>(body).errors);
   const code = text(error.code);

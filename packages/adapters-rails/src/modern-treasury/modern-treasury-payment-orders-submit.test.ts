@@ -5,6 +5,7 @@ import { useNock } from '../testing/use-nock.js';
 import {
   ACCOUNT_NUMBER,
   API_KEY,
+  EFFECTIVE_DATE,
   errorBody,
   IBAN,
   internationalSubmission,
@@ -40,7 +41,11 @@ describe('ModernTreasuryPaymentOrderRail.submit', () => {
   it('creates an ACH credit order in cents from the decimal amount, keyed by the withdrawal id, with Basic auth', async () => {
     const mt = new ScriptedModernTreasury();
     const result = await railFor('ACH').submit(submission({ amount: Money.of('1234567.29') }));
-    expect(result).to.deep.equal({ kind: 'ACCEPTED', reference: '7c1b9d2e-0000-4000-8000-000000000001' });
+    expect(result).to.deep.equal({
+      kind: 'ACCEPTED',
+      reference: '7c1b9d2e-0000-4000-8000-000000000001',
+      expectedBy: new Date(EFFECTIVE_DATE),
+    });
     expect(mt.keys).to.deep.equal(['wd-0001']);
     expect(mt.authorizations).to.deep.equal([VALID_AUTHORIZATION]);
     expect(mt.bodies).to.deep.equal([
@@ -66,6 +71,14 @@ describe('ModernTreasuryPaymentOrderRail.submit', () => {
     for (const [index, amount] of ['0.29', '1.15', '9007199254740.99'].entries())
       await rail.submit(submission({ withdrawalId: `wd-${index}`, amount: Money.of(amount) }));
     expect(mt.bodies.map((body) => body.amount)).to.deep.equal([29, 115, 900719925474099]);
+  });
+
+  it("says when an ACH order is expected to post (its effective date), and nothing of the other rails'", async () => {
+    new ScriptedModernTreasury();
+    const ach = await railFor('ACH').submit(submission({ withdrawalId: 'wd-ach' }));
+    const rtp = await railFor('RTP').submit(submission({ withdrawalId: 'wd-rtp' }));
+    expect(ach.kind === 'ACCEPTED' && ach.expectedBy).to.deep.equal(new Date('2026-01-16T00:00:00Z'));
+    expect(rtp.kind === 'ACCEPTED' && 'expectedBy' in rtp).to.equal(false);
   });
 
   it('sends RTP and WIRE as their own order types, a savings account as savings', async () => {

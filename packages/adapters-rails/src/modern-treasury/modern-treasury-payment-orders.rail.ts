@@ -82,7 +82,7 @@ export class ModernTreasuryPaymentOrderRail
       AbortSignal.timeout(this.options.timeoutMs),
     );
     if (!created.ok) return { kind: 'UNAVAILABLE', detail: created.error };
-    return outcomeOfPaymentOrderCreate(created.value, this.options.clock.now());
+    return outcomeOfPaymentOrderCreate(created.value, this.options.clock.now(), this.id);
   }
 
   async status(query: RailStatusQuery): Promise<RailStatus> {

@@ -17,8 +17,11 @@ export interface RailSubmission {
 export type RailSubmitResult =
   /** Paid at once (push-to-card and similar). */
   | { readonly kind: 'SETTLED'; readonly reference: string }
-  /** Accepted; settlement comes later and is learned by `status`. */
-  | { readonly kind: 'ACCEPTED'; readonly reference: string }
+  /**
+   * Accepted; settlement comes later and is learned by `status`. `expectedBy`, when the rail says at once when the
+   * payout can move on (an ACH entry's effective date), is when it is first asked.
+   */
+  | { readonly kind: 'ACCEPTED'; readonly reference: string; readonly expectedBy?: Date }
   /** Refused for good: the withdrawal fails and its debit is reversed. */
   | {
       readonly kind: 'REJECTED';

@@ -123,7 +123,7 @@ export class RailDispatcher {
         // Accepted: poll until final. Paid at once: watch for a return, if the rail reports them.
         const firstCheckMs =
           result.kind === 'ACCEPTED'
-            ? rail.pollIntervalMs
+            ? Math.max(rail.pollIntervalMs, (result.expectedBy?.getTime() ?? 0) - now.getTime())
             : rail.returnWindowMs > 0
               ? Math.min(rail.returnPollIntervalMs, rail.returnWindowMs)
               : null;

@@ -124,6 +124,23 @@ describe('RequestWithdrawal', () => {
       expect(result.ok && result.value.message).to.equal('Withdrawal successful');
     });
 
+    it('asks an accepted payout first when the rail expects it to move on, never sooner than its poll interval', async () => {
+      const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000)]);
+      const now = world.clock.now().getTime();
+      world
+        .rail('ACH')
+        .willSubmit(
+          { kind: 'ACCEPTED', reference: 'ach-1', expectedBy: new Date(now + 5000) },
+          { kind: 'ACCEPTED', reference: 'ach-2', expectedBy: new Date(now + 10) },
+        );
+      const c = await world.customer();
+      const late = await withdraw(world, c);
+      const soon = await withdraw(world, await world.customer());
+      const firstCheck = (result: typeof late) =>
+        world.uow.state.withdrawals.get(result.ok ? result.value.withdrawal.id : '')?.nextCheckAt?.getTime();
+      expect([firstCheck(late), firstCheck(soon)]).to.deep.equal([now + 5000, now + 1000]);
+    });
+
     it("watches a payout paid at once for a return from the rail's first return check", async () => {
       const world = new WithdrawalWorld([new ScriptedRail('PUSH_TO_CARD', 100, 5000, 2000)]);
       world.rail('PUSH_TO_CARD').willSubmit({ kind: 'SETTLED', reference: 'p2c-1' });
