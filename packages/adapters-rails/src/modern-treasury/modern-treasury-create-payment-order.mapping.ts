@@ -1,5 +1,5 @@
 import { FAILURE_REASONS, type RailSubmitResult } from '@payout/domain';
-import { asObject, dateOf, text } from '../http/json-fields.js';
+import { asObject, text } from '../http/json-fields.js';
 import type { JsonResponse } from '../http/json-http.client.js';
 import { retryAfterHeaderSeconds, unavailableFor } from '../http/retry-after.js';
 import type {
@@ -7,6 +7,7 @@ import type {
   ModernTreasuryRailId,
   PaymentOrderBody,
 } from './modern-treasury-api.types.js';
+import { achPostsOn } from './modern-treasury-payment-order-status.mapping.js';
 
 /**
  * Answers that say nothing was created but a later try with the same key may work: our credentials or
@@ -18,10 +19,7 @@ const RETRYABLE_4XX = new Set([401, 403, 404, 408, 409, 429]);
 const DESTINATION_PARAMETER =
   /receiving_account|account_number|routing_number|account_details|routing_details/;
 
-/**
- * What a create-payment-order answer means for the withdrawal. An ACH order's `effective_date` is when its entry
- * posts: the first status check waits for it.
- */
+/** What a create-payment-order answer means for the withdrawal; an ACH order says when it posts (achPostsOn). */
 export function outcomeOfPaymentOrderCreate(
   response: JsonResponse,
   now: Date,
@@ -33,7 +31,7 @@ export function outcomeOfPaymentOrderCreate(
     const reference = text(order.id);
     if (!reference)
       return { kind: 'UNAVAILABLE', detail: `Modern Treasury answered ${status} without a payment order id` };
-    const expectedBy = rail === 'ACH' ? dateOf(order.effective_date) : undefined;
+    const expectedBy = achPostsOn(rail, order);
     return expectedBy ? { kind: 'ACCEPTED', reference, expectedBy } : { kind: 'ACCEPTED', reference };
   }
   const error = asObject(asObject<ModernTreasuryErrorBody>(body).errors);

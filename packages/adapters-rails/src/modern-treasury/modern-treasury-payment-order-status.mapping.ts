@@ -57,8 +57,11 @@ export function railStatusOfPaymentOrder(rail: ModernTreasuryRailId, body: unkno
   }
 }
 
-/** An ACH entry posts on its effective date: the next check waits for it. */
+/** An ACH entry posts on its effective date: a check waits for it. Other rails give no date. */
+export const achPostsOn = (rail: ModernTreasuryRailId, order: PaymentOrderBody): Date | undefined =>
+  rail === 'ACH' ? dateOf(order.effective_date) : undefined;
+
 function processing(rail: ModernTreasuryRailId, order: PaymentOrderBody): RailStatus {
-  const expectedBy = rail === 'ACH' ? dateOf(order.effective_date) : undefined;
+  const expectedBy = achPostsOn(rail, order);
   return expectedBy ? { kind: 'PROCESSING', expectedBy } : { kind: 'PROCESSING' };
 }

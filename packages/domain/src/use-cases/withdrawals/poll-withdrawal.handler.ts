@@ -5,7 +5,7 @@ import { checkAt, noteFailureCode, type Withdrawal } from '../../withdrawal/with
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
-import { must } from './rail-dispatcher.js';
+import { must, nextPollAt } from './rail-dispatcher.js';
 
 /** When the withdrawal entered SUCCESS, for the return window. */
 const settledAt = (withdrawal: Withdrawal): Date | null =>
@@ -134,7 +134,7 @@ export class PollWithdrawal {
     if (withdrawal.status !== 'SUCCESS') {
       const expected =
         status.kind === 'PENDING' || status.kind === 'PROCESSING' ? status.expectedBy : undefined;
-      return new Date(Math.max(now + rail.pollIntervalMs, expected?.getTime() ?? 0));
+      return nextPollAt(new Date(now), rail.pollIntervalMs, expected);
     }
     const ends = this.returnWatchEnds(withdrawal, answer);
     if (ends === null || observedAt.getTime() >= ends) return null;

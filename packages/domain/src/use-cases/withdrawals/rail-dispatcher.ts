@@ -121,16 +121,13 @@ export class RailDispatcher {
       case 'ACCEPTED':
       case 'SETTLED': {
         // Accepted: poll until final. Paid at once: watch for a return, if the rail reports them.
-        const firstCheckMs =
+        const firstCheck =
           result.kind === 'ACCEPTED'
-            ? Math.max(rail.pollIntervalMs, (result.expectedBy?.getTime() ?? 0) - now.getTime())
+            ? nextPollAt(now, rail.pollIntervalMs, result.expectedBy)
             : rail.returnWindowMs > 0
-              ? Math.min(rail.returnPollIntervalMs, rail.returnWindowMs)
+              ? new Date(now.getTime() + Math.min(rail.returnPollIntervalMs, rail.returnWindowMs))
               : null;
-        const submitted = checkAt(
-          markSubmitted(withdrawal, result.reference, now),
-          firstCheckMs === null ? null : new Date(now.getTime() + firstCheckMs),
-        );
+        const submitted = checkAt(markSubmitted(withdrawal, result.reference, now), firstCheck);
         const moves = RAILS_WITH_PROCESSING_STATE.has(submitted.rail) || result.kind === 'SETTLED';
         // A status move writes the whole withdrawal, reference included; only a silent acceptance writes it here.
         if (!moves) await tx.withdrawals.update(submitted, withdrawal.sequence);
@@ -151,6 +148,13 @@ export class RailDispatcher {
  */
 const superseded = (current: Withdrawal, result: RailSubmitResult, attempt: number): boolean =>
   result.kind === 'UNAVAILABLE' && current.submitAttempts > attempt;
+
+/**
+ * When a payout not yet final is next asked about: after the rail's poll interval, and not before the time the rail
+ * said it would move on (`expectedBy`, at acceptance or in a status answer).
+ */
+export const nextPollAt = (now: Date, pollIntervalMs: number, expectedBy: Date | undefined): Date =>
+  new Date(Math.max(now.getTime() + pollIntervalMs, expectedBy?.getTime() ?? 0));
 
 /** Debited, waiting for the rail to take it. */
 export const isAwaitingSubmission = (withdrawal: Withdrawal): boolean =>
