@@ -29,7 +29,7 @@ export class KnexEntityRepository implements EntityRepository {
   constructor(
     private readonly db: Db,
     /** Entities the process has read (ProcessRows): a remembered one is the stored one. */
-    private readonly cache: KnownRows<Entity>,
+    private readonly known: KnownRows<Entity>,
   ) {}
 
   async insert(entity: Entity): Promise<void> {
@@ -47,9 +47,9 @@ export class KnexEntityRepository implements EntityRepository {
 
   async findById(id: string): Promise<Entity | null> {
     if (!isUuid(id)) return null;
-    const known = this.cache.get(id);
-    if (known) return known;
+    const remembered = this.known.get(id);
+    if (remembered) return remembered;
     const [row] = await readPrepared<EntityRow>(this.db, FIND_ENTITY, [id]);
-    return row ? this.cache.remember(toEntity(row)) : null;
+    return row ? this.known.remember(toEntity(row)) : null;
   }
 }
