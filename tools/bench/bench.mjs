@@ -203,6 +203,8 @@ async function main() {
   };
   results.growth = { small: await growthPoint(options.small) };
 
+  // Its entities first: the burst's CPU is the withdrawals', not the fixtures'.
+  await prepare(options.burst);
   const burstCpu = cpuMeter({ pids, postgresPid: postgres.pid });
   results.burst = await create('burst', options.burst);
   results.burst.cpu = burstCpu.stop(options.burst);
