@@ -17,7 +17,7 @@ import { PayPalOAuthClient } from './paypal-oauth.client.js';
 
 export type PayPalRailId = 'PAYPAL' | 'VENMO';
 
-/** A settled payout is watched for a refund or reversal for `returnWindowMs` (30 days), hourly, unless set. */
+/** A settled payout is watched for a refund or reversal for `returnWindowMs` (30 days) unless set. */
 export interface PayPalPayoutsRailOptions extends RailHttpOptions {
   readonly id: PayPalRailId;
   /** https://api-m.paypal.com, or https://api-m.sandbox.paypal.com for PayPal's sandbox. */
@@ -30,7 +30,7 @@ export interface PayPalPayoutsRailOptions extends RailHttpOptions {
 
 /** PayPal processes an asynchronous payout in seconds to minutes; asking more often only spends rate limit. */
 const DEFAULT_POLL_INTERVAL_MS = 30_000;
-/** Refunds and reversals come days after payment: an hourly look is early enough and costs a poll an hour. */
+/** Refunds and reversals come days after payment: a first look an hour after it is early enough. */
 const DEFAULT_RETURN_POLL_INTERVAL_MS = 3_600_000;
 /**
  * A recipient may refund a payment, and PayPal reverse one (a risk review, a dispute), weeks after it was paid;

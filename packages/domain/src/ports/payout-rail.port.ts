@@ -77,9 +77,10 @@ export interface PayoutRail {
    */
   readonly returnWindowMs: number;
   /**
-   * How long to wait between status checks while a settled payout is watched for a return. Returns come in
-   * batches (an ACH return file, a daily report), so this is usually much longer than `pollIntervalMs`; the last
-   * check falls when the window closes.
+   * The first gap between status checks while a settled payout is watched for a return; later gaps widen with
+   * the time since settlement (docs/decisions/0009-return-watch-widens.md). Returns come in batches (an ACH
+   * return file, a daily report), so this is usually much longer than `pollIntervalMs`; the last check falls when
+   * the window closes.
    */
   readonly returnPollIntervalMs: number;
   submit(submission: RailSubmission): Promise<RailSubmitResult>;

@@ -220,8 +220,8 @@ describe('PollWithdrawal (settlement polls)', () => {
     await expectReturnBookedOnce(world, id, c.walletId);
   });
 
-  it("watches a settled payout at the rail's return cadence, the last check when the window closes", async () => {
-    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 5000, 2000)]);
+  it("watches a settled payout from the rail's return cadence at widening gaps, the last check when the window closes", async () => {
+    const world = new WithdrawalWorld([new ScriptedRail('ZELLE', 1000, 30_000, 1000)]);
     const { id } = await start(world, 'zelle');
     const rail = world.rail('ZELLE');
     const status = rail.status.bind(rail);
@@ -233,7 +233,7 @@ describe('PollWithdrawal (settlement polls)', () => {
     await world.runJobs();
     expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS']);
     const settled = asked[0];
-    expect(asked.map((at) => at - settled)).to.deep.equal([0, 2000, 4000, 5000]);
+    expect(asked.map((at) => at - settled)).to.deep.equal([0, 1000, 2000, 4000, 8000, 16_000, 30_000]);
   });
 
   it('waits for the settlement the rail expects, not less than a poll interval, instead of asking until then', async () => {

@@ -59,14 +59,13 @@ export class PollWithdrawal {
   }
 
   /**
-   * When the watch for a return ends: the rail's return window after the settlement time the rail reports (else
-   * the SUCCESS it caused), so a backlogged worker that first looks after the window closed is done in that one
-   * poll. Null while the withdrawal is not settled, or when there is nothing to watch.
+   * When the payout settled, for the return watch: the settlement time the rail reports, else the SUCCESS it
+   * caused. Null while the withdrawal is not settled, or when there is nothing to watch.
    */
-  private returnWatchEnds(withdrawal: Withdrawal, { status }: RailAnswer): number | null {
+  private settlementTime(withdrawal: Withdrawal, { status }: RailAnswer): number | null {
     if (withdrawal.status !== 'SUCCESS' || !this.isPollable(withdrawal)) return null;
     const at = (status.kind === 'SETTLED' ? status.settledAt : undefined) ?? settledAt(withdrawal);
-    return at === null ? null : at.getTime() + this.deps.rails.get(withdrawal.rail).returnWindowMs;
+    return at === null ? null : at.getTime();
   }
 
   private async apply(tx: TransactionScope, withdrawal: Withdrawal, answer: RailAnswer): Promise<Withdrawal> {
@@ -119,8 +118,9 @@ export class PollWithdrawal {
 
   /**
    * The next poll while still watched, else none: until final, every `pollIntervalMs`, or when the rail expects the
-   * payout to move on if that is later; once settled, every `returnPollIntervalMs` until the return window closes,
-   * the last check when it does. Only an answer observed once the window had closed ends the watch: one observed
+   * payout to move on if that is later; once settled, at the rail's return cadence and then at widening gaps
+   * (`returnPollIntervalMs` after settlement, then twice that, four times …) until the return window closes, the
+   * last check when it does. Only an answer observed once the window had closed ends the watch: one observed
    * before it and committed after it (a backlog, a slow commit, a lease that ran out meanwhile) leaves the last
    * check due at once. After an unavailable rail, `pollRetryDelayMs`, even past the window: a return must not go
    * unnoticed because the rail was down at the last check.
@@ -136,9 +136,16 @@ export class PollWithdrawal {
         status.kind === 'PENDING' || status.kind === 'PROCESSING' ? status.expectedBy : undefined;
       return nextPollAt(new Date(now), rail.pollIntervalMs, expected);
     }
-    const ends = this.returnWatchEnds(withdrawal, answer);
-    if (ends === null || observedAt.getTime() >= ends) return null;
-    return new Date(Math.min(now + rail.returnPollIntervalMs, ends));
+    const settled = this.settlementTime(withdrawal, answer);
+    if (settled === null) return null;
+    // Counted from the settlement, so a backlogged worker that first looks after the window closed is done then.
+    const ends = settled + rail.returnWindowMs;
+    if (observedAt.getTime() >= ends) return null;
+    // Returns come soonest after settlement: each gap is as long as the time since it (never shorter than the
+    // rail's return cadence), so a week's watch is a handful of rail calls. See
+    // docs/decisions/0009-return-watch-widens.md.
+    const gap = Math.max(rail.returnPollIntervalMs, now - settled);
+    return new Date(Math.min(now + gap, ends));
   }
 
   /** The next check, written only when it changes (a move has written it already). */
