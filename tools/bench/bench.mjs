@@ -270,10 +270,15 @@ async function cleanUp() {
   await running.postgres?.stop().catch(() => undefined);
 }
 
-process.once('SIGINT', () => {
-  say('interrupted: stopping the service and PostgreSQL');
-  cleanUp().finally(() => process.exit(130));
-});
+// Ctrl-C, or a kill from a script or a CI timeout: either way the bench's PostgreSQL must not outlive it.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+])
+  process.once(signal, () => {
+    say(`${signal}: stopping the service and PostgreSQL`);
+    cleanUp().finally(() => process.exit(code));
+  });
 
 try {
   const results = await main();
