@@ -5,7 +5,7 @@ import { checkAt, noteFailureCode, type Withdrawal } from '../../withdrawal/with
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
-import { must, nextPollAt } from './rail-dispatcher.js';
+import { must, nextPollAt, nextReturnCheckAt } from './rail-dispatcher.js';
 
 /** When the withdrawal entered SUCCESS, for the return window. */
 const settledAt = (withdrawal: Withdrawal): Date | null =>
@@ -62,10 +62,9 @@ export class PollWithdrawal {
    * When the payout settled, for the return watch: the settlement time the rail reports, else the SUCCESS it
    * caused. Null while the withdrawal is not settled, or when there is nothing to watch.
    */
-  private settlementTime(withdrawal: Withdrawal, { status }: RailAnswer): number | null {
+  private settlementTime(withdrawal: Withdrawal, { status }: RailAnswer): Date | null {
     if (withdrawal.status !== 'SUCCESS' || !this.isPollable(withdrawal)) return null;
-    const at = (status.kind === 'SETTLED' ? status.settledAt : undefined) ?? settledAt(withdrawal);
-    return at === null ? null : at.getTime();
+    return (status.kind === 'SETTLED' ? status.settledAt : undefined) ?? settledAt(withdrawal);
   }
 
   private async apply(tx: TransactionScope, withdrawal: Withdrawal, answer: RailAnswer): Promise<Withdrawal> {
@@ -129,23 +128,17 @@ export class PollWithdrawal {
     if (!this.isPollable(withdrawal)) return null;
     const { status, observedAt } = answer;
     const rail = this.deps.rails.get(withdrawal.rail);
-    const now = this.deps.clock.now().getTime();
-    if (status.kind === 'UNAVAILABLE') return new Date(now + this.deps.settings.pollRetryDelayMs);
+    const now = this.deps.clock.now();
+    if (status.kind === 'UNAVAILABLE') return new Date(now.getTime() + this.deps.settings.pollRetryDelayMs);
     if (withdrawal.status !== 'SUCCESS') {
       const expected =
         status.kind === 'PENDING' || status.kind === 'PROCESSING' ? status.expectedBy : undefined;
-      return nextPollAt(new Date(now), rail.pollIntervalMs, expected);
+      return nextPollAt(now, rail.pollIntervalMs, expected);
     }
     const settled = this.settlementTime(withdrawal, answer);
-    if (settled === null) return null;
     // Counted from the settlement, so a backlogged worker that first looks after the window closed is done then.
-    const ends = settled + rail.returnWindowMs;
-    if (observedAt.getTime() >= ends) return null;
-    // Returns come soonest after settlement: each gap is as long as the time since it (never shorter than the
-    // rail's return cadence), so a week's watch is a handful of rail calls. See
-    // docs/decisions/0009-return-watch-widens.md.
-    const gap = Math.max(rail.returnPollIntervalMs, now - settled);
-    return new Date(Math.min(now + gap, ends));
+    if (settled === null || observedAt.getTime() >= settled.getTime() + rail.returnWindowMs) return null;
+    return nextReturnCheckAt(now, settled, rail);
   }
 
   /** The next check, written only when it changes (a move has written it already). */

@@ -1,7 +1,7 @@
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
-import type { RailSubmitResult } from '../../ports/payout-rail.port.js';
+import type { PayoutRail, RailSubmitResult } from '../../ports/payout-rail.port.js';
 import type { RailRegistry } from '../../ports/rail-registry.port.js';
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
@@ -125,7 +125,7 @@ export class RailDispatcher {
           result.kind === 'ACCEPTED'
             ? nextPollAt(now, rail.pollIntervalMs, result.expectedBy)
             : rail.returnWindowMs > 0
-              ? new Date(now.getTime() + Math.min(rail.returnPollIntervalMs, rail.returnWindowMs))
+              ? nextReturnCheckAt(now, now, rail)
               : null;
         const submitted = checkAt(markSubmitted(withdrawal, result.reference, now), firstCheck);
         const moves = RAILS_WITH_PROCESSING_STATE.has(submitted.rail) || result.kind === 'SETTLED';
@@ -155,6 +155,20 @@ const superseded = (current: Withdrawal, result: RailSubmitResult, attempt: numb
  */
 export const nextPollAt = (now: Date, pollIntervalMs: number, expectedBy: Date | undefined): Date =>
   new Date(Math.max(now.getTime() + pollIntervalMs, expectedBy?.getTime() ?? 0));
+
+/**
+ * When a settled payout is next asked about a return: each gap as long as the time since settlement, never shorter
+ * than the rail's return cadence, the last check when the window closes (docs/decisions/0009-return-watch-widens.md).
+ */
+export const nextReturnCheckAt = (
+  now: Date,
+  settledAt: Date,
+  rail: Pick<PayoutRail, 'returnPollIntervalMs' | 'returnWindowMs'>,
+): Date => {
+  const sinceSettled = now.getTime() - settledAt.getTime();
+  const gap = Math.max(rail.returnPollIntervalMs, sinceSettled);
+  return new Date(Math.min(now.getTime() + gap, settledAt.getTime() + rail.returnWindowMs));
+};
 
 /** Debited, waiting for the rail to take it. */
 export const isAwaitingSubmission = (withdrawal: Withdrawal): boolean =>
