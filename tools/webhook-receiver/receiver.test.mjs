@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
@@ -18,23 +18,25 @@ const EVENT = {
   },
 };
 
-/** Starts the CLI on a free port and collects what it prints. */
+/** Starts the CLI on a free port and collects what it prints; `out.printed` is emitted on each chunk. */
 async function startReceiver(args) {
   const child = spawn(process.execPath, [SCRIPT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const out = { text: '' };
-  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+  const out = Object.assign(new EventEmitter(), { text: '' });
+  const collect = (chunk) => {
     out.text += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk) => {
-    out.text += chunk;
-  });
+    out.emit('printed');
+  };
+  child.stdout.setEncoding('utf8').on('data', collect);
+  child.stderr.setEncoding('utf8').on('data', collect);
+  child.on('exit', () => out.emit('printed'));
   return { child, out };
 }
 
 /** What the child printed once `pattern` shows up (its stdout can trail the HTTP answer), or all of it after 5 s. */
 async function printed(out, pattern) {
-  for (let i = 0; i < 100 && !pattern.test(out.text); i++)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  const deadline = AbortSignal.timeout(5_000);
+  while (!pattern.test(out.text) && !deadline.aborted)
+    await once(out, 'printed', { signal: deadline }).catch(() => undefined);
   return out.text;
 }
 

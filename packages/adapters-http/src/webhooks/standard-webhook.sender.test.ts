@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
@@ -14,7 +14,7 @@ interface Received {
 const SECRET_A = `whsec_${Buffer.from('first-secret-of-24-bytes!!').toString('base64')}`;
 const SECRET_B = `whsec_${Buffer.from('second-secret-of-24-bytes!').toString('base64')}`;
 
-async function receiver(answer: (res: import('node:http').ServerResponse) => void) {
+async function receiver(answer: (res: ServerResponse) => void) {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -86,8 +86,14 @@ describe('StandardWebhookSender', () => {
   });
 
   it('opens at most connectionsPerEndpoint connections to one receiver, the rest waiting their turn', async () => {
-    // Answers after a pause, so that every delivery sent at once is in flight together.
-    const r = await receiver((res) => setTimeout(() => res.writeHead(204).end(), 20));
+    // Holds its answers until `together` requests wait for one: the deliveries in flight are then as many as the
+    // sender allows, and with fewer allowed than `together` none is ever answered.
+    let together = 3;
+    const held: ServerResponse[] = [];
+    const r = await receiver((res) => {
+      held.push(res);
+      if (held.length >= together) for (const waiting of held.splice(0)) waiting.writeHead(204).end();
+    });
     let open = 0;
     let mostOpen = 0;
     r.server.on('connection', (socket) => {
@@ -105,6 +111,7 @@ describe('StandardWebhookSender', () => {
       expect(mostOpen, 'capped').to.equal(3);
       const keptAlive = open;
       mostOpen = open;
+      together = 12;
       await send(new StandardWebhookSender());
       expect(mostOpen - keptAlive, 'uncapped: a connection per delivery in flight').to.equal(12);
     } finally {

@@ -8,6 +8,7 @@ import {
 } from '@payout/domain';
 import { FakeSecretGenerator, RecordingWebhookSender } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { statementsOf } from '../testing/statements-sent.js';
 import { type Customer, PayoutWorld } from './payout-world.fixture.js';
 
 const OPERATOR: Principal = {
@@ -37,14 +38,13 @@ describe('Delivery outcomes committed together, on PostgreSQL', function () {
     await world.close();
   });
 
-  it('records each outcome once, the stale member after the attempt another worker recorded', async () => {
-    const deps = { unitOfWork: world.unitOfWork, clock: world.clock, ids: world.ids };
-    const endpoint = await new SetWebhookEndpoint({ ...deps, secrets: new FakeSecretGenerator() }).execute(
-      OPERATOR,
-      customer.principal.merchantId as string,
-      { url: 'https://merchant.test/hooks' },
-    );
-    expect(endpoint.ok).to.equal(true);
+  const deps = () => ({ unitOfWork: world.unitOfWork, clock: world.clock, ids: world.ids });
+  const settings = { retryScheduleMs: [1000], jitterRatio: 0, claimLeaseMs: 60_000 };
+  const deliverer = (sender: RecordingWebhookSender) =>
+    new DeliverWebhook({ ...deps(), sender, settings, random: () => 0.5 });
+
+  /** Four ACH withdrawals, and their eight events claimed for delivery. */
+  async function eightClaimed(): Promise<readonly DueDelivery[]> {
     const request = new RequestWithdrawal(world.deps);
     for (let n = 0; n < 4; n++) {
       const result = await request.execute(customer.principal, {
@@ -54,12 +54,31 @@ describe('Delivery outcomes committed together, on PostgreSQL', function () {
       });
       expect(result.ok).to.equal(true);
     }
-    const settings = { retryScheduleMs: [1000], jitterRatio: 0, claimLeaseMs: 60_000 };
-    const deliverer = (sender: RecordingWebhookSender) =>
-      new DeliverWebhook({ ...deps, sender, settings, random: () => 0.5 });
-    const sender = new RecordingWebhookSender();
-    const claimed: readonly DueDelivery[] = await deliverer(sender).claimDue(16);
+    const claimed = await deliverer(new RecordingWebhookSender()).claimDue(16);
     expect(claimed.length, 'a PENDING and a PROCESSING_PAY_OUT event per ACH withdrawal').to.equal(8);
+    return claimed;
+  }
+
+  before(async () => {
+    const endpoint = await new SetWebhookEndpoint({ ...deps(), secrets: new FakeSecretGenerator() }).execute(
+      OPERATOR,
+      customer.principal.merchantId as string,
+      { url: 'https://merchant.test/hooks' },
+    );
+    expect(endpoint.ok).to.equal(true);
+  });
+
+  it('commits the outcomes of deliveries finishing together as one transaction', async () => {
+    const claimed = await eightClaimed();
+    const deliver = deliverer(new RecordingWebhookSender());
+    const sent = await statementsOf(() => Promise.all(claimed.map((due) => deliver.deliver(due))));
+    // One transaction for the eight: BEGIN, the attempts as one insert, the events as one update, COMMIT.
+    expect(sent, 'statements sent').to.have.length(4);
+  });
+
+  it('records each outcome once, the stale member after the attempt another worker recorded', async () => {
+    const sender = new RecordingWebhookSender();
+    const claimed = await eightClaimed();
 
     // Another worker, whose claim of the last event outlived its lease, has recorded a 503 for it already.
     const last = claimed.at(-1) as DueDelivery;
