@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { reportRows, row, targets, writeReport } from './report.mjs';
 
 const latency = (p50, p99) => ({ count: 100, p50, p99, mean: p50 });
-const cpu = (perItemMs) => ({ perItemMs });
+const cpu = (perItemMs) => ({ perItemMs, machineBusyPct: 95 });
 
 /** A run's results as bench.mjs gathers them. */
 function results() {
@@ -20,7 +20,12 @@ function results() {
       express: { throughput: 20_000, latencyMs: latency(1, 4), peakRssMb: 90 },
     },
     light: { withdrawals: 100, perSecond: 5, latencyMs: latency(40, 260) },
-    burst: { connections: 32, throughput: 900, latencyMs: latency(30, 120) },
+    burst: {
+      connections: 32,
+      throughput: 900,
+      latencyMs: latency(30, 120),
+      cpu: cpu({ api: 0.5, worker: 0.5, postgres: 0.5, machine: 2.5 }),
+    },
     sustained: {
       creation: { throughput: 700, latencyMs: latency(40, 90) },
       endToEnd: { perSecond: 650 },
@@ -58,6 +63,14 @@ describe('bench report', () => {
       met: true,
       baseline: '20 (p50 at 10k stored)',
     });
+    const [sustainedCeiling, burstCeiling] = rows.filter((x) => x.figure.startsWith('– CPU ceiling'));
+    expect(sustainedCeiling, 'two cores at 1.8 ms each').to.include({
+      value: 1111.11,
+      ratio: 0.56,
+      met: null,
+    });
+    expect(burstCeiling, 'two cores at 2.5 ms each').to.include({ value: 800, ratio: 0.4, met: null });
+    expect(burstCeiling?.figure).to.include('2 cores').and.include('95 % busy');
     expect(byFigure(rows, 'CPU per withdrawal, worker')).to.include({ value: 0.5, ratio: null, met: null });
   });
 
