@@ -59,7 +59,8 @@ describe('ReadBatches on PostgreSQL', () => {
     // The table locked by another transaction holds every statement in flight until the lock goes.
     const locker = await knex.transaction();
     await locker.raw(`LOCK TABLE ${TABLE} IN ACCESS EXCLUSIVE MODE`);
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    // The batches decide at the end of a turn of the event loop, and borrow a connection as they send.
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
     try {
       const { acquire, batches } = await counted({ maxBatch: 64, concurrency: 2 });
       const first = batches.load('1');
