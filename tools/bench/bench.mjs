@@ -10,7 +10,7 @@ import { cpuMeter } from './lib/cpu.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { runExpressBaseline } from './lib/express-baseline.mjs';
 import { createMerchant, EntityPool, merchantToken } from './lib/fixtures.mjs';
-import { countWithdrawals, seedHistoryUpTo, waitForAutoanalyze } from './lib/history.mjs';
+import { countWithdrawals, seedHistoryUpTo, waitForAutovacuum, withdrawalInserts } from './lib/history.mjs';
 import { leaveLatencies, paced } from './lib/light-load.mjs';
 import { requireAllOk, runLoad } from './lib/load.mjs';
 import { readOptions, SERVICE_NODE_FLAGS, USAGE } from './lib/options.mjs';
@@ -153,16 +153,16 @@ async function main() {
   };
   /** Creation at `target` stored: a warm-up, then the measured load, on history loaded in SQL. */
   const growthPoint = async (target) => {
-    const since = Date.now();
+    const insertedBefore = await withdrawalInserts(client);
     const seeded = await seedHistoryUpTo(client, { merchantId, target });
-    say(`growth: ${seeded} withdrawals of history loaded; waiting for autovacuum to analyse them`);
-    const analysedAfter = await waitForAutoanalyze(client, since);
+    say(`growth: ${seeded} withdrawals of history loaded; waiting for autovacuum to catch up with them`);
+    const vacuumedAfter = await waitForAutovacuum(client, insertedBefore + seeded);
     await create('growth warm-up', options.growth);
     await settle('growth warm-up', options.growth);
     const stored = await countWithdrawals(client);
     const load = await create(`growth at ${countLabel(stored)} stored`, options.growth);
     await settle('growth', options.growth);
-    return { stored, label: countLabel(stored), seeded, analysedAfterSeconds: analysedAfter, ...load };
+    return { stored, label: countLabel(stored), seeded, vacuumedAfterSeconds: vacuumedAfter, ...load };
   };
 
   await create('warm-up', options.warmup);
@@ -253,7 +253,7 @@ async function main() {
   results.notes.push(
     `Rate limit: the service's default, one withdrawal a minute per entity and IP. Every withdrawal comes from an entity that made none in the minute before; the ${entities.entities.length} entities were made through the operator and public APIs (created, funded, given an application token, a bank account linked).`,
     `Sustained: ${options.sustained} withdrawals created at full speed while the worker settles them; the end-to-end rate is the settled withdrawals (final status, every webhook acknowledged by the receiver, which verifies each signature) per second from the first to the last, the first ${results.sustained.endToEnd.firstFinalAfterSeconds.toFixed(1)} s after the first request (the simulated ACH settles in 5 s). CPU per withdrawal covers the whole phase, from the first request until the last webhook.`,
-    `Growth: history loaded in SQL (ids from the service's UUIDv7 generator, one withdrawal every 2.5 s before the oldest stored, spread over the entities), then measured once autovacuum had analysed it (after ${results.growth.small.analysedAfterSeconds.toFixed(0)} s and ${results.growth.large.analysedAfterSeconds.toFixed(0)} s); each point is ${options.growth} withdrawals after a warm-up of as many.`,
+    `Growth: history loaded in SQL (ids from the service's UUIDv7 generator, one withdrawal every 2.5 s before the oldest stored, spread over the entities), then measured once autovacuum had caught up with it, nothing being vacuumed and nothing due a vacuum or an analyse (after ${results.growth.small.vacuumedAfterSeconds.toFixed(0)} s and ${results.growth.large.vacuumedAfterSeconds.toFixed(0)} s); each point is ${options.growth} withdrawals after a warm-up of as many.`,
     `Light load: ${results.light.withdrawals} withdrawals, one at a time, ${LIGHT_PER_SECOND} a second; a webhook's latency runs from its event's creation (stamped in the transaction that changed the status, before its commit) to its first arrival at the receiver, over all ${results.light.latencyMs.count} events (PENDING, PROCESSING_PAY_OUT, SUCCESS).`,
     `Webhook receiver: ${receiver.deliveries} deliveries, ${receiver.eventIds.size} distinct events, ${receiver.badSignatures} with a bad signature.`,
   );
