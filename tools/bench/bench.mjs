@@ -111,7 +111,8 @@ async function main() {
   running.client = client;
   const entities = new EntityPool(baseUrl, merchantId);
   const created = [];
-  const pids = { api: api.child.pid, worker: worker.child.pid };
+  // The bench's own process is the load tool and the webhook receiver: what the machine spends on the harness.
+  const pids = { api: api.child.pid, worker: worker.child.pid, bench: process.pid };
 
   /** Entities enough for `amount` withdrawals, each from one that has made none for a minute. */
   const prepare = async (amount) => {

@@ -47,12 +47,17 @@ export function familyCpuMs(parent, seen = new Set()) {
   return family;
 }
 
-/** Busy and total jiffies of the machine, from the first line of /proc/stat, in ms. */
+/**
+ * Busy, stolen and total jiffies of the machine, from the first line of /proc/stat, in ms. Stolen time (a virtual
+ * machine's CPU given to another guest by the hypervisor) is neither busy nor idle here: no process of this
+ * machine did work in it, and it moves with the neighbours, not with the code measured.
+ */
 export function machineCpuMs(procStat = read('/proc/stat') ?? '') {
   const values = procStat.split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const total = values.slice(0, 8).reduce((sum, value) => sum + value, 0) * TICK_MS;
   const idle = ((values[3] ?? 0) + (values[4] ?? 0)) * TICK_MS;
-  return { busy: total - idle, total };
+  const steal = (values[7] ?? 0) * TICK_MS;
+  return { busy: total - idle - steal, steal, total };
 }
 
 /**
@@ -85,11 +90,13 @@ export function cpuMeter({ pids, postgresPid }) {
       }
       const machine = machineCpuMs();
       ms.machine = machine.busy - machineStart.busy;
+      const total = Math.max(1, machine.total - machineStart.total);
       const per = (value) => (count > 0 ? Math.round((value / count) * 1000) / 1000 : null);
       return {
         ms,
         perItemMs: Object.fromEntries(Object.entries(ms).map(([name, value]) => [name, per(value)])),
-        machineBusyPct: Math.round((ms.machine / Math.max(1, machine.total - machineStart.total)) * 100),
+        machineBusyPct: Math.round((ms.machine / total) * 100),
+        stolenPct: Math.round(((machine.steal - machineStart.steal) / total) * 100),
       };
     },
   };

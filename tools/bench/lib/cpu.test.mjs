@@ -9,9 +9,13 @@ describe('bench CPU accounting', () => {
     expect(parentFromStat(stat)).to.equal(17);
   });
 
-  it('counts idle and iowait as not busy', () => {
-    const procStat = 'cpu  100 5 50 800 40 3 2 0 0 0\ncpu0 50 2 25 400 20 1 1 0 0 0\n';
-    expect(machineCpuMs(procStat)).to.deep.equal({ busy: (100 + 5 + 50 + 3 + 2) * 10, total: 1000 * 10 });
+  it('counts idle and iowait as not busy, and time stolen by the hypervisor apart', () => {
+    const procStat = 'cpu  100 5 50 800 40 3 2 7 0 0\ncpu0 50 2 25 400 20 1 1 3 0 0\n';
+    expect(machineCpuMs(procStat)).to.deep.equal({
+      busy: (100 + 5 + 50 + 3 + 2) * 10,
+      steal: 7 * 10,
+      total: 1007 * 10,
+    });
   });
 
   it('finds a process and its children, and skips next time what it found not to be one', async () => {

@@ -15,7 +15,7 @@ export async function runExpressBaseline({ connections, seconds, warmupSeconds }
     await waitForHttp(server, `${url}/healthz`);
     const request = () => ({ method: 'GET', path: `/v1/transactions/${SAMPLE_ID}/webhook-payload` });
     await runLoad({ url, connections, seconds: warmupSeconds, request });
-    const meter = cpuMeter({ pids: { express: server.child.pid } });
+    const meter = cpuMeter({ pids: { express: server.child.pid, bench: process.pid } });
     const result = await runLoad({ url, connections, seconds, request });
     return { ...result, cpu: meter.stop(result.ok), peakRssMb: server.peakRssMb };
   } finally {

@@ -34,12 +34,13 @@ export function reportRows(r) {
   const { sustained, burst, lookup, growth, light } = r;
   const perWithdrawal = (name) => sustained.cpu.perItemMs[name];
   const { cpus } = r.machine;
-  // The most a phase could reach with every core busy at its measured CPU per withdrawal: when the measured rate
-  // is close to it, only a cheaper withdrawal moves the rate, and a target above it cannot be met on this machine.
+  // The most a phase could reach with every core busy at its measured CPU per withdrawal, less the time the
+  // hypervisor took away: when the measured rate is close to it, only a cheaper withdrawal moves the rate, and a
+  // target above it cannot be met on this machine.
   const ceiling = (cpu, unit) =>
     row(
-      `– CPU ceiling: ${cpus} cores ÷ machine CPU per withdrawal (machine ${cpu.machineBusyPct} % busy)`,
-      (cpus * 1000) / cpu.perItemMs.machine,
+      `– CPU ceiling: ${cpus} cores ÷ machine CPU per withdrawal (machine ${cpu.machineBusyPct} % busy, ${cpu.stolenPct} % stolen)`,
+      (cpus * 1000 * (1 - cpu.stolenPct / 100)) / cpu.perItemMs.machine,
       unit,
       'pgbench TPC-B tps',
       pg.tps,

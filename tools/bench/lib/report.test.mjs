@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { reportRows, row, targets, writeReport } from './report.mjs';
 
 const latency = (p50, p99) => ({ count: 100, p50, p99, mean: p50 });
-const cpu = (perItemMs) => ({ perItemMs, machineBusyPct: 95 });
+const cpu = (perItemMs, stolenPct = 0) => ({ perItemMs, machineBusyPct: 95, stolenPct });
 
 /** A run's results as bench.mjs gathers them. */
 function results() {
@@ -24,7 +24,7 @@ function results() {
       connections: 32,
       throughput: 900,
       latencyMs: latency(30, 120),
-      cpu: cpu({ api: 0.5, worker: 0.5, postgres: 0.5, machine: 2.5 }),
+      cpu: cpu({ api: 0.5, worker: 0.5, postgres: 0.5, machine: 2.5 }, 5),
     },
     sustained: {
       creation: { throughput: 700, latencyMs: latency(40, 90) },
@@ -69,8 +69,12 @@ describe('bench report', () => {
       ratio: 0.56,
       met: null,
     });
-    expect(burstCeiling, 'two cores at 2.5 ms each').to.include({ value: 800, ratio: 0.4, met: null });
-    expect(burstCeiling?.figure).to.include('2 cores').and.include('95 % busy');
+    expect(burstCeiling, 'two cores at 2.5 ms each, 5 % of their time stolen').to.include({
+      value: 760,
+      ratio: 0.38,
+      met: null,
+    });
+    expect(burstCeiling?.figure).to.include('2 cores').and.include('95 % busy, 5 % stolen');
     expect(byFigure(rows, 'CPU per withdrawal, worker')).to.include({ value: 0.5, ratio: null, met: null });
   });
 
