@@ -1,7 +1,8 @@
 // CPU time spent during a phase, from /proc: by each service process, by the bench's PostgreSQL server (the
 // postmaster and every process it forked: backends, autovacuum, WAL writer, checkpointer) and by the whole
-// machine. On a shared machine rates move with whatever else runs; CPU milliseconds per withdrawal do not, and
-// show which process a withdrawal costs most.
+// machine. On a shared machine rates move with whatever else runs; CPU milliseconds per withdrawal move less (a
+// busy neighbour still slows every instruction through the caches it shares), and show which process a withdrawal
+// costs most.
 import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
