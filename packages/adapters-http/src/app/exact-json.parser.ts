@@ -15,7 +15,7 @@ export const numberSource = (holder: object, key: string): string | undefined =>
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** PostgreSQL's text refuses NUL and cannot encode an unpaired surrogate, whatever field carries it. */
-const isStorableText = (text: string): boolean => !text.includes('\0') && !LONE_SURROGATE.test(text);
+export const isStorableText = (text: string): boolean => !text.includes('\0') && !LONE_SURROGATE.test(text);
 
 class UnstorableText extends Error {}
 

@@ -1,9 +1,9 @@
-import { JsonNumber } from '@payout/domain';
+import { domainError, JsonNumber } from '@payout/domain';
 import type { RequestHandler } from 'express';
 import { sendDomainError } from '../errors/error-envelope.js';
 import type { JsonSchema } from '../schemas/schema-fault.js';
 import { compileSchema } from '../schemas/schema-validator.js';
-import { numberSource } from './exact-json.parser.js';
+import { isStorableText, numberSource } from './exact-json.parser.js';
 
 export type RequestPart = 'params' | 'body' | 'query';
 
@@ -12,11 +12,26 @@ export function validate(part: RequestPart, schema: JsonSchema): RequestHandler 
   const check = compileSchema(schema, part);
   return (req, res, next) => {
     if (part === 'body' && req.body === undefined) req.body = {};
+    // The body's strings were checked as it was parsed (exact-json.parser.ts); a query's are checked here.
+    if (part === 'query' && !storable(req.query)) return sendDomainError(res, UNSTORABLE_QUERY);
     const problem = check(req[part]);
     if (problem) return sendDomainError(res, problem);
     next();
   };
 }
+
+const UNSTORABLE_QUERY = domainError(
+  'VALIDATION_ERROR',
+  'Query parameters must not contain NUL characters or unpaired UTF-16 surrogates',
+);
+
+/** Whether every key and string of a parsed query (strings, arrays, nested objects) is text PostgreSQL can store. */
+const storable = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? isStorableText(value)
+    : typeof value !== 'object' || value === null
+      ? true
+      : Object.entries(value).every(([key, inner]) => isStorableText(key) && storable(inner));
 
 /** The parsed body as the domain's input type; `validate('body', …)` already made it an object. */
 export const bodyOf = (req: Parameters<RequestHandler>[0]): Readonly<Record<string, unknown>> =>

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { createLogger, defaultLogFormat } from './logger.js';
+import { createLogger, defaultLogFormat, redactPath } from './logger.js';
 
 function capture() {
   let text = '';
@@ -55,5 +55,28 @@ describe('createLogger', () => {
     expect(defaultLogFormat('development', true)).to.equal('pretty');
     expect(defaultLogFormat('development', false)).to.equal('json');
     expect(defaultLogFormat('production', true)).to.equal('json');
+  });
+});
+
+describe('redactPath', () => {
+  it('removes an application token however the path spells or encodes its segment', () => {
+    const token = 'apptok_fh1BDzAMYl7ds0pFv0r0YrnSpwuJ1Vhd';
+    for (const [path, logged] of [
+      [
+        `/v1/ext/application-token/${token}/linked-accounts`,
+        '/v1/ext/application-token/[REDACTED]/linked-accounts',
+      ],
+      [`/v1/ext/Application-Token/${token}/x`, '/v1/ext/Application-Token/[REDACTED]/x'],
+      [`/V1/EXT/APPLICATION%2DTOKEN/${token}`, '/V1/EXT/APPLICATION-TOKEN/[REDACTED]'],
+      [`/v1/ext/application-token%2F${token}%2Fx?a=1`, '/v1/ext/application-token/[REDACTED]/x?a=1'],
+      [`/v1/ext/%61pplication-token/${token}/%zz`, '/v1/ext/application-token/[REDACTED]/%zz'],
+    ]) {
+      expect(redactPath(path as string), path).to.equal(logged);
+    }
+  });
+
+  it('removes long digit runs, account or card numbers, encoded or not', () => {
+    expect(redactPath('/v1/x/4111111111111111?n=123456789012')).to.equal('/v1/x/[REDACTED]?n=[REDACTED]');
+    expect(redactPath('/v1/x/%34111111111111111')).to.equal('/v1/x/[REDACTED]');
   });
 });

@@ -42,9 +42,28 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   return options.destination ? pino(config, options.destination) : pino(config);
 }
 
-const PATH_SECRETS = /(\/application-token\/)[^/?#]+/g;
+// Any letter case: Express routes paths case-insensitively, so /Application-Token/… reaches the same route.
+const PATH_SECRETS = /(\/application-token\/)[^/?#]+/gi;
 const LONG_DIGITS = /\d{9,}/g;
+const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 
-/** A request path safe to log: application tokens and long digit runs (account or card numbers) removed. */
+/** The path part of `url` with each valid percent-encoded run decoded, so that no spelling hides a secret. */
+function decodedPath(url: string): string {
+  const end = url.search(/[?#]/);
+  const path = end < 0 ? url : url.slice(0, end);
+  const decoded = path.replace(PERCENT_RUN, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+  return end < 0 ? decoded : decoded + url.slice(end);
+}
+
+/**
+ * A request path safe to log, decoded: application tokens and long digit runs (account or card numbers) removed,
+ * however the client spelled or encoded them.
+ */
 export const redactPath = (url: string): string =>
-  url.replace(PATH_SECRETS, '$1[REDACTED]').replace(LONG_DIGITS, '[REDACTED]');
+  decodedPath(url).replace(PATH_SECRETS, '$1[REDACTED]').replace(LONG_DIGITS, '[REDACTED]');

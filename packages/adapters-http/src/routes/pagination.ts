@@ -38,8 +38,12 @@ export const PAGE_QUERY: Readonly<Record<string, JsonSchema>> = {
 
 type Query = Readonly<Record<string, string | undefined>>;
 
-/** The query as its schema checked it: every parameter a single string. */
-export const queryOf = (req: Request): Query => req.query as Query;
+/**
+ * The query's single-string parameters: those its schema checked, and any other the client sent once. A parameter
+ * the schema does not know may be repeated or nested (`a=1&a=2`, `a[b]=1`); it is left out, never read as a string.
+ */
+export const queryOf = (req: Request): Query =>
+  Object.fromEntries(Object.entries(req.query).filter(([, value]) => typeof value === 'string')) as Query;
 
 /** The page a validated query asks for; `order` defaults to the list's own (newest first, or a queue's oldest). */
 export function pageRequestOf(req: Request, defaultOrder: ListOrder = 'desc'): PageRequest {

@@ -129,6 +129,9 @@ export function listSuite(api: () => ApiClient): void {
         ['rail=CHEQUE', 'rail'],
         ['createdFrom=yesterday', 'createdFrom'],
         ['createdTo=2026-02-30T00:00:00Z', 'createdTo'],
+        // RFC 3339 allows both; a JavaScript Date reads neither.
+        ['createdFrom=2016-12-31T23:59:60Z', 'createdFrom'],
+        ['createdTo=2024-01-01T00:00:00%2B01', 'createdTo'],
       ];
       for (const [query, field] of cases) {
         const res = await api().request('GET', `/v1/transactions?${query}`, { token });
@@ -141,6 +144,23 @@ export function listSuite(api: () => ApiClient): void {
       }
       const limits = await api().request('GET', '/v1/transactions?limit=100&order=asc', { token });
       expect(limits.status).to.equal(200);
+      // A parameter the list does not take is ignored, however it is repeated or nested.
+      for (const query of ['merchantId=a&merchantId=b', 'merchantId[a]=b', 'sort=1&sort=2']) {
+        const ignored = await api().request('GET', `/v1/transactions?${query}`, { token });
+        expect([ignored.status, ignored.json.success], query).to.deep.equal([200, true]);
+      }
+      // Text PostgreSQL cannot store is refused in any parameter, as in any body.
+      const operator = api().operatorToken();
+      for (const path of [
+        '/v1/operator/audit-log?actor=%00',
+        '/v1/operator/audit-log?subjectId=a%00b',
+        '/v1/transactions?note=%00',
+      ]) {
+        const refused = await api().request('GET', path, {
+          token: path.includes('operator') ? operator : token,
+        });
+        expect([refused.status, refused.json.code], path).to.deep.equal([400, 'VALIDATION_ERROR']);
+      }
     });
 
     it('replays a merchant’s webhook events oldest first with their bodies, and lists and redelivers its deliveries', async () => {
