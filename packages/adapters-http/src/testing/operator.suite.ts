@@ -85,6 +85,13 @@ export function operatorSuite(api: () => ApiClient): void {
       });
       expect(bad.status).to.equal(400);
       expect(bad.json).to.include({ success: false, code: 'VALIDATION_ERROR' });
+      // A key that is no rail is refused whatever its name, one an object's prototype answers to included.
+      const proto = await api().request('PATCH', path, {
+        token,
+        headers: { 'content-type': 'application/json' },
+        rawBody: '{"feeOverrides":{"__proto__":{"type":"FLAT","amount":"1.00"}}}',
+      });
+      expect([proto.status, proto.json.code]).to.deep.equal([400, 'VALIDATION_ERROR']);
     });
 
     it('gives a merchant-funded payment link its token back when the rail rejects it at submission (.91)', async () => {

@@ -146,7 +146,9 @@ describe('Operator use cases', () => {
     ]);
     deps.clock.advance(24 * 3600 * 1000 + 1);
     expect(activeSecrets(endpoint, deps.clock.now())).to.deep.equal([second.value.secret]);
-    const bad = await set.execute(operator, merchant.id, { url: 'ftp://nope' });
-    expect(!bad.ok && bad.error.code).to.equal('VALIDATION_ERROR');
+    for (const url of ['ftp://nope', 'http://[::1', 'https://a:b:c:d/']) {
+      const bad = await set.execute(operator, merchant.id, { url });
+      expect(!bad.ok && bad.error.code, url).to.equal('VALIDATION_ERROR');
+    }
   });
 });

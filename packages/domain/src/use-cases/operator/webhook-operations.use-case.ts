@@ -11,7 +11,8 @@ import { recordAudit } from './record-audit.js';
 
 const isWebhookUrl = (value: unknown): value is string => {
   if (typeof value !== 'string' || value.length > 2048) return false;
-  return /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(value);
+  // The shape alone lets through a host no request can be sent to (`http://[::1`): it must parse as a URL too.
+  return /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(value) && URL.canParse(value);
 };
 
 /**
