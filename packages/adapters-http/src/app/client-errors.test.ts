@@ -21,8 +21,19 @@ describe('answerClientErrors', () => {
     expect(res?.status).to.equal(status);
     expect(res?.headers['content-type']).to.match(/^application\/json/);
     expect(res?.headers['x-content-type-options']).to.equal('nosniff');
+    expect(res?.headers).to.include({ 'x-frame-options': 'DENY', 'cache-control': 'no-store' });
+    expect(res?.headers['content-security-policy']).to.include("default-src 'none'");
     expect(JSON.parse(res?.body ?? 'null')).to.deep.include({ success: false, fatal: true, code });
   };
+
+  it('answers an Expect header other than 100-continue with 417 in the envelope', async () => {
+    const res = await rawHttpRequest(port, {
+      method: 'GET',
+      target: '/healthz',
+      headers: [HOST, ['Expect', 'something-else']],
+    });
+    expectEnvelope(res, 417, 'MALFORMED_HTTP');
+  });
 
   it('answers a body that ends before its Content-Length with 400 in the envelope', async () => {
     const res = await rawHttpRequest(port, {

@@ -1,6 +1,7 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { envelope, type TransportErrorCode } from '../errors/error-envelope.js';
+import { API_ANSWER_HEADERS } from './security-headers.middleware.js';
 
 interface Refusal {
   readonly status: number;
@@ -32,14 +33,21 @@ const REFUSALS: Readonly<Record<string, Refusal>> = {
   },
 };
 
+/** An Expect header other than `100-continue`: the one expectation HTTP/1.1 defines. */
+const UNMET_EXPECTATION: Refusal = {
+  status: 417,
+  reason: 'Expectation Failed',
+  code: 'MALFORMED_HTTP',
+  message: 'The Expect header can only ask for 100-continue',
+};
+
 const response = ({ status, reason, code, message }: Refusal): string => {
   const body = JSON.stringify(envelope(code, message));
   return [
     `HTTP/1.1 ${status} ${reason}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
-    'X-Content-Type-Options: nosniff',
-    'Cache-Control: no-store',
+    ...API_ANSWER_HEADERS.map(([name, value]) => `${name}: ${value}`),
     'Connection: close',
     '',
     body,
@@ -60,5 +68,17 @@ export function answerClientErrors(server: Server): void {
       return;
     }
     socket.end(response(REFUSALS[error.code ?? ''] ?? BAD_REQUEST));
+  });
+  // Node answers an unmet expectation itself, with an empty 417 and none of the API's headers, unless told here.
+  server.on('checkExpectation', (_req, res: ServerResponse) => {
+    const { status, code, message } = UNMET_EXPECTATION;
+    const body = JSON.stringify(envelope(code, message));
+    for (const [name, value] of API_ANSWER_HEADERS) res.setHeader(name, value);
+    res.writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      Connection: 'close',
+    });
+    res.end(body);
   });
 }

@@ -27,9 +27,10 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   // so a validator would never match, and hashing every body would cost the lookups a large share of their time.
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
+  // First, so that every answer carries them, /metrics included.
+  app.use(securityHeaders);
   observeHttp(app, deps.metrics);
   app.use(requestLogging(deps.logger));
-  app.use(securityHeaders);
   canonicalPathIds(app);
   // Every route on the app's own router, the busiest first (their paths are disjoint, so the order only decides
   // how many layers a request is matched against): a router per file, each mounted on the app, made every request

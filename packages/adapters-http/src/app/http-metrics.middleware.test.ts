@@ -35,6 +35,10 @@ describe('HTTP metrics', () => {
       const scrape = await fetch(`${app.baseUrl}/metrics`);
       expect(scrape.status).to.equal(200);
       expect(scrape.headers.get('content-type')).to.match(/^text\/plain/);
+      expect([
+        scrape.headers.get('cache-control'),
+        scrape.headers.get('x-content-type-options'),
+      ]).to.deep.equal(['no-store', 'nosniff']);
       const text = await scrape.text();
       expect(text).not.to.contain(TRANSACTION);
       expect(text).not.to.contain(APP_TOKEN);

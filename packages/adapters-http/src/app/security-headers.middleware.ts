@@ -44,6 +44,13 @@ const CONSOLE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The headers of an API answer, for answers written before Express sees the request (client-errors.ts). */
+export const API_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
+  ...ALWAYS,
+  ['Content-Security-Policy', API_CSP],
+  ['Cache-Control', 'no-store'],
+];
+
 const isDocs = (path: string): boolean => path === '/docs' || path.startsWith('/docs/');
 const isConsole = (path: string): boolean => path === '/console' || path.startsWith('/console/');
 
