@@ -186,6 +186,8 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     reference: string,
     now: Date,
   ): Promise<string | null> {
+    // PostgreSQL's text cannot hold a NUL, so no stored reference has one; sent, it would fail the statement.
+    if (reference.includes('\0')) return null;
     const [row] = await readPrepared<{ id: string }>(this.db, CHECK_NOW_BY_REFERENCE, [
       rails,
       reference,

@@ -3,6 +3,7 @@ import { walletCreditEntry } from '../ledger/ledger-entry.js';
 import { type LinkKind, OPTION_TYPE } from '../linked-account/link-kind.js';
 import type { LinkedAccount } from '../linked-account/linked-account.js';
 import { Money } from '../money/money.js';
+import type { FeeOverrides } from '../policy/fee-schedule.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { Principal } from '../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
@@ -24,6 +25,7 @@ export interface CustomerOptions {
   readonly kind?: LinkKind;
   readonly payoutsEnabled?: boolean;
   readonly approvalThreshold?: string;
+  readonly feeOverrides?: FeeOverrides;
   readonly token?: {
     readonly purpose?: 'ACCOUNT_LINK' | 'PAYMENT_LINK';
     readonly source?: WithdrawalSource;
@@ -88,7 +90,7 @@ export async function seedCustomer(
       name: 'Acme',
       payoutsEnabled: options.payoutsEnabled ?? true,
       approvalThreshold: Money.of(options.approvalThreshold ?? '10000.00'),
-      feeOverrides: {},
+      feeOverrides: options.feeOverrides ?? {},
       walletId: merchantWalletId,
       createdAt: now,
     });

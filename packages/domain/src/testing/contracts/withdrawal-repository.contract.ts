@@ -208,6 +208,10 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       ).to.equal(null);
       expect(await withdrawals.checkNowByRailReference(['ACH'], 'ach_transfer_unknown', now)).to.equal(null);
       expect(await withdrawals.checkNowByRailReference(['ACH'], failedRef, now), 'failed').to.equal(null);
+      // A provider's id can be any text, one no store can hold (a NUL) included: it names no withdrawal.
+      expect(await withdrawals.checkNowByRailReference(['ACH'], `${reference}\u0000`, now), 'NUL').to.equal(
+        null,
+      );
       expect(await withdrawals.checkNowByRailReference(['ACH', 'RTP'], reference, now)).to.equal(later.id);
       expect(await withdrawals.checkNowByRailReference(['ACH'], earlyRef, now)).to.equal(early.id);
       const read = async (id: string) => (await withdrawals.findById(id))?.nextCheckAt?.toISOString();

@@ -301,6 +301,17 @@ describe('RequestWithdrawal', () => {
       expect(await world.balance(c.walletId)).to.equal('0.00');
     });
 
+    it('refuses a total above what any wallet holds before holding it for approval, and stores nothing', async () => {
+      const world = new WithdrawalWorld();
+      const c = await world.customer({
+        approvalThreshold: '5.00',
+        feeOverrides: { ACH: { type: 'FLAT', amount: Money.MAX.toString() } },
+      });
+      const result = await withdraw(world, c, body({ amount: JsonNumber.of('6.00') }));
+      expect(!result.ok && result.error.code).to.equal('INSUFFICIENT_FUNDS');
+      expect(world.uow.state.withdrawals.size).to.equal(0);
+    });
+
     it('refuses a disabled wallet', async () => {
       const world = new WithdrawalWorld();
       const c = await world.customer();

@@ -1,7 +1,7 @@
 import type { ApplicationToken } from '../../application-token/application-token.js';
 import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Merchant } from '../../merchant/merchant.js';
-import type { Money } from '../../money/money.js';
+import { Money } from '../../money/money.js';
 import { requiresApproval } from '../../policy/approval-policy.js';
 import { feeFor } from '../../policy/fee-schedule.js';
 import { paymentLinkWallet } from '../../policy/payment-link-policy.js';
@@ -138,6 +138,10 @@ export class RequestWithdrawal {
       walletId = paying.value;
     }
     const fees = feeFor(rail.value, request.amount, merchant.feeOverrides);
+    // No wallet holds more than Money.MAX: a larger total is refused now, as its debit would be, even when it would
+    // wait for approval first (and it could not be stored).
+    if (request.amount.plus(fees).compare(Money.MAX) > 0)
+      return err(domainError('INSUFFICIENT_FUNDS', MESSAGES.INSUFFICIENT_FUNDS));
     return ok({ request, merchant, account, rail: rail.value, fees, walletId, token });
   }
 }
