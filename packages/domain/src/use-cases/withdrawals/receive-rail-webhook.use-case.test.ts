@@ -58,6 +58,17 @@ describe('ReceiveRailWebhook', () => {
     expect(!forged.ok && forged.error.code).to.equal('UNAUTHORIZED');
     const unknown = await receiver(world).execute('paypal', webhook(String(withdrawal.railReference)));
     expect(!unknown.ok && unknown.error.code).to.equal('NOT_FOUND');
+    expect(!unknown.ok && unknown.error.message).to.equal(
+      'No webhooks are received from provider paypal on this service',
+    );
+    // Anything else in the provider's place (a token pasted there, say) is not repeated.
+    const pasted = await receiver(world).execute(
+      'apptok_Secret123',
+      webhook(String(withdrawal.railReference)),
+    );
+    expect(!pasted.ok && pasted.error.message).to.equal(
+      'No webhooks are received from this provider on this service',
+    );
     expect(world.uow.state.withdrawals.get(withdrawal.id)?.nextCheckAt).to.deep.equal(withdrawal.nextCheckAt);
   });
 

@@ -31,10 +31,11 @@ export class ReceiveRailWebhook {
 
   async execute(provider: string, request: RailWebhookRequest): Promise<Result<RailWebhookReceipt>> {
     const verifier = this.byProvider.get(provider);
-    if (!verifier)
-      return err(
-        domainError('NOT_FOUND', `No webhooks are received from provider ${provider} on this service`),
-      );
+    if (!verifier) {
+      // The path's text is named back only when it reads as a provider's name: an error repeats nothing else.
+      const named = /^[a-z][a-z_]{0,31}$/.test(provider) ? `provider ${provider}` : 'this provider';
+      return err(domainError('NOT_FOUND', `No webhooks are received from ${named} on this service`));
+    }
     const reading = await verifier.read(request);
     if (reading.kind === 'REFUSED') return err(domainError('UNAUTHORIZED', reading.detail));
     const now = this.deps.clock.now();
