@@ -41,17 +41,25 @@ const UNMET_EXPECTATION: Refusal = {
   message: 'The Expect header can only ask for 100-continue',
 };
 
-const response = ({ status, reason, code, message }: Refusal): string => {
+/** A refusal's body and every header of its answer: the API's own, and the connection closed after it. */
+function answer({ code, message }: Refusal): { body: string; headers: (readonly [string, string])[] } {
   const body = JSON.stringify(envelope(code, message));
-  return [
-    `HTTP/1.1 ${status} ${reason}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    ...API_ANSWER_HEADERS.map(([name, value]) => `${name}: ${value}`),
-    'Connection: close',
-    '',
+  return {
     body,
-  ].join('\r\n');
+    headers: [
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(body))],
+      ...API_ANSWER_HEADERS,
+      ['Connection', 'close'],
+    ],
+  };
+}
+
+/** The whole answer as raw HTTP, for a socket no response object stands for. */
+const response = (refusal: Refusal): string => {
+  const { body, headers } = answer(refusal);
+  const head = headers.map(([name, value]) => `${name}: ${value}`);
+  return [`HTTP/1.1 ${refusal.status} ${refusal.reason}`, ...head, '', body].join('\r\n');
 };
 
 /**
@@ -71,14 +79,7 @@ export function answerClientErrors(server: Server): void {
   });
   // Node answers an unmet expectation itself, with an empty 417 and none of the API's headers, unless told here.
   server.on('checkExpectation', (_req, res: ServerResponse) => {
-    const { status, code, message } = UNMET_EXPECTATION;
-    const body = JSON.stringify(envelope(code, message));
-    for (const [name, value] of API_ANSWER_HEADERS) res.setHeader(name, value);
-    res.writeHead(status, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-      Connection: 'close',
-    });
-    res.end(body);
+    const { body, headers } = answer(UNMET_EXPECTATION);
+    res.writeHead(UNMET_EXPECTATION.status, Object.fromEntries(headers)).end(body);
   });
 }

@@ -26,12 +26,11 @@ const UNSTORABLE_QUERY = domainError(
 );
 
 /** Whether every key and string of a parsed query (strings, arrays, nested objects) is text PostgreSQL can store. */
-const storable = (value: unknown): boolean =>
-  typeof value === 'string'
-    ? isStorableText(value)
-    : typeof value !== 'object' || value === null
-      ? true
-      : Object.entries(value).every(([key, inner]) => isStorableText(key) && storable(inner));
+function storable(value: unknown): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (typeof value !== 'object' || value === null) return true;
+  return Object.entries(value).every(([key, inner]) => isStorableText(key) && storable(inner));
+}
 
 /** The parsed body as the domain's input type; `validate('body', …)` already made it an object. */
 export const bodyOf = (req: Parameters<RequestHandler>[0]): Readonly<Record<string, unknown>> =>

@@ -7,13 +7,15 @@ const RULE_NUMBERS = ['amount', 'rate', 'minimum'] as const;
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * Sets `key` as an own property whatever it is named: an assignment to `__proto__` would replace the object's
- * prototype instead, and the key would vanish before the domain could refuse it as no rail.
- */
-const keep = (target: Record<string, unknown>, key: string, value: unknown): void => {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-};
+/** A fee rule with each of its numbers as the literal the client wrote. */
+function withExactNumbers(rule: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...rule };
+  for (const field of RULE_NUMBERS) {
+    const source = numberSource(rule, field);
+    if (source !== undefined) copy[field] = JsonNumber.of(source);
+  }
+  return copy;
+}
 
 /**
  * The body with each fee rule's numbers in `feeOverrides` handed over as the literals the client wrote
@@ -24,18 +26,9 @@ export function withExactFeeOverrides(
 ): Readonly<Record<string, unknown>> {
   const overrides = body.feeOverrides;
   if (!isObject(overrides)) return body;
-  const exact: Record<string, unknown> = {};
-  for (const [rail, rule] of Object.entries(overrides)) {
-    if (!isObject(rule)) {
-      keep(exact, rail, rule);
-      continue;
-    }
-    const copy: Record<string, unknown> = { ...rule };
-    for (const field of RULE_NUMBERS) {
-      const source = numberSource(rule, field);
-      if (source !== undefined) copy[field] = JsonNumber.of(source);
-    }
-    keep(exact, rail, copy);
-  }
+  // fromEntries makes each key an own property, `__proto__` included, so the domain sees and refuses it as no rail.
+  const exact = Object.fromEntries(
+    Object.entries(overrides).map(([rail, rule]) => [rail, isObject(rule) ? withExactNumbers(rule) : rule]),
+  );
   return { ...body, feeOverrides: exact };
 }

@@ -30,6 +30,8 @@ interface Plan {
   readonly account: LinkedAccount;
   readonly rail: RailId;
   readonly fees: Money;
+  /** Amount plus fees: what the wallet is debited. */
+  readonly total: Money;
   readonly walletId: string;
   readonly token: ApplicationToken | null;
 }
@@ -56,7 +58,7 @@ export class RequestWithdrawal {
     if (!plan.ok) return plan;
     const { clock, ids, settings, unitOfWork } = this.deps;
     const now = clock.now();
-    const { merchant, account, rail, fees, walletId, token } = plan.value;
+    const { merchant, account, rail, fees, total, walletId, token } = plan.value;
     const fields = {
       id: ids.next(),
       merchantId: merchant.id,
@@ -68,7 +70,7 @@ export class RequestWithdrawal {
       currency: 'USD' as const,
       amount: request.value.amount,
       fees,
-      total: request.value.amount.plus(fees),
+      total,
       reason: request.value.reason,
       requestedBy: principal.subject,
       applicationTokenId: token?.id ?? null,
@@ -140,8 +142,9 @@ export class RequestWithdrawal {
     const fees = feeFor(rail.value, request.amount, merchant.feeOverrides);
     // No wallet holds more than Money.MAX: a larger total is refused now, as its debit would be, even when it would
     // wait for approval first (and it could not be stored).
-    if (request.amount.plus(fees).compare(Money.MAX) > 0)
+    const total = request.amount.plus(fees);
+    if (total.compare(Money.MAX) > 0)
       return err(domainError('INSUFFICIENT_FUNDS', MESSAGES.INSUFFICIENT_FUNDS));
-    return ok({ request, merchant, account, rail: rail.value, fees, walletId, token });
+    return ok({ request, merchant, account, rail: rail.value, fees, total, walletId, token });
   }
 }
