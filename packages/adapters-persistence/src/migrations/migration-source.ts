@@ -15,6 +15,7 @@ import * as listKeysetIndexes from './0013-list-keyset-indexes.migration.js';
 import * as railFailureCodes from './0014-rail-failure-codes.migration.js';
 import * as operatorAudit from './0015-operator-audit.migration.js';
 import * as webhooksDueNotify from './0016-webhooks-due-notify.migration.js';
+import * as walletCreditsIndex from './0017-wallet-credits-index.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -39,6 +40,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0014-rail-failure-codes', migration: railFailureCodes },
   { name: '0015-operator-audit', migration: operatorAudit },
   { name: '0016-webhooks-due-notify', migration: webhooksDueNotify },
+  { name: '0017-wallet-credits-index', migration: walletCreditsIndex },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

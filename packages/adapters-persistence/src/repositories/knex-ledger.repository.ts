@@ -5,6 +5,7 @@ import {
   type LedgerEntry,
   type LedgerEntryKind,
   type LedgerRepository,
+  Money,
   walletAccount,
 } from '@payout/domain';
 import { insertWrite, type SqlWriter } from '../sql/sql-write.js';
@@ -84,6 +85,18 @@ export class KnexLedgerRepository implements LedgerRepository {
         .filter((l) => l.entry_id === e.id)
         .map((l) => ({ account: l.account, amount: money(l.amount) })),
     }));
+  }
+
+  async creditedTotal(walletId: string): Promise<Money> {
+    if (!isUuid(walletId)) return Money.ZERO;
+    const result = await this.db.raw<{ rows: Array<{ total: string }> }>(
+      `SELECT coalesce(sum(l.amount), 0) AS total
+         FROM ledger_entries e
+         JOIN ledger_lines l ON l.entry_id = e.id AND l.account = ?
+        WHERE e.wallet_id = ? AND e.kind = 'WALLET_CREDIT'`,
+      [walletAccount(walletId), walletId],
+    );
+    return money(result.rows[0]?.total ?? '0');
   }
 
   async unbalancedEntryIds(): Promise<readonly string[]> {

@@ -14,6 +14,11 @@ export interface LedgerRepository {
    */
   append(entry: LedgerEntry): Promise<void>;
   entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]>;
+  /**
+   * The sum of the wallet's WALLET_CREDIT postings: the highest balance it can ever reach, since a reversal gives
+   * back no more than its debit took.
+   */
+  creditedTotal(walletId: string): Promise<Money>;
   /** Entries whose lines do not sum to zero (expected: none). */
   unbalancedEntryIds(): Promise<readonly string[]>;
   /** Wallets whose stored balance differs from the sum of their postings (expected: none). */

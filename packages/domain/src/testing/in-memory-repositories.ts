@@ -80,6 +80,12 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       state().ledger.push(entry);
     },
     entriesForWallet: async (walletId) => state().ledger.filter((e) => e.walletId === walletId),
+    creditedTotal: async (walletId) =>
+      Money.sum(
+        state()
+          .ledger.filter((e) => e.walletId === walletId && e.kind === 'WALLET_CREDIT')
+          .flatMap((e) => e.lines.filter((l) => l.account === walletAccount(walletId)).map((l) => l.amount)),
+      ),
     unbalancedEntryIds: async () =>
       state()
         .ledger.filter((e) => !isBalanced(e))

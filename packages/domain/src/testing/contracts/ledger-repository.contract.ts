@@ -28,6 +28,25 @@ export function ledgerRepositoryContract(factory: ContractFactory): void {
       expect(linesOf(debit)[0]).to.deep.equal([walletAccount(parties.wallet.id), '-0.35']);
     });
 
+    it('sums a wallet’s credits alone: not its debits or reversals, not another wallet’s credits', async () => {
+      const { unitOfWork } = await factory();
+      const { parties, withdrawal } = await creditedAndDebited(unitOfWork);
+      const other = await seedParties(unitOfWork);
+      await unitOfWork.run(async (tx) => {
+        await tx.ledger.append(
+          walletCreditEntry(contractIds.next(), parties.wallet.id, Money.of('0.05'), 'x', at(1)),
+        );
+        await tx.ledger.append(
+          walletCreditEntry(contractIds.next(), other.wallet.id, Money.of('7.00'), 'x', at(1)),
+        );
+        await tx.ledger.append(withdrawalReversalEntry(contractIds.next(), withdrawal, at(2)));
+      });
+      const total = await unitOfWork.read.ledger.creditedTotal(parties.wallet.id);
+      expect(total.toString()).to.equal('0.35');
+      const none = await seedParties(unitOfWork);
+      expect((await unitOfWork.read.ledger.creditedTotal(none.wallet.id)).isZero()).to.equal(true);
+    });
+
     it('refuses an unbalanced entry and stores nothing of it', async () => {
       const { unitOfWork } = await factory();
       const { wallet } = await seedParties(unitOfWork);

@@ -118,10 +118,14 @@ export class CreditWallet {
     return unitOfWork.run(async (tx) => {
       const wallet = await tx.wallets.lockById(walletId);
       if (!wallet) return err(notFound('Wallet'));
+      // The cap is on all credits, not on today's balance: a payout in flight (or a settled one returned later)
+      // gives its debit back, and the balance that reversal lands on must still fit its column.
+      const creditedBefore = await tx.ledger.creditedTotal(wallet.id);
+      if (creditedBefore.plus(amount.value).compare(Money.MAX) > 0)
+        return err(
+          validationError('amount', `credits to a wallet may total at most ${Money.MAX.toString()}`),
+        );
       const credited = creditWallet(wallet, amount.value);
-      // Refused before anything is written: the balance column could not store it.
-      if (credited.balance.compare(Money.MAX) > 0)
-        return err(validationError('amount', `the balance would exceed ${Money.MAX.toString()}`));
       await tx.wallets.update(credited);
       const memo = (input.reason as string | undefined) ?? 'operator credit';
       await tx.ledger.append(walletCreditEntry(ids.next(), wallet.id, amount.value, memo, clock.now()));

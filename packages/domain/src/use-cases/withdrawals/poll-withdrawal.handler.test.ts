@@ -1,9 +1,12 @@
 import { expect } from 'chai';
 import { JsonNumber } from '../../money/json-number.js';
+import { Money } from '../../money/money.js';
 import type { RailId } from '../../rails/rail-id.js';
+import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
 import { pollStored } from '../../testing/poll-stored.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
+import { CreditWallet } from '../operator/entity-wallet-operations.use-case.js';
 import { DueWithdrawals } from './due-withdrawals.use-case.js';
 import { PollWithdrawal } from './poll-withdrawal.handler.js';
 import { SubmitWithdrawal } from './submit-withdrawal.handler.js';
@@ -305,5 +308,25 @@ describe('PollWithdrawal (settlement polls)', () => {
     expect(world.rail('ACH').submissions).to.have.length(1);
     expect(world.reversals(id)).to.equal(1);
     expect(await world.balance(c.walletId)).to.equal('1000.00');
+  });
+
+  it('a failure lands its reversal on a wallet credited to the maximum: credits are capped in total, not by balance', async () => {
+    const world = new WithdrawalWorld();
+    world
+      .rail('ACH')
+      .willReport({ kind: 'PROCESSING' }, { kind: 'FAILED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND });
+    const { c, id } = await start(world);
+    const credit = new CreditWallet({ ...world.deps, secrets: new FakeSecretGenerator() });
+    const toMax = Money.MAX.minus(Money.of('1000')).toString();
+    expect((await credit.execute(world.operator(), c.walletId, { amount: toMax })).ok).to.equal(true);
+    const refilled = await credit.execute(world.operator(), c.walletId, { amount: '1.00' });
+    expect(!refilled.ok && refilled.error.message).to.equal(
+      'credits to a wallet may total at most 999999999999999999.99',
+    );
+    await world.runJobs();
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'PROCESSING_PAY_OUT', 'FAILED']);
+    expect(world.reversals(id)).to.equal(1);
+    expect(await world.balance(c.walletId)).to.equal(Money.MAX.toString());
+    expect(await world.ledgerProblems()).to.deep.equal([]);
   });
 });
