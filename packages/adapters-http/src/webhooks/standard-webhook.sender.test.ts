@@ -4,7 +4,7 @@ import { type AddressInfo, createServer as createTcpServer, type Socket } from '
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import { parseRetryAfter } from './retry-after.js';
-import { StandardWebhookSender, signWebhook } from './standard-webhook.sender.js';
+import { isLinkLocal, StandardWebhookSender, signWebhook } from './standard-webhook.sender.js';
 
 interface Received {
   readonly headers: IncomingHttpHeaders;
@@ -203,6 +203,26 @@ describe('StandardWebhookSender', () => {
     const refused = await new StandardWebhookSender().send(request(r.url, [SECRET_A]));
     expect(refused.statusCode).to.equal(null);
     expect(refused.error).to.be.a('string');
+  });
+
+  it('sends nothing over a connection that reached a refused address, and reports why', async () => {
+    const r = await receiver((res) => res.writeHead(200).end());
+    try {
+      const refusedAddress = (address: string) => address === '127.0.0.1';
+      const response = await new StandardWebhookSender({ refusedAddress }).send(request(r.url, [SECRET_A]));
+      expect(response.statusCode).to.equal(null);
+      expect(response.error).to.equal('refused: 127.0.0.1 is at a refused address');
+      expect(r.received).to.have.length(0);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('refuses link-local addresses by default, IPv4-mapped ones included, and nothing else', () => {
+    for (const address of ['169.254.169.254', '169.254.0.1', 'fe80::1', 'febf::1', '::ffff:169.254.169.254'])
+      expect(isLinkLocal(address), address).to.equal(true);
+    for (const address of ['127.0.0.1', '10.0.0.1', '169.255.0.1', '::1', 'fec0::1', '::ffff:10.0.0.1'])
+      expect(isLinkLocal(address), address).to.equal(false);
   });
 
   it('parses Retry-After as seconds or as an HTTP date', () => {

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import type { Socket } from 'node:net';
+import { BlockList, type Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '@payout/domain';
 import { Agent, buildConnector } from 'undici';
@@ -42,6 +42,8 @@ export interface StandardWebhookSenderOptions {
    * be free, inside the same timeout. Unset or 0: as many as are in flight.
    */
   readonly connectionsPerEndpoint?: number;
+  /** Addresses a delivery may not reach, checked on the connected socket (default: `isLinkLocal`). */
+  readonly refusedAddress?: (address: string) => boolean;
 }
 
 interface ReceiverAnswer {
@@ -52,18 +54,33 @@ interface ReceiverAnswer {
 /** Marks an error of a connection that had already received bytes (an earlier answer): it was being reused. */
 const REUSED = Symbol('reusedConnection');
 
+/** 169.254.0.0/16 and fe80::/10 (IPv4-mapped included): cloud metadata services, never a merchant's receiver. */
+const LINK_LOCAL = new BlockList();
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+
+export const isLinkLocal = (address: string): boolean =>
+  LINK_LOCAL.check(address, address.includes(':') ? 'ipv6' : 'ipv4');
+
 /**
  * undici's connector, with each connection's errors marked when it had received bytes before they happened: a
- * socket error carries no other sign of whether its connection was new.
+ * socket error carries no other sign of whether its connection was new. A connection that reached a link-local
+ * address is closed before anything is sent: the endpoint check refuses such addresses written in a URL, and this
+ * catches a host name that resolves to one.
  */
-function markingConnector(): buildConnector.connector {
+function markingConnector(refused: (address: string) => boolean): buildConnector.connector {
   const connect = buildConnector({});
   return (options, callback) =>
     connect(options, (error, socket) => {
+      const reply = callback as (error: Error | null, socket: Socket | TLSSocket | null) => void;
+      if (socket?.remoteAddress && refused(socket.remoteAddress)) {
+        socket.destroy();
+        return reply(new Error(`refused: ${options.hostname} is at a refused address`), null);
+      }
       socket?.prependListener('error', (socketError: Error & { [REUSED]?: boolean }) => {
         if (socket.bytesRead > 0) socketError[REUSED] = true;
       });
-      (callback as (error: Error | null, socket: Socket | TLSSocket | null) => void)(error, socket);
+      reply(error, socket);
     });
 }
 
@@ -86,7 +103,7 @@ export class StandardWebhookSender implements WebhookSender {
   constructor(options: StandardWebhookSenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.agent = new Agent({
-      connect: markingConnector(),
+      connect: markingConnector(options.refusedAddress ?? isLinkLocal),
       connections: options.connectionsPerEndpoint || null,
     });
   }

@@ -150,5 +150,24 @@ describe('Operator use cases', () => {
       const bad = await set.execute(operator, merchant.id, { url });
       expect(!bad.ok && bad.error.code, url).to.equal('VALIDATION_ERROR');
     }
+    const faults = {
+      'https://user:pass@hooks.example.com/': 'url must not carry a user name or password',
+      'https://user@hooks.example.com/': 'url must not carry a user name or password',
+      'http://169.254.169.254/latest/meta-data': 'url must not name a link-local address',
+      'http://2852039166/': 'url must not name a link-local address',
+      'http://[fe80::1]:8080/': 'url must not name a link-local address',
+      'http://[::ffff:169.254.169.254]/': 'url must not name a link-local address',
+    };
+    for (const [url, message] of Object.entries(faults)) {
+      const bad = await set.execute(operator, merchant.id, { url });
+      expect(!bad.ok && bad.error.message, url).to.equal(message);
+    }
+    for (const url of [
+      'http://localhost:4000/hooks',
+      'http://10.0.0.5/h',
+      'http://[fec0::1]/',
+      'https://fe80.example/',
+    ])
+      expect((await set.execute(operator, merchant.id, { url })).ok, url).to.equal(true);
   });
 });
