@@ -47,7 +47,9 @@ export function parseExactJson(text: string): Result<unknown, BodyFault> {
         code: 'VALIDATION_ERROR',
         message: 'Strings must not contain NUL characters or unpaired UTF-16 surrogates',
       });
-    // A SyntaxError, or a RangeError for nesting too deep to revive: either way not a body we accept.
+    // The reviver recurses once per level: a body nested deeper than the stack allows overflows it.
+    if (error instanceof RangeError)
+      return err({ code: 'MALFORMED_JSON', message: 'Request body is nested too deeply' });
     return err(MALFORMED);
   }
 }

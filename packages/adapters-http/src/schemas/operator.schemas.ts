@@ -34,7 +34,10 @@ export const deliveryParamsSchema = object(
   ['id'],
 );
 
-export const createMerchantSchema = object({ name: text('name', 'name is required') }, ['name']);
+export const createMerchantSchema = object(
+  { name: text('name', 'name must be a non-blank string of at most 200 characters') },
+  ['name'],
+);
 
 export const updateMerchantSchema = object({
   payoutsEnabled: bool('payoutsEnabled'),

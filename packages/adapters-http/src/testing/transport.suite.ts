@@ -14,6 +14,17 @@ export function transportSuite(api: () => ApiClient): void {
       });
       expect(res.status).to.equal(400);
       expect(res.json).to.include({ success: false, fatal: true, code: 'MALFORMED_JSON' });
+      expect(res.json.message).to.equal('Request body is not valid JSON');
+    });
+
+    it('400 naming the nesting for a body nested too deeply to read, within the size limit', async () => {
+      const depth = 30_000;
+      const res = await createMerchant({
+        rawBody: `{"name": ${'['.repeat(depth)}${']'.repeat(depth)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).to.equal(400);
+      expect(res.json).to.include({ code: 'MALFORMED_JSON', message: 'Request body is nested too deeply' });
     });
 
     it('415 for a body that is not JSON', async () => {

@@ -49,7 +49,8 @@ export class CreateMerchant {
   async execute(principal: Principal, input: { readonly name?: unknown }): Promise<Result<MerchantView>> {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
-    if (!isNonEmptyString(input.name)) return err(validationError('name', 'name is required'));
+    if (!isNonEmptyString(input.name))
+      return err(validationError('name', 'name must be a non-blank string of at most 200 characters'));
     const { ids, clock, unitOfWork } = this.deps;
     const now = clock.now();
     const merchant: Merchant = {

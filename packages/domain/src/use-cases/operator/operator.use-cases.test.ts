@@ -35,6 +35,12 @@ describe('Operator use cases', () => {
 
   it('create a merchant with its MERCHANT wallet and an entity with its SPEND wallet', async () => {
     const { deps, merchant, entity } = await setup();
+    for (const name of ['', '   ', 'x'.repeat(201)]) {
+      const refused = await new CreateMerchant(deps).execute(operator, { name });
+      expect(!refused.ok && refused.error.message).to.equal(
+        'name must be a non-blank string of at most 200 characters',
+      );
+    }
     expect(merchant.wallet).to.deep.include({ walletType: 'MERCHANT', balance: '0.00' });
     expect(entity.wallet).to.deep.include({ walletType: 'SPEND', ownerId: entity.id });
     expect(deps.unitOfWork.state.entities.get(entity.id)?.walletId).to.equal(entity.wallet.id);
