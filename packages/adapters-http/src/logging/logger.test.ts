@@ -75,6 +75,23 @@ describe('redactPath', () => {
     }
   });
 
+  it('removes a token, a webhook secret or a JWT pasted into any other segment or the query', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtIn0.c2lnbmF0dXJl';
+    for (const [path, logged] of [
+      ['/v1/transactions/apptok_fh1BDzAMYl7ds0pFv0r0YrnSpwuJ1Vhd', '/v1/transactions/[REDACTED]'],
+      ['/v1/x/APPTOK_abc-_def/y', '/v1/x/[REDACTED]/y'],
+      ['/v1/x/whsec_c2VjcmV0K3NsYXNoLw==', '/v1/x/[REDACTED]'],
+      ['/v1/x/whsec_c2VjcmV0%2B%2F%3D', '/v1/x/[REDACTED]'],
+      [`/v1/wallets/${jwt}?token=${jwt}`, '/v1/wallets/[REDACTED]?token=[REDACTED]'],
+      [
+        '/v1/transactions/8d0a1b6e-3f7c-4b8e-9a51-2f6d7c1e0b9a',
+        '/v1/transactions/8d0a1b6e-3f7c-4b8e-9a51-2f6d7c1e0b9a',
+      ],
+    ]) {
+      expect(redactPath(path as string), path).to.equal(logged);
+    }
+  });
+
   it('removes long digit runs, account or card numbers, encoded or not', () => {
     expect(redactPath('/v1/x/4111111111111111?n=123456789012')).to.equal('/v1/x/[REDACTED]?n=[REDACTED]');
     expect(redactPath('/v1/x/%34111111111111111')).to.equal('/v1/x/[REDACTED]');

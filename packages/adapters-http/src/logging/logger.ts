@@ -45,6 +45,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 // Any letter case: Express routes paths case-insensitively, so /Application-Token/… reaches the same route.
 const PATH_SECRETS = /(\/application-token\/)[^/?#]+/gi;
 const LONG_DIGITS = /\d{9,}/g;
+/**
+ * An application token (base64url), a webhook secret (base64: its `/` is taken too, so the path after it may go
+ * with it) or a JWT pasted anywhere in a path, whatever route it reached.
+ */
+const TOKEN_TEXT = /apptok_[\w-]+|whsec_[\w+/=-]+|eyJ[\w-]*\.[\w-]+\.[\w-]*/gi;
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 
 /** The path part of `url` with each valid percent-encoded run decoded, so that no spelling hides a secret. */
@@ -62,8 +67,11 @@ function decodedPath(url: string): string {
 }
 
 /**
- * A request path safe to log, decoded: application tokens and long digit runs (account or card numbers) removed,
- * however the client spelled or encoded them.
+ * A request path safe to log, decoded: application tokens (in their route's segment or pasted anywhere), webhook
+ * secrets, JWTs and long digit runs (account or card numbers) removed, however the client spelled or encoded them.
  */
 export const redactPath = (url: string): string =>
-  decodedPath(url).replace(PATH_SECRETS, '$1[REDACTED]').replace(LONG_DIGITS, '[REDACTED]');
+  decodedPath(url)
+    .replace(PATH_SECRETS, '$1[REDACTED]')
+    .replace(TOKEN_TEXT, '[REDACTED]')
+    .replace(LONG_DIGITS, '[REDACTED]');
