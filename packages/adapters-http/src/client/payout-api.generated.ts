@@ -511,7 +511,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List operator actions, newest first */
+        /** List operator actions, newest first (order=asc: oldest first) */
         get: operations["listAuditLog"];
         put?: never;
         post?: never;
@@ -3464,6 +3464,7 @@ export interface operations {
                 action?: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WEBHOOK_REDELIVERED";
                 subjectId?: string;
                 actor?: string;
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;

@@ -74,7 +74,7 @@ export const OPERATOR_REVIEW_OPERATIONS: readonly Operation[] = [
   }),
   op('get', '/audit-log', {
     operationId: 'listAuditLog',
-    summary: 'List operator actions, newest first',
+    summary: 'List operator actions, newest first (order=asc: oldest first)',
     query: operator.auditLogQuerySchema,
     ok: {
       schema: page(ref('AuditEntry')),

@@ -140,4 +140,5 @@ export const auditLogQuerySchema = object({
   action: { type: 'string', enum: [...AUDIT_ACTIONS], ...fault('action', 'action must be an audit action') },
   subjectId: text('subjectId', 'subjectId must be a string of at most 255 characters', 255),
   actor: text('actor', 'actor must be a string of at most 255 characters', 255),
+  order: { type: 'string', enum: ['asc', 'desc'], ...fault('order', 'order must be asc or desc') },
 });

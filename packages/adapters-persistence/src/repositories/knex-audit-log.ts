@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditFilter, AuditLog, AuditPosition } from '@payout/domain';
+import type { AuditEntry, AuditFilter, AuditLog, AuditPosition, ListOrder } from '@payout/domain';
 import type { Db } from './columns.js';
 
 /** The columns as the entry's fields: rows come back as entries, `changes` parsed from jsonb by the driver. */
@@ -14,7 +14,7 @@ const ENTRY_COLUMNS = [
 
 /**
  * `operator_audit_log`: inserted, read, never updated (a trigger refuses UPDATE, DELETE and TRUNCATE). Pages are
- * keyset reads on (at, id) descending, each served by the index of its filter.
+ * keyset reads on (at, id) in either direction, each served by the index of its filter.
  */
 export class KnexAuditLog implements AuditLog {
   constructor(private readonly db: Db) {}
@@ -35,18 +35,18 @@ export class KnexAuditLog implements AuditLog {
     filter: AuditFilter,
     after: AuditPosition | null,
     limit: number,
+    order: ListOrder,
   ): Promise<readonly AuditEntry[]> {
     const query = this.db('operator_audit_log').select<AuditEntry[]>(...ENTRY_COLUMNS);
     if (filter.action !== undefined) query.where('action', filter.action);
     if (filter.subjectId !== undefined) query.where('subject_id', filter.subjectId);
     if (filter.actor !== undefined) query.where('actor', filter.actor);
-    if (after) query.whereRaw('(at, id) < (?, ?::uuid)', [after.at, after.id]);
-    const rows = await query
+    if (after) query.whereRaw(`(at, id) ${order === 'desc' ? '<' : '>'} (?, ?::uuid)`, [after.at, after.id]);
+    return query
       .orderBy([
-        { column: 'at', order: 'desc' },
-        { column: 'id', order: 'desc' },
+        { column: 'at', order },
+        { column: 'id', order },
       ])
       .limit(limit);
-    return rows;
   }
 }

@@ -43,7 +43,9 @@ describe('PostgreSQL schema guarantees', () => {
     expect(await sqlStateOf(row().update({ actor: 'someone else' }))).to.equal(INSUFFICIENT_PRIVILEGE);
     expect(await sqlStateOf(row().delete())).to.equal(INSUFFICIENT_PRIVILEGE);
     expect(await sqlStateOf(knex.raw('TRUNCATE operator_audit_log'))).to.equal(INSUFFICIENT_PRIVILEGE);
-    expect(await unitOfWork.read.auditLog.list({ actor: entry.actor }, null, 10)).to.deep.equal([entry]);
+    expect(await unitOfWork.read.auditLog.list({ actor: entry.actor }, null, 10, 'desc')).to.deep.equal([
+      entry,
+    ]);
   });
 
   it('refuses a negative wallet balance and keeps the stored one', async () => {

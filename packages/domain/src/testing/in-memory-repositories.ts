@@ -1,5 +1,5 @@
 import type { ApplicationToken } from '../application-token/application-token.js';
-import { type AuditEntry, compareNewestFirst } from '../audit/audit-entry.js';
+import { type AuditEntry, type AuditPosition, compareNewestFirst } from '../audit/audit-entry.js';
 import type { Entity } from '../entity/entity.js';
 import { isBalanced, type LedgerEntry, walletAccount } from '../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../linked-account/linked-account.js';
@@ -222,17 +222,20 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         throw new Error(`duplicate id ${entry.id}`);
       state().auditLog.push(entry);
     },
-    list: async (filter, after, limit) =>
-      state()
+    list: async (filter, after, limit, order) => {
+      const compare = (a: AuditEntry | AuditPosition, b: AuditEntry | AuditPosition) =>
+        order === 'desc' ? compareNewestFirst(a, b) : compareNewestFirst(b, a);
+      return state()
         .auditLog.filter(
           (e) =>
             (filter.action === undefined || e.action === filter.action) &&
             (filter.subjectId === undefined || e.subjectId === filter.subjectId) &&
             (filter.actor === undefined || e.actor === filter.actor) &&
-            (after === null || compareNewestFirst(after, e) < 0),
+            (after === null || compare(after, e) < 0),
         )
-        .sort(compareNewestFirst)
-        .slice(0, limit),
+        .sort(compare)
+        .slice(0, limit);
+    },
   };
   return {
     merchants,

@@ -31,12 +31,12 @@ export function auditLogContract(factory: ContractFactory): void {
         },
       });
       await unitOfWork.run((tx) => tx.auditLog.append(written));
-      expect(await unitOfWork.read.auditLog.list({ actor: written.actor }, null, 10)).to.deep.equal([
+      expect(await unitOfWork.read.auditLog.list({ actor: written.actor }, null, 10, 'desc')).to.deep.equal([
         written,
       ]);
     });
 
-    it('lists newest first, by time then by id, each page strictly after the position given', async () => {
+    it('lists newest first (or oldest first), by time then by id, each page strictly after the position given', async () => {
       const { unitOfWork } = await factory();
       const actor = `actor-${contractIds.next()}`;
       const [oldest, tiedFirst, tiedSecond, newest] = [
@@ -50,12 +50,18 @@ export function auditLogContract(factory: ContractFactory): void {
       });
       const ids = (entries: readonly AuditEntry[]) => entries.map((e) => e.id);
       const order = [newest, tiedSecond, tiedFirst, oldest].map((e) => e.id);
-      expect(ids(await unitOfWork.read.auditLog.list({ actor }, null, 10))).to.deep.equal(order);
-      const first = await unitOfWork.read.auditLog.list({ actor }, null, 2);
+      expect(ids(await unitOfWork.read.auditLog.list({ actor }, null, 10, 'desc'))).to.deep.equal(order);
+      const first = await unitOfWork.read.auditLog.list({ actor }, null, 2, 'desc');
       expect(ids(first)).to.deep.equal(order.slice(0, 2));
-      const next = await unitOfWork.read.auditLog.list({ actor }, first[1] ?? null, 2);
+      const next = await unitOfWork.read.auditLog.list({ actor }, first[1] ?? null, 2, 'desc');
       expect(ids(next)).to.deep.equal(order.slice(2));
-      expect(await unitOfWork.read.auditLog.list({ actor }, oldest, 2)).to.deep.equal([]);
+      expect(await unitOfWork.read.auditLog.list({ actor }, oldest, 2, 'desc')).to.deep.equal([]);
+      const oldestFirst = [...order].reverse();
+      const firstUp = await unitOfWork.read.auditLog.list({ actor }, null, 2, 'asc');
+      expect(ids(firstUp)).to.deep.equal(oldestFirst.slice(0, 2));
+      const nextUp = await unitOfWork.read.auditLog.list({ actor }, firstUp[1] ?? null, 2, 'asc');
+      expect(ids(nextUp)).to.deep.equal(oldestFirst.slice(2));
+      expect(await unitOfWork.read.auditLog.list({ actor }, newest, 2, 'asc')).to.deep.equal([]);
     });
 
     it('filters by action, subject and actor, all given filters at once', async () => {
@@ -77,7 +83,7 @@ export function auditLogContract(factory: ContractFactory): void {
         for (const e of [approved, credited, otherActor]) await tx.auditLog.append(e);
       });
       const list = (filter: Parameters<typeof unitOfWork.read.auditLog.list>[0]) =>
-        unitOfWork.read.auditLog.list(filter, null, 10).then((entries) => entries.map((e) => e.id));
+        unitOfWork.read.auditLog.list(filter, null, 10, 'desc').then((entries) => entries.map((e) => e.id));
       expect(await list({ actor, action: 'WITHDRAWAL_APPROVED' })).to.deep.equal([approved.id]);
       expect(await list({ subjectId })).to.deep.equal([otherActor.id, approved.id]);
       expect(await list({ subjectId, actor })).to.deep.equal([approved.id]);
@@ -96,7 +102,9 @@ export function auditLogContract(factory: ContractFactory): void {
           }),
         ),
       ).to.equal(failure);
-      expect(await unitOfWork.read.auditLog.list({ actor: written.actor }, null, 10)).to.deep.equal([]);
+      expect(await unitOfWork.read.auditLog.list({ actor: written.actor }, null, 10, 'desc')).to.deep.equal(
+        [],
+      );
     });
   });
 }

@@ -35,6 +35,20 @@ describe('ListAuditLog', () => {
     expect(second.ok && second.value.entries.map((e) => e.subjectId)).to.deep.equal([ids[0]]);
   });
 
+  it('pages oldest first with order=asc, its cursor continuing in that order', async () => {
+    const { ids, list } = await world();
+    const first = await list.execute(OPERATOR, { limit: '2', order: 'asc' });
+    if (!first.ok) throw new Error(first.error.message);
+    expect(first.value.entries.map((e) => e.subjectId)).to.deep.equal([ids[0], ids[1]]);
+    const cursor = first.value.nextCursor;
+    const second = await list.execute(OPERATOR, { limit: '2', order: 'asc', cursor });
+    expect(second.ok && second.value.entries.map((e) => [e.action, e.subjectId])).to.deep.equal([
+      ['MERCHANT_CREATED', ids[2]],
+      ['MERCHANT_UPDATED', ids[0]],
+    ]);
+    expect(second.ok && second.value.hasMore).to.equal(false);
+  });
+
   it('filters by action, subject and actor', async () => {
     const { ids, list } = await world();
     const subjects = async (input: Record<string, string>) => {
@@ -48,7 +62,7 @@ describe('ListAuditLog', () => {
     expect(await subjects({ actor: 'op-other' })).to.deep.equal([['MERCHANT_CREATED', ids[1]]]);
   });
 
-  it('defaults to 20 a page and refuses a bad limit, cursor or action', async () => {
+  it('defaults to 20 a page and refuses a bad limit, cursor, action or order', async () => {
     const { list } = await world();
     const page = await list.execute(OPERATOR, {});
     expect(page.ok && page.value.entries).to.have.length(4);
@@ -59,6 +73,7 @@ describe('ListAuditLog', () => {
       [{ cursor: 'not-a-cursor' }, 'cursor'],
       [{ action: 'MERCHANT_DELETED' }, 'action'],
       [{ actor: '' }, 'actor'],
+      [{ order: 'bogus' }, 'order'],
     ] as const) {
       const refused = await list.execute(OPERATOR, input);
       expect(!refused.ok && refused.error.details?.field, JSON.stringify(input)).to.equal(field);

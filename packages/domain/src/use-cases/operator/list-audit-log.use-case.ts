@@ -5,6 +5,7 @@ import {
   type AuditPosition,
   isAuditAction,
 } from '../../audit/audit-entry.js';
+import type { ListOrder } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { type DomainError, validationError } from '../../shared/domain-error.js';
@@ -27,7 +28,7 @@ export interface AuditEntryView {
 export interface AuditLogPage {
   readonly entries: readonly AuditEntryView[];
   readonly hasMore: boolean;
-  /** Passed back as `cursor`, gives the next (older) page; null on the last page. */
+  /** Passed back as `cursor` (with the same `order`), gives the next page; null on the last page. */
   readonly nextCursor: string | null;
 }
 
@@ -37,6 +38,7 @@ export interface ListAuditLogInput {
   readonly action?: unknown;
   readonly subjectId?: unknown;
   readonly actor?: unknown;
+  readonly order?: unknown;
 }
 
 /** The position of an entry, as a cursor: its time and id, which order the log (compareNewestFirst). */
@@ -58,6 +60,12 @@ function parseLimit(value: unknown): Result<number, DomainError> {
   return ok(limit);
 }
 
+function parseOrder(value: unknown): Result<ListOrder, DomainError> {
+  if (value === undefined) return ok('desc');
+  if (value === 'asc' || value === 'desc') return ok(value);
+  return err(validationError('order', 'order must be asc or desc'));
+}
+
 function parseFilter(input: ListAuditLogInput): Result<AuditFilter, DomainError> {
   if (input.action !== undefined && !isAuditAction(input.action))
     return err(validationError('action', 'action must be an audit action'));
@@ -71,7 +79,7 @@ function parseFilter(input: ListAuditLogInput): Result<AuditFilter, DomainError>
   });
 }
 
-/** `GET /v1/operator/audit-log`: operator actions, newest first, a page at a time. */
+/** `GET /v1/operator/audit-log`: operator actions, newest first (or oldest first), a page at a time. */
 export class ListAuditLog {
   constructor(private readonly deps: { readonly unitOfWork: UnitOfWork }) {}
 
@@ -84,8 +92,15 @@ export class ListAuditLog {
     if (!after.ok) return after;
     const filter = parseFilter(input);
     if (!filter.ok) return filter;
+    const order = parseOrder(input.order);
+    if (!order.ok) return order;
     // One more than the page: whether it exists is `hasMore`, without a count.
-    const found = await this.deps.unitOfWork.read.auditLog.list(filter.value, after.value, limit.value + 1);
+    const found = await this.deps.unitOfWork.read.auditLog.list(
+      filter.value,
+      after.value,
+      limit.value + 1,
+      order.value,
+    );
     const page = found.slice(0, limit.value);
     const hasMore = found.length > limit.value;
     const last = page.at(-1);
