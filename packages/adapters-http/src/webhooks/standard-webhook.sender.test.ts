@@ -211,7 +211,7 @@ describe('StandardWebhookSender', () => {
       const refusedAddress = (address: string) => address === '127.0.0.1';
       const response = await new StandardWebhookSender({ refusedAddress }).send(request(r.url, [SECRET_A]));
       expect(response.statusCode).to.equal(null);
-      expect(response.error).to.equal('refused: 127.0.0.1 is at a refused address');
+      expect(response.error).to.equal('refused: 127.0.0.1 is at 127.0.0.1, where no delivery may go');
       expect(r.received).to.have.length(0);
     } finally {
       await r.close();

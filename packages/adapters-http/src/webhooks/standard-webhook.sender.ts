@@ -73,9 +73,13 @@ function markingConnector(refused: (address: string) => boolean): buildConnector
   return (options, callback) =>
     connect(options, (error, socket) => {
       const reply = callback as (error: Error | null, socket: Socket | TLSSocket | null) => void;
-      if (socket?.remoteAddress && refused(socket.remoteAddress)) {
+      const address = socket?.remoteAddress;
+      if (socket && address && refused(address)) {
         socket.destroy();
-        return reply(new Error(`refused: ${options.hostname} is at a refused address`), null);
+        return reply(
+          new Error(`refused: ${options.hostname} is at ${address}, where no delivery may go`),
+          null,
+        );
       }
       socket?.prependListener('error', (socketError: Error & { [REUSED]?: boolean }) => {
         if (socket.bytesRead > 0) socketError[REUSED] = true;
