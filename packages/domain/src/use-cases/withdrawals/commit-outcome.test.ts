@@ -63,6 +63,29 @@ describe('A withdrawal whose commit outcome is unknown', () => {
     expect(await world.balance(c.walletId)).to.equal('899.75');
   });
 
+  it('a rejection that committed unseen is answered as rejected; one that did not commit stays a fault', async () => {
+    const world = new WithdrawalWorld();
+    const c = await world.customer({ approvalThreshold: '50.00' });
+    const held = await withdraw(world, c, withdrawalBody());
+    if (!held.ok) throw new Error(JSON.stringify(held));
+    const id = held.value.withdrawal.id;
+    const run = world.uow.run.bind(world.uow);
+    world.uow.run = async () => {
+      world.uow.run = run;
+      throw new CommitOutcomeUnknownError(new Error('Connection terminated unexpectedly'));
+    };
+    const lost = await world.decide.reject(world.operator(), id).catch((error: unknown) => error);
+    expect(lost, 'nothing committed: the fault stands').to.be.instanceOf(CommitOutcomeUnknownError);
+    expect(world.statuses(id)).to.deep.equal(['AWAITING_APPROVAL']);
+    losingNextCommit(world);
+    const rejected = await world.decide.reject(world.operator(), id, 'not today');
+    expect(rejected.ok && [rejected.value.status, rejected.value.failureReason]).to.deep.equal([
+      'FAILED',
+      'Payment was cancelled.',
+    ]);
+    expect(await world.balance(c.walletId)).to.equal('1000.00');
+  });
+
   it('a fault after the commit (the rail call throws) answers the withdrawal as stored, never a fault', async () => {
     const world = new WithdrawalWorld();
     const c = await world.customer();

@@ -72,22 +72,27 @@ export class DecideWithdrawal {
     reason: string | null = null,
   ): Promise<Result<Withdrawal>> {
     const { unitOfWork, clock, ids } = this.deps;
-    return unitOfWork.run(async (tx) => {
-      const decided = await lockForDecision(tx.withdrawals.lockById(withdrawalId), principal);
-      if (!decided.ok) return decided;
-      const moved = await moveWithdrawal(
-        tx,
-        ids,
-        decided.value,
-        'FAILED',
-        clock.now(),
-        FAILURE_REASONS.CANCELLED,
-        null,
-        { by: principal.subject, reason },
-      );
-      if (moved.ok) await auditDecision(tx, this.deps, principal, moved.value, reason);
-      return moved;
-    });
+    // Cancelled by this operator as stored means this rejection committed, even if its COMMIT's answer was lost.
+    const rejectedHere = (stored: Withdrawal) =>
+      stored.status === 'FAILED' && stored.history.at(-1)?.decidedBy === principal.subject;
+    return storedOrThrown(unitOfWork, withdrawalId, rejectedHere, () =>
+      unitOfWork.run(async (tx) => {
+        const decided = await lockForDecision(tx.withdrawals.lockById(withdrawalId), principal);
+        if (!decided.ok) return decided;
+        const moved = await moveWithdrawal(
+          tx,
+          ids,
+          decided.value,
+          'FAILED',
+          clock.now(),
+          FAILURE_REASONS.CANCELLED,
+          null,
+          { by: principal.subject, reason },
+        );
+        if (moved.ok) await auditDecision(tx, this.deps, principal, moved.value, reason);
+        return moved;
+      }),
+    );
   }
 }
 
