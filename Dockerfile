@@ -42,7 +42,7 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends tini \
   && rm -rf /var/lib/apt/lists/*
 # HOST: a container is reached through its published port, never on its loopback.
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+ENV NODE_ENV=production APP_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=production-dependencies /app/package.json /app/package-lock.json ./
 COPY --from=production-dependencies /app/node_modules node_modules

@@ -53,6 +53,13 @@ describe('loadConfig', () => {
       expect(text).to.include(name);
   });
 
+  it('is production when NODE_ENV=production and APP_ENV is unset, refusing the development secrets', () => {
+    const result = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/payout' });
+    expect(!result.ok && result.errors).to.include('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
+    const chosen = loadConfig({ NODE_ENV: 'production', APP_ENV: 'development' });
+    expect(chosen.ok && chosen.config.appEnv).to.equal('development');
+  });
+
   it('refuses development defaults and simulated rails in production', () => {
     const result = loadConfig({ APP_ENV: 'production' });
     const text = result.ok ? '' : result.errors.join('\n');

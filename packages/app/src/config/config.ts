@@ -154,7 +154,8 @@ function trustProxy(raw: string | undefined): boolean | number | string {
  */
 export function loadConfig(env: Env): ConfigResult {
   const errors: string[] = [];
-  const appEnv = (env.APP_ENV ?? 'development') as AppEnv;
+  // An image built for production (NODE_ENV=production) must not fall back to secrets anyone can mint with.
+  const appEnv = (env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development')) as AppEnv;
   if (!['development', 'test', 'production'].includes(appEnv))
     errors.push(`APP_ENV must be development, test or production (got "${env.APP_ENV}")`);
   const role = (env.PROCESS_ROLE ?? 'all') as ProcessRole;

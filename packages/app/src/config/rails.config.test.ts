@@ -88,9 +88,12 @@ describe('loadConfig: RAILS', () => {
     expect(errorsOf({ RAILS: 'ACH=disabled,ACH=simulated' })).to.include('RAILS names ACH twice');
     const increase = { ...INCREASE, RAILS: 'ACH=increase' };
     expect(errorsOf({ ...increase, INCREASE_BASE_URL: 'api.increase.com' })).to.include('INCREASE_BASE_URL');
-    expect(errorsOf({ ...increase, INCREASE_BASE_URL: 'https://user:pw@api.increase.com' })).to.include(
-      'INCREASE_BASE_URL',
-    );
+    const withCredentials = errorsOf({
+      ...increase,
+      INCREASE_BASE_URL: 'https://user:Pa55word@api.increase.com',
+    });
+    expect(withCredentials).to.include('INCREASE_BASE_URL must not carry credentials');
+    expect(withCredentials).to.not.include('Pa55word');
     const live = { ...PRODUCTION, ...INCREASE, ...PAYPAL, RAILS: LIVE_RAILS };
     expect(errorsOf({ ...live, INCREASE_BASE_URL: 'http://api.increase.com' })).to.include(
       'INCREASE_BASE_URL must be https in production',

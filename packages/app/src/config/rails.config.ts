@@ -99,7 +99,10 @@ function baseUrl(env: Env, name: string, production: boolean, errors: string[], 
   } catch {
     url = null;
   }
-  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.search || url.hash)
+  if (url && (url.username || url.password))
+    // Not repeated: the message would carry the credentials into the deployment's logs.
+    errors.push(`${name} must not carry credentials (a user name or password in the URL)`);
+  else if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash)
     errors.push(`${name} must be an http(s) URL without credentials, query or fragment (got "${raw}")`);
   else if (production && url.protocol === 'http:' && !LOOPBACK.has(url.hostname))
     errors.push(`${name} must be https in production (got "${raw}")`);
