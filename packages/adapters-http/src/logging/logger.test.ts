@@ -92,6 +92,25 @@ describe('redactPath', () => {
     }
   });
 
+  it('removes credential-named query values, and secrets however the query encodes them', () => {
+    expect(redactPath('/v1/x?token=abc&limit=5&password=p%40ss')).to.equal(
+      '/v1/x?token=[REDACTED]&limit=5&password=[REDACTED]',
+    );
+    expect(redactPath('/v1/x?s=whsec_CI01S/3s9phud/XEH%2BSBJWGgjWt3pUFD1xYFKBvO57g=')).to.equal(
+      '/v1/x?s=[REDACTED]',
+    );
+  });
+
+  it('removes card and account numbers written with spaces or dashes, and keeps every UUID whole', () => {
+    expect(redactPath('/v1/x/4111-1111-1111-1111/y')).to.equal('/v1/x/[REDACTED]/y');
+    expect(redactPath('/v1/x/4111%201111%201111%201111')).to.equal('/v1/x/[REDACTED]');
+    expect(redactPath('/v1/x?account=000 123 456 789')).to.equal('/v1/x?account=[REDACTED]');
+    const id = '01234567-8901-7234-8567-890123456789';
+    expect(redactPath(`/v1/transactions/${id}?createdFrom=2026-11-29`)).to.equal(
+      `/v1/transactions/${id}?createdFrom=2026-11-29`,
+    );
+  });
+
   it('removes long digit runs, account or card numbers, encoded or not', () => {
     expect(redactPath('/v1/x/4111111111111111?n=123456789012')).to.equal('/v1/x/[REDACTED]?n=[REDACTED]');
     expect(redactPath('/v1/x/%34111111111111111')).to.equal('/v1/x/[REDACTED]');

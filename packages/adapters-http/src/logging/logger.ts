@@ -44,34 +44,38 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 
 // Any letter case: Express routes paths case-insensitively, so /Application-Token/… reaches the same route.
 const PATH_SECRETS = /(\/application-token\/)[^/?#]+/gi;
-const LONG_DIGITS = /\d{9,}/g;
+/** The value of a query parameter whose name says it is a credential. */
+const QUERY_SECRETS = /([?&](?:access_token|token|secret|password|api_key|apikey)=)[^&#]*/gi;
 /**
  * An application token (base64url), a webhook secret (base64: its `/` is taken too, so the path after it may go
- * with it) or a JWT pasted anywhere in a path, whatever route it reached.
+ * with it) or a JWT pasted anywhere, whatever route it reached.
  */
 const TOKEN_TEXT = /apptok_[\w-]+|whsec_[\w+/=-]+|eyJ[\w-]*\.[\w-]+\.[\w-]*/gi;
+/**
+ * Nine or more digits, single spaces or dashes allowed between them (an account or card number, `4111-1111-…`),
+ * except inside a UUID, which is kept whole so that logs can be searched by id.
+ */
+const NUMBERS = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})|\d(?:[ -]?\d){8,}/gi;
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 
-/** The path part of `url` with each valid percent-encoded run decoded, so that no spelling hides a secret. */
-function decodedPath(url: string): string {
-  const end = url.search(/[?#]/);
-  const path = end < 0 ? url : url.slice(0, end);
-  const decoded = path.replace(PERCENT_RUN, (run) => {
+/** `url` with each valid percent-encoded run decoded, so that no spelling hides a secret. */
+const decoded = (url: string): string =>
+  url.replace(PERCENT_RUN, (run) => {
     try {
       return decodeURIComponent(run);
     } catch {
       return run;
     }
   });
-  return end < 0 ? decoded : decoded + url.slice(end);
-}
 
 /**
- * A request path safe to log, decoded: application tokens (in their route's segment or pasted anywhere), webhook
- * secrets, JWTs and long digit runs (account or card numbers) removed, however the client spelled or encoded them.
+ * A request path and query safe to log, decoded: application tokens (in their route's segment or pasted anywhere),
+ * webhook secrets, JWTs, credential-named query values and account or card numbers removed, however the client
+ * spelled or encoded them.
  */
 export const redactPath = (url: string): string =>
-  decodedPath(url)
+  decoded(url)
     .replace(PATH_SECRETS, '$1[REDACTED]')
+    .replace(QUERY_SECRETS, '$1[REDACTED]')
     .replace(TOKEN_TEXT, '[REDACTED]')
-    .replace(LONG_DIGITS, '[REDACTED]');
+    .replace(NUMBERS, (_match, uuid: string | undefined) => uuid ?? '[REDACTED]');
