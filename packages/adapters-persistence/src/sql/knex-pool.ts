@@ -7,7 +7,8 @@ import knexFactory, { type Knex } from 'knex';
  * statistics change: autovacuum's analyze is what makes them follow the tables' growth
  * (docs/decisions/0008-read-batches-stay-limits-and-lifetimes-go.md).
  */
-export function createKnex(url: string, poolMax: number): Knex {
+export function createKnex(url: string, poolMax: number, log?: Knex.Logger): Knex {
   const connection = { connectionString: url, pipeline: true } as Knex.PgConnectionConfig;
-  return knexFactory({ client: 'pg', connection, pool: { min: 0, max: poolMax } });
+  // `log`: where Knex's own warnings (a failed connection attempt, say) go instead of console.log's plain lines.
+  return knexFactory({ client: 'pg', connection, pool: { min: 0, max: poolMax }, ...(log ? { log } : {}) });
 }

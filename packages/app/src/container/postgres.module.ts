@@ -42,7 +42,13 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
     ? null
     : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres') });
   const url = config.databaseUrl ?? (embedded?.url as string);
-  const knex = createKnex(url, config.databasePoolMax);
+  const knex = createKnex(url, config.databasePoolMax, {
+    warn: (message: string) => logger.warn({ component: 'knex' }, message),
+    error: (message: string) => logger.error({ component: 'knex' }, message),
+    deprecate: (method: string, alternative: string) =>
+      logger.warn({ component: 'knex' }, `${method} is deprecated, use ${alternative}`),
+    debug: (message: string) => logger.debug({ component: 'knex' }, message),
+  });
   const settings = config.jobQueueProfile === 'fast' ? FAST_JOB_QUEUE_SETTINGS : DEFAULT_JOB_QUEUE_SETTINGS;
   // Our migrations and pg-boss's start (its own schema) touch different schemas: they run side by side.
   const [migrated, started] = await Promise.allSettled([
