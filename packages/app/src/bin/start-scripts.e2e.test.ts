@@ -103,7 +103,11 @@ describe('start scripts: signals drain and stop every process', function () {
     script.signal('SIGTERM');
     await script.until((line) => line.msg === 'shutting down');
     release();
-    expect(await answer).to.match(/^HTTP\/1\.1 201 /);
+    const text = await answer;
+    expect(text).to.match(/^HTTP\/1\.1 201 /);
+    expect(text, 'no keep-alive promised by a server that is stopping').to.match(
+      /\r\nConnection: close\r\n/i,
+    );
     await expectCleanStop(script, Number(ready.pid));
   });
 

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   answerClientErrors,
@@ -73,8 +73,19 @@ export async function startHttpServer(
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   let closing = false;
-  // A connection whose request was in flight at close() becomes idle when its response ends: end it then.
-  server.on('request', (_req, res) => res.once('finish', () => closing && server.closeIdleConnections()));
+  const inFlight = new Set<ServerResponse>();
+  // Once closing, an answer says `Connection: close`: a client that read keep-alive would send its next request on
+  // a connection about to be closed, and could not tell whether that request was processed. The connection of a
+  // request in flight at close() becomes idle when its response ends: it is ended then.
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.on('request', (_req, res) => {
+    if (closing) closeAfter(res);
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    res.once('finish', () => closing && server.closeIdleConnections());
+  });
   try {
     await listen(server, config.port, config.host);
   } catch (error) {
@@ -87,6 +98,7 @@ export async function startHttpServer(
     url: `http://${host}:${address.port}`,
     async close() {
       closing = true;
+      for (const res of inFlight) closeAfter(res);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
