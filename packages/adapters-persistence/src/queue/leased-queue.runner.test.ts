@@ -121,4 +121,25 @@ describe('LeasedQueueRunner', () => {
     await stopping;
     expect(queue.started, 'no claim after stop').to.deep.equal(ids(2));
   });
+
+  it('stop() during a claim waits for it and works what it took, leaving nothing leased and unworked', async () => {
+    const queue = new ScriptedQueue(ids(2));
+    let answer = () => {};
+    queue.hold = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const runner = runnerOver(queue, 2);
+    runner.start();
+    await turns();
+    let stopped = false;
+    const stopping = runner.stop().then(() => {
+      stopped = true;
+    });
+    answer();
+    await turns();
+    expect(queue.started, 'the claimed items are worked').to.deep.equal(ids(2));
+    expect(stopped, 'not before they finish').to.equal(false);
+    queue.finish(...ids(2));
+    await stopping;
+  });
 });

@@ -39,6 +39,8 @@ export class LeasedQueueRunner<T> {
   /** Woken while a claim was under way, which may not have seen the rows: claim again when it ends. */
   private again = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Settles when the claim under way has answered. */
+  private claimAnswered: Promise<void> = Promise.resolve();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly groups = new Map<string, number>();
   private wakeUps: { close(): Promise<void> } | null = null;
@@ -55,14 +57,20 @@ export class LeasedQueueRunner<T> {
     void this.claim();
   }
 
-  /** Stops claiming and waits for the items in flight, so their outcomes are recorded. */
+  /**
+   * Stops claiming and waits for the items in flight, so their outcomes are recorded; a claim under way is waited
+   * for and what it took is worked too, rather than left leased to a process that is gone.
+   */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.wakeUps?.close();
     this.wakeUps = null;
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+    while (this.claiming || this.inFlight.size > 0) {
+      await this.claimAnswered;
+      await Promise.all(this.inFlight);
+    }
   }
 
   /**
@@ -87,7 +95,12 @@ export class LeasedQueueRunner<T> {
     this.timer = null;
     let items: readonly T[] = [];
     try {
-      items = await this.queue.claimDue(free, new Map(this.groups));
+      const claimed = this.queue.claimDue(free, new Map(this.groups));
+      this.claimAnswered = claimed.then(
+        () => undefined,
+        () => undefined,
+      );
+      items = await claimed;
     } catch (error) {
       this.options.onError(error);
     } finally {

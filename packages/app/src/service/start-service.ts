@@ -36,7 +36,7 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
           await container.getAsync(TOKENS.webhookWorker),
         ]
       : [];
-  for (const worker of workers) await worker.start();
+  // The worker's port first: a process that cannot bind it exits before it has claimed any work.
   const ops =
     config.role === 'worker'
       ? await startOpsServer({
@@ -47,6 +47,7 @@ export async function startService(config: AppConfig, logger: Logger): Promise<R
           logger,
         })
       : null;
+  for (const worker of workers) await worker.start();
   return {
     url: server?.url ?? null,
     opsUrl: ops?.url ?? null,
