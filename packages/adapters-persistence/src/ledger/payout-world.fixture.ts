@@ -45,7 +45,7 @@ export class PayoutWorld {
       rails: createRailRegistry([...this.rails.values()]),
       clock: this.clock,
       ids: this.ids,
-      settings: { ...DEFAULT_WITHDRAWAL_SETTINGS, railTimeoutMs: 1000, maxSubmitAttempts: 5 },
+      settings: { ...DEFAULT_WITHDRAWAL_SETTINGS, railTimeoutMs: 1000 },
     };
   }
 

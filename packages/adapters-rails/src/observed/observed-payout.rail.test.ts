@@ -2,7 +2,7 @@ import { FAILURE_REASONS, Money, type PayoutRail, type RailSubmission } from '@p
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { createSimulatedRails } from '../simulated-rails.js';
-import { observedRail, type RailCall } from './observed-payout.rail.js';
+import { observedRail, type RailCall, UNRESOLVED_SUBMIT_ATTEMPTS } from './observed-payout.rail.js';
 
 const ACCOUNT_NUMBER = '123456789012';
 
@@ -23,7 +23,10 @@ function observed() {
   const rail = observedRail(ach, {
     provider: 'simulated',
     record: (call) => calls.push(call),
-    log: { warn: (fields, message) => lines.push({ fields, message }) },
+    log: {
+      warn: (fields, message) => lines.push({ fields, message }),
+      error: (fields, message) => lines.push({ fields, message: `error: ${message}` }),
+    },
   });
   return { rail, calls, lines, clock };
 }
@@ -49,6 +52,41 @@ describe('observedRail', () => {
     expect(lines[0]?.message).to.equal('rail rejected the payout');
     expect(lines[0]?.fields).to.include({ withdrawalId: 'w-observed', rail: 'ACH', provider: 'simulated' });
     expect(lines[0]?.fields).to.have.property('reason').that.is.a('string').and.not.empty;
+    expect(JSON.stringify(lines)).not.to.contain(ACCOUNT_NUMBER);
+  });
+
+  it("logs each unavailable answer with its attempt and the adapter's detail, as an error once unresolved for long", async () => {
+    const lines: { level: string; fields: object; message: string }[] = [];
+    const down: PayoutRail = {
+      id: 'ACH',
+      pollIntervalMs: 1,
+      returnWindowMs: 0,
+      returnPollIntervalMs: 1,
+      submit: async () => ({ kind: 'UNAVAILABLE', detail: 'PayPal holds a batch but did not link it' }),
+      status: async () => ({ kind: 'PENDING' }),
+    };
+    const rail = observedRail(down, {
+      provider: 'paypal',
+      record: () => {},
+      log: {
+        warn: (fields, message) => lines.push({ level: 'warn', fields, message }),
+        error: (fields, message) => lines.push({ level: 'error', fields, message }),
+      },
+    });
+    for (const attempt of [1, UNRESOLVED_SUBMIT_ATTEMPTS - 1, UNRESOLVED_SUBMIT_ATTEMPTS])
+      await rail.submit({ ...submission('10.00'), attempt });
+    expect(lines.map((line) => [line.level, (line.fields as { attempt: number }).attempt])).to.deep.equal([
+      ['warn', 1],
+      ['warn', UNRESOLVED_SUBMIT_ATTEMPTS - 1],
+      ['error', UNRESOLVED_SUBMIT_ATTEMPTS],
+    ]);
+    expect(lines[2]?.message).to.equal('payout submission unresolved: check it with the provider');
+    expect(lines[2]?.fields).to.include({
+      withdrawalId: 'w-observed',
+      rail: 'ACH',
+      provider: 'paypal',
+      detail: 'PayPal holds a batch but did not link it',
+    });
     expect(JSON.stringify(lines)).not.to.contain(ACCOUNT_NUMBER);
   });
 
@@ -108,7 +146,7 @@ describe('observedRail', () => {
     const rail = observedRail(broken, {
       provider: 'p',
       record: (c) => calls.push(c),
-      log: { warn: () => {} },
+      log: { warn: () => {}, error: () => {} },
     });
     let thrown: unknown = null;
     await rail.submit(submission('1.00')).catch((error: unknown) => {

@@ -13,7 +13,14 @@ export interface RailCall {
 /** The lines a rail's refusals are logged with (a pino logger fits). */
 export interface RailLog {
   warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
 }
+
+/**
+ * From this attempt on, a submission still unanswered is logged as an error: retried every few minutes for hours,
+ * it needs someone to look at the provider (a payout whose outcome is unknown is never failed by the service).
+ */
+export const UNRESOLVED_SUBMIT_ATTEMPTS = 30;
 
 export interface RailObservation {
   /** Who runs the rail (`simulated`, `paypal`): the same rail id may be served by different providers. */
@@ -25,7 +32,8 @@ export interface RailObservation {
 /**
  * `rail`, each call timed and recorded by outcome, and each refusal logged with the withdrawal id, rail and reason
  * (never the destination: its account or card number stays out of the logs). A rejection at submission and a
- * failure or return learned by a poll each log one line: the rail answers them once, then the payout is final.
+ * failure or return learned by a poll each log one line: the rail answers them once, then the payout is final. Each
+ * unavailable answer to a submission logs one line with its attempt and the adapter's detail.
  */
 export function observedRail(rail: PayoutRail, observation: RailObservation): PayoutRail {
   const { provider, record, log } = observation;
@@ -47,11 +55,15 @@ export function observedRail(rail: PayoutRail, observation: RailObservation): Pa
   };
   const submit: PayoutRail['submit'] = async (submission) => {
     const result = await timed('submit', () => rail.submit(submission));
+    const fields = { withdrawalId: submission.withdrawalId, rail: rail.id, provider };
     if (result.kind === 'REJECTED')
-      log.warn(
-        { withdrawalId: submission.withdrawalId, rail: rail.id, provider, reason: result.reason },
-        'rail rejected the payout',
-      );
+      log.warn({ ...fields, reason: result.reason }, 'rail rejected the payout');
+    if (result.kind === 'UNAVAILABLE') {
+      const unanswered = { ...fields, attempt: submission.attempt, detail: result.detail };
+      if (submission.attempt >= UNRESOLVED_SUBMIT_ATTEMPTS)
+        log.error(unanswered, 'payout submission unresolved: check it with the provider');
+      else log.warn(unanswered, 'rail unavailable for the payout: retrying with the same idempotency key');
+    }
     return result;
   };
   const status: PayoutRail['status'] = async (query) => {

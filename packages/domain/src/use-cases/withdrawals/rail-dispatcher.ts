@@ -5,7 +5,6 @@ import type { PayoutRail, RailSubmitResult } from '../../ports/payout-rail.port.
 import type { RailRegistry } from '../../ports/rail-registry.port.js';
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
-import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import {
   checkAt,
   markSubmitted,
@@ -107,12 +106,9 @@ export class RailDispatcher {
           ),
         );
       case 'UNAVAILABLE': {
-        if (attempt >= settings.maxSubmitAttempts)
-          return must(
-            await moveWithdrawal(tx, ids, checkAt(withdrawal, null), 'FAILED', now, FAILURE_REASONS.GENERAL),
-          );
-        // The same rail, the same idempotency key, later: a timeout's outcome is unknown, never "failed". A
-        // provider that said how long to wait is not asked sooner: an early retry only meets its limit again.
+        // The same rail, the same idempotency key, later, however many times it takes: an earlier attempt may have
+        // been paid (a timeout's or a 5xx's outcome is unknown), so only the provider's answer may end the payout,
+        // never a count of attempts. A provider that said how long to wait is not asked sooner.
         const delay = Math.max(submitRetryDelay(settings, attempt + 1), result.retryAfterMs ?? 0);
         const retry = checkAt(withdrawal, new Date(now.getTime() + delay));
         await tx.withdrawals.update(retry, withdrawal.sequence);

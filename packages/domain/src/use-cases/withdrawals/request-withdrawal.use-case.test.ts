@@ -185,21 +185,6 @@ describe('RequestWithdrawal', () => {
       expect(world.statuses(id)).to.deep.equal(['PENDING', 'SUCCESS']);
       expect(await world.balance(c.walletId)).to.equal('900.00');
     });
-
-    it('fails and reverses after the last allowed attempt finds the rail unavailable', async () => {
-      const world = new WithdrawalWorld();
-      const down = { kind: 'UNAVAILABLE', detail: 'down' } as const;
-      world.rail('WIRE').willSubmit(down, down, down, down, down, down);
-      const c = await world.customer();
-      const result = await withdraw(world, c, body({ routingType: 'WIRE' }));
-      if (!result.ok) throw new Error(result.error.message);
-      await world.runJobs();
-      const w = world.uow.state.withdrawals.get(result.value.withdrawal.id);
-      expect(w?.status).to.equal('FAILED');
-      expect(w?.failureReason).to.equal(FAILURE_REASONS.GENERAL);
-      expect(world.rail('WIRE').submissions).to.have.length(5);
-      expect(await world.balance(c.walletId)).to.equal('1000.00');
-    });
   });
 
   describe('errors, in the check order of docs/product.md §5', () => {

@@ -21,18 +21,29 @@ describe('SubmitWithdrawal (submission jobs)', () => {
     expect(world.rail('ACH').submissions.map((s) => s.attempt)).to.deep.equal([1, 2]);
   });
 
+  it('an unknown outcome is retried until the provider answers, never failed by a count of attempts', async () => {
+    const world = new WithdrawalWorld();
+    const down = { kind: 'UNAVAILABLE', detail: 'timed out after sending' } as const;
+    world.rail('ACH').willSubmit(...Array.from({ length: 60 }, () => down));
+    const { c, id } = await start(world);
+    await world.runJobs(200);
+    expect(world.rail('ACH').submissions).to.have.length(61);
+    expect(world.statuses(id)).to.deep.equal(['PENDING', 'PROCESSING_PAY_OUT', 'SUCCESS']);
+    expect(world.reversals(id)).to.equal(0);
+    expect(await world.balance(c.walletId)).to.equal('899.75');
+  });
+
   describe('an unavailable answer to an attempt a later one superseded', () => {
     it('neither fails the withdrawal (the later attempt may be paid) nor replaces the later lease', async () => {
       const world = new WithdrawalWorld();
       const down = { kind: 'UNAVAILABLE', detail: 'down' } as const;
-      const deps = { ...world.deps, settings: { ...world.deps.settings, maxSubmitAttempts: 2 } };
-      const due = new DueWithdrawals(deps);
+      const due = new DueWithdrawals(world.deps);
       let lease: Date | null | undefined;
       world.rail('ACH').submit = async ({ attempt, withdrawalId }) => {
         if (attempt === 1) return down;
         if (attempt === 3) throw new Error('worker B died after the rail took attempt 3');
         if (attempt > 3) return { kind: 'ACCEPTED', reference: `ref-${withdrawalId}` };
-        // Attempt 2, the last allowed: its worker stalls past its lease, and worker B claims the withdrawal.
+        // Attempt 2: its worker stalls past its lease, and worker B claims the withdrawal.
         world.clock.advance(60_000);
         const [claimed] = await due.claimDue(1);
         lease = claimed?.nextCheckAt;

@@ -5,11 +5,12 @@ export interface WithdrawalSettings {
   /** The rails' own call timeout: the safety-net submission waits longer than this before retrying. */
   readonly railTimeoutMs: number;
   readonly approvalTtlMs: number;
-  /** First retry delay after an unavailable rail; doubles per attempt up to `maxSubmitRetryDelayMs`. */
+  /**
+   * First retry delay after an unavailable rail; doubles per attempt up to `maxSubmitRetryDelayMs`, at which the
+   * attempts go on until the provider answers.
+   */
   readonly submitRetryDelayMs: number;
   readonly maxSubmitRetryDelayMs: number;
-  /** After this many unavailable answers the payout fails ("Payment could not be processed.") and is reversed. */
-  readonly maxSubmitAttempts: number;
   /** Delay between status polls while the rail itself cannot be reached. */
   readonly pollRetryDelayMs: number;
 }
@@ -19,7 +20,6 @@ export const DEFAULT_WITHDRAWAL_SETTINGS: WithdrawalSettings = {
   approvalTtlMs: DEFAULT_APPROVAL_TTL_SECONDS * 1000,
   submitRetryDelayMs: 2_000,
   maxSubmitRetryDelayMs: 10 * 60_000,
-  maxSubmitAttempts: 30,
   pollRetryDelayMs: 5_000,
 };
 

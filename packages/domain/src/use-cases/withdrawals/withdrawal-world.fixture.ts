@@ -45,7 +45,6 @@ export class WithdrawalWorld {
         ...DEFAULT_WITHDRAWAL_SETTINGS,
         railTimeoutMs: 1000,
         submitRetryDelayMs: 1000,
-        maxSubmitAttempts: 5,
       },
     };
   }
