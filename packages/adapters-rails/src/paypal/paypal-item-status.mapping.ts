@@ -39,10 +39,11 @@ export function railStatusOfBatch(body: unknown, withdrawalId: string): RailStat
   // The money came back: the code is PayPal's error name, else the status itself (RETURNED, REFUNDED,
   // REVERSED), so the failure says which of them it was.
   const returnCode = { code: errorName ?? status };
-  // PayPal returns an item nobody claimed within 30 days: the recipient had no account.
+  // RETURNED is an item nobody claimed within 30 days (or one cancelled while unclaimed): the recipient never had
+  // the money, so the payout failed; it had not settled and been paid back.
   if (status === 'RETURNED')
     return {
-      kind: 'RETURNED',
+      kind: 'FAILED',
       reason: failureReasonFor(errorName, FAILURE_REASONS.RECIPIENT_NOT_FOUND),
       ...returnCode,
     };

@@ -55,16 +55,18 @@ describe('PayPalPayoutsRail.status', () => {
     ['BLOCKED', 'REGULATORY_BLOCKED', { kind: 'FAILED', reason: FAILURE_REASONS.COMPLIANCE }],
     ['DENIED', 'RISK_DECLINE', { kind: 'FAILED', reason: FAILURE_REASONS.COMPLIANCE }],
     ['DENIED', 'RECEIVER_COUNTRY_NOT_ALLOWED', { kind: 'FAILED', reason: FAILURE_REASONS.COMPLIANCE }],
-    ['RETURNED', undefined, { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND }],
+    ['RETURNED', undefined, { kind: 'FAILED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND }],
     ['REFUNDED', undefined, { kind: 'RETURNED', reason: FAILURE_REASONS.GENERAL }],
     ['REVERSED', 'RISK_DECLINE', { kind: 'RETURNED', reason: FAILURE_REASONS.COMPLIANCE }],
   ];
   for (const [status, errorName, expected] of table)
     it(`maps item ${status}${errorName ? ` (${errorName})` : ''} to ${expected.kind}`, async () => {
-      // A failure carries PayPal's error name as its code (payload.failureCode) when PayPal gave one; a return
-      // without one carries its status, so RETURNED, REFUNDED and REVERSED stay told apart.
+      // A failure carries PayPal's error name as its code (payload.failureCode) when PayPal gave one; an unclaimed
+      // item's failure and a return without one carry the status, so RETURNED, REFUNDED and REVERSED stay told apart.
       const code =
-        expected.kind === 'RETURNED' ? (errorName ?? status) : expected.kind === 'FAILED' && errorName;
+        expected.kind === 'RETURNED' || status === 'RETURNED'
+          ? (errorName ?? status)
+          : expected.kind === 'FAILED' && errorName;
       expect(await statusWhen(item(status, errorName))).to.deep.equal(
         code ? { ...expected, code } : expected,
       );
