@@ -79,8 +79,12 @@ export function steppedCase<Step>(subject: {
 }
 
 export interface RailContractOptions {
-  /** Whether the rail reports returns after settlement (its `returnWindowMs` is then above 0). */
-  readonly reportsReturns: boolean;
+  /**
+   * Whether the rail reports returns after settlement (its `returnWindowMs` is then above 0): as RETURNED, or
+   * `'as a failure'` for a provider whose refund of a paid payout cannot be told from a failure before payment
+   * (Wise's `funds_refunded`): FAILED, which the withdrawal flow also reverses after SUCCESS.
+   */
+  readonly reportsReturns: boolean | 'as a failure';
   /**
    * The wait the provider's 429 asks for in the `rate-limited` scenario (its `Retry-After`), which the
    * UNAVAILABLE answer must carry as `retryAfterMs`; unset for a rail whose provider names none (simulated).
@@ -212,8 +216,8 @@ export function describeRailContract(
         expect((await status()).kind).to.equal('SETTLED');
         subject.advance();
         const returned = await status();
-        expect(returned.kind).to.equal('RETURNED');
-        if (returned.kind === 'RETURNED')
+        expect(returned.kind).to.equal(options.reportsReturns === 'as a failure' ? 'FAILED' : 'RETURNED');
+        if (returned.kind === 'RETURNED' || returned.kind === 'FAILED')
           expect(isFailureReason(returned.reason), returned.reason).to.equal(true);
         expect(await status(), 'returned stays returned').to.deep.equal(returned);
       });

@@ -11,14 +11,18 @@ const WAITING = new Set([
   'incoming_payment_initiated',
   'waiting_recipient_input_to_proceed',
 ]);
-const UNDER_WAY = new Set(['processing', 'funds_converted']);
+/**
+ * `bounced_back` is under way too: Wise's documented path after a bounce is `processing`, then `cancelled` and
+ * `funds_refunded`, unless the details are corrected and it is sent again. Reversing the debit at the bounce could
+ * pay twice; the refund (or a new `outgoing_payment_sent`) decides.
+ */
+const UNDER_WAY = new Set(['processing', 'funds_converted', 'bounced_back']);
 
 /**
  * Our lifecycle status of a Wise transfer; Wise's status travels as the failure's `code`.
  * - `outgoing_payment_sent` is paid: Wise sent it to the recipient's bank.
- * - `bounced_back`: the recipient's bank sent it back (a closed or wrong account): a return.
  * - `funds_refunded`: Wise gave the money back to our balance, either before it left (a check that failed) or
- *   after a bounce. Both end the withdrawal as FAILED and reverse its debit, also after SUCCESS.
+ *   after a bounce: FAILED, which reverses the debit, also after SUCCESS (Wise does not tell the two apart).
  * - `cancelled`: called off before it was paid.
  * - `charged_back` (the funding was pulled back) and statuses this adapter does not know are UNAVAILABLE: the
  *   recipient may have been paid, so an operator decides, rather than a guessed outcome for money.
@@ -30,8 +34,6 @@ export function railStatusOfTransfer(body: unknown): RailStatus {
   switch (status) {
     case 'outgoing_payment_sent':
       return { kind: 'SETTLED' };
-    case 'bounced_back':
-      return { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND, code: status };
     case 'funds_refunded':
       return { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL, code: status };
     case 'cancelled':

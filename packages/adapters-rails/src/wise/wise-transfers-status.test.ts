@@ -27,7 +27,7 @@ const EXPECTED: readonly [WiseStatus, RailStatus][] = [
   ['processing', { kind: 'PROCESSING' }],
   ['funds_converted', { kind: 'PROCESSING' }],
   ['outgoing_payment_sent', { kind: 'SETTLED' }],
-  ['bounced_back', { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND, code: 'bounced_back' }],
+  ['bounced_back', { kind: 'PROCESSING' }],
   ['funds_refunded', { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL, code: 'funds_refunded' }],
   ['cancelled', { kind: 'FAILED', reason: FAILURE_REASONS.CANCELLED, code: 'cancelled' }],
 ];

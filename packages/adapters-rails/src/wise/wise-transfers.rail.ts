@@ -33,11 +33,11 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /**
  * A SWIFT payment takes hours to days: asking every ten minutes costs little. A beneficiary bank sends a payment
- * it cannot apply back within days to a few weeks, which Wise shows as `bounced_back`: two weeks, checked every
- * six hours.
+ * it cannot apply back within days, sometimes several weeks (Wise, "Tracking transfers"), and Wise refunds it
+ * after that: 45 days, first after six hours, then at widening gaps.
  */
 const DEFAULT_POLL_INTERVAL_MS = 10 * 60_000;
-const DEFAULT_RETURN_WINDOW_MS = 14 * DAY_MS;
+const DEFAULT_RETURN_WINDOW_MS = 45 * DAY_MS;
 const DEFAULT_RETURN_POLL_INTERVAL_MS = 6 * HOUR_MS;
 /** A created transfer not yet funded: the only status in which the funding call is (re)made. */
 const UNFUNDED = 'incoming_payment_waiting';

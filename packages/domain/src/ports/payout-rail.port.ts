@@ -64,8 +64,10 @@ export type RailStatus =
 
 /**
  * A payout network behind a stable id. Guarantees: `submit` is idempotent on `withdrawalId`; it resolves within
- * the rail's timeout (a timeout is `UNAVAILABLE`, never a throw); `status` is monotonic: once SETTLED it only
- * ever becomes RETURNED, once FAILED or RETURNED it stays.
+ * the rail's timeout (a timeout is `UNAVAILABLE`, never a throw); `status` ends once: after SETTLED it becomes
+ * RETURNED (or FAILED, from a provider whose refund of a paid payout reads like a failure before payment), or
+ * says a status not final that changes nothing (a bounce the provider has not settled); once FAILED or RETURNED it
+ * stays.
  */
 export interface PayoutRail {
   readonly id: RailId;
