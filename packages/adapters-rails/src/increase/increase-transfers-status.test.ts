@@ -142,8 +142,11 @@ describe('IncreaseTransferRail.status', () => {
     expect((await rail.status(query)).kind).to.equal('UNAVAILABLE');
   });
 
-  it('watches ACH for returns for a week by default, and RTP and WIRE not at all', () => {
+  it('watches ACH for returns for a week by default, WIRE for 30 days, and RTP not at all', () => {
     expect(railFor('ACH').returnWindowMs).to.equal(7 * 24 * 3_600_000);
-    expect([railFor('RTP').returnWindowMs, railFor('WIRE').returnWindowMs]).to.deep.equal([0, 0]);
+    expect(railFor('RTP').returnWindowMs).to.equal(0);
+    expect(railFor('WIRE').returnWindowMs, 'a reversed wire is reported on the transfer').to.equal(
+      30 * 24 * 3_600_000,
+    );
   });
 });

@@ -99,7 +99,7 @@ describe('IncreaseTransferRail against a scripted Increase', () => {
   const provider = { rateLimitWaitMs: 2000, sendsWebhooks: true };
   describeRailContract('Increase ACH', arrangeOn('ACH'), { reportsReturns: true, ...provider });
   describeRailContract('Increase RTP', arrangeOn('RTP'), { reportsReturns: false, ...provider });
-  describeRailContract('Increase WIRE', arrangeOn('WIRE'), { reportsReturns: false, ...provider });
+  describeRailContract('Increase WIRE', arrangeOn('WIRE'), { reportsReturns: true, ...provider });
   describeRailContract('Increase PUSH_TO_CARD', arrangeOn('PUSH_TO_CARD'), {
     reportsReturns: false,
     ...provider,
