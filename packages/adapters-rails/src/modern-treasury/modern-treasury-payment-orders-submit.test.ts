@@ -64,6 +64,14 @@ describe('ModernTreasuryPaymentOrderRail.submit', () => {
     ]);
   });
 
+  it("cuts a long reason to the payment type's remittance length: 80 characters for ACH, 140 for wires", async () => {
+    const mt = new ScriptedModernTreasury();
+    const description = 'r'.repeat(255);
+    await railFor('ACH').submit(submission({ withdrawalId: 'wd-ach', description }));
+    await railFor('WIRE').submit(submission({ withdrawalId: 'wd-wire', description }));
+    expect(mt.bodies.map((body) => String(body.remittance_information).length)).to.deep.equal([80, 140]);
+  });
+
   it('sends amounts a float would get wrong as exact cents', async () => {
     const mt = new ScriptedModernTreasury();
     const rail = railFor('ACH');
