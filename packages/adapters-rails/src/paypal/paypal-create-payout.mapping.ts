@@ -33,12 +33,15 @@ export function outcomeOfCreate(response: PayPalResponse, now: Date): RailSubmit
   if (status === 400 && details.some((detail) => text(detail.field)?.toUpperCase() === 'SENDER_BATCH_ID'))
     return { kind: 'DUPLICATE', batchId: linkedBatchId(error, details) };
   const summary = describe(status, error, details);
+  const name = text(error.name);
+  // Our own PayPal balance is short: nothing wrong with the payout, and on a retry PayPal does not say whether an
+  // earlier attempt's batch (which may have emptied the balance) exists. Retried until the balance is topped up.
+  if (name === 'INSUFFICIENT_FUNDS') return unavailableFor(`${summary}: top up the PayPal balance`, null);
   if (status >= 500 || RETRYABLE_4XX.has(status) || status < 400)
     return unavailableFor(
       summary,
       status === 429 || status === 503 ? retryAfterHeaderSeconds(response.retryAfter ?? null, now) : null,
     );
-  const name = text(error.name);
   return {
     kind: 'REJECTED',
     reason: rejectionReason(name, details),

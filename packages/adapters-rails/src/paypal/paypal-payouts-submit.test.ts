@@ -96,7 +96,6 @@ describe('PayPalPayoutsRail.submit', () => {
       FAILURE_REASONS.GENERAL,
     ],
     ['a risk decline', 422, errorBody('RISK_DECLINE'), FAILURE_REASONS.COMPLIANCE],
-    ['too little money in the PayPal balance', 422, errorBody('INSUFFICIENT_FUNDS'), FAILURE_REASONS.GENERAL],
   ];
   for (const [what, status, body, reason] of refusals)
     it(`rejects ${what} (${status}) with the mapped reason`, async () => {
@@ -121,6 +120,14 @@ describe('PayPalPayoutsRail.submit', () => {
       results.map((result) => (result.kind === 'UNAVAILABLE' ? result.retryAfterMs : null)),
     ).to.deep.equal([undefined, 30_000]);
     results.forEach(expectNoSecrets);
+  });
+
+  it('is unavailable, not rejected, while our PayPal balance is too low: retried once it is topped up', async () => {
+    tokenEndpoint('TOKEN-A');
+    paypal().post('/v1/payments/payouts').reply(422, errorBody('INSUFFICIENT_FUNDS'));
+    const result = await railFor().submit(submission());
+    expect(result.kind).to.equal('UNAVAILABLE');
+    expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('top up the PayPal balance');
   });
 
   it('is unavailable when the token endpoint fails, and never posts a payout without a token', async () => {
