@@ -5,6 +5,7 @@ import { closedPortUrl } from '../testing/local-servers.js';
 import { useNock } from '../testing/use-nock.js';
 import {
   API_TOKEN,
+  BASE_URL,
   IBAN,
   PROFILE_ID,
   ScriptedWise,
@@ -13,6 +14,7 @@ import {
   WITHDRAWAL_ID,
   wiseRail,
 } from './wise-api.fixture.js';
+import { WiseTransferRail } from './wise-transfers.rail.js';
 
 const clock = new ManualClock('2026-01-15T12:00:00Z');
 const railFor = (wise: ScriptedWise | null, options: { baseUrl?: string } = {}) =>
@@ -119,6 +121,47 @@ describe('WiseTransferRail.submit', () => {
       reference: '50000001',
     });
     expect(wise.fundings(WITHDRAWAL_ID)).to.equal(1);
+  });
+
+  it('on a retry, reads the transfer again before funding, and does not fund one funded meanwhile', async () => {
+    const wise = new ScriptedWise();
+    wise.loseNextAnswer('transfer');
+    const reads: string[] = [];
+    let fundedMeanwhile = false;
+    const rail = new WiseTransferRail({
+      apiToken: API_TOKEN,
+      profileId: PROFILE_ID,
+      baseUrl: BASE_URL,
+      clock,
+      timeoutMs: 2000,
+      fetch: async (input, init) => {
+        const response = await wise.fetch(input, init);
+        const { pathname } = new URL(input);
+        if (init.method === 'GET') reads.push(pathname);
+        // The retry's create shows the transfer unfunded; an earlier funding completes just after.
+        if (fundedMeanwhile && pathname === '/v1/transfers') wise.move(WITHDRAWAL_ID, 'processing');
+        return response;
+      },
+    });
+    expect((await rail.submit(submission())).kind).to.equal('UNAVAILABLE');
+    fundedMeanwhile = true;
+    expect(await rail.submit({ ...submission(), attempt: 2 })).to.deep.equal({
+      kind: 'ACCEPTED',
+      reference: '50000001',
+    });
+    expect(reads).to.deep.equal(['/v1/transfers/50000001']);
+    expect(wise.fundings(WITHDRAWAL_ID), 'not funded a second time').to.equal(0);
+  });
+
+  it('on a retry, a refusal is no reason to fail: an earlier attempt may have made the transfer', async () => {
+    const wise = new ScriptedWise();
+    wise.failNext('quote', {
+      status: 422,
+      body: validationError('error.route.not.supported', 'targetCurrency'),
+    });
+    const result = await railFor(wise).submit({ ...submission(), attempt: 2 });
+    expect(result.kind).to.equal('UNAVAILABLE');
+    expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('reconcile by hand');
   });
 
   it('rejects a refused recipient account as not found with Wise code, echoing neither the number nor the token', async () => {

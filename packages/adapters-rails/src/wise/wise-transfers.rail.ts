@@ -75,6 +75,18 @@ export class WiseTransferRail implements PayoutRail {
   async submit(submission: RailSubmission): Promise<RailSubmitResult> {
     if (!submission.amount.isPositive())
       return { kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL, detail: 'not a payable amount' };
+    const result = await this.attempt(submission);
+    // A retry comes after an attempt whose outcome is unknown, which may have made and funded the transfer: a refusal
+    // now (of a fresh quote, or of funding again) says nothing about that one, so it is no reason to fail.
+    return result.kind === 'REJECTED' && submission.attempt > 1
+      ? {
+          kind: 'UNAVAILABLE',
+          detail: `${result.detail}, on a retry after an unknown outcome: reconcile by hand`,
+        }
+      : result;
+  }
+
+  private async attempt(submission: RailSubmission): Promise<RailSubmitResult> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const profile = encodeURIComponent(this.options.profileId);
     const quote = await this.create('quote', `/v3/profiles/${profile}/quotes`, quoteJson(submission), signal);
@@ -105,6 +117,17 @@ export class WiseTransferRail implements PayoutRail {
         detail: `Wise answered the transfer for ${submission.withdrawalId} without its id or key: reconcile by hand`,
       };
     if (text(shown.status) !== UNFUNDED) return { kind: 'ACCEPTED', reference };
+    // On a retry the transfer is read again before funding: an earlier attempt's funding may have gone through
+    // after the transfer was shown, and funding twice must never be tried.
+    if (submission.attempt > 1) {
+      const path = `/v1/transfers/${encodeURIComponent(reference)}`;
+      const again = await this.http.call({ method: 'GET', path }, signal);
+      if (!again.ok) return { kind: 'UNAVAILABLE', detail: again.error };
+      if (again.value.status !== 200)
+        return { kind: 'UNAVAILABLE', detail: `Wise answered ${again.value.status} for ${path}` };
+      if (text(asObject<WiseTransferBody>(again.value.body).status) !== UNFUNDED)
+        return { kind: 'ACCEPTED', reference };
+    }
     const path = `/v3/profiles/${profile}/transfers/${encodeURIComponent(reference)}/payments`;
     const funded = await this.create('funding', path, FUND_FROM_BALANCE, signal);
     if (funded.kind !== 'CREATED') return funded;
