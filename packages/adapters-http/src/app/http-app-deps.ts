@@ -32,7 +32,7 @@ type Port<T, K extends keyof T> = Pick<T, K>;
 /** The use cases the HTTP surface calls, named as packages/app's `buildUseCases` names them. */
 export interface HttpUseCases {
   readonly requestWithdrawal: Port<RequestWithdrawal, 'execute'>;
-  readonly decideWithdrawal: Port<DecideWithdrawal, 'approve' | 'reject'>;
+  readonly decideWithdrawal: Port<DecideWithdrawal, 'approve' | 'reject' | 'fail'>;
   readonly getTransaction: Port<GetTransaction, 'execute'>;
   readonly getWebhookPayload: Port<GetWebhookPayload, 'execute'>;
   readonly receiveRailWebhook: Port<ReceiveRailWebhook, 'execute'>;

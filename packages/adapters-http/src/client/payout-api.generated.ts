@@ -487,6 +487,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/withdrawals/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fail a debited withdrawal no rail has accepted (its debit is reversed), once the provider shows no payout for it */
+        post: operations["failUnsubmittedWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/webhook-deliveries/{id}/redeliver": {
         parameters: {
             query?: never;
@@ -1019,7 +1036,7 @@ export interface components {
             /** @description The operator token's `sub`. */
             actor: string;
             /** @enum {string} */
-            action: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WEBHOOK_REDELIVERED";
+            action: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WEBHOOK_REDELIVERED";
             /** @enum {string} */
             subjectType: "MERCHANT" | "ENTITY" | "WALLET" | "APPLICATION_TOKEN" | "WITHDRAWAL" | "WEBHOOK_EVENT";
             subjectId: string;
@@ -3414,6 +3431,61 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    failUnsubmittedWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Increase support confirmed no transfer exists for this key"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *         "status": "FAILED",
+                     *         "reason": "Payment could not be processed."
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Rejection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     operatorRedeliverWebhook: {
         parameters: {
             query?: never;
@@ -3461,7 +3533,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
-                action?: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WEBHOOK_REDELIVERED";
+                action?: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WEBHOOK_REDELIVERED";
                 subjectId?: string;
                 actor?: string;
                 order?: "asc" | "desc";

@@ -62,6 +62,22 @@ export const OPERATOR_REVIEW_OPERATIONS: readonly Operation[] = [
     },
     errors: [400, 401, 404, 409, 413, 415, 503],
   }),
+  op('post', '/withdrawals/{id}/fail', {
+    operationId: 'failUnsubmittedWithdrawal',
+    summary:
+      'Fail a debited withdrawal no rail has accepted (its debit is reversed), once the provider shows no payout for it',
+    params: operator.withdrawalIdParamsSchema,
+    paramExamples: withdrawal,
+    body: {
+      schema: operator.decideWithdrawalSchema,
+      example: { reason: 'Increase support confirmed no transfer exists for this key' },
+    },
+    ok: {
+      schema: success(ref('Rejection')),
+      example: data({ id: IDS.withdrawal, status: 'FAILED', reason: 'Payment could not be processed.' }),
+    },
+    errors: [400, 401, 404, 409, 413, 415, 503],
+  }),
   op('post', '/webhook-deliveries/{id}/redeliver', {
     operationId: 'operatorRedeliverWebhook',
     summary: 'Send a webhook event again (re-enables a disabled endpoint)',

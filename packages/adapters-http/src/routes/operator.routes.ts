@@ -135,10 +135,27 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
       withdrawalResponse,
     ),
   );
-  router.post('/v1/operator/withdrawals/:id/reject', ...json, withdrawal, decision, async (req, res) => {
-    const result = await uc.decideWithdrawal.reject(requirePrincipal(res), p(req.params.id), reasonOf(req));
-    respond(res, result, (w) => successEnvelope({ id: w.id, status: w.status, reason: w.failureReason }));
-  });
+  /** A decision that ends the withdrawal FAILED, answered with its id, status and reason. */
+  const ending =
+    (decide: typeof uc.decideWithdrawal.reject): RequestHandler =>
+    async (req, res) => {
+      const result = await decide(requirePrincipal(res), p(req.params.id), reasonOf(req));
+      respond(res, result, (w) => successEnvelope({ id: w.id, status: w.status, reason: w.failureReason }));
+    };
+  router.post(
+    '/v1/operator/withdrawals/:id/reject',
+    ...json,
+    withdrawal,
+    decision,
+    ending((...args) => uc.decideWithdrawal.reject(...args)),
+  );
+  router.post(
+    '/v1/operator/withdrawals/:id/fail',
+    ...json,
+    withdrawal,
+    decision,
+    ending((...args) => uc.decideWithdrawal.fail(...args)),
+  );
   router.get('/v1/operator/audit-log', validate('query', auditLogQuerySchema), async (req, res) =>
     respond(res, await uc.listAuditLog.execute(requirePrincipal(res), req.query), (page) => ({
       success: true as const,

@@ -42,6 +42,24 @@ export function operatorSuite(api: () => ApiClient): void {
       });
     });
 
+    it('failing by hand is refused for a payout its rail accepted, or one that does not exist, and changes nothing', async () => {
+      const { entity, accountId } = await api().payer('bank', '100.00');
+      const paid = await api().withdraw(entity, accountId, spend(10));
+      const id = paid.json.data.id;
+      const fail = (target: string, body: unknown = {}) =>
+        api().request('POST', `/v1/operator/withdrawals/${target}/fail`, {
+          token: api().operatorToken(),
+          body,
+        });
+      const accepted = await fail(id, { reason: 'provider shows nothing' });
+      expect([accepted.status, accepted.json.code]).to.deep.equal([409, 'ILLEGAL_TRANSITION']);
+      const unknown = await fail('00000000-0000-4000-8000-00000000fa11');
+      expect([unknown.status, unknown.json.code]).to.deep.equal([404, 'TRANSACTION_NOT_FOUND']);
+      expect((await fail(id, { reason: 'x'.repeat(256) })).status).to.equal(400);
+      const lookup = await api().request('GET', `/v1/transactions/${id}`, { token: entity.token });
+      expect(lookup.json.data.status).to.not.equal('FAILED');
+    });
+
     it('lists the audit log newest first, a page at a time, and refuses a bad limit', async () => {
       const { sub, token } = freshOperator();
       const names = ['first', 'second', 'third'];

@@ -5,6 +5,7 @@ import { type DomainError, domainError, MESSAGES } from '../../shared/domain-err
 import { err, ok, type Result } from '../../shared/result.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import {
+  checkAt,
   markDebited,
   transitionWithdrawal,
   type Withdrawal,
@@ -14,7 +15,9 @@ import { recordAudit } from '../operator/record-audit.js';
 import { storedOrThrown } from './commit-outcome.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
+import { isAwaitingSubmission } from './rail-dispatcher.js';
 import type { WithdrawalReceipt } from './withdrawal-receipt.js';
+import { SAFETY_NET_MARGIN_MS, type WithdrawalSettings } from './withdrawal-settings.js';
 
 const notFound = (): DomainError => domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND);
 
@@ -94,6 +97,64 @@ export class DecideWithdrawal {
       }),
     );
   }
+
+  /**
+   * Ends FAILED ("Payment could not be processed.") a debited withdrawal that no rail has accepted, reversing its
+   * debit: for a payout whose submission stays unanswered, once the operator has found at the provider that no
+   * payout exists for it. Refused while an attempt may be waiting for its rail's answer (409 CONFLICT): that answer
+   * could be the payout's acceptance.
+   */
+  async fail(
+    principal: Principal,
+    withdrawalId: string,
+    reason: string | null = null,
+  ): Promise<Result<Withdrawal>> {
+    if (!principal.scopes.has('operator')) return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
+    const { unitOfWork, clock, ids, settings } = this.deps;
+    const failedHere = (stored: Withdrawal) =>
+      stored.status === 'FAILED' && stored.history.at(-1)?.decidedBy === principal.subject;
+    return storedOrThrown(unitOfWork, withdrawalId, failedHere, () =>
+      unitOfWork.run(async (tx): Promise<Result<Withdrawal>> => {
+        const withdrawal = await tx.withdrawals.lockById(withdrawalId);
+        if (!withdrawal) return err(notFound());
+        const now = clock.now();
+        if (!isAwaitingSubmission(withdrawal))
+          return err(
+            domainError(
+              'ILLEGAL_TRANSITION',
+              `A ${withdrawal.status} withdrawal ${withdrawal.railReference ? 'accepted by its rail ' : ''}cannot be failed by an operator`,
+            ),
+          );
+        if (attemptMayBeUnderWay(withdrawal, now, settings))
+          return err(domainError('CONFLICT', 'A submission attempt may be under way; try again in a minute'));
+        const moved = await moveWithdrawal(
+          tx,
+          ids,
+          checkAt(withdrawal, null),
+          'FAILED',
+          now,
+          FAILURE_REASONS.GENERAL,
+          null,
+          { by: principal.subject, reason },
+        );
+        if (moved.ok) await auditDecision(tx, this.deps, principal, moved.value, reason);
+        return moved;
+      }),
+    );
+  }
+}
+
+/**
+ * Whether a submission attempt may still be waiting for its rail's answer, or recording it: the withdrawal's check
+ * is within a lease (the rail timeout plus the safety-net margin, and as much again for clocks a few seconds apart
+ * and a slow commit) of now, either way. A claimed attempt holds it until its lease ends; one whose lease ended
+ * just now may still be writing its answer. A check further ahead is a retry's backoff; one overdue for longer than
+ * a lease has no worker on it.
+ */
+function attemptMayBeUnderWay(withdrawal: Withdrawal, now: Date, settings: WithdrawalSettings): boolean {
+  const next = withdrawal.nextCheckAt?.getTime();
+  const lease = settings.railTimeoutMs + 2 * SAFETY_NET_MARGIN_MS;
+  return next !== undefined && Math.abs(next - now.getTime()) <= lease;
 }
 
 function auditDecision(
@@ -107,7 +168,11 @@ function auditDecision(
     tx,
     deps,
     principal,
-    withdrawal.status === 'FAILED' ? 'WITHDRAWAL_REJECTED' : 'WITHDRAWAL_APPROVED',
+    withdrawal.status === 'PENDING'
+      ? 'WITHDRAWAL_APPROVED'
+      : withdrawal.debited
+        ? 'WITHDRAWAL_FAILED'
+        : 'WITHDRAWAL_REJECTED',
     withdrawal.id,
     { status: withdrawal.status, reason },
   );

@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { JsonNumber } from '../../money/json-number.js';
+import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
+import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
+
+const down = { kind: 'UNAVAILABLE', detail: 'timed out after sending' } as const;
+
+/** A withdrawal whose rail never answers, retried until its backoff outlasts any lease. */
+async function unresolved(world: WithdrawalWorld) {
+  world.rail('ACH').willSubmit(...Array.from({ length: 100 }, () => down));
+  const c = await world.customer();
+  const requested = await withdraw(world, c, withdrawalBody());
+  if (!requested.ok) throw new Error(requested.error.message);
+  const id = requested.value.withdrawal.id;
+  await world.runJobs(8).catch(() => undefined);
+  return { c, id };
+}
+
+describe('DecideWithdrawal.fail (an operator ends a payout no rail accepted)', () => {
+  it('fails it, reverses its debit once, says who and why, audits it, and stops its attempts', async () => {
+    const world = new WithdrawalWorld();
+    const { c, id } = await unresolved(world);
+    expect(await world.balance(c.walletId)).to.equal('899.75');
+    const failed = await world.decide.fail(
+      world.operator('op-cy'),
+      id,
+      'Increase holds no transfer for the key',
+    );
+    expect(failed.ok && [failed.value.status, failed.value.failureReason]).to.deep.equal([
+      'FAILED',
+      FAILURE_REASONS.GENERAL,
+    ]);
+    expect(world.reversals(id)).to.equal(1);
+    expect(await world.balance(c.walletId)).to.equal('1000.00');
+    expect(await world.ledgerProblems()).to.deep.equal([]);
+    expect(world.uow.state.withdrawals.get(id)?.history.at(-1)).to.deep.include({
+      status: 'FAILED',
+      decidedBy: 'op-cy',
+      decisionReason: 'Increase holds no transfer for the key',
+    });
+    expect(world.bodiesOf(id).at(-1)?.status).to.equal('FAILED');
+    expect(world.uow.state.auditLog.map((e) => [e.actor, e.action, e.subjectId])).to.deep.equal([
+      ['op-cy', 'WITHDRAWAL_FAILED', id],
+    ]);
+    const attempts = world.rail('ACH').submissions.length;
+    await world.runJobs();
+    expect(world.rail('ACH').submissions, 'no attempt after it').to.have.length(attempts);
+  });
+
+  it('refuses while an attempt may be waiting for its answer: the answer could be the acceptance', async () => {
+    const world = new WithdrawalWorld();
+    world.rail('ACH').willSubmit(down);
+    const c = await world.customer();
+    const requested = await withdraw(world, c, withdrawalBody());
+    if (!requested.ok) throw new Error(requested.error.message);
+    const soon = await world.decide.fail(world.operator(), requested.value.withdrawal.id);
+    expect(!soon.ok && soon.error.code).to.equal('CONFLICT');
+    expect(world.statuses(requested.value.withdrawal.id)).to.deep.equal(['PENDING']);
+    expect(await world.balance(c.walletId)).to.equal('899.75');
+  });
+
+  it('refuses a payout its rail accepted, one awaiting approval, and a non-operator', async () => {
+    const world = new WithdrawalWorld();
+    const c = await world.customer({ approvalThreshold: '500.00' });
+    const accepted = await withdraw(world, c, withdrawalBody());
+    const held = await withdraw(world, c, withdrawalBody({ amount: JsonNumber.of('600') }));
+    if (!accepted.ok || !held.ok) throw new Error('not requested');
+    for (const id of [accepted.value.withdrawal.id, held.value.withdrawal.id]) {
+      const refused = await world.decide.fail(world.operator(), id);
+      expect(!refused.ok && refused.error.code, id).to.equal('ILLEGAL_TRANSITION');
+    }
+    const customer = await world.decide.fail(c.principal, accepted.value.withdrawal.id);
+    expect(!customer.ok && customer.error.code).to.equal('UNAUTHORIZED');
+    expect(world.uow.state.auditLog).to.deep.equal([]);
+  });
+});
