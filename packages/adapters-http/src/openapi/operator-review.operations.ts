@@ -8,6 +8,24 @@ import { page, ref, success } from './publish.js';
 const withdrawal = { id: IDS.withdrawal };
 
 /** The operator's reviews: withdrawals and approvals, webhook deliveries, the audit log. */
+/** An operator's decision that ends a withdrawal FAILED, answered with its id, status and failure reason. */
+const ending = (
+  verb: 'reject' | 'fail',
+  text: { operationId: string; summary: string; because: string; reason: string },
+): Operation =>
+  op('post', `/withdrawals/{id}/${verb}`, {
+    operationId: text.operationId,
+    summary: text.summary,
+    params: operator.withdrawalIdParamsSchema,
+    paramExamples: withdrawal,
+    body: { schema: operator.decideWithdrawalSchema, example: { reason: text.because } },
+    ok: {
+      schema: success(ref('Rejection')),
+      example: data({ id: IDS.withdrawal, status: 'FAILED', reason: text.reason }),
+    },
+    errors: [400, 401, 404, 409, 413, 415, 503],
+  });
+
 export const OPERATOR_REVIEW_OPERATIONS: readonly Operation[] = [
   op('get', '/withdrawals', {
     operationId: 'listOperatorWithdrawals',
@@ -47,36 +65,18 @@ export const OPERATOR_REVIEW_OPERATIONS: readonly Operation[] = [
     ok: { schema: ref('WithdrawalReceipt'), example: RECEIPT },
     errors: [400, 401, 404, 409, 413, 415, 500, 503],
   }),
-  op('post', '/withdrawals/{id}/reject', {
+  ending('reject', {
     operationId: 'rejectWithdrawal',
     summary: 'Reject a withdrawal awaiting approval (its debit is reversed)',
-    params: operator.withdrawalIdParamsSchema,
-    paramExamples: withdrawal,
-    body: {
-      schema: operator.decideWithdrawalSchema,
-      example: { reason: 'Beneficiary could not be verified' },
-    },
-    ok: {
-      schema: success(ref('Rejection')),
-      example: data({ id: IDS.withdrawal, status: 'FAILED', reason: 'Payment was cancelled.' }),
-    },
-    errors: [400, 401, 404, 409, 413, 415, 503],
+    because: 'Beneficiary could not be verified',
+    reason: 'Payment was cancelled.',
   }),
-  op('post', '/withdrawals/{id}/fail', {
+  ending('fail', {
     operationId: 'failUnsubmittedWithdrawal',
     summary:
       'Fail a debited withdrawal no rail has accepted (its debit is reversed), once the provider shows no payout for it',
-    params: operator.withdrawalIdParamsSchema,
-    paramExamples: withdrawal,
-    body: {
-      schema: operator.decideWithdrawalSchema,
-      example: { reason: 'Increase support confirmed no transfer exists for this key' },
-    },
-    ok: {
-      schema: success(ref('Rejection')),
-      example: data({ id: IDS.withdrawal, status: 'FAILED', reason: 'Payment could not be processed.' }),
-    },
-    errors: [400, 401, 404, 409, 413, 415, 503],
+    because: 'Increase support confirmed no transfer exists for this key',
+    reason: 'Payment could not be processed.',
   }),
   op('post', '/webhook-deliveries/{id}/redeliver', {
     operationId: 'operatorRedeliverWebhook',

@@ -44,6 +44,15 @@ const runnerOver = (
   onError: (error: unknown) => void = () => {},
 ) => new LeasedQueueRunner(queue, { concurrency, idleMs: 3_600_000, onError });
 
+/** `runner.stop()` under way, and whether it has returned. */
+function stopOf(runner: LeasedQueueRunner<string>) {
+  let done = false;
+  const stopped = runner.stop().then(() => {
+    done = true;
+  });
+  return { stopped, done: () => done };
+}
+
 describe('LeasedQueueRunner', () => {
   it('keeps at most `concurrency` items in flight and claims again when half the slots are free', async () => {
     const queue = new ScriptedQueue(ids(10));
@@ -111,14 +120,11 @@ describe('LeasedQueueRunner', () => {
     const runner = runnerOver(queue, 2);
     runner.start();
     await turns();
-    let stopped = false;
-    const stopping = runner.stop().then(() => {
-      stopped = true;
-    });
+    const stopping = stopOf(runner);
     await turns();
-    expect(stopped).to.equal(false);
+    expect(stopping.done()).to.equal(false);
     queue.finish('e1', 'e2');
-    await stopping;
+    await stopping.stopped;
     expect(queue.started, 'no claim after stop').to.deep.equal(ids(2));
   });
 
@@ -131,15 +137,12 @@ describe('LeasedQueueRunner', () => {
     const runner = runnerOver(queue, 2);
     runner.start();
     await turns();
-    let stopped = false;
-    const stopping = runner.stop().then(() => {
-      stopped = true;
-    });
+    const stopping = stopOf(runner);
     answer();
     await turns();
     expect(queue.started, 'the claimed items are worked').to.deep.equal(ids(2));
-    expect(stopped, 'not before they finish').to.equal(false);
+    expect(stopping.done(), 'not before they finish').to.equal(false);
     queue.finish(...ids(2));
-    await stopping;
+    await stopping.stopped;
   });
 });
