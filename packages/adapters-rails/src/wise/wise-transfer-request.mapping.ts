@@ -16,15 +16,17 @@ function targetCurrencyOf(submission: RailSubmission): string {
 }
 
 /**
- * The quote for one withdrawal, USD from our balance. Paid out in USD, the recipient gets exactly the withdrawal
- * (`targetAmount`, Wise's fee comes on top from our balance); converted, we send the withdrawal's USD
- * (`sourceAmount`) and the rate decides what arrives. The amount is written as the decimal text of `Money`
- * (two places, never an exponent), not a JS number: no float ever stands between the ledger and Wise.
+ * The quote for one withdrawal, USD from our balance, to the recipient account already made: Wise prices the route
+ * to that account (its payout method, fees and delivery estimate), as it asks a quote to be before a transfer is
+ * made from it. Paid out in USD, the withdrawal is the `targetAmount` (Wise's fee comes on top from our balance);
+ * converted, we send the withdrawal's USD (`sourceAmount`) and the rate decides what arrives. The amount is written
+ * as the decimal text of `Money` (two places, never an exponent), not a JS number: no float ever stands between the
+ * ledger and Wise.
  */
-export function quoteJson(submission: RailSubmission): string {
+export function quoteJson(submission: RailSubmission, recipientId: number): string {
   const target = targetCurrencyOf(submission);
   const field = target === 'USD' ? 'targetAmount' : 'sourceAmount';
-  const head = JSON.stringify({ sourceCurrency: 'USD', targetCurrency: target, payOut: 'BANK_TRANSFER' });
+  const head = JSON.stringify({ sourceCurrency: 'USD', targetCurrency: target, targetAccount: recipientId });
   return `${head.slice(0, -1)},"${field}":${submission.amount.toString()}}`;
 }
 

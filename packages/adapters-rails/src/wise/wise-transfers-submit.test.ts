@@ -31,16 +31,17 @@ const bodiesOf = (wise: ScriptedWise, step: string) =>
 describe('WiseTransferRail.submit', () => {
   useNock();
 
-  it('quotes, creates the recipient account and the transfer keyed by the withdrawal id, then funds it', async () => {
+  it('creates the recipient account, quotes to it, creates the transfer keyed by the withdrawal id, then funds it', async () => {
     const wise = new ScriptedWise();
     const result = await railFor(wise).submit(submission());
     expect(result).to.deep.equal({ kind: 'ACCEPTED', reference: '50000001' });
     expect(wise.requests.map((request) => request.step)).to.deep.equal([
-      'quote',
       'recipient',
+      'quote',
       'transfer',
       'funding',
     ]);
+    expect(JSON.parse(bodiesOf(wise, 'quote')[0]!)).to.deep.include({ targetAccount: 40000001 });
     expect(JSON.parse(bodiesOf(wise, 'recipient')[0]!)).to.deep.equal({
       profile: Number(PROFILE_ID),
       accountHolderName: 'Ada Lovelace',
@@ -83,11 +84,8 @@ describe('WiseTransferRail.submit', () => {
     });
     const [usd, eur] = bodiesOf(wise, 'quote');
     expect(usd).to.include('"targetAmount":9007199254740993.10').and.not.include('sourceAmount');
-    expect(JSON.parse(usd!)).to.deep.include({
-      sourceCurrency: 'USD',
-      targetCurrency: 'USD',
-      payOut: 'BANK_TRANSFER',
-    });
+    expect(JSON.parse(usd!)).to.deep.include({ sourceCurrency: 'USD', targetCurrency: 'USD' });
+    expect(JSON.parse(usd!)).to.not.have.property('payOut');
     expect(eur).to.include('"sourceAmount":0.10').and.include('"targetCurrency":"EUR"');
     const recipient = JSON.parse(bodiesOf(wise, 'recipient')[1]!);
     expect(recipient).to.deep.include({ accountHolderName: 'Analytical Engines GmbH', currency: 'EUR' });

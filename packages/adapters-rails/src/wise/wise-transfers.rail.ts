@@ -89,9 +89,6 @@ export class WiseTransferRail implements PayoutRail {
   private async attempt(submission: RailSubmission): Promise<RailSubmitResult> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const profile = encodeURIComponent(this.options.profileId);
-    const quote = await this.create('quote', `/v3/profiles/${profile}/quotes`, quoteJson(submission), signal);
-    if (quote.kind !== 'CREATED') return quote;
-    const quoteId = text(asObject<WiseQuoteBody>(quote.body).id);
     const recipient = await this.create(
       'recipient account',
       '/v1/accounts',
@@ -100,8 +97,17 @@ export class WiseTransferRail implements PayoutRail {
     );
     if (recipient.kind !== 'CREATED') return recipient;
     const recipientId = Number(idOf(asObject<WiseRecipientBody>(recipient.body).id));
-    if (!quoteId || !Number.isSafeInteger(recipientId))
-      return { kind: 'UNAVAILABLE', detail: 'Wise answered a quote or recipient account without its id' };
+    if (!Number.isSafeInteger(recipientId))
+      return { kind: 'UNAVAILABLE', detail: 'Wise answered a recipient account without its id' };
+    const quote = await this.create(
+      'quote',
+      `/v3/profiles/${profile}/quotes`,
+      quoteJson(submission, recipientId),
+      signal,
+    );
+    if (quote.kind !== 'CREATED') return quote;
+    const quoteId = text(asObject<WiseQuoteBody>(quote.body).id);
+    if (!quoteId) return { kind: 'UNAVAILABLE', detail: 'Wise answered a quote without its id' };
     const transfer = await this.create(
       'transfer',
       '/v1/transfers',
