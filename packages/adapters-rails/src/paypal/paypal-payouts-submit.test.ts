@@ -16,7 +16,7 @@ import {
   tokenEndpoint,
   usePayPalNock,
 } from './paypal-api.fixture.js';
-import { PayPalPayoutsRail, type PayPalRailId } from './paypal-payouts.rail.js';
+import { PayPalPayoutsRail, type PayPalRailId, venmoRecipient } from './paypal-payouts.rail.js';
 
 const railFor = (id: PayPalRailId = 'PAYPAL', baseUrl = BASE_URL, timeoutMs = 2000) =>
   new PayPalPayoutsRail({
@@ -65,19 +65,35 @@ describe('PayPalPayoutsRail.submit', () => {
     });
   });
 
-  it('sends VENMO as the wallet, the destination type, and EMAIL when the account has none', async () => {
-    const bodies: { items: { recipient_type: string; recipient_wallet: string; amount: unknown }[] }[] = [];
+  it('sends VENMO as the wallet, to the email, US mobile number or Venmo handle the link holds', async () => {
+    const bodies: { items: { recipient_type: string; receiver: string; recipient_wallet: string }[] }[] = [];
     tokenEndpoint('TOKEN-A');
     paypal()
       .post('/v1/payments/payouts', (body) => bodies.push(body) > 0)
-      .times(2)
+      .times(3)
       .reply(201, batchCreated('B1', 'wd-0001'));
     const rail = railFor('VENMO');
-    const phone = { username: '+14155550100', paypalDestinationType: 'PHONE' };
-    await rail.submit(submission({ destination: { kind: 'venmo', details: phone } }));
-    await rail.submit(submission({ destination: { kind: 'venmo', details: { username: RECEIVER } } }));
-    expect(bodies.map((body) => body.items[0].recipient_type)).to.deep.equal(['PHONE', 'EMAIL']);
-    expect(bodies.map((body) => body.items[0].recipient_wallet)).to.deep.equal(['VENMO', 'VENMO']);
+    for (const username of ['+1 (415) 555-0100', RECEIVER, '@ada-lovelace'])
+      await rail.submit(submission({ destination: { kind: 'venmo', details: { username } } }));
+    expect(bodies.map((body) => [body.items[0].recipient_type, body.items[0].receiver])).to.deep.equal([
+      ['PHONE', '4155550100'],
+      ['EMAIL', RECEIVER],
+      ['USER_HANDLE', 'ada-lovelace'],
+    ]);
+    expect(bodies.map((body) => body.items[0].recipient_wallet)).to.deep.equal(['VENMO', 'VENMO', 'VENMO']);
+  });
+
+  it('reads a Venmo username as an email, a US mobile number, or else a handle', () => {
+    for (const [written, type, receiver] of [
+      ['4155550100', 'PHONE', '4155550100'],
+      ['415.555.0100', 'PHONE', '4155550100'],
+      ['1-415-555-0100', 'PHONE', '4155550100'],
+      ['ada@example.com', 'EMAIL', 'ada@example.com'],
+      ['Ada-Lovelace', 'USER_HANDLE', 'Ada-Lovelace'],
+      ['@ada_l', 'USER_HANDLE', 'ada_l'],
+      ['12345', 'USER_HANDLE', '12345'],
+    ])
+      expect(venmoRecipient(written as string), written).to.deep.equal({ recipient_type: type, receiver });
   });
 
   const refusals: [string, number, object, string][] = [

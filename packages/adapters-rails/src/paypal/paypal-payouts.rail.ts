@@ -38,6 +38,21 @@ const DEFAULT_RETURN_POLL_INTERVAL_MS = 3_600_000;
  */
 const DEFAULT_RETURN_WINDOW_MS = 30 * 24 * 3_600_000;
 const RECIPIENT_TYPES = new Set(['EMAIL', 'PHONE', 'PAYPAL_ID']);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A US mobile number as people write it: ten digits, a leading 1 or +1 allowed, spaces, dots, dashes, brackets. */
+const US_PHONE = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+
+/**
+ * Whom a Venmo payout goes to, from the link's `username` (a Venmo link has no destination type): an email, a US
+ * mobile number (its ten digits), or else a Venmo handle without its `@` (PayPal's `USER_HANDLE`).
+ */
+export function venmoRecipient(username: string): { recipient_type: string; receiver: string } {
+  const written = username.trim();
+  if (EMAIL.test(written)) return { recipient_type: 'EMAIL', receiver: written };
+  if (US_PHONE.test(written))
+    return { recipient_type: 'PHONE', receiver: written.replace(/\D/g, '').slice(-10) };
+  return { recipient_type: 'USER_HANDLE', receiver: written.replace(/^@/, '') };
+}
 
 /**
  * The PAYPAL and VENMO rails on PayPal's Payouts REST API. One withdrawal is one batch of one item, with the
@@ -110,12 +125,15 @@ export class PayPalPayoutsRail implements PayoutRail {
   private payoutOf(submission: RailSubmission) {
     const { details } = submission.destination;
     const type = details.paypalDestinationType?.toUpperCase() ?? 'EMAIL';
+    const recipient =
+      this.id === 'VENMO'
+        ? venmoRecipient(details.username ?? '')
+        : { recipient_type: RECIPIENT_TYPES.has(type) ? type : 'EMAIL', receiver: details.username };
     return {
       sender_batch_header: { sender_batch_id: submission.withdrawalId },
       items: [
         {
-          recipient_type: RECIPIENT_TYPES.has(type) ? type : 'EMAIL',
-          receiver: details.username,
+          ...recipient,
           amount: { value: submission.amount.toString(), currency: submission.currency },
           note: submission.description,
           recipient_wallet: this.id,
