@@ -137,6 +137,11 @@ export class ScriptedModernTreasury extends ScriptedCreates {
       .reply(async (request: Request) => this.create(request));
     nock(BASE_URL)
       .persist()
+      .get(PAYMENT_ORDERS_PATH)
+      .query(true)
+      .reply(async (request: Request) => this.list(request));
+    nock(BASE_URL)
+      .persist()
       .get(new RegExp(`^${PAYMENT_ORDERS_PATH}/[^/]+$`))
       .reply(async (request: Request) =>
         this.show(
@@ -149,6 +154,17 @@ export class ScriptedModernTreasury extends ScriptedCreates {
   /** Payment orders Modern Treasury holds: at most one per idempotency key. */
   get created(): number {
     return this.byKey.size;
+  }
+
+  /** Lists the creates' lookups (`GET /api/payment_orders?metadata[…]`), in order. */
+  readonly lookups: string[] = [];
+
+  /** Modern Treasury drops its idempotency keys after 24 hours: a create with one of them makes a new order. */
+  forgetKeys(): void {
+    for (const [key, order] of [...this.byKey]) {
+      this.byKey.delete(key);
+      this.byKey.set(`forgotten-${key}`, order);
+    }
   }
 
   /** Moves the order created with `key` to `state`, as Modern Treasury and the bank would. */
@@ -177,6 +193,17 @@ export class ScriptedModernTreasury extends ScriptedCreates {
     };
     this.byKey.set(key, order);
     return [201, orderObject(order)];
+  }
+
+  private list(request: Request): nock.ReplyFnResult {
+    if (request.headers.get('authorization') !== VALID_AUTHORIZATION)
+      return [401, errorBody('unauthorized', 'Authentication failed')];
+    const wanted = new URL(request.url).searchParams.get('metadata[withdrawal_id]');
+    this.lookups.push(String(wanted));
+    const orders = [...this.byKey.values()].filter(
+      (order) => (order.request.metadata as { withdrawal_id?: string } | undefined)?.withdrawal_id === wanted,
+    );
+    return [200, orders.map(orderObject)];
   }
 
   private show(request: Request, id: string): nock.ReplyFnResult {

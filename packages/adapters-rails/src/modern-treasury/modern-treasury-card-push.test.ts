@@ -20,7 +20,7 @@ describe('ModernTreasuryPaymentOrderRail PUSH_TO_CARD', () => {
     const again = await rail.submit(cardSubmission({ amount: Money.of('1.15'), attempt: 2 }));
     expect(again).to.deep.equal(first);
     expect(mt.created).to.equal(1);
-    expect(mt.keys).to.deep.equal(['wd-0001', 'wd-0001']);
+    expect(mt.keys, 'the retry found the order by its metadata').to.deep.equal(['wd-0001']);
     expect(mt.bodies[0]).to.deep.equal({
       type: 'card',
       direction: 'credit',

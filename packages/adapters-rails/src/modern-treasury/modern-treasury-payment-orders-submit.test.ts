@@ -149,12 +149,35 @@ describe('ModernTreasuryPaymentOrderRail.submit', () => {
     });
   });
 
-  it('answers a repeated submission with the first order, holding one', async () => {
+  it('answers a repeated submission with the first order, found by its metadata before any create', async () => {
     const mt = new ScriptedModernTreasury();
     const first = await railFor('ACH').submit(submission());
     const again = await railFor('ACH').submit(submission({ attempt: 2 }));
     expect(again).to.deep.equal(first);
-    expect(mt.keys).to.deep.equal(['wd-0001', 'wd-0001']);
+    expect(mt.keys).to.deep.equal(['wd-0001']);
+    expect(mt.lookups).to.deep.equal(['wd-0001']);
+    expect(mt.created).to.equal(1);
+  });
+
+  it('after a lost answer, a retry past the 24 hours Modern Treasury keeps a key still finds the order', async () => {
+    const mt = new ScriptedModernTreasury();
+    mt.loseNextAnswer();
+    const rail = railFor('ACH', { fetch: mt.fetch });
+    expect((await rail.submit(submission())).kind).to.equal('UNAVAILABLE');
+    mt.forgetKeys();
+    const again = await rail.submit(submission({ attempt: 2 }));
+    expect(again).to.deep.include({ kind: 'ACCEPTED', reference: '7c1b9d2e-0000-4000-8000-000000000001' });
+    expect(mt.created, 'no second payment order').to.equal(1);
+    expect(mt.keys).to.have.length(1);
+  });
+
+  it('makes the order on a retry when the lookup finds none, and stays unavailable when the lookup fails', async () => {
+    const mt = new ScriptedModernTreasury();
+    const made = await railFor('ACH').submit(submission({ attempt: 3 }));
+    expect(made.kind).to.equal('ACCEPTED');
+    expect([mt.lookups, mt.created]).to.deep.equal([['wd-0001'], 1]);
+    const refused = await railFor('ACH', { apiKey: 'a-wrong-key' }).submit(submission({ attempt: 2 }));
+    expect(refused.kind).to.equal('UNAVAILABLE');
     expect(mt.created).to.equal(1);
   });
 

@@ -6,13 +6,14 @@ import type {
   RailSubmitResult,
 } from '@payout/domain';
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
+import { asArray, asObject, text } from '../http/json-fields.js';
 import {
   ProviderHttpRail,
   type RailHttpOptions,
   type RailTimingDefaults,
 } from '../http/rail-http-options.js';
 import { payableCents } from '../money/payable-cents.js';
-import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
+import type { ModernTreasuryRailId, PaymentOrderBody } from './modern-treasury-api.types.js';
 import { outcomeOfPaymentOrderCreate } from './modern-treasury-create-payment-order.mapping.js';
 import { type ModernTreasuryCredentials, ModernTreasuryHttpClient } from './modern-treasury-http.client.js';
 import {
@@ -76,13 +77,48 @@ export class ModernTreasuryPaymentOrderRail
     const payable = payableCents(this.id, submission, 'modern_treasury');
     if ('kind' in payable) return payable;
     const { cents } = payable;
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    if (submission.attempt > 1) {
+      const earlier = await this.earlierOrder(submission.withdrawalId, signal);
+      if (earlier) return earlier;
+    }
     const payload = paymentOrderRequestOf(this.id, submission, cents, this.options.originatingAccountId);
     const created = await this.http.call(
       { method: 'POST', path: PAYMENT_ORDERS_PATH, payload, idempotencyKey: submission.withdrawalId },
-      AbortSignal.timeout(this.options.timeoutMs),
+      signal,
     );
     if (!created.ok) return { kind: 'UNAVAILABLE', detail: created.error };
     return outcomeOfPaymentOrderCreate(created.value, this.options.clock.now(), this.id);
+  }
+
+  /**
+   * On a retry, the payment order an earlier attempt made, found by the `withdrawal_id` metadata every order
+   * carries; null when there is none. Modern Treasury keeps an idempotency key for 24 hours and per API key only:
+   * a retry later than that, or after a key rotation, would otherwise make a second order.
+   */
+  private async earlierOrder(withdrawalId: string, signal: AbortSignal): Promise<RailSubmitResult | null> {
+    const path = `${PAYMENT_ORDERS_PATH}?metadata%5Bwithdrawal_id%5D=${encodeURIComponent(withdrawalId)}`;
+    const listed = await this.http.call({ method: 'GET', path }, signal);
+    if (!listed.ok) return { kind: 'UNAVAILABLE', detail: listed.error };
+    if (listed.value.status !== 200)
+      return { kind: 'UNAVAILABLE', detail: `Modern Treasury answered ${listed.value.status} for ${path}` };
+    const orders = asArray<unknown>(listed.value.body).filter(
+      (order) =>
+        text(
+          asObject<{ withdrawal_id?: unknown }>(asObject<PaymentOrderBody>(order).metadata).withdrawal_id,
+        ) === withdrawalId,
+    );
+    if (orders.length === 0) return null;
+    if (orders.length > 1)
+      return {
+        kind: 'UNAVAILABLE',
+        detail: `Modern Treasury holds ${orders.length} payment orders for ${withdrawalId}: reconcile by hand`,
+      };
+    return outcomeOfPaymentOrderCreate(
+      { status: 200, body: orders[0], retryAfter: null },
+      this.options.clock.now(),
+      this.id,
+    );
   }
 
   async status(query: RailStatusQuery): Promise<RailStatus> {

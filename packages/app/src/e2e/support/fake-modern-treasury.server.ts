@@ -18,7 +18,8 @@ interface PaymentOrder {
 
 /**
  * A local stand-in for Modern Treasury's payment orders API, in its documented shapes: `POST /api/payment_orders`
- * (HTTP Basic, one order per `Idempotency-Key`, a repeat answers the first), `GET /api/payment_orders/:id`; `move`
+ * (HTTP Basic, one order per `Idempotency-Key`, a repeat answers the first), `GET /api/payment_orders/:id`,
+ * `GET /api/payment_orders?metadata[withdrawal_id]=…` (the orders carrying that metadata); `move`
  * changes an order's status as the bank would, and `signedEvent` is the webhook Modern Treasury sends then.
  */
 export class FakeModernTreasury extends JsonFakeServer {
@@ -63,6 +64,15 @@ export class FakeModernTreasury extends JsonFakeServer {
     const path = req.url ?? '';
     const shown = /^\/api\/payment_orders\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && path === '/api/payment_orders') return this.create(req, raw);
+    const url = new URL(path, 'http://fake');
+    if (req.method === 'GET' && url.pathname === '/api/payment_orders') {
+      const wanted = url.searchParams.get('metadata[withdrawal_id]');
+      const held = [...this.orders.values()].filter(
+        (order) =>
+          (order.request.metadata as { withdrawal_id?: string } | undefined)?.withdrawal_id === wanted,
+      );
+      return [200, held.map((order) => this.objectOf(order))];
+    }
     const order = shown ? this.orders.get(shown[1] ?? '') : undefined;
     if (req.method === 'GET' && order) return [200, this.objectOf(order)];
     return [404, { errors: { code: 'resource_not_found', message: 'Resource not found', parameter: 'id' } }];
@@ -85,7 +95,7 @@ export class FakeModernTreasury extends JsonFakeServer {
   }
 
   private objectOf(order: PaymentOrder): object {
-    const { type, subtype, amount, direction, currency, originating_account_id } = order.request;
+    const { type, subtype, amount, direction, currency, originating_account_id, metadata } = order.request;
     return {
       id: order.id,
       object: 'payment_order',
@@ -96,6 +106,7 @@ export class FakeModernTreasury extends JsonFakeServer {
       direction,
       currency,
       originating_account_id,
+      metadata: metadata ?? {},
       effective_date: '2026-01-16',
       status: order.status,
       current_return: null,
