@@ -28,6 +28,7 @@ for (const id of RAIL_IDS)
       const submission: RailSubmission = {
         withdrawalId: `w-${scenario}`,
         attempt: 1,
+        requestedAt: new Date('2026-01-15T12:00:00Z'),
         amount: Money.of(AMOUNTS[scenario]),
         currency: 'USD',
         destination: { kind: 'bank', details: {} },

@@ -7,6 +7,7 @@ import { createSimulatedRails, DEFAULT_SETTLEMENT_DELAYS_MS } from './simulated-
 const submission = (amount: string, attempt = 1, withdrawalId = 'w-1'): RailSubmission => ({
   withdrawalId,
   attempt,
+  requestedAt: new Date('2026-01-15T12:00:00Z'),
   amount: Money.of(amount),
   currency: 'USD',
   destination: { kind: 'bank', details: {} },

@@ -9,6 +9,7 @@ const ACCOUNT_NUMBER = '123456789012';
 const submission = (amount: string): RailSubmission => ({
   withdrawalId: 'w-observed',
   attempt: 1,
+  requestedAt: new Date('2026-01-15T12:00:00Z'),
   amount: Money.of(amount),
   currency: 'USD',
   destination: { kind: 'bank', details: { accountNumber: ACCOUNT_NUMBER, routingNumber: '021000021' } },

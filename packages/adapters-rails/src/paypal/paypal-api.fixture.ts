@@ -31,6 +31,7 @@ export function tokenEndpoint(token: string, expiresInSeconds = 32400, times = 1
 export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmission => ({
   withdrawalId: 'wd-0001',
   attempt: 1,
+  requestedAt: new Date('2026-01-15T12:00:00Z'),
   amount: Money.of('25.10'),
   currency: 'USD',
   destination: { kind: 'paypal', details: { username: RECEIVER, paypalDestinationType: 'EMAIL' } },

@@ -18,15 +18,13 @@ import {
 } from './paypal-api.fixture.js';
 import { PayPalPayoutsRail, type PayPalRailId, venmoRecipient } from './paypal-payouts.rail.js';
 
-const railFor = (id: PayPalRailId = 'PAYPAL', baseUrl = BASE_URL, timeoutMs = 2000) =>
-  new PayPalPayoutsRail({
-    id,
-    baseUrl,
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    clock: new ManualClock(),
-    timeoutMs,
-  });
+const railFor = (
+  id: PayPalRailId = 'PAYPAL',
+  baseUrl = BASE_URL,
+  timeoutMs = 2000,
+  clock = new ManualClock(),
+) =>
+  new PayPalPayoutsRail({ id, baseUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, clock, timeoutMs });
 
 /** Nothing a rail answers may carry the credentials, a token or the recipient. */
 function expectNoSecrets(result: RailSubmitResult): void {
@@ -144,6 +142,15 @@ describe('PayPalPayoutsRail.submit', () => {
     const result = await railFor().submit(submission());
     expect(result.kind).to.equal('UNAVAILABLE');
     expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('top up the PayPal balance');
+  });
+
+  it("sends no retry once PayPal's 30-day duplicate check could no longer catch it", async () => {
+    const requestedAt = new Date('2026-01-15T12:00:00Z');
+    const clock = new ManualClock(new Date(requestedAt.getTime() + 29 * 86_400_000 + 1));
+    const late = railFor('PAYPAL', BASE_URL, 2000, clock);
+    const result = await late.submit(submission({ attempt: 2, requestedAt }));
+    expect(result.kind).to.equal('UNAVAILABLE');
+    expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('reconcile by hand');
   });
 
   it('is unavailable when the token endpoint fails, and never posts a payout without a token', async () => {

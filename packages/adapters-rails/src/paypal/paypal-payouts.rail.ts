@@ -38,6 +38,11 @@ const DEFAULT_RETURN_POLL_INTERVAL_MS = 3_600_000;
  */
 const DEFAULT_RETURN_WINDOW_MS = 30 * 24 * 3_600_000;
 const RECIPIENT_TYPES = new Set(['EMAIL', 'PHONE', 'PAYPAL_ID']);
+/**
+ * PayPal refuses a repeated sender_batch_id within 30 days: a retry later than that could make a second payout,
+ * so none is sent after 29 days (a day's margin for clocks and the first attempt coming after the request).
+ */
+const DUPLICATE_CHECK_MS = 29 * 24 * 3_600_000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A US mobile number as people write it: ten digits, a leading 1 or +1 allowed, spaces, dots, dashes, brackets. */
 const US_PHONE = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
@@ -82,6 +87,14 @@ export class PayPalPayoutsRail implements PayoutRail {
   }
 
   async submit(submission: RailSubmission): Promise<RailSubmitResult> {
+    if (
+      submission.attempt > 1 &&
+      this.clock.now().getTime() - submission.requestedAt.getTime() > DUPLICATE_CHECK_MS
+    )
+      return {
+        kind: 'UNAVAILABLE',
+        detail: `PayPal checks a sender_batch_id for duplicates for 30 days only, and ${submission.withdrawalId} is older: a retry could pay twice, reconcile by hand`,
+      };
     const signal = AbortSignal.timeout(this.timeoutMs);
     const created = await this.http.call('POST', '/v1/payments/payouts', this.payoutOf(submission), signal);
     if (!created.ok) return { kind: 'UNAVAILABLE', detail: created.error };

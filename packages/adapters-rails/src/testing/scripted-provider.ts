@@ -45,6 +45,7 @@ const payoutTo = (
 ): RailSubmission => ({
   withdrawalId: 'wd-0001',
   attempt: 1,
+  requestedAt: new Date('2026-01-15T12:00:00Z'),
   amount: Money.of('1234.56'),
   currency: 'USD',
   destination,

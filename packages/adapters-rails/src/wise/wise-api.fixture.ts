@@ -27,6 +27,7 @@ export const WITHDRAWAL_ID = '0b6f8d5e-4c1a-4f7e-9d3b-2a5c6e7f8a90';
 export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmission => ({
   withdrawalId: WITHDRAWAL_ID,
   attempt: 1,
+  requestedAt: new Date('2026-01-15T12:00:00Z'),
   amount: Money.of('1234.56'),
   currency: 'USD',
   destination: {

@@ -7,6 +7,8 @@ export interface RailSubmission {
   readonly withdrawalId: string;
   /** 1 for the first try, then 2, 3 … */
   readonly attempt: number;
+  /** When the withdrawal was requested: how old its key is, for a provider that forgets keys after a while. */
+  readonly requestedAt: Date;
   readonly amount: Money;
   readonly currency: 'USD';
   /** The linked account's kind and decrypted destination details. */

@@ -67,6 +67,7 @@ export class RailDispatcher {
     const result = await this.deps.rails.get(withdrawal.rail).submit({
       withdrawalId: withdrawal.id,
       attempt,
+      requestedAt: withdrawal.createdAt,
       amount: withdrawal.amount,
       currency: withdrawal.currency,
       destination: { kind: account.kind, details: account.destination },
