@@ -34,6 +34,7 @@ const MIN_RETURN_DELAY_MS = 1000;
  * acceptance on the injected clock. Several processes therefore agree on every answer.
  */
 export class SimulatedPayoutRail implements PayoutRail {
+  readonly provider = 'simulated';
   readonly id: RailId;
   readonly pollIntervalMs: number;
   readonly returnWindowMs: number;

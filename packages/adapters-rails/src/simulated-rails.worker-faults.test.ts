@@ -127,6 +127,7 @@ class FaultyLife {
     };
     return {
       id: rail.id,
+      provider: rail.provider,
       pollIntervalMs: rail.pollIntervalMs,
       returnWindowMs: rail.returnWindowMs,
       returnPollIntervalMs: rail.returnPollIntervalMs,

@@ -1144,6 +1144,8 @@ export interface components {
                 decidedBy: string | null;
             }[];
             railFacts: {
+                /** @description Who served the rail when it was debited: the only provider it is sent to or asked about. */
+                provider: string | null;
                 submitAttempts: number;
                 /** @description The provider's reference for the payout. */
                 railReference: string | null;
@@ -3649,6 +3651,7 @@ export interface operations {
                      *         "debited": true,
                      *         "reversed": false,
                      *         "railFacts": {
+                     *           "provider": "increase",
                      *           "submitAttempts": 1,
                      *           "railReference": "ach_7Qm2x9Lr",
                      *           "failureCode": null,

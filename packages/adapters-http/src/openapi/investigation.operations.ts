@@ -34,6 +34,11 @@ export const INVESTIGATION_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
           items: object({ decidedBy: { ...nullable('string'), description: 'The approving operator.' } }),
         },
         railFacts: object({
+          provider: {
+            ...nullable('string'),
+            description:
+              'Who served the rail when it was debited: the only provider it is sent to or asked about.',
+          },
           submitAttempts: { type: 'integer', minimum: 0 },
           railReference: { ...nullable('string'), description: "The provider's reference for the payout." },
           failureCode: { ...nullable('string'), description: "The provider's own failure code." },
@@ -81,6 +86,7 @@ const DETAIL = {
   debited: true,
   reversed: false,
   railFacts: {
+    provider: 'increase',
     submitAttempts: 1,
     railReference: 'ach_7Qm2x9Lr',
     failureCode: null,

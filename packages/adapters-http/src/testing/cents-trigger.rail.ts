@@ -14,6 +14,7 @@ import {
  * submission, UNAVAILABLE_TWICE cents are unavailable, anything else is accepted and settles at the first poll.
  */
 export class CentsTriggerRail implements PayoutRail {
+  readonly provider = 'simulated';
   readonly pollIntervalMs = 1000;
   readonly returnWindowMs = 0;
   readonly returnPollIntervalMs = 1000;

@@ -49,6 +49,7 @@ export function investigationSuite(api: () => ApiClient): void {
       });
       expect(w.history[0]).to.include({ sequence: 1, status: 'AWAITING_APPROVAL', decidedBy: null });
       expect(w.railFacts).to.have.all.keys([
+        'provider',
         'submitAttempts',
         'railReference',
         'failureCode',
@@ -56,6 +57,7 @@ export function investigationSuite(api: () => ApiClient): void {
         'nextCheckAt',
       ]);
       expect(w.railFacts.submitAttempts).to.be.a('number');
+      expect(w.railFacts.provider, 'the provider that took it at its debit').to.equal('simulated');
       expect(w.linkedAccount).to.include({ id: accountId, kind: 'bank' });
       expect(w.linkedAccount.lastFourDigits).to.match(/^\d{4}$/);
       expect(JSON.stringify(res.json)).not.to.match(/accountNumber|routingNumber|cardNumber|destination/);

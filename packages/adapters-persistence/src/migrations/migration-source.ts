@@ -16,6 +16,7 @@ import * as railFailureCodes from './0014-rail-failure-codes.migration.js';
 import * as operatorAudit from './0015-operator-audit.migration.js';
 import * as webhooksDueNotify from './0016-webhooks-due-notify.migration.js';
 import * as walletCreditsIndex from './0017-wallet-credits-index.migration.js';
+import * as withdrawalRailProvider from './0018-withdrawal-rail-provider.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -41,6 +42,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0015-operator-audit', migration: operatorAudit },
   { name: '0016-webhooks-due-notify', migration: webhooksDueNotify },
   { name: '0017-wallet-credits-index', migration: walletCreditsIndex },
+  { name: '0018-withdrawal-rail-provider', migration: withdrawalRailProvider },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -45,6 +45,7 @@ const COLUMN_TYPES = {
   debited: 'boolean',
   reversed: 'boolean',
   rail_reference: 'text',
+  rail_provider: 'text',
   submit_attempts: 'integer',
   submitted_at: 'timestamptz',
   approval_expires_at: 'timestamptz',

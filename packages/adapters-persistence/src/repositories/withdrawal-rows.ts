@@ -30,6 +30,7 @@ export interface WithdrawalRow {
   debited: boolean;
   reversed: boolean;
   rail_reference: string | null;
+  rail_provider: string | null;
   submit_attempts: number;
   submitted_at: Date | null;
   approval_expires_at: Date | null;
@@ -63,6 +64,7 @@ export const mutableColumns = (w: Withdrawal) => ({
   debited: w.debited,
   reversed: w.reversed,
   rail_reference: w.railReference,
+  rail_provider: w.railProvider,
   submit_attempts: w.submitAttempts,
   submitted_at: w.submittedAt,
   approval_expires_at: w.approvalExpiresAt,
@@ -72,12 +74,15 @@ export const mutableColumns = (w: Withdrawal) => ({
 
 /**
  * The row a new withdrawal inserts. It has no failure code yet (one is set only by a failure, an update), so the
- * column is left to its default: the insert then also runs on a schema from before migration 0014.
+ * column is left to its default, as its provider is until its debit: the insert of a withdrawal held for approval
+ * then also runs on a schema from before migrations 0014 and 0018.
  */
-export const toWithdrawalRow = (w: Withdrawal): Omit<WithdrawalRow, 'failure_code'> => {
+export const toWithdrawalRow = (
+  w: Withdrawal,
+): Omit<WithdrawalRow, 'failure_code' | 'rail_provider'> & Partial<WithdrawalRow> => {
   if (w.failureCode !== null) throw new Error(`a new withdrawal ${w.id} cannot have a failure code`);
-  const { failure_code: _none, ...columns } = mutableColumns(w);
-  return { ...fixedColumns(w), ...columns };
+  const { failure_code: _none, rail_provider: provider, ...columns } = mutableColumns(w);
+  return { ...fixedColumns(w), ...columns, ...(provider === null ? {} : { rail_provider: provider }) };
 };
 
 const fixedColumns = (w: Withdrawal) => ({
@@ -172,6 +177,7 @@ export const toWithdrawal = (row: WithdrawalRow, history: readonly HistoryRow[])
   debited: row.debited,
   reversed: row.reversed,
   railReference: row.rail_reference,
+  railProvider: row.rail_provider,
   submitAttempts: row.submit_attempts,
   submittedAt: row.submitted_at,
   approvalExpiresAt: row.approval_expires_at,

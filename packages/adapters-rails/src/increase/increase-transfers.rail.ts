@@ -58,6 +58,7 @@ const DEFAULTS: Readonly<Record<IncreaseRailId, RailTimingDefaults>> = {
  * or a 429 is UNAVAILABLE (outcome unknown, safe to retry with the same key).
  */
 export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> implements PayoutRail {
+  readonly provider = 'increase';
   private readonly http: IncreaseHttpClient;
   private readonly path: string;
 

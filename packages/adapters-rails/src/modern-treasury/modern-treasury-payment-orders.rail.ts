@@ -62,6 +62,7 @@ export class ModernTreasuryPaymentOrderRail
   extends ProviderHttpRail<ModernTreasuryRailId>
   implements PayoutRail
 {
+  readonly provider = 'modern_treasury';
   private readonly http: ModernTreasuryHttpClient;
 
   constructor(private readonly options: ModernTreasuryPaymentOrderRailOptions) {

@@ -60,6 +60,7 @@ describe('observedRail', () => {
     const lines: { level: string; fields: object; message: string }[] = [];
     const down: PayoutRail = {
       id: 'ACH',
+      provider: 'paypal',
       pollIntervalMs: 1,
       returnWindowMs: 0,
       returnPollIntervalMs: 1,
@@ -138,6 +139,7 @@ describe('observedRail', () => {
     const calls: RailCall[] = [];
     const broken: PayoutRail = {
       id: 'RTP',
+      provider: 'p',
       pollIntervalMs: 1,
       returnWindowMs: 0,
       returnPollIntervalMs: 1,

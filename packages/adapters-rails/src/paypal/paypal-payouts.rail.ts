@@ -67,6 +67,7 @@ export function venmoRecipient(username: string): { recipient_type: string; rece
  * network failure or a 5xx is UNAVAILABLE (outcome unknown, safe to retry with the same key).
  */
 export class PayPalPayoutsRail implements PayoutRail {
+  readonly provider = 'paypal';
   readonly id: PayPalRailId;
   readonly pollIntervalMs: number;
   readonly returnWindowMs: number;

@@ -54,6 +54,7 @@ const idOf = (value: unknown): string | undefined =>
  * network failure, a 5xx or a 429 is UNAVAILABLE.
  */
 export class WiseTransferRail implements PayoutRail {
+  readonly provider = 'wise';
   readonly id = 'SWIFT' as const;
   readonly pollIntervalMs: number;
   readonly returnWindowMs: number;

@@ -73,6 +73,11 @@ export type RailStatus =
  */
 export interface PayoutRail {
   readonly id: RailId;
+  /**
+   * Who serves the rail (`increase`, `paypal`, `simulated` …): a withdrawal is only ever sent to, and asked about
+   * at, the provider that served its rail when it was debited, whose idempotency keys and references it holds.
+   */
+  readonly provider: string;
   /** How long to wait before asking `status` again while the payout is not final. */
   readonly pollIntervalMs: number;
   /**

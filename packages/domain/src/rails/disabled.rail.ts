@@ -7,6 +7,7 @@ import type { RailId } from './rail-id.js';
  * until the rail is configured again or an operator settles it, since its money may already be on its way.
  */
 export class DisabledRail implements PayoutRail {
+  readonly provider = 'disabled';
   readonly pollIntervalMs = 60 * 60_000;
   readonly returnWindowMs = 0;
   readonly returnPollIntervalMs = 60 * 60_000;

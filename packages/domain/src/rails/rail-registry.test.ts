@@ -4,6 +4,7 @@ import { RAIL_IDS, type RailId } from './rail-id.js';
 import { createRailRegistry } from './rail-registry.js';
 
 const rail = (id: RailId): PayoutRail => ({
+  provider: 'scripted',
   id,
   pollIntervalMs: 1000,
   returnWindowMs: 0,

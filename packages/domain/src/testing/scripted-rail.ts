@@ -12,6 +12,7 @@ import type { RailId } from '../rails/rail-id.js';
  * accepts and then settles. Records every submission so tests can count them.
  */
 export class ScriptedRail implements PayoutRail {
+  provider = 'scripted';
   readonly submissions: RailSubmission[] = [];
   readonly statusQueries: RailStatusQuery[] = [];
   private readonly submitScript: RailSubmitResult[] = [];

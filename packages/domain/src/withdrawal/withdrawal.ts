@@ -56,6 +56,12 @@ export interface Withdrawal {
   readonly debited: boolean;
   readonly reversed: boolean;
   readonly railReference: string | null;
+  /**
+   * Who served its rail when it was debited (`PayoutRail.provider`): its submissions and status checks go to that
+   * provider only, never to another one configured for the rail since. Null before the debit, and on rows stored
+   * before it was recorded.
+   */
+  readonly railProvider: string | null;
   /** Rail submissions tried so far; the retry schedule and the sandbox's `.99` trigger count them. */
   readonly submitAttempts: number;
   /** When the rail accepted the payout: settlement is measured from here. */
@@ -80,6 +86,7 @@ export type NewWithdrawal = Omit<
   | 'debited'
   | 'reversed'
   | 'railReference'
+  | 'railProvider'
   | 'submitAttempts'
   | 'submittedAt'
   | 'nextCheckAt'
@@ -111,6 +118,7 @@ export function createWithdrawal(
     debited,
     reversed: false,
     railReference: null,
+    railProvider: null,
     submitAttempts: 0,
     submittedAt: null,
     nextCheckAt: null,

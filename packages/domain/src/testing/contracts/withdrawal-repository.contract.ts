@@ -78,8 +78,9 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       const created = buildWithdrawal(await seedParties(unitOfWork));
       await unitOfWork.run((tx) => tx.withdrawals.insert(created));
       const submitted = markSubmitted(recordSubmitAttempt(created, 1, at(1)), 'REF-1', at(1));
-      const processing = move(submitted, 'PROCESSING_PAY_OUT', 2);
+      const processing = { ...move(submitted, 'PROCESSING_PAY_OUT', 2), railProvider: 'increase' };
       await unitOfWork.run((tx) => tx.withdrawals.update(processing, 1));
+      expect((await unitOfWork.read.withdrawals.findById(created.id))?.railProvider).to.equal('increase');
       const failed = move(move(processing, 'SUCCESS', 3), 'FAILED', 4);
       await unitOfWork.run((tx) => tx.withdrawals.update(failed, 2));
       const history = await unitOfWork.read.withdrawals.history(created.id);

@@ -16,6 +16,8 @@ export type MaskedLinkedAccount = Pick<
 
 /** What the rail was told and answered. */
 export interface RailFacts {
+  /** Who served its rail when it was debited, and is the only provider it is sent to or asked about. */
+  readonly provider: string | null;
   readonly submitAttempts: number;
   /** The provider's reference for the payout, once the rail accepted it. */
   readonly railReference: string | null;
@@ -91,6 +93,7 @@ export class GetOperatorWithdrawal {
       reversed: w.reversed,
       history: view.history.map((change, i) => ({ ...change, decidedBy: w.history[i]?.decidedBy ?? null })),
       railFacts: {
+        provider: w.railProvider,
         submitAttempts: w.submitAttempts,
         railReference: w.railReference,
         failureCode: w.failureCode,

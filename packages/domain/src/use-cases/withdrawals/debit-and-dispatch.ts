@@ -26,8 +26,9 @@ export async function debitAndStore(
   previous: Withdrawal | null,
   now: Date,
 ): Promise<Result<Withdrawal, DomainError>> {
+  // Its rail's provider now is the one it is sent to and asked about from here on (rail-of-withdrawal.ts).
   const withdrawal = checkAt(
-    debitedWithdrawal,
+    { ...debitedWithdrawal, railProvider: deps.rails.get(debitedWithdrawal.rail).provider },
     new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS),
   );
   const wallet = await tx.wallets.lockById(withdrawal.walletId);

@@ -1,6 +1,7 @@
 import type { RailStatus } from '../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
+import { railOf } from '../../rails/rail-of-withdrawal.js';
 import { checkAt, noteFailureCode, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
@@ -28,7 +29,7 @@ export class PollWithdrawal {
     if (!this.isPollable(withdrawal)) return;
     // Taken before the rail is asked: the answer is true as of then, however late its commit lands.
     const observedAt = clock.now();
-    const status = await rails.get(withdrawal.rail).status({
+    const status = await railOf(rails, withdrawal).status({
       withdrawalId: withdrawal.id,
       reference: withdrawal.railReference as string,
       amount: withdrawal.amount,

@@ -5,6 +5,7 @@ import type { PayoutRail, RailSubmitResult } from '../../ports/payout-rail.port.
 import type { RailRegistry } from '../../ports/rail-registry.port.js';
 import type { TransactionScope, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
+import { railOf } from '../../rails/rail-of-withdrawal.js';
 import {
   checkAt,
   markSubmitted,
@@ -64,7 +65,7 @@ export class RailDispatcher {
     account: LinkedAccount,
     attempt: number,
   ): Promise<DispatchOutcome> {
-    const result = await this.deps.rails.get(withdrawal.rail).submit({
+    const result = await railOf(this.deps.rails, withdrawal).submit({
       withdrawalId: withdrawal.id,
       attempt,
       requestedAt: withdrawal.createdAt,
