@@ -13,8 +13,8 @@ export function railOf(
   withdrawal: Pick<Withdrawal, 'rail' | 'railProvider'>,
 ): PayoutRail {
   const rail = rails.get(withdrawal.rail);
-  const taken = withdrawal.railProvider;
-  if (taken === null || taken === rail.provider) return rail;
+  if (!takenByAnother(rails, withdrawal)) return rail;
+  const taken = withdrawal.railProvider as string;
   const detail = `${rail.id} was served by ${taken} when this withdrawal was debited and is now served by ${rail.provider}: reconcile by hand`;
   return {
     id: rail.id,
@@ -26,3 +26,10 @@ export function railOf(
     status: async () => ({ kind: 'UNAVAILABLE', detail }),
   };
 }
+
+/** Whether another provider than the one serving its rail now took `withdrawal` at its debit. */
+export const takenByAnother = (
+  rails: RailRegistry,
+  withdrawal: Pick<Withdrawal, 'rail' | 'railProvider'>,
+): boolean =>
+  withdrawal.railProvider !== null && withdrawal.railProvider !== rails.get(withdrawal.rail).provider;

@@ -1,7 +1,7 @@
 import type { RailStatus } from '../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
-import { railOf } from '../../rails/rail-of-withdrawal.js';
+import { railOf, takenByAnother } from '../../rails/rail-of-withdrawal.js';
 import { checkAt, noteFailureCode, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
@@ -130,7 +130,12 @@ export class PollWithdrawal {
     const { status, observedAt } = answer;
     const rail = this.deps.rails.get(withdrawal.rail);
     const now = this.deps.clock.now();
-    if (status.kind === 'UNAVAILABLE') return new Date(now.getTime() + this.deps.settings.pollRetryDelayMs);
+    if (status.kind === 'UNAVAILABLE') {
+      // Taken by a provider that no longer serves the rail: nothing changes until the configuration does.
+      const { pollRetryDelayMs, maxSubmitRetryDelayMs } = this.deps.settings;
+      const delay = takenByAnother(this.deps.rails, withdrawal) ? maxSubmitRetryDelayMs : pollRetryDelayMs;
+      return new Date(now.getTime() + delay);
+    }
     if (withdrawal.status !== 'SUCCESS') {
       const expected =
         status.kind === 'PENDING' || status.kind === 'PROCESSING' ? status.expectedBy : undefined;

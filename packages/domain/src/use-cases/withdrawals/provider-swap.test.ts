@@ -41,6 +41,11 @@ describe("A rail's provider swapped with its withdrawals in flight", () => {
     other.willReport({ kind: 'FAILED', reason: 'Payment could not be processed.' });
     await world.runJobs(5).catch(() => undefined);
     expect(world.statuses(first.value.withdrawal.id)).to.deep.equal(['PENDING', 'PROCESSING_PAY_OUT']);
+    const waiting = world.uow.state.withdrawals.get(first.value.withdrawal.id);
+    const gap = (waiting?.nextCheckAt?.getTime() ?? 0) - world.clock.now().getTime();
+    expect(gap, 'asked again at the slow cadence, not every few seconds').to.equal(
+      world.deps.settings.maxSubmitRetryDelayMs,
+    );
     expect(world.reversals(first.value.withdrawal.id)).to.equal(0);
     const c2 = await world.customer();
     const second = await withdraw(world, c2, withdrawalBody());
