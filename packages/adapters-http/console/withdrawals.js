@@ -53,6 +53,7 @@ async function timeline(id) {
     wallet: w.walletId,
     'linked account': `${w.linkedAccountId}: ${masked(w.linkedAccount)}`,
     'requested by': w.requestedBy,
+    provider: w.railFacts.provider,
     'submit attempts': w.railFacts.submitAttempts,
     'provider reference': w.railFacts.railReference,
     'provider failure code': w.railFacts.failureCode,

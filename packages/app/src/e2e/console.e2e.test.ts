@@ -190,6 +190,7 @@ describe('e2e: the operator console in headless Chromium', function () {
     await page.waitFor(`document.querySelector('#timeline [data-facts="${id}"]')`);
     const facts = (await page.text(`#timeline [data-facts="${id}"]`)) ?? '';
     expect(facts).to.include('provider reference').and.include(reference);
+    expect(facts, 'who took it at its debit').to.match(/provider\s*simulated/);
     expect(facts).to.include('submit attempts').and.include('decided by').and.include(APPROVER);
     expect(facts).to.match(/••••\d{4}/);
     expect(await page.text('#timeline')).to.match(/WITHDRAWAL_DEBIT/);
