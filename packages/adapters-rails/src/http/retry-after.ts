@@ -13,6 +13,23 @@ export function retryAfterHeaderSeconds(header: string | null, now: Date): numbe
 }
 
 /**
+ * A status read the provider did not answer with the payout (a 404, a 5xx, a 429): unavailable, held back by the
+ * provider's `Retry-After` when a 429 or 503 gave one.
+ */
+export function unansweredRead(
+  provider: string,
+  response: { readonly status: number; readonly retryAfter?: string | null },
+  path: string,
+  now: Date,
+): Extract<RailSubmitResult, { kind: 'UNAVAILABLE' }> {
+  const limited = response.status === 429 || response.status === 503;
+  return unavailableFor(
+    `${provider} answered ${response.status} for ${path}`,
+    limited ? retryAfterHeaderSeconds(response.retryAfter ?? null, now) : null,
+  );
+}
+
+/**
  * An answer after which nothing was paid and a retry with the same key may work; when the provider said how long
  * to wait (`waitSeconds`), the detail says so and `retryAfterMs` holds the worker's next try back until then.
  */

@@ -142,6 +142,14 @@ describe('IncreaseTransferRail.status', () => {
     expect((await rail.status(query)).kind).to.equal('UNAVAILABLE');
   });
 
+  it('is unavailable on a 429 for as long as its Retry-After asks, so the next poll is no sooner', async () => {
+    nock(BASE_URL)
+      .get('/ach_transfers/tr_1')
+      .reply(429, errorBody(429, 'rate_limited_error', 'Slow down.'), { 'Retry-After': '90' });
+    const status = await railFor('ACH').status(query);
+    expect(status).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 90_000 });
+  });
+
   it('watches ACH for returns for a week by default, WIRE for 30 days, and RTP not at all', () => {
     expect(railFor('ACH').returnWindowMs).to.equal(7 * 24 * 3_600_000);
     expect(railFor('RTP').returnWindowMs).to.equal(0);

@@ -12,6 +12,7 @@ import {
   type RailHttpOptions,
   type RailTimingDefaults,
 } from '../http/rail-http-options.js';
+import { unansweredRead } from '../http/retry-after.js';
 import { payableCents } from '../money/payable-cents.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { outcomeOfCreate } from './increase-create-transfer.mapping.js';
@@ -102,7 +103,7 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
     // Even a 404 is not taken as FAILED: the id came from Increase, so a transfer may exist that this
     // configuration cannot see (a sandbox key against production), and failing would refund a paid withdrawal.
     if (shown.value.status !== 200)
-      return { kind: 'UNAVAILABLE', detail: `Increase answered ${shown.value.status} for ${path}` };
+      return unansweredRead('Increase', shown.value, path, this.options.clock.now());
     return railStatusOfTransfer(this.id, shown.value.body);
   }
 

@@ -12,6 +12,7 @@ import {
   type RailHttpOptions,
   type RailTimingDefaults,
 } from '../http/rail-http-options.js';
+import { unansweredRead } from '../http/retry-after.js';
 import { payableCents } from '../money/payable-cents.js';
 import type { ModernTreasuryRailId, PaymentOrderBody } from './modern-treasury-api.types.js';
 import { outcomeOfPaymentOrderCreate } from './modern-treasury-create-payment-order.mapping.js';
@@ -129,7 +130,7 @@ export class ModernTreasuryPaymentOrderRail
     // Even a 404 is not taken as FAILED: the id came from Modern Treasury, so an order may exist that this
     // configuration cannot see (a sandbox key against a live organization), and failing would refund a payout.
     if (shown.value.status !== 200)
-      return { kind: 'UNAVAILABLE', detail: `Modern Treasury answered ${shown.value.status} for ${path}` };
+      return unansweredRead('Modern Treasury', shown.value, path, this.options.clock.now());
     return railStatusOfPaymentOrder(this.id, shown.value.body);
   }
 }

@@ -9,6 +9,7 @@ import type {
 import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
 import { pollIntervalOf, type RailHttpOptions } from '../http/rail-http-options.js';
+import { unansweredRead } from '../http/retry-after.js';
 import type { PayPalBatchBody } from './paypal-api.types.js';
 import { outcomeOfCreate } from './paypal-create-payout.mapping.js';
 import { PayPalHttpClient } from './paypal-http.client.js';
@@ -117,7 +118,7 @@ export class PayPalPayoutsRail implements PayoutRail {
     const { status, body } = shown.value;
     // Even a 404 is not taken as FAILED: the batch id came from PayPal, so a payout may exist that this
     // configuration cannot see (a wrong base URL), and failing would refund a withdrawal PayPal may have paid.
-    if (status !== 200) return { kind: 'UNAVAILABLE', detail: `PayPal answered ${status} for ${path}` };
+    if (status !== 200) return unansweredRead('PayPal', shown.value, path, this.clock.now());
     return railStatusOfBatch(body, query.withdrawalId);
   }
 

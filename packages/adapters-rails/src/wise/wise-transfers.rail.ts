@@ -10,6 +10,7 @@ import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
 import { JsonHttpClient } from '../http/json-http.client.js';
 import { pollIntervalOf, type RailHttpOptions } from '../http/rail-http-options.js';
+import { unansweredRead } from '../http/retry-after.js';
 import type { WiseQuoteBody, WiseRecipientBody, WiseTransferBody } from './wise-api.types.js';
 import { fundingRefusalOf, refusalOf, type WiseStep } from './wise-refusal.mapping.js';
 import {
@@ -148,7 +149,7 @@ export class WiseTransferRail implements PayoutRail {
     // Even a 404 is not taken as FAILED: the id came from Wise, so a transfer may exist that this configuration
     // cannot see (a sandbox token against production), and failing would refund a paid withdrawal.
     if (shown.value.status !== 200)
-      return { kind: 'UNAVAILABLE', detail: `Wise answered ${shown.value.status} for ${path}` };
+      return unansweredRead('Wise', shown.value, path, this.options.clock.now());
     return railStatusOfTransfer(shown.value.body);
   }
 

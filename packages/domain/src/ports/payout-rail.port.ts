@@ -62,7 +62,8 @@ export type RailStatus =
   | { readonly kind: 'FAILED'; readonly reason: FailureReason; readonly code?: string }
   /** Settled, then returned: the money came back. */
   | { readonly kind: 'RETURNED'; readonly reason: FailureReason; readonly code?: string }
-  | { readonly kind: 'UNAVAILABLE'; readonly detail: string };
+  /** `retryAfterMs`, when the provider said how long to wait (a 429's `Retry-After`): the next check is no sooner. */
+  | { readonly kind: 'UNAVAILABLE'; readonly detail: string; readonly retryAfterMs?: number };
 
 /**
  * A payout network behind a stable id. Guarantees: `submit` is idempotent on `withdrawalId`; it resolves within

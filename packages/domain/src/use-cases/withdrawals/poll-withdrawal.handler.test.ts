@@ -329,4 +329,16 @@ describe('PollWithdrawal (settlement polls)', () => {
     expect(await world.balance(c.walletId)).to.equal(Money.MAX.toString());
     expect(await world.ledgerProblems()).to.deep.equal([]);
   });
+
+  it("asks again no sooner than the rail's Retry-After when it was rate limited", async () => {
+    const world = new WithdrawalWorld();
+    world.rail('ACH').willReport({ kind: 'UNAVAILABLE', detail: 'answered 429', retryAfterMs: 120_000 });
+    const { id } = await start(world);
+    const before = world.uow.state.withdrawals.get(id)?.nextCheckAt as Date;
+    world.clock.set(before);
+    const [claimed] = await new DueWithdrawals(world.deps).claimDue(1);
+    await new DueWithdrawals(world.deps).handle(claimed!);
+    const next = world.uow.state.withdrawals.get(id)?.nextCheckAt?.getTime() ?? 0;
+    expect(next - world.clock.now().getTime()).to.equal(120_000);
+  });
 });

@@ -134,7 +134,7 @@ export class PollWithdrawal {
       // Taken by a provider that no longer serves the rail: nothing changes until the configuration does.
       const { pollRetryDelayMs, maxSubmitRetryDelayMs } = this.deps.settings;
       const delay = takenByAnother(this.deps.rails, withdrawal) ? maxSubmitRetryDelayMs : pollRetryDelayMs;
-      return new Date(now.getTime() + delay);
+      return new Date(now.getTime() + Math.max(delay, status.retryAfterMs ?? 0));
     }
     if (withdrawal.status !== 'SUCCESS') {
       const expected =
