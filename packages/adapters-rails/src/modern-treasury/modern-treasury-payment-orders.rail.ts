@@ -103,7 +103,7 @@ export class ModernTreasuryPaymentOrderRail
     const listed = await this.http.call({ method: 'GET', path }, signal);
     if (!listed.ok) return { kind: 'UNAVAILABLE', detail: listed.error };
     if (listed.value.status !== 200)
-      return { kind: 'UNAVAILABLE', detail: `Modern Treasury answered ${listed.value.status} for ${path}` };
+      return unansweredRead('Modern Treasury', listed.value, path, this.options.clock.now());
     const orders = asArray<unknown>(listed.value.body).filter(
       (order) =>
         text(

@@ -128,12 +128,9 @@ export class WiseTransferRail implements PayoutRail {
     // On a retry the transfer is read again before funding: an earlier attempt's funding may have gone through
     // after the transfer was shown, and funding twice must never be tried.
     if (submission.attempt > 1) {
-      const path = `/v1/transfers/${encodeURIComponent(reference)}`;
-      const again = await this.http.call({ method: 'GET', path }, signal);
-      if (!again.ok) return { kind: 'UNAVAILABLE', detail: again.error };
-      if (again.value.status !== 200)
-        return { kind: 'UNAVAILABLE', detail: `Wise answered ${again.value.status} for ${path}` };
-      if (text(asObject<WiseTransferBody>(again.value.body).status) !== UNFUNDED)
+      const again = await this.transfer(reference, signal);
+      if (again.kind !== 'SHOWN') return again;
+      if (text(asObject<WiseTransferBody>(again.body).status) !== UNFUNDED)
         return { kind: 'ACCEPTED', reference };
     }
     const path = `/v3/profiles/${profile}/transfers/${encodeURIComponent(reference)}/payments`;
@@ -143,14 +140,25 @@ export class WiseTransferRail implements PayoutRail {
   }
 
   async status(query: RailStatusQuery): Promise<RailStatus> {
-    const path = `/v1/transfers/${encodeURIComponent(query.reference)}`;
-    const shown = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
+    const shown = await this.transfer(query.reference, AbortSignal.timeout(this.options.timeoutMs));
+    return shown.kind === 'SHOWN' ? railStatusOfTransfer(shown.body) : shown;
+  }
+
+  /**
+   * `GET /v1/transfers/{id}`: its body, or unavailable. Even a 404 is not taken as FAILED: the id came from Wise,
+   * so a transfer may exist that this configuration cannot see (a sandbox token against production), and failing
+   * would refund a paid withdrawal.
+   */
+  private async transfer(
+    reference: string,
+    signal: AbortSignal,
+  ): Promise<{ kind: 'SHOWN'; body: unknown } | Extract<RailStatus, { kind: 'UNAVAILABLE' }>> {
+    const path = `/v1/transfers/${encodeURIComponent(reference)}`;
+    const shown = await this.http.call({ method: 'GET', path }, signal);
     if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
-    // Even a 404 is not taken as FAILED: the id came from Wise, so a transfer may exist that this configuration
-    // cannot see (a sandbox token against production), and failing would refund a paid withdrawal.
     if (shown.value.status !== 200)
       return unansweredRead('Wise', shown.value, path, this.options.clock.now());
-    return railStatusOfTransfer(shown.value.body);
+    return { kind: 'SHOWN', body: shown.value.body };
   }
 
   /** One POST of the flow: its body on a 2xx, else what the refusal means for the withdrawal. */

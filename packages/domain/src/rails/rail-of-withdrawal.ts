@@ -13,8 +13,8 @@ export function railOf(
   withdrawal: Pick<Withdrawal, 'rail' | 'railProvider'>,
 ): PayoutRail {
   const rail = rails.get(withdrawal.rail);
-  if (!takenByAnother(rails, withdrawal)) return rail;
-  const taken = withdrawal.railProvider as string;
+  const taken = withdrawal.railProvider;
+  if (!otherThan(rail, taken)) return rail;
   const detail = `${rail.id} was served by ${taken} when this withdrawal was debited and is now served by ${rail.provider}: reconcile by hand`;
   return {
     id: rail.id,
@@ -27,9 +27,12 @@ export function railOf(
   };
 }
 
+/** Whether `taken` (a withdrawal's provider, null when not recorded) is another than the one serving `rail`. */
+const otherThan = (rail: PayoutRail, taken: string | null): taken is string =>
+  taken !== null && taken !== rail.provider;
+
 /** Whether another provider than the one serving its rail now took `withdrawal` at its debit. */
 export const takenByAnother = (
   rails: RailRegistry,
   withdrawal: Pick<Withdrawal, 'rail' | 'railProvider'>,
-): boolean =>
-  withdrawal.railProvider !== null && withdrawal.railProvider !== rails.get(withdrawal.rail).provider;
+): boolean => otherThan(rails.get(withdrawal.rail), withdrawal.railProvider);

@@ -57,7 +57,8 @@ export class DecideWithdrawal {
             decided.value,
             now,
           );
-          if (stored.ok) await auditDecision(tx, this.deps, principal, stored.value, reason);
+          if (stored.ok)
+            await auditDecision(tx, this.deps, principal, 'WITHDRAWAL_APPROVED', stored.value, reason);
           return stored;
         }),
     );
@@ -74,27 +75,8 @@ export class DecideWithdrawal {
     withdrawalId: string,
     reason: string | null = null,
   ): Promise<Result<Withdrawal>> {
-    const { unitOfWork, clock, ids } = this.deps;
-    // Cancelled by this operator as stored means this rejection committed, even if its COMMIT's answer was lost.
-    const rejectedHere = (stored: Withdrawal) =>
-      stored.status === 'FAILED' && stored.history.at(-1)?.decidedBy === principal.subject;
-    return storedOrThrown(unitOfWork, withdrawalId, rejectedHere, () =>
-      unitOfWork.run(async (tx) => {
-        const decided = await lockForDecision(tx.withdrawals.lockById(withdrawalId), principal);
-        if (!decided.ok) return decided;
-        const moved = await moveWithdrawal(
-          tx,
-          ids,
-          decided.value,
-          'FAILED',
-          clock.now(),
-          FAILURE_REASONS.CANCELLED,
-          null,
-          { by: principal.subject, reason },
-        );
-        if (moved.ok) await auditDecision(tx, this.deps, principal, moved.value, reason);
-        return moved;
-      }),
+    return this.endFailed(principal, withdrawalId, reason, async (tx) =>
+      lockForDecision(tx.withdrawals.lockById(withdrawalId), principal),
     );
   }
 
@@ -110,34 +92,57 @@ export class DecideWithdrawal {
     reason: string | null = null,
   ): Promise<Result<Withdrawal>> {
     if (!principal.scopes.has('operator')) return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
-    const { unitOfWork, clock, ids, settings } = this.deps;
-    const failedHere = (stored: Withdrawal) =>
+    const { clock, settings } = this.deps;
+    return this.endFailed(principal, withdrawalId, reason, async (tx) => {
+      const withdrawal = await tx.withdrawals.lockById(withdrawalId);
+      if (!withdrawal) return err(notFound());
+      if (!isAwaitingSubmission(withdrawal))
+        return err(
+          domainError(
+            'ILLEGAL_TRANSITION',
+            `A ${withdrawal.status} withdrawal ${withdrawal.railReference ? 'accepted by its rail ' : ''}cannot be failed by an operator`,
+          ),
+        );
+      if (attemptMayBeUnderWay(withdrawal, clock.now(), settings))
+        return err(domainError('CONFLICT', 'A submission attempt may be under way; try again in a minute'));
+      return ok(checkAt(withdrawal, null));
+    });
+  }
+
+  /**
+   * Ends FAILED, in one transaction, the withdrawal `locked` locks and allows, with who decided and why kept on the
+   * change and in the audit log: "Payment was cancelled." when nothing was debited (a rejection), else "Payment
+   * could not be processed." with its debit reversed. A lost COMMIT answer is read back: the withdrawal FAILED by
+   * this operator as stored means this decision committed.
+   */
+  private endFailed(
+    principal: Principal,
+    withdrawalId: string,
+    reason: string | null,
+    locked: (tx: TransactionScope) => Promise<Result<Withdrawal>>,
+  ): Promise<Result<Withdrawal>> {
+    const { unitOfWork, clock, ids } = this.deps;
+    const endedHere = (stored: Withdrawal) =>
       stored.status === 'FAILED' && stored.history.at(-1)?.decidedBy === principal.subject;
-    return storedOrThrown(unitOfWork, withdrawalId, failedHere, () =>
+    return storedOrThrown(unitOfWork, withdrawalId, endedHere, () =>
       unitOfWork.run(async (tx): Promise<Result<Withdrawal>> => {
-        const withdrawal = await tx.withdrawals.lockById(withdrawalId);
-        if (!withdrawal) return err(notFound());
-        const now = clock.now();
-        if (!isAwaitingSubmission(withdrawal))
-          return err(
-            domainError(
-              'ILLEGAL_TRANSITION',
-              `A ${withdrawal.status} withdrawal ${withdrawal.railReference ? 'accepted by its rail ' : ''}cannot be failed by an operator`,
-            ),
-          );
-        if (attemptMayBeUnderWay(withdrawal, now, settings))
-          return err(domainError('CONFLICT', 'A submission attempt may be under way; try again in a minute'));
+        const decided = await locked(tx);
+        if (!decided.ok) return decided;
+        const { debited } = decided.value;
+        const failure = debited ? FAILURE_REASONS.GENERAL : FAILURE_REASONS.CANCELLED;
+        const decision = { by: principal.subject, reason };
         const moved = await moveWithdrawal(
           tx,
           ids,
-          checkAt(withdrawal, null),
+          decided.value,
           'FAILED',
-          now,
-          FAILURE_REASONS.GENERAL,
+          clock.now(),
+          failure,
           null,
-          { by: principal.subject, reason },
+          decision,
         );
-        if (moved.ok) await auditDecision(tx, this.deps, principal, moved.value, reason);
+        const action = debited ? 'WITHDRAWAL_FAILED' : 'WITHDRAWAL_REJECTED';
+        if (moved.ok) await auditDecision(tx, this.deps, principal, action, moved.value, reason);
         return moved;
       }),
     );
@@ -161,21 +166,11 @@ function auditDecision(
   tx: TransactionScope,
   deps: WithdrawalFlowDeps,
   principal: Principal,
+  action: 'WITHDRAWAL_APPROVED' | 'WITHDRAWAL_REJECTED' | 'WITHDRAWAL_FAILED',
   withdrawal: Withdrawal,
   reason: string | null,
 ): Promise<void> {
-  return recordAudit(
-    tx,
-    deps,
-    principal,
-    withdrawal.status === 'PENDING'
-      ? 'WITHDRAWAL_APPROVED'
-      : withdrawal.debited
-        ? 'WITHDRAWAL_FAILED'
-        : 'WITHDRAWAL_REJECTED',
-    withdrawal.id,
-    { status: withdrawal.status, reason },
-  );
+  return recordAudit(tx, deps, principal, action, withdrawal.id, { status: withdrawal.status, reason });
 }
 
 /**
