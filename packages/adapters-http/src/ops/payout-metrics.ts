@@ -55,6 +55,12 @@ export class PayoutMetrics {
     labelNames: ['rail', 'status'] as const,
     registers: this.registers,
   });
+  readonly withdrawalsAcceptedAfterFailing = new Counter({
+    name: 'payout_withdrawals_accepted_after_failing_total',
+    help: 'Payouts a rail accepted after the withdrawal had ended FAILED with its debit reversed, by rail: reconcile each',
+    labelNames: ['rail'] as const,
+    registers: this.registers,
+  });
   readonly webhookDeliveries = new Counter({
     name: 'payout_webhook_deliveries_total',
     help: 'Webhook delivery attempts, by outcome',

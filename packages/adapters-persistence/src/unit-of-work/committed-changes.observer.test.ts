@@ -3,9 +3,13 @@ import { expect } from 'chai';
 import { type CommittedChanges, observeCommits } from './committed-changes.observer.js';
 
 /** A unit of work whose transactions write nowhere: the observer's own behaviour is what is under test. */
-function inertUnitOfWork(): UnitOfWork {
+function inertUnitOfWork(stored = new Map<string, Withdrawal>()): UnitOfWork {
   const tx = {
-    withdrawals: { insert: async () => undefined, update: async () => undefined },
+    withdrawals: {
+      insert: async () => undefined,
+      update: async () => undefined,
+      lockById: async (id: string) => stored.get(id) ?? null,
+    },
     webhookEvents: { recordAttempt: async () => undefined, update: async () => undefined },
   } as unknown as TransactionScope;
   return {
@@ -20,14 +24,15 @@ function recorder() {
   const changes: CommittedChanges = {
     withdrawalCreated: (w) => told.push(`created ${w.id} ${w.status}`),
     withdrawalMoved: (w) => told.push(`moved ${w.id} ${w.status}`),
+    acceptedAfterFailing: (w) => told.push(`accepted after failing ${w.id} ${w.railReference}`),
     endpointDisabled: (e, a) => told.push(`disabled ${e.id} ${a.statusCode}`),
     deliveryExhausted: (e, a) => told.push(`exhausted ${e.id} ${a?.statusCode ?? null}`),
   };
   return { told, changes };
 }
 
-const withdrawal = (status: Withdrawal['status'], sequence: number) =>
-  ({ id: 'w1', status, sequence }) as unknown as Withdrawal;
+const withdrawal = (status: Withdrawal['status'], sequence: number, railReference: string | null = null) =>
+  ({ id: 'w1', status, sequence, railReference }) as unknown as Withdrawal;
 const event = (deliveryState: WebhookEvent['deliveryState']) =>
   ({ id: 'e1', deliveryState }) as unknown as WebhookEvent;
 const attempt = (statusCode: number) => ({ eventId: 'e1', statusCode }) as unknown as WebhookAttempt;
@@ -65,6 +70,27 @@ describe('observeCommits', () => {
       tx.withdrawals.update(withdrawal('PROCESSING_PAY_OUT', 2), 2),
     );
     expect(told).to.deep.equal([]);
+  });
+
+  it('tells a FAILED withdrawal that got a rail reference, against the row it locked', async () => {
+    const { told, changes } = recorder();
+    const failed = withdrawal('FAILED', 2);
+    const observed = observeCommits(inertUnitOfWork(new Map([['w1', failed]])), changes);
+    await observed.run(async (tx) => {
+      await tx.withdrawals.lockById('w1');
+      await tx.withdrawals.update(withdrawal('FAILED', 2, 'ach_late'), 2);
+    });
+    // Unlocked (nothing known of before), or a payout already referenced that a rail failed: nothing to tell.
+    await observed.run((tx) => tx.withdrawals.update(withdrawal('FAILED', 2, 'ach_late'), 2));
+    const returned = observeCommits(
+      inertUnitOfWork(new Map([['w1', withdrawal('FAILED', 4, 'ach_1')]])),
+      changes,
+    );
+    await returned.run(async (tx) => {
+      await tx.withdrawals.lockById('w1');
+      await tx.withdrawals.update(withdrawal('FAILED', 4, 'ach_1'), 4);
+    });
+    expect(told).to.deep.equal(['accepted after failing w1 ach_late']);
   });
 
   it('tells an endpoint disabled only for a 410 seen in the same transaction, and an exhausted delivery', async () => {

@@ -14,6 +14,11 @@ export interface CommittedChanges {
   withdrawalCreated(withdrawal: Withdrawal): void;
   /** A withdrawal changed status (a return: SUCCESS to FAILED, counts as one). */
   withdrawalMoved(withdrawal: Withdrawal): void;
+  /**
+   * A rail took a payout after it had ended FAILED with its debit reversed (an operator failed it while an attempt
+   * was held up): the FAILED withdrawal got a rail reference. Someone must reconcile it with the provider.
+   */
+  acceptedAfterFailing(withdrawal: Withdrawal): void;
   /** An attempt answered 410 and the merchant's endpoint was disabled for it. */
   endpointDisabled(event: WebhookEvent, attempt: WebhookAttempt): void;
   /** An event's delivery failed for good: its retry schedule is spent. */
@@ -41,8 +46,16 @@ export function observeCommits(unitOfWork: UnitOfWork, changes: CommittedChanges
 function noting(tx: TransactionScope, notes: (() => void)[], changes: CommittedChanges): TransactionScope {
   const { withdrawals, webhookEvents } = tx;
   const attempts = new Map<string, WebhookAttempt>();
+  const locked = new Map<string, Withdrawal>();
   // The transaction's repositories with a few methods in front: every other method is the repository's.
   const observedWithdrawals: WithdrawalRepository = Object.create(withdrawals, {
+    lockById: {
+      value: async (id: string) => {
+        const withdrawal = await withdrawals.lockById(id);
+        if (withdrawal) locked.set(withdrawal.id, withdrawal);
+        return withdrawal;
+      },
+    },
     insert: {
       value: async (withdrawal: Withdrawal) => {
         await withdrawals.insert(withdrawal);
@@ -54,6 +67,9 @@ function noting(tx: TransactionScope, notes: (() => void)[], changes: CommittedC
         await withdrawals.update(withdrawal, expectedSequence);
         // The sequence counts status changes: an update that keeps it (a next check, an attempt) moved nothing.
         if (withdrawal.sequence !== expectedSequence) notes.push(() => changes.withdrawalMoved(withdrawal));
+        const before = locked.get(withdrawal.id);
+        if (before?.status === 'FAILED' && before.railReference === null && withdrawal.railReference !== null)
+          notes.push(() => changes.acceptedAfterFailing(withdrawal));
       },
     },
   });

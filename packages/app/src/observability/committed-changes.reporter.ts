@@ -5,8 +5,9 @@ import type { Logger } from '../infrastructure/logger.js';
 const FINAL = new Set(['SUCCESS', 'FAILED']);
 
 /**
- * Committed changes as metrics (`payout_withdrawals_created_total`, `payout_withdrawals_finished_total`) and as
- * log lines for what an operator must hear of: an endpoint disabled by a 410, a delivery that gave up. The lines
+ * Committed changes as metrics (`payout_withdrawals_created_total`, `payout_withdrawals_finished_total`,
+ * `payout_withdrawals_accepted_after_failing_total`) and as log lines for what an operator must hear of: a payout
+ * a rail took after it failed, an endpoint disabled by a 410, a delivery that gave up. The lines
  * name the merchant, event and withdrawal, never the endpoint's URL (it may carry a token) or a body.
  */
 export function committedChangesReporter(metrics: PayoutMetrics, logger: Logger): CommittedChanges {
@@ -14,6 +15,19 @@ export function committedChangesReporter(metrics: PayoutMetrics, logger: Logger)
     withdrawalCreated: ({ rail, status }) => metrics.withdrawalsCreated.inc({ rail, status }),
     withdrawalMoved: ({ rail, status }) => {
       if (FINAL.has(status)) metrics.withdrawalsFinished.inc({ rail, status });
+    },
+    acceptedAfterFailing: (withdrawal) => {
+      metrics.withdrawalsAcceptedAfterFailing.inc({ rail: withdrawal.rail });
+      logger.error(
+        {
+          withdrawalId: withdrawal.id,
+          merchantId: withdrawal.merchantId,
+          rail: withdrawal.rail,
+          provider: withdrawal.railProvider,
+          railReference: withdrawal.railReference,
+        },
+        'rail accepted a payout already FAILED and reversed: reconcile it with the provider',
+      );
     },
     endpointDisabled: (event, attempt) =>
       logger.warn(

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { createLogger } from '@payout/adapters-http';
 import {
   JsonNumber,
+  markSubmitted,
   type UnitOfWork,
   type WebhookEndpoint,
   type WebhookEvent,
@@ -12,6 +13,7 @@ import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
 import { buildContainer } from '../container/build-container.js';
 import { TOKENS } from '../container/tokens.js';
+import { committedChangesReporter } from './committed-changes.reporter.js';
 
 const URL_WITH_TOKEN = 'https://merchant.example/hooks?token=hook-secret-token';
 
@@ -35,7 +37,7 @@ async function wired(statusCode: number) {
   );
   const answer: WebhookResponse = { statusCode, latencyMs: 3, retryAfterSeconds: null, error: null };
   (await container.rebind(TOKENS.webhookSender)).toConstantValue({ send: async () => answer });
-  return { container, lines, unitOfWork: await container.getAsync(TOKENS.unitOfWork) };
+  return { container, lines, logger, unitOfWork: await container.getAsync(TOKENS.unitOfWork) };
 }
 
 /** An event of a new withdrawal, `attempts` already made, and its merchant's endpoint. */
@@ -102,6 +104,31 @@ describe('committed changes as wired: metrics and log lines', () => {
       lastStatusCode: 500,
     });
     expect(JSON.stringify(lines)).not.to.contain('hook-secret-token');
+  });
+
+  it('logs and counts a payout a rail accepted after its withdrawal FAILED, naming where to reconcile it', async () => {
+    const { container, lines, logger, unitOfWork } = await wired(204);
+    const parties = await seedParties(unitOfWork);
+    const metrics = container.get(TOKENS.metrics);
+    const late = markSubmitted(
+      { ...buildWithdrawal(parties), status: 'FAILED', debited: true, railProvider: 'increase' },
+      'ach_late',
+      new Date(),
+    );
+    committedChangesReporter(metrics, logger).acceptedAfterFailing(late);
+    const said = linesSaying(lines, 'accepted a payout already FAILED');
+    expect(said).to.have.length(1);
+    expect(said[0]).to.include({
+      level: 'error',
+      withdrawalId: late.id,
+      merchantId: late.merchantId,
+      provider: 'increase',
+      railReference: 'ach_late',
+    });
+    const counted = (await metrics.withdrawalsAcceptedAfterFailing.get()).values;
+    expect(counted.map(({ labels, value }) => ({ labels, value }))).to.deep.equal([
+      { labels: { rail: 'ACH' }, value: 1 },
+    ]);
   });
 
   it('counts a withdrawal created once its transaction commits, by rail and status', async () => {

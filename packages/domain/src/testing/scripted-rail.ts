@@ -30,6 +30,12 @@ export class ScriptedRail implements PayoutRail {
     return this;
   }
 
+  /** From now on answers `results` first: what was scripted before and not yet answered is dropped. */
+  willNowSubmit(...results: RailSubmitResult[]): this {
+    this.submitScript.length = 0;
+    return this.willSubmit(...results);
+  }
+
   willReport(...statuses: RailStatus[]): this {
     this.statusScript.push(...statuses);
     return this;

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
+import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import { JsonNumber } from '../../money/json-number.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
+import type { Withdrawal } from '../../withdrawal/withdrawal.js';
+import { RailDispatcher } from './rail-dispatcher.js';
 import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
 
 const down = { kind: 'UNAVAILABLE', detail: 'timed out after sending' } as const;
@@ -45,6 +48,42 @@ describe('DecideWithdrawal.fail (an operator ends a payout no rail accepted)', (
     const attempts = world.rail('ACH').submissions.length;
     await world.runJobs();
     expect(world.rail('ACH').submissions, 'no attempt after it').to.have.length(attempts);
+  });
+
+  it("keeps the rail's reference when an attempt held up past its lease is accepted after the fail", async () => {
+    const world = new WithdrawalWorld();
+    const { c, id } = await unresolved(world);
+    // The attempt as a worker claimed it, before the operator acted; its answer comes after.
+    const claimed = world.uow.state.withdrawals.get(id) as Withdrawal;
+    const account = (await world.uow.read.linkedAccounts.findById(claimed.linkedAccountId)) as LinkedAccount;
+    const failed = await world.decide.fail(world.operator(), id);
+    expect(failed.ok).to.equal(true);
+    const events = world.eventsOf(id).length;
+    world.rail('ACH').willNowSubmit({ kind: 'ACCEPTED', reference: 'ach_late' });
+    const late = await new RailDispatcher(world.deps).submitClaimed(
+      claimed,
+      account,
+      claimed.submitAttempts + 1,
+    );
+    expect(late.kind).to.equal('SKIPPED');
+    const stored = world.uow.state.withdrawals.get(id) as Withdrawal;
+    expect([stored.status, stored.railReference, stored.nextCheckAt]).to.deep.equal([
+      'FAILED',
+      'ach_late',
+      null,
+    ]);
+    expect(world.statuses(id), 'the merchant was told FAILED: nothing more is announced').to.deep.equal([
+      'PENDING',
+      'FAILED',
+    ]);
+    expect(world.eventsOf(id)).to.have.length(events);
+    expect([world.reversals(id), await world.balance(c.walletId)]).to.deep.equal([1, '1000.00']);
+    expect(await world.ledgerProblems()).to.deep.equal([]);
+    world.rail('ACH').willNowSubmit({ kind: 'ACCEPTED', reference: 'ach_later' });
+    await new RailDispatcher(world.deps).submitClaimed(claimed, account, claimed.submitAttempts + 2);
+    expect(world.uow.state.withdrawals.get(id)?.railReference, 'the first reference stays').to.equal(
+      'ach_late',
+    );
   });
 
   it('refuses while an attempt may be waiting for its answer: the answer could be the acceptance', async () => {

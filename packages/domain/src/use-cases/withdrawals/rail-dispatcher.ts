@@ -78,10 +78,16 @@ export class RailDispatcher {
     return onLatestWithdrawal(
       this.deps.unitOfWork,
       withdrawal,
-      async (tx, current) =>
-        isAwaitingSubmission(current) && !superseded(current, result, attempt)
-          ? { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt) }
-          : skipped,
+      async (tx, current) => {
+        if (isAwaitingSubmission(current) && !superseded(current, result, attempt))
+          return { kind: result.kind, withdrawal: await this.apply(tx, current, result, attempt) };
+        if (acceptedAfterFailing(current, result))
+          await tx.withdrawals.update(
+            markSubmitted(current, result.reference, this.deps.clock.now()),
+            current.sequence,
+          );
+        return skipped;
+      },
       skipped,
     );
   }
@@ -146,6 +152,22 @@ export class RailDispatcher {
  */
 const superseded = (current: Withdrawal, result: RailSubmitResult, attempt: number): boolean =>
   result.kind === 'UNAVAILABLE' && current.submitAttempts > attempt;
+
+/**
+ * The rail took a payout that already ended FAILED with its debit reversed, with no reference from any rail (an
+ * operator failed it while this attempt's answer was held up, past its lease). The money went out twice, once to
+ * the account and once back to the wallet: the withdrawal stays FAILED, as the merchant was told, and keeps the
+ * rail's reference, so that the operator who reconciles it finds the payout (the commit is reported as
+ * `acceptedAfterFailing`, an error line and a metric).
+ */
+const acceptedAfterFailing = (
+  current: Withdrawal,
+  result: RailSubmitResult,
+): result is Extract<RailSubmitResult, { reference: string }> =>
+  current.status === 'FAILED' &&
+  current.debited &&
+  current.railReference === null &&
+  (result.kind === 'ACCEPTED' || result.kind === 'SETTLED');
 
 /**
  * When a payout not yet final is next asked about: after the rail's poll interval, and not before the time the rail
