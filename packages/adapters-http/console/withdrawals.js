@@ -1,8 +1,9 @@
-// The withdrawal search, opening one by id, and its timeline: history, rail facts, deliveries, ledger postings.
+// The withdrawal search, opening one by id, and its timeline: history, rail facts, deliveries, ledger postings;
+// failing by hand a debited payout no rail has accepted.
 import { api } from './api.js';
 import { attemptsOf } from './deliveries.js';
 import { button, h, show, table } from './dom.js';
-import { $, act, pagedList } from './ui.js';
+import { $, act, labelled, pagedList } from './ui.js';
 
 export async function search(form) {
   const query = Object.fromEntries(new FormData(form));
@@ -71,6 +72,7 @@ async function timeline(id) {
       { 'data-facts': w.id },
       Object.entries(facts).flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value ?? '—')]),
     ),
+    awaitingSubmission(w) ? failByHand(w) : null,
     table(
       'Status history',
       ['Sequence', 'Status', 'From', 'Reason', 'Decided by', 'Decision reason', 'At'],
@@ -106,3 +108,35 @@ const redeliver = (d, w) =>
           }),
         { 'aria-label': `Redeliver event ${d.sequence} of withdrawal ${w.id}` },
       );
+
+/** Debited and taken by no rail yet: a payout whose submission may stay unanswered. */
+const awaitingSubmission = (w) => w.status === 'PENDING' && w.debited && !w.railFacts.railReference;
+
+/**
+ * Ends the withdrawal FAILED with its debit reversed, once the operator has found at the provider that no payout
+ * exists for it (README, "Unknown outcomes"). The API refuses while an attempt may still be waiting for its answer.
+ */
+function failByHand(w) {
+  const reasonId = `fail-reason-${w.id}`;
+  return h(
+    'div',
+    { class: 'decision', 'data-fail': w.id },
+    h(
+      'p',
+      {},
+      'No rail has accepted this payout. Fail it only once the provider shows no payout for its id.',
+    ),
+    ...labelled(reasonId, 'Reason', { maxlength: 255 }),
+    button(
+      'Fail and reverse the debit',
+      () =>
+        act(`Failing ${w.id}`, async () => {
+          const reason = $(reasonId).value.trim() || null;
+          const { data } = await api('POST', `/v1/operator/withdrawals/${w.id}/fail`, { body: { reason } });
+          await timeline(w.id);
+          return `Withdrawal ${w.id} failed by hand: now ${data.status}, debit reversed.`;
+        }),
+      { 'aria-label': `Fail withdrawal ${w.id} and reverse its debit` },
+    ),
+  );
+}

@@ -12,10 +12,14 @@ export interface ApiServiceFixture {
   stop(): Promise<void>;
 }
 
-/** The API process alone (no workers), silent, on a scratch database of its own; `env` adds or overrides settings. */
+/**
+ * The API process alone (no workers), silent, on a scratch database of its own; `env` adds or overrides settings,
+ * `prepare` rebinds what the test replaces (startService).
+ */
 export async function startApiService(
   databaseName: string,
   env: Readonly<Record<string, string>> = {},
+  prepare?: Parameters<typeof startService>[2],
 ): Promise<ApiServiceFixture> {
   const database = await scratchDatabase(databaseName);
   const result = loadConfig({
@@ -34,7 +38,7 @@ export async function startApiService(
     await database.drop();
     throw new Error(result.errors.join('; '));
   }
-  const service = await startService(result.config, createLogger({ level: 'silent' }));
+  const service = await startService(result.config, createLogger({ level: 'silent' }), prepare);
   const api = new ApiClient({
     baseUrl: service.url as string,
     mintToken: (claims, options) => mintHarnessToken(claims, options),

@@ -17,9 +17,17 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Starts the API and/or the workers of one process, as PROCESS_ROLE says. */
-export async function startService(config: AppConfig, logger: Logger): Promise<RunningService> {
+/**
+ * Starts the API and/or the workers of one process, as PROCESS_ROLE says. `prepare` may rebind what a test
+ * replaces (the clock) before anything is built from the container.
+ */
+export async function startService(
+  config: AppConfig,
+  logger: Logger,
+  prepare: (container: Container) => Promise<void> = async () => undefined,
+): Promise<RunningService> {
   const container = await buildContainer(config, logger);
+  await prepare(container);
   const useCases = await container.getAsync(TOKENS.useCases);
   const resources = await container.getAsync<Resource[]>(TOKENS.resources);
   const metrics = container.get(TOKENS.metrics);

@@ -1,0 +1,91 @@
+import { BrowserPage, chromiumMissing, HeadlessChromium } from '@payout/adapters-http/testing';
+import { ManualClock } from '@payout/domain/testing';
+import { expect } from 'chai';
+import { TOKENS } from '../container/tokens.js';
+import { type ApiServiceFixture, startApiService } from '../service/api-service.fixture.js';
+
+const OPERATOR = 'console-reconciler';
+
+/**
+ * Failing by hand from the console, in a real headless Chromium against the API on PostgreSQL with no worker: a
+ * `.99` payout's first attempt finds its rail unavailable and, with nobody to retry it, stays debited and taken by
+ * no rail. The console refuses to fail it while an attempt may be waiting for its answer, and fails it with its
+ * debit reversed once none can be (the service's clock moved a minute on).
+ */
+describe('e2e: failing an unanswered payout from the operator console', function () {
+  this.timeout(60_000);
+  let fixture: ApiServiceFixture;
+  let browser: HeadlessChromium;
+  let page: BrowserPage;
+  const clock = new ManualClock(new Date());
+
+  before(async () => {
+    expect(chromiumMissing()).to.equal(null);
+    fixture = await startApiService('console_fail_e2e', {}, async (container) => {
+      (await container.rebind(TOKENS.clock)).toConstantValue(clock);
+    });
+    browser = HeadlessChromium.launch();
+    page = await BrowserPage.open(browser);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await fixture?.stop();
+  });
+
+  afterEach(async () => {
+    // Chromium reports every refused fetch; the refusal the test asks for is the one allowed.
+    const problems = (await page.problems()).filter((line) => !line.includes('status of 409 (Conflict)'));
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('refuses while an attempt may be under way, then fails it and reverses the debit', async () => {
+    const { entity, accountId } = await fixture.api.payer('bank', '100.00');
+    const created = await fixture.api.withdraw(entity, accountId, { amount: 20.99, walletType: 'SPEND' });
+    expect(created.json.data?.status, JSON.stringify(created.json)).to.equal('PENDING');
+    const id = created.json.data.id as string;
+    const operator = fixture.api.operatorToken(OPERATOR);
+    const view = async () =>
+      (await fixture.api.request('GET', `/v1/operator/withdrawals/${id}`, { token: operator })).json.data;
+    const balance = async () =>
+      (await fixture.api.request('GET', `/v1/wallets/${entity.walletId}`, { token: operator })).json.data
+        .balance as string;
+    const debited = await balance();
+
+    await page.goto(`${fixture.service.url}/console`);
+    await page.type(operator);
+    await page.press('Enter');
+    await page.waitFor(`!document.querySelector('#signed-in').hidden`);
+    await page.focus('#open-id');
+    await page.type(id);
+    await page.press('Enter');
+    const action = `#timeline [data-fail="${id}"]`;
+    await page.waitFor(`document.querySelector('${action} button')`);
+    await page.focus(`${action} input`);
+    await page.type('Provider holds no payout for the key');
+    await page.click(`${action} button`);
+    await page.waitFor(`document.querySelector('#status').textContent.includes('CONFLICT')`);
+    expect((await view()).status).to.equal('PENDING');
+    expect(await balance()).to.equal(debited);
+
+    // The attempt's retry came due a minute ago with no worker on it: no answer can still be on its way.
+    clock.advance(60_000);
+    await page.click(`${action} button`);
+    await page.waitFor(`document.querySelector('#status').textContent.startsWith('Withdrawal ${id} failed')`);
+    expect(await page.text(`#timeline [data-facts="${id}"]`)).to.match(/status\s*FAILED/);
+    expect(await page.evaluate(`document.querySelector('${action}') === null`)).to.equal(true);
+    expect(await page.text('#timeline')).to.match(/WITHDRAWAL_REVERSAL/);
+
+    const failed = await view();
+    expect(failed.history.at(-1)).to.include({
+      status: 'FAILED',
+      decidedBy: OPERATOR,
+      decisionReason: 'Provider holds no payout for the key',
+    });
+    expect(await balance()).to.equal('100.00');
+    const audit = await fixture.api.request('GET', `/v1/operator/audit-log?subjectId=${id}`, {
+      token: operator,
+    });
+    expect(audit.json.data[0]).to.include({ action: 'WITHDRAWAL_FAILED', actor: OPERATOR });
+  });
+});
