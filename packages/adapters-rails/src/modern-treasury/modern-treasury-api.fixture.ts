@@ -103,10 +103,14 @@ export const errorBody = (code: string, message: string, parameter?: string) => 
   errors: { code, message, ...(parameter ? { parameter } : {}) },
 });
 
-/** Where a scripted payment order is in its life: a status, and the R code of its return when returned. */
+/**
+ * Where a scripted payment order is in its life: a status, the R code of its return when returned, and the
+ * statuses of its reversals when reversed.
+ */
 export interface OrderState {
   readonly status: string;
   readonly returnCode?: string;
+  readonly reversals?: readonly string[];
 }
 
 interface HeldOrder {
@@ -140,6 +144,10 @@ export class ScriptedModernTreasury extends ScriptedCreates {
       .get(PAYMENT_ORDERS_PATH)
       .query(true)
       .reply(async (request: Request) => this.list(request));
+    nock(BASE_URL)
+      .persist()
+      .get(new RegExp(`^${PAYMENT_ORDERS_PATH}/[^/]+/reversals$`))
+      .reply(async (request: Request) => this.reversals(request));
     nock(BASE_URL)
       .persist()
       .get(new RegExp(`^${PAYMENT_ORDERS_PATH}/[^/]+$`))
@@ -204,6 +212,30 @@ export class ScriptedModernTreasury extends ScriptedCreates {
       (order) => (order.request.metadata as { withdrawal_id?: string } | undefined)?.withdrawal_id === wanted,
     );
     return [200, orders.map(orderObject)];
+  }
+
+  /** `GET /api/payment_orders/{id}/reversals`: an array of `Reversal` (payment-orders/reversals.ts). */
+  private reversals(request: Request): nock.ReplyFnResult {
+    if (request.headers.get('authorization') !== VALID_AUTHORIZATION)
+      return [401, errorBody('unauthorized', 'Authentication failed')];
+    const id = decodeURIComponent(new URL(request.url).pathname.split('/').at(-2) ?? '');
+    const order = [...this.byKey.values()].find((held) => held.id === id);
+    if (!order) return [404, errorBody('resource_not_found', 'Resource not found', 'id')];
+    const reversals = (order.state.reversals ?? []).map((status, i) => ({
+      id: `5e7a0c11-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      object: 'reversal',
+      payment_order_id: order.id,
+      reason: 'incorrect_receiving_account',
+      status,
+      ledger_transaction_id: null,
+      live_mode: false,
+      metadata: {},
+      reconciliation_status: 'unreconciled',
+      transaction_ids: [],
+      created_at: '2026-01-16T12:00:00Z',
+      updated_at: '2026-01-16T12:00:00Z',
+    }));
+    return [200, reversals];
   }
 
   private show(request: Request, id: string): nock.ReplyFnResult {

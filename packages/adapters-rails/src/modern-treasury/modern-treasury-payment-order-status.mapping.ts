@@ -1,5 +1,5 @@
 import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
-import { asObject, dateOf, text } from '../http/json-fields.js';
+import { asArray, asObject, dateOf, text } from '../http/json-fields.js';
 import type { ModernTreasuryRailId, PaymentOrderBody } from './modern-treasury-api.types.js';
 import { returnReasonOf } from './modern-treasury-return-reason.mapping.js';
 
@@ -33,9 +33,9 @@ export function railStatusOfPaymentOrder(rail: ModernTreasuryRailId, body: unkno
       const reason = rail === 'ACH' ? returnReasonOf(code) : FAILURE_REASONS.GENERAL;
       return code ? { kind: 'RETURNED', reason, code } : { kind: 'RETURNED', reason };
     }
-    // A reversal is asked for by the originator (us, through an operator): the payment was called back.
+    // A reversal was made for the order; whether the money came back is the reversal's own status.
     case 'reversed':
-      return { kind: 'RETURNED', reason: FAILURE_REASONS.CANCELLED };
+      return { kind: 'UNAVAILABLE', detail: 'Modern Treasury payment order reversed: its reversals tell' };
     // Modern Treasury's failure text is free-form and not to be parsed; on a card it is the card's decline.
     case 'failed':
       return {
@@ -64,4 +64,24 @@ export const achPostsOn = (rail: ModernTreasuryRailId, order: PaymentOrderBody):
 function processing(rail: ModernTreasuryRailId, order: PaymentOrderBody): RailStatus {
   const expectedBy = achPostsOn(rail, order);
   return expectedBy ? { kind: 'PROCESSING', expectedBy } : { kind: 'PROCESSING' };
+}
+
+/**
+ * What a reversed order's reversals (`GET /api/payment_orders/{id}/reversals`) say of the money. A reversal is a
+ * new entry sent by the originator (an operator, in Modern Treasury) to call the payment back, and the receiving
+ * bank may refuse it: only a `completed` reversal brought the money back. One under way (`pending`, `processing`,
+ * `sent`: asked about again at the next poll) or only refused ones (`failed`, `returned`, `cancelled`) leave the
+ * payout as paid; an order marked reversed with no reversal to show is not guessed at.
+ */
+export function railStatusOfReversals(body: unknown): RailStatus {
+  const statuses = asArray<unknown>(body).map((reversal) =>
+    text(asObject<{ status?: unknown }>(reversal).status),
+  );
+  if (statuses.includes('completed')) return { kind: 'RETURNED', reason: FAILURE_REASONS.CANCELLED };
+  if (statuses.length === 0)
+    return {
+      kind: 'UNAVAILABLE',
+      detail: 'Modern Treasury payment order reversed, but it lists no reversal',
+    };
+  return { kind: 'SETTLED' };
 }

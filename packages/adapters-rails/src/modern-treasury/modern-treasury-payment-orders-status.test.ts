@@ -70,15 +70,23 @@ describe('ModernTreasuryPaymentOrderRail.status', () => {
       });
     });
 
-  it('returns a returned order without a code, and a reversed one, with a reason from the spec', async () => {
+  it('returns a returned order without a code with a reason from the spec', async () => {
     expect(await statusAfter('WIRE', { status: 'returned' })).to.deep.equal({
       kind: 'RETURNED',
       reason: FAILURE_REASONS.GENERAL,
     });
-    expect(await statusAfter('ACH', { status: 'reversed' })).to.deep.equal({
+  });
+
+  it('takes a reversed order as returned only once a reversal of it completed: the bank may refuse one', async () => {
+    const reversed = (reversals: string[]) => statusAfter('ACH', { status: 'reversed', reversals });
+    expect(await reversed(['failed', 'completed'])).to.deep.equal({
       kind: 'RETURNED',
       reason: FAILURE_REASONS.CANCELLED,
     });
+    for (const stillPaid of [['sent'], ['pending'], ['returned'], ['failed', 'cancelled']])
+      expect(await reversed(stillPaid), stillPaid.join()).to.deep.equal({ kind: 'SETTLED' });
+    const none = await reversed([]);
+    expect(none.kind, 'reversed with no reversal to show: not guessed').to.equal('UNAVAILABLE');
   });
 
   for (const [status, reason] of [

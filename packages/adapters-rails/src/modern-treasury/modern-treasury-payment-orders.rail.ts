@@ -21,7 +21,10 @@ import {
   PAYMENT_ORDERS_PATH,
   paymentOrderRequestOf,
 } from './modern-treasury-payment-order-request.mapping.js';
-import { railStatusOfPaymentOrder } from './modern-treasury-payment-order-status.mapping.js';
+import {
+  railStatusOfPaymentOrder,
+  railStatusOfReversals,
+} from './modern-treasury-payment-order-status.mapping.js';
 
 /** Polling and the return window default per rail (below) unless set. */
 export interface ModernTreasuryPaymentOrderRailOptions extends RailHttpOptions, ModernTreasuryCredentials {
@@ -131,6 +134,18 @@ export class ModernTreasuryPaymentOrderRail
     // configuration cannot see (a sandbox key against a live organization), and failing would refund a payout.
     if (shown.value.status !== 200)
       return unansweredRead('Modern Treasury', shown.value, path, this.options.clock.now());
+    if (text(asObject<PaymentOrderBody>(shown.value.body).status) === 'reversed')
+      return this.reversals(query.reference);
     return railStatusOfPaymentOrder(this.id, shown.value.body);
+  }
+
+  /** A reversed order's outcome, from its reversals (railStatusOfReversals). */
+  private async reversals(reference: string): Promise<RailStatus> {
+    const path = `${PAYMENT_ORDERS_PATH}/${encodeURIComponent(reference)}/reversals`;
+    const listed = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
+    if (!listed.ok) return { kind: 'UNAVAILABLE', detail: listed.error };
+    if (listed.value.status !== 200)
+      return unansweredRead('Modern Treasury', listed.value, path, this.options.clock.now());
+    return railStatusOfReversals(listed.value.body);
   }
 }
