@@ -87,6 +87,16 @@ export class PayoutMetrics {
     buckets: LATENCY_BUCKETS,
     registers: this.registers,
   });
+  readonly ledgerProblems = new Gauge({
+    name: 'payout_ledger_problems',
+    help: 'Unbalanced posting sets and wallets whose balance differs from their postings, at the last scheduled ledger verification this process ran',
+    registers: this.registers,
+  });
+  readonly ledgerVerifiedAt = new Gauge({
+    name: 'payout_ledger_verified_timestamp_seconds',
+    help: 'When this process last completed a scheduled ledger verification (Unix time; 0: never)',
+    registers: this.registers,
+  });
   readonly rateLimiterFallbacks = new Counter({
     name: 'payout_rate_limiter_fallbacks_total',
     help: 'Rate-limit decisions taken in process because Redis failed, was not ready or was slow',

@@ -1,6 +1,6 @@
 import { JOB_NAMES } from '@payout/domain';
 import type { Knex } from 'knex';
-import { fromKnex, PgBoss } from 'pg-boss';
+import { type Clock, fromKnex, PgBoss } from 'pg-boss';
 import { DEFAULT_JOB_QUEUE_SETTINGS, type JobQueueSettings } from './job-queue.settings.js';
 
 export interface PgBossOptions {
@@ -16,6 +16,13 @@ export interface PgBossOptions {
    * Required: an unheard 'error' event would crash the process, and a silent one would hide an outage.
    */
   readonly onError: (error: Error) => void;
+  /**
+   * Sends the jobs of cron schedules (`schedule()`, PgBossWorkerRunner's `scheduled`) as they come due: on in the
+   * processes that run workers. Off, pg-boss does not poll its schedules.
+   */
+  readonly schedule?: boolean;
+  /** pg-boss's source of time and timers: its `TestClock` in a test that moves time by hand. */
+  readonly clock?: Clock;
 }
 
 /**
@@ -35,8 +42,8 @@ export async function createPgBoss(options: PgBossOptions): Promise<PgBoss> {
     schema: options.schema ?? 'pgboss',
     superviseIntervalSeconds: settings.superviseIntervalSeconds,
     monitorIntervalSeconds: settings.superviseIntervalSeconds,
-    // Our jobs are not cron-scheduled; the scheduler would only add polling.
-    schedule: false,
+    schedule: options.schedule ?? false,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   boss.on('error', options.onError);
   await boss.start();

@@ -9,9 +9,28 @@ export interface JobLogger {
   error(details: Record<string, unknown>, message: string): void;
 }
 
+/** An operational job run on a cron schedule (UTC) by whichever worker takes each occurrence. */
+export interface ScheduledJob {
+  /** Its queue's name. */
+  readonly name: string;
+  /** A cron expression in UTC; null removes the schedule, so that no worker runs it any more. */
+  readonly cron: string | null;
+  /** Throws only for a fault (the database unreachable): the occurrence is then tried again. */
+  readonly run: () => Promise<void>;
+}
+
+/** A scheduled run that fails is tried again twice, a minute apart and more; none outlives an hour. */
+const SCHEDULED_POLICY = { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 3600 };
+
 export interface PgBossWorkerRunnerOptions {
   readonly boss: PgBoss;
   readonly handlers: JobHandlers;
+  /**
+   * Scheduled with pg-boss's `schedule` (sent once per occurrence whatever the number of processes; one missed
+   * while no worker ran is sent once when one starts) and worked like the other jobs. The boss must have been
+   * created with `schedule: true` for the occurrences to be sent.
+   */
+  readonly scheduled?: readonly ScheduledJob[];
   /** Workers per queue in this process; each runs up to `batchSize` jobs at once. */
   readonly concurrency: number;
   /**
@@ -50,13 +69,38 @@ export class PgBossWorkerRunner {
         Promise.all(jobs.map((job) => this.run(name, job.id, job.data))),
       );
     }
+    for (const job of this.options.scheduled ?? []) await this.schedule(job);
+  }
+
+  private async schedule({ name, cron, run }: ScheduledJob): Promise<void> {
+    const { boss } = this.options;
+    await boss.createQueue(name, SCHEDULED_POLICY);
+    await boss.updateQueue(name, SCHEDULED_POLICY);
+    if (cron === null) return boss.unschedule(name);
+    await boss.schedule(name, cron, null, { tz: 'UTC', missed: 'once' });
+    await boss.work(name, { pollingIntervalSeconds: 60 }, async ([job]) => {
+      try {
+        await run();
+      } catch (error) {
+        this.options.logger?.error(
+          { err: error, job: name, jobId: job?.id },
+          'job failed; pg-boss will retry it',
+        );
+        throw error;
+      }
+    });
   }
 
   /** Stops fetching and waits for the handlers in flight, so their jobs complete instead of being retried. */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await Promise.all(JOB_NAMES.map((name) => this.options.boss.offWork(name, { wait: true })));
+    const scheduled = (this.options.scheduled ?? [])
+      .filter((job) => job.cron !== null)
+      .map((job) => job.name);
+    await Promise.all(
+      [...JOB_NAMES, ...scheduled].map((name) => this.options.boss.offWork(name, { wait: true })),
+    );
   }
 
   private async run(name: JobName, id: string, data: Record<string, unknown>): Promise<JobResult> {

@@ -39,6 +39,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('verifies the ledger daily at 03:30 UTC unless given another cron, or off', () => {
+    const byDefault = loadConfig({});
+    expect(byDefault.ok && byDefault.config.ledgerVerificationCron).to.equal('30 3 * * *');
+    const hourly = loadConfig({ LEDGER_VERIFICATION_CRON: ' 0  */1 * * 1-5 ' });
+    expect(hourly.ok && hourly.config.ledgerVerificationCron).to.equal('0 */1 * * 1-5');
+    const off = loadConfig({ LEDGER_VERIFICATION_CRON: 'off' });
+    expect(off.ok && off.config.ledgerVerificationCron).to.equal(null);
+    for (const bad of ['daily', '30 3 * *', '30 3 * * * *', '30 3 * * MON'])
+      expect(loadConfig({ LEDGER_VERIFICATION_CRON: bad }).ok, bad).to.equal(false);
+  });
+
   it('names every bad variable in one answer', () => {
     const result = loadConfig({
       PORT: 'eighty',

@@ -60,6 +60,8 @@ export interface AppConfig {
   readonly logFormat: 'json' | 'pretty' | null;
   /** How long a graceful shutdown may take before the process exits anyway (under a 30 s termination grace). */
   readonly shutdownTimeoutMs: number;
+  /** When workers check that every wallet equals its postings (cron, UTC); null: never (LEDGER_VERIFICATION_CRON=off). */
+  readonly ledgerVerificationCron: string | null;
   /** Names of the secrets that fell back to development defaults; the start-up log lists them. */
   readonly developmentDefaults: readonly string[];
 }
@@ -140,6 +142,18 @@ function url(env: Env, name: string, protocols: readonly string[], errors: strin
     return null;
   }
   return raw;
+}
+
+/** Five cron fields (minute hour day-of-month month day-of-week) of digits, `*`, `/`, `,` and `-`; `off`: null. */
+function cron(raw: string | undefined, errors: string[]): string | null {
+  const value = raw?.trim() || '30 3 * * *';
+  if (value === 'off') return null;
+  const fields = value.split(/\s+/);
+  if (fields.length === 5 && fields.every((field) => /^[\d*/,-]+$/.test(field))) return fields.join(' ');
+  errors.push(
+    `LEDGER_VERIFICATION_CRON must be five cron fields such as "30 3 * * *", or off (got "${raw}")`,
+  );
+  return null;
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string {
@@ -235,6 +249,7 @@ export function loadConfig(env: Env): ConfigResult {
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : null,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, errors, 1),
+    ledgerVerificationCron: cron(env.LEDGER_VERIFICATION_CRON, errors),
     developmentDefaults,
   };
   return errors.length > 0 ? { ok: false, errors } : { ok: true, config };

@@ -23,6 +23,7 @@ import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import type { AppConfig } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
+import { ledgerVerificationReporter } from '../observability/ledger-verification.reporter.js';
 import { type Resource, TOKENS } from './tokens.js';
 import { webhookClaimLeaseMs } from './use-cases.js';
 
@@ -35,6 +36,9 @@ export interface Database {
 }
 
 export const DATABASE = Symbol.for('payout.database');
+
+/** pg-boss's queue of the scheduled ledger verification (LEDGER_VERIFICATION_CRON). */
+export const LEDGER_VERIFICATION_JOB = 'ledger.verification';
 
 /** Opens PostgreSQL (DATABASE_URL, or the embedded server under DATA_DIR), migrates it and starts pg-boss. */
 export async function openDatabase(config: AppConfig, logger: Logger): Promise<Database> {
@@ -58,6 +62,8 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       connectionString: url,
       poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
       settings,
+      // Where workers run, pg-boss sends the scheduled jobs (the ledger verification) as they come due.
+      schedule: config.role !== 'api',
       // The message and code only: pg-boss's errors carry the whole pg client, kilobytes of it.
       onError: (error) =>
         logger.error({ error: error.message, code: (error as { code?: string }).code }, 'job queue error'),
@@ -135,13 +141,20 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
     bind(TOKENS.worker)
       .toDynamicValue(async (ctx) => {
         const db = await ctx.getAsync<Database>(DATABASE);
-        const { handleJob } = await ctx.getAsync(TOKENS.useCases);
+        const { handleJob, verifyLedger } = await ctx.getAsync(TOKENS.useCases);
+        const verify = ledgerVerificationReporter(
+          verifyLedger,
+          ctx.get(TOKENS.metrics),
+          logger,
+          ctx.get(TOKENS.clock),
+        );
         return new PgBossWorkerRunner({
           boss: db.boss,
           // pg-boss carries only rare jobs (approval expiry): one poller per process, not one per unit of
           // WORKER_CONCURRENCY: each poller fetches every second, and pg-boss's fetch is planned on every call.
           concurrency: 1,
           handlers: { 'withdrawal.expire-approval': handleJob },
+          scheduled: [{ name: LEDGER_VERIFICATION_JOB, cron: config.ledgerVerificationCron, run: verify }],
           logger,
         });
       })

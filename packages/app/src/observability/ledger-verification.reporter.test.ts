@@ -1,0 +1,55 @@
+import { Writable } from 'node:stream';
+import { createLogger } from '@payout/adapters-http';
+import { PayoutMetrics } from '@payout/adapters-http/ops';
+import { Money, VerifyLedger, type Wallet } from '@payout/domain';
+import { InMemoryUnitOfWork, ManualClock, SequentialIds, seedCustomer } from '@payout/domain/testing';
+import { expect } from 'chai';
+import { ledgerVerificationReporter } from './ledger-verification.reporter.js';
+
+function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ destination, level: 'info' }) };
+}
+
+describe('the scheduled ledger verification as reported', () => {
+  it('says the ledger holds, and when it was verified', async () => {
+    const uow = new InMemoryUnitOfWork();
+    const clock = new ManualClock('2026-03-02T03:30:00.000Z');
+    await seedCustomer(uow, new SequentialIds(), clock.now(), { balance: '100.00' });
+    const metrics = new PayoutMetrics();
+    const { lines, logger } = capturedLogger();
+    await ledgerVerificationReporter(new VerifyLedger({ unitOfWork: uow }), metrics, logger, clock)();
+    expect((await metrics.ledgerProblems.get()).values[0]?.value).to.equal(0);
+    expect((await metrics.ledgerVerifiedAt.get()).values[0]?.value).to.equal(
+      Date.parse('2026-03-02T03:30:00Z') / 1000,
+    );
+    expect(lines.map((line) => [line.level, line.msg])).to.deep.equal([
+      ['info', 'ledger verified: every posting set balances and every wallet equals its postings'],
+    ]);
+  });
+
+  it('counts a wallet that differs from its postings and names it in an error', async () => {
+    const uow = new InMemoryUnitOfWork();
+    const clock = new ManualClock('2026-03-02T03:30:00.000Z');
+    const customer = await seedCustomer(uow, new SequentialIds(), clock.now(), { balance: '100.00' });
+    const wallet = uow.state.wallets.get(customer.walletId) as Wallet;
+    uow.state.wallets.set(wallet.id, { ...wallet, balance: Money.of('90.00') });
+    const metrics = new PayoutMetrics();
+    const { lines, logger } = capturedLogger();
+    await ledgerVerificationReporter(new VerifyLedger({ unitOfWork: uow }), metrics, logger, clock)();
+    expect((await metrics.ledgerProblems.get()).values[0]?.value).to.equal(1);
+    expect(lines).to.have.length(1);
+    expect(lines[0]).to.deep.include({
+      level: 'error',
+      driftingWallets: 1,
+      unbalancedPostingSets: 0,
+      drift: [{ walletId: wallet.id, balance: '90.00', postings: '100.00' }],
+    });
+  });
+});
