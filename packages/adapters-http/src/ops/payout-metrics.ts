@@ -138,6 +138,23 @@ export class PayoutMetrics {
     );
   }
 
+  /**
+   * `payout_submissions_unresolved{rail}`: debited withdrawals no rail has accepted after many attempts, read from
+   * `source` at scrape time; left out of a scrape whose read failed.
+   */
+  observeUnresolvedSubmissions(source: () => Promise<readonly { rail: string; count: number }[]>): void {
+    new Gauge({
+      name: 'payout_submissions_unresolved',
+      help: 'Debited withdrawals that no rail has accepted after 30 submission attempts or more, by rail: check them with the provider',
+      labelNames: ['rail'] as const,
+      registers: this.registers,
+      async collect() {
+        this.reset();
+        for (const row of await source().catch(() => [])) this.set({ rail: row.rail }, row.count);
+      },
+    });
+  }
+
   /** `payout_db_pool_connections{state}`: used, free and waiting, read from `source` at scrape time. */
   observePool(source: () => PoolUsage): void {
     new Gauge({

@@ -17,6 +17,7 @@ import * as operatorAudit from './0015-operator-audit.migration.js';
 import * as webhooksDueNotify from './0016-webhooks-due-notify.migration.js';
 import * as walletCreditsIndex from './0017-wallet-credits-index.migration.js';
 import * as withdrawalRailProvider from './0018-withdrawal-rail-provider.migration.js';
+import * as awaitingSubmissionIndex from './0019-withdrawals-awaiting-submission-index.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -43,6 +44,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0016-webhooks-due-notify', migration: webhooksDueNotify },
   { name: '0017-wallet-credits-index', migration: walletCreditsIndex },
   { name: '0018-withdrawal-rail-provider', migration: withdrawalRailProvider },
+  { name: '0019-withdrawals-awaiting-submission-index', migration: awaitingSubmissionIndex },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -1,3 +1,4 @@
+import { UNRESOLVED_SUBMIT_ATTEMPTS } from '@payout/domain';
 import type { Knex } from 'knex';
 
 /** Rows of one work queue that are due now and that no worker holds (a claim moves them past now by a lease). */
@@ -22,6 +23,26 @@ export async function readWorkDue(knex: Knex): Promise<readonly QueueDue[]> {
            coalesce(extract(epoch FROM now() - min(next_attempt_at)), 0)::float8
       FROM webhook_deliveries WHERE next_attempt_at <= now()`);
   return result.rows.map((row) => ({ queue: row.queue, count: row.count, oldestAgeSeconds: row.oldest }));
+}
+
+/** Debited withdrawals of one rail that no rail has accepted after `UNRESOLVED_SUBMIT_ATTEMPTS` attempts or more. */
+export interface RailUnresolved {
+  readonly rail: string;
+  readonly count: number;
+}
+
+/**
+ * The unresolved submissions, by rail, from the index of withdrawals awaiting submission (migration 0019): cheap
+ * enough to run at every metrics scrape.
+ */
+export async function readUnresolvedSubmissions(knex: Knex): Promise<readonly RailUnresolved[]> {
+  const result = await knex.raw<{ rows: RailUnresolved[] }>(
+    `SELECT rail, count(*)::int AS count FROM withdrawals
+      WHERE status = 'PENDING' AND debited AND rail_reference IS NULL AND submit_attempts >= ?
+      GROUP BY rail ORDER BY rail`,
+    [UNRESOLVED_SUBMIT_ATTEMPTS],
+  );
+  return result.rows;
 }
 
 /** The Knex pool's connections: in use, idle, and acquisitions waiting for one. */

@@ -1,8 +1,14 @@
-import { FAILURE_REASONS, Money, type PayoutRail, type RailSubmission } from '@payout/domain';
+import {
+  FAILURE_REASONS,
+  Money,
+  type PayoutRail,
+  type RailSubmission,
+  UNRESOLVED_SUBMIT_ATTEMPTS,
+} from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { createSimulatedRails } from '../simulated-rails.js';
-import { observedRail, type RailCall, UNRESOLVED_SUBMIT_ATTEMPTS } from './observed-payout.rail.js';
+import { observedRail, type RailCall } from './observed-payout.rail.js';
 
 const ACCOUNT_NUMBER = '123456789012';
 

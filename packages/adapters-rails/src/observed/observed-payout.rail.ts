@@ -1,4 +1,9 @@
-import type { PayoutRail, RailStatus, RailSubmitResult } from '@payout/domain';
+import {
+  type PayoutRail,
+  type RailStatus,
+  type RailSubmitResult,
+  UNRESOLVED_SUBMIT_ATTEMPTS,
+} from '@payout/domain';
 
 /** One call to a rail, as metrics count it: labels from closed sets only (no withdrawal id). */
 export interface RailCall {
@@ -15,12 +20,6 @@ export interface RailLog {
   warn(fields: Record<string, unknown>, message: string): void;
   error(fields: Record<string, unknown>, message: string): void;
 }
-
-/**
- * From this attempt on, a submission still unanswered is logged as an error: retried every few minutes for hours,
- * it needs someone to look at the provider (a payout whose outcome is unknown is never failed by the service).
- */
-export const UNRESOLVED_SUBMIT_ATTEMPTS = 30;
 
 export interface RailObservation {
   /** Who runs the rail (`simulated`, `paypal`): the same rail id may be served by different providers. */

@@ -13,6 +13,7 @@ import {
   migrateLatest,
   PgBossJobs,
   PgBossWorkerRunner,
+  readUnresolvedSubmissions,
   readWorkDue,
   startEmbeddedPostgres,
   WEBHOOKS_DUE_CHANNEL,
@@ -103,7 +104,10 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         const metrics = ctx.get(TOKENS.metrics);
         metrics.observePool(() => knexPoolUsage(db.knex));
         // Where workers run: the queues are everyone's, an API replica need not query them at every scrape too.
-        if (config.role !== 'api') metrics.observeWorkDue(() => readWorkDue(db.knex));
+        if (config.role !== 'api') {
+          metrics.observeWorkDue(() => readWorkDue(db.knex));
+          metrics.observeUnresolvedSubmissions(() => readUnresolvedSubmissions(db.knex));
+        }
         return db;
       })
       .inSingletonScope();

@@ -17,6 +17,7 @@ async function exposedNames(): Promise<Set<string>> {
   const metrics = new PayoutMetrics();
   metrics.observePool(() => ({ used: 0, free: 0, waiting: 0 }));
   metrics.observeWorkDue(async () => []);
+  metrics.observeUnresolvedSubmissions(async () => []);
   const names = new Set<string>();
   for (const metric of await metrics.registry.getMetricsAsJSON()) {
     names.add(metric.name);

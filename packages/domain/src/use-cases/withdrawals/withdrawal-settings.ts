@@ -29,3 +29,10 @@ export const submitRetryDelay = (settings: WithdrawalSettings, attempt: number):
 
 /** Margin added to the rail timeout before the safety-net submission may run. */
 export const SAFETY_NET_MARGIN_MS = 5_000;
+
+/**
+ * From this attempt on, a submission still unanswered is unresolved: retried every few minutes for hours, it needs
+ * someone to look at the provider (a payout whose outcome is unknown is never failed by the service). Its attempts
+ * are logged as errors and counted in `payout_submissions_unresolved`.
+ */
+export const UNRESOLVED_SUBMIT_ATTEMPTS = 30;
