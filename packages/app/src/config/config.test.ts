@@ -50,6 +50,17 @@ describe('loadConfig', () => {
       expect(loadConfig({ LEDGER_VERIFICATION_CRON: bad }).ok, bad).to.equal(false);
   });
 
+  it('drains for no time by default, and refuses a drain as long as the shutdown deadline', () => {
+    const byDefault = loadConfig({});
+    expect(byDefault.ok && byDefault.config.shutdownDrainMs).to.equal(0);
+    const drained = loadConfig({ SHUTDOWN_DRAIN_MS: '5000' });
+    expect(drained.ok && drained.config.shutdownDrainMs).to.equal(5000);
+    const tooLong = loadConfig({ SHUTDOWN_TIMEOUT_MS: '5000', SHUTDOWN_DRAIN_MS: '5000' });
+    expect(!tooLong.ok && tooLong.errors.join()).to.include(
+      'SHUTDOWN_DRAIN_MS must be an integer from 0 to 4999',
+    );
+  });
+
   it('names every bad variable in one answer', () => {
     const result = loadConfig({
       PORT: 'eighty',

@@ -60,6 +60,11 @@ export interface AppConfig {
   readonly logFormat: 'json' | 'pretty' | null;
   /** How long a graceful shutdown may take before the process exits anyway (under a 30 s termination grace). */
   readonly shutdownTimeoutMs: number;
+  /**
+   * How long a stopping process keeps serving with `/readyz` answering 503, before it closes its listener: a load
+   * balancer takes it out of rotation meanwhile (SHUTDOWN_DRAIN_MS, 0 by default: close at once).
+   */
+  readonly shutdownDrainMs: number;
   /** When workers check that every wallet equals its postings (cron, UTC); null: never (LEDGER_VERIFICATION_CRON=off). */
   readonly ledgerVerificationCron: string | null;
   /** Names of the secrets that fell back to development defaults; the start-up log lists them. */
@@ -207,6 +212,7 @@ export function loadConfig(env: Env): ConfigResult {
   }
   if (production && !env.DATABASE_URL) errors.push('DATABASE_URL is required in production');
   const webhookConcurrency = integer(env, 'WEBHOOK_CONCURRENCY', 512, errors, 1, 1024);
+  const shutdownTimeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, errors, 1);
   const config: AppConfig = {
     appEnv,
     role,
@@ -248,7 +254,8 @@ export function loadConfig(env: Env): ConfigResult {
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : null,
-    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, errors, 1),
+    shutdownTimeoutMs,
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, errors, 0, shutdownTimeoutMs - 1),
     ledgerVerificationCron: cron(env.LEDGER_VERIFICATION_CRON, errors),
     developmentDefaults,
   };

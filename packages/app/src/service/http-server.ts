@@ -50,6 +50,7 @@ export async function startHttpServer(
   useCases: UseCases,
   resources: readonly Resource[],
   metrics: PayoutMetrics,
+  stopping: () => boolean = () => false,
 ): Promise<HttpServer> {
   const redis = redisClient(config, logger);
   const app = createHttpApp({
@@ -63,7 +64,7 @@ export async function startHttpServer(
     }),
     logger,
     trustProxy: config.trustProxy,
-    readiness: readinessChecks(config, resources, () => redis?.status ?? null),
+    readiness: readinessChecks(config, resources, () => redis?.status ?? null, stopping),
     metrics,
   });
   const server = createServer(app);

@@ -13,7 +13,10 @@ export interface RunningService {
   /** `http://host:port` of a worker process's own port (`/healthz`, `/readyz`, `/metrics`). */
   readonly opsUrl: string | null;
   readonly container: Container;
-  /** Graceful: stop accepting, finish in-flight requests and jobs, then close pools and servers. */
+  /**
+   * Graceful: not ready from the first moment (and, for SHUTDOWN_DRAIN_MS, serving on), then stop accepting,
+   * finish in-flight requests and jobs, and close pools and servers.
+   */
   stop(): Promise<void>;
 }
 
@@ -28,13 +31,22 @@ export async function startService(
 ): Promise<RunningService> {
   const container = await buildContainer(config, logger);
   await prepare(container);
+  let stopping = false;
+  const isStopping = () => stopping;
   const useCases = await container.getAsync(TOKENS.useCases);
   const resources = await container.getAsync<Resource[]>(TOKENS.resources);
   const metrics = container.get(TOKENS.metrics);
   // Imported here, not above: a worker process never loads the HTTP adapter (Express, ajv, the routes).
   const server: HttpServer | null =
     config.role !== 'worker'
-      ? await (await import('./http-server.js')).startHttpServer(config, logger, useCases, resources, metrics)
+      ? await (await import('./http-server.js')).startHttpServer(
+          config,
+          logger,
+          useCases,
+          resources,
+          metrics,
+          isStopping,
+        )
       : null;
   const workers =
     config.role !== 'api'
@@ -51,7 +63,7 @@ export async function startService(
           port: config.workerPort,
           host: config.host,
           metrics,
-          readiness: readinessChecks(config, resources),
+          readiness: readinessChecks(config, resources, undefined, isStopping),
           logger,
         })
       : null;
@@ -61,6 +73,10 @@ export async function startService(
     opsUrl: ops?.url ?? null,
     container,
     async stop() {
+      stopping = true;
+      // Serving on while `/readyz` says 503, so that the load balancer stops sending before the listener closes.
+      if (server && config.shutdownDrainMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await server?.close();
       await ops?.close();
       await Promise.all(workers.map((worker) => worker.stop()));
