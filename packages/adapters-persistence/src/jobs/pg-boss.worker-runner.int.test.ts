@@ -1,10 +1,10 @@
 import type { Job } from '@payout/domain';
 import { expect } from 'chai';
-import type { PgBoss } from 'pg-boss';
+import { type PgBoss, TestClock } from 'pg-boss';
 import { type TestDatabase, testDatabase } from '../testing/test-database.js';
-import { FAST_JOB_QUEUE_SETTINGS } from './job-queue.settings.js';
-import { createPgBoss, ensureQueues } from './pg-boss.factory.js';
-import { type JobHandlers, PgBossWorkerRunner } from './pg-boss.worker-runner.js';
+import { DEFAULT_JOB_QUEUE_SETTINGS, FAST_JOB_QUEUE_SETTINGS } from './job-queue.settings.js';
+import { createPgBoss, ensureQueues, type PgBossOptions } from './pg-boss.factory.js';
+import { type JobHandlers, PgBossWorkerRunner, type ScheduledJob } from './pg-boss.worker-runner.js';
 
 const settings = FAST_JOB_QUEUE_SETTINGS;
 const everyJob = (handle: (job: Job) => Promise<void>): JobHandlers => ({
@@ -29,18 +29,30 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
   const runners: PgBossWorkerRunner[] = [];
 
   /** A pg-boss of its own per call, like a separate worker process. */
-  const startBoss = async (schema: string) => {
+  const startBoss = async (schema: string, options: Partial<PgBossOptions> = {}) => {
     const boss = await createPgBoss({
       connectionString: db.url,
       schema,
       settings,
       onError: (error) => backgroundErrors.push(error),
+      ...options,
     });
     bosses.push(boss);
     return boss;
   };
-  const startRunner = async (boss: PgBoss, handlers: JobHandlers, concurrency = 4) => {
-    const runner = new PgBossWorkerRunner({ boss, handlers, concurrency, pollingIntervalSeconds: 0.5 });
+  const startRunner = async (
+    boss: PgBoss,
+    handlers: JobHandlers,
+    concurrency = 4,
+    scheduled: readonly ScheduledJob[] = [],
+  ) => {
+    const runner = new PgBossWorkerRunner({
+      boss,
+      handlers,
+      concurrency,
+      pollingIntervalSeconds: 0.5,
+      scheduled,
+    });
     runners.push(runner);
     await runner.start();
     return runner;
@@ -156,5 +168,64 @@ describe('PgBossWorkerRunner on PostgreSQL', function () {
     const waitedSeconds = (Date.now() - claimedAt) / 1000;
     expect(waitedSeconds).to.be.at.least(settings.heartbeatSeconds - 1);
     expect(waitedSeconds).to.be.below(30);
+  });
+
+  describe('scheduled jobs, on pg-boss TestClock moving time by hand', () => {
+    const NAME = 'ledger-verification';
+    const MINUTE_MS = 60_000;
+    /** A worker process whose pg-boss sends scheduled jobs, on `clock`, running `job`. */
+    const startScheduling = async (schema: string, clock: TestClock, job: ScheduledJob) => {
+      // The default profile's timers: the fast one's would fire hundreds of times in the minutes moved through.
+      const boss = await startBoss(schema, { settings: DEFAULT_JOB_QUEUE_SETTINGS, schedule: true, clock });
+      await ensureQueues(boss, DEFAULT_JOB_QUEUE_SETTINGS);
+      await startRunner(
+        boss,
+        everyJob(async () => undefined),
+        1,
+        [job],
+      );
+      return boss;
+    };
+
+    it('runs each occurrence once across two worker processes, at its time and not before', async () => {
+      const clock = new TestClock('2026-03-02T03:28:00Z');
+      const runs: string[] = [];
+      let ran: () => void = () => {};
+      const job = (worker: string): ScheduledJob => ({
+        name: NAME,
+        cron: '30 3 * * *',
+        run: async () => {
+          runs.push(worker);
+          ran();
+        },
+      });
+      await startScheduling('pgboss_sched_pair', clock, job('first'));
+      await startScheduling('pgboss_sched_pair', clock, job('second'));
+
+      await clock.tick(MINUTE_MS);
+      expect(runs, 'before 03:30').to.deep.equal([]);
+      const first = new Promise<void>((resolve) => {
+        ran = resolve;
+      });
+      await clock.tick(3 * MINUTE_MS);
+      await first;
+      // Long enough for a second send, or the other worker's poll, to have run it again.
+      await clock.tick(3 * MINUTE_MS);
+      expect(runs).to.have.length(1);
+    });
+
+    it('removes the schedule when none is set', async () => {
+      const clock = new TestClock('2026-03-02T03:20:00Z');
+      const noop = async () => undefined;
+      const boss = await startScheduling('pgboss_sched_off', clock, {
+        name: NAME,
+        cron: '30 3 * * *',
+        run: noop,
+      });
+      expect((await boss.getSchedules(NAME)).map((s) => s.cron)).to.deep.equal(['30 3 * * *']);
+      await runners.pop()?.stop();
+      await startRunner(boss, everyJob(noop), 1, [{ name: NAME, cron: null, run: noop }]);
+      expect(await boss.getSchedules(NAME)).to.deep.equal([]);
+    });
   });
 });

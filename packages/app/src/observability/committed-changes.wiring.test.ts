@@ -1,5 +1,3 @@
-import { Writable } from 'node:stream';
-import { createLogger } from '@payout/adapters-http';
 import {
   JsonNumber,
   markSubmitted,
@@ -13,20 +11,10 @@ import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
 import { buildContainer } from '../container/build-container.js';
 import { TOKENS } from '../container/tokens.js';
+import { capturedLogger } from './captured-log.fixture.js';
 import { committedChangesReporter } from './committed-changes.reporter.js';
 
 const URL_WITH_TOKEN = 'https://merchant.example/hooks?token=hook-secret-token';
-
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: createLogger({ destination, level: 'info' }) };
-}
 
 /** A container in memory whose webhook receiver answers `statusCode`, with a retry schedule of one delay. */
 async function wired(statusCode: number) {

@@ -1,21 +1,9 @@
-import { Writable } from 'node:stream';
-import { createLogger } from '@payout/adapters-http';
 import { PayoutMetrics } from '@payout/adapters-http/ops';
 import { Money, VerifyLedger, type Wallet } from '@payout/domain';
 import { InMemoryUnitOfWork, ManualClock, SequentialIds, seedCustomer } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { capturedLogger } from './captured-log.fixture.js';
 import { ledgerVerificationReporter } from './ledger-verification.reporter.js';
-
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: createLogger({ destination, level: 'info' }) };
-}
 
 describe('the scheduled ledger verification as reported', () => {
   it('says the ledger holds, and when it was verified', async () => {
