@@ -64,7 +64,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
       settings,
       // Where workers run, pg-boss sends the scheduled jobs (the ledger verification) as they come due.
-      schedule: config.role !== 'api',
+      schedule: config.role !== 'api' && config.ledgerVerificationCron !== null,
       // The message and code only: pg-boss's errors carry the whole pg client, kilobytes of it.
       onError: (error) =>
         logger.error({ error: error.message, code: (error as { code?: string }).code }, 'job queue error'),
