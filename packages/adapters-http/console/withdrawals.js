@@ -73,6 +73,14 @@ async function timeline(id) {
       Object.entries(facts).flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value ?? '—')]),
     ),
     awaitingSubmission(w) ? failByHand(w) : null,
+    acceptedAfterFailing(w)
+      ? h(
+          'p',
+          { class: 'warning', role: 'alert', 'data-accepted-after-failing': w.id },
+          `The rail accepted this payout (reference ${w.railFacts.railReference}) after it was failed by hand and its `,
+          'debit reversed: the account was paid and the wallet credited back. Reconcile it with the provider.',
+        )
+      : null,
     table(
       'Status history',
       ['Sequence', 'Status', 'From', 'Reason', 'Decided by', 'Decision reason', 'At'],
@@ -108,6 +116,16 @@ const redeliver = (d, w) =>
           }),
         { 'aria-label': `Redeliver event ${d.sequence} of withdrawal ${w.id}` },
       );
+
+/**
+ * Failed by an operator, which only a payout no rail had taken can be, yet holding a rail's reference: an attempt's
+ * acceptance came after the fail (README, "Unknown outcomes").
+ */
+const acceptedAfterFailing = (w) =>
+  w.status === 'FAILED' &&
+  w.debited &&
+  Boolean(w.railFacts.railReference) &&
+  Boolean(w.history.at(-1)?.decidedBy);
 
 /** Debited and taken by no rail yet: a payout whose submission may stay unanswered. */
 const awaitingSubmission = (w) => w.status === 'PENDING' && w.debited && !w.railFacts.railReference;

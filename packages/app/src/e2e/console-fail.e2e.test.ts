@@ -1,6 +1,7 @@
 import { BrowserPage, chromiumMissing, HeadlessChromium } from '@payout/adapters-http/testing';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { DATABASE, type Database } from '../container/postgres.module.js';
 import { TOKENS } from '../container/tokens.js';
 import { type ApiServiceFixture, startApiService } from '../service/api-service.fixture.js';
 
@@ -87,5 +88,33 @@ describe('e2e: failing an unanswered payout from the operator console', function
       token: operator,
     });
     expect(audit.json.data[0]).to.include({ action: 'WITHDRAWAL_FAILED', actor: OPERATOR });
+    expect(await page.evaluate(`document.querySelector('[data-accepted-after-failing]') === null`)).to.equal(
+      true,
+    );
+  });
+
+  it('warns on the timeline of a failed payout that a rail accepted afterwards', async () => {
+    const { entity, accountId } = await fixture.api.payer('bank', '100.00');
+    const created = await fixture.api.withdraw(entity, accountId, { amount: 30.99, walletType: 'SPEND' });
+    const id = created.json.data.id as string;
+    clock.advance(60_000);
+    const failed = await fixture.api.request('POST', `/v1/operator/withdrawals/${id}/fail`, {
+      token: fixture.api.operatorToken(OPERATOR),
+      body: {},
+    });
+    expect(failed.status, JSON.stringify(failed.json)).to.equal(200);
+    // What the worker records when an attempt held up past its lease comes back accepted (rail-dispatcher.ts).
+    const { knex } = await fixture.service.container.getAsync<Database>(DATABASE);
+    await knex('withdrawals').where({ id }).update({ rail_reference: 'ach_late_7' });
+
+    await page.evaluate(`document.querySelector('#open-id').value = ''`);
+    await page.focus('#open-id');
+    await page.type(id);
+    await page.press('Enter');
+    const warning = `#timeline [data-accepted-after-failing="${id}"]`;
+    await page.waitFor(`document.querySelector('${warning}')`);
+    expect(await page.text(warning))
+      .to.include('ach_late_7')
+      .and.include('Reconcile it with the provider');
   });
 });
