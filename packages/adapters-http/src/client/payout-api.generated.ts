@@ -443,7 +443,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List withdrawals of every merchant; status=AWAITING_APPROVAL&order=asc is the approvals queue */
+        /** List withdrawals of every merchant; status=AWAITING_APPROVAL&order=asc is the approvals queue, unresolved=true the payouts no rail accepted after 30 attempts */
         get: operations["listOperatorWithdrawals"];
         put?: never;
         post?: never;
@@ -3258,6 +3258,7 @@ export interface operations {
                 createdFrom?: string;
                 createdTo?: string;
                 merchantId?: string;
+                unresolved?: "true";
             };
             header?: never;
             path?: never;

@@ -29,7 +29,8 @@ const ending = (
 export const OPERATOR_REVIEW_OPERATIONS: readonly Operation[] = [
   op('get', '/withdrawals', {
     operationId: 'listOperatorWithdrawals',
-    summary: 'List withdrawals of every merchant; status=AWAITING_APPROVAL&order=asc is the approvals queue',
+    summary:
+      'List withdrawals of every merchant; status=AWAITING_APPROVAL&order=asc is the approvals queue, unresolved=true the payouts no rail accepted after 30 attempts',
     query: operatorWithdrawalsQuerySchema,
     ok: {
       schema: page(ref('OperatorWithdrawal')),

@@ -29,6 +29,13 @@ export function withdrawalFilterOf(req: Request): WithdrawalFilter {
   });
 }
 
+/** The operator's withdrawal filters: the clients' ones, and `unresolved=true`. */
+export function operatorWithdrawalFilterOf(req: Request): WithdrawalFilter {
+  return queryOf(req).unresolved === 'true'
+    ? { ...withdrawalFilterOf(req), unresolved: true }
+    : withdrawalFilterOf(req);
+}
+
 export function deliveryFilterOf(req: Request): { withdrawalId?: string; deliveryState?: DeliveryState } {
   const q = queryOf(req);
   return defined({

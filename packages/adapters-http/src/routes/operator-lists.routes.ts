@@ -9,7 +9,7 @@ import {
   pageQuerySchema,
 } from '../schemas/lists.schemas.js';
 import { merchantParamsSchema, withdrawalIdParamsSchema } from '../schemas/operator.schemas.js';
-import { operatorDeliveryFilterOf, withdrawalFilterOf } from './list-filters.js';
+import { operatorDeliveryFilterOf, operatorWithdrawalFilterOf } from './list-filters.js';
 import { pageRequestOf, respondPage } from './pagination.js';
 import { respond, successEnvelope } from './respond.js';
 
@@ -32,7 +32,7 @@ export function operatorListRoutes(router: IRouter, deps: HttpAppDeps): void {
         res,
         await uc.transactionLists.forOperator(
           requirePrincipal(res),
-          withdrawalFilterOf(req),
+          operatorWithdrawalFilterOf(req),
           pageRequestOf(req),
         ),
       ),

@@ -42,6 +42,7 @@ export const operatorWithdrawalsQuerySchema = object({
   ...PAGE_QUERY,
   ...withdrawalFilters,
   merchantId: uuid('merchantId'),
+  unresolved: oneOf('unresolved', ['true']),
 });
 
 export const deliveriesQuerySchema = object({

@@ -60,6 +60,26 @@ export function operatorSuite(api: () => ApiClient): void {
       expect(lookup.json.data.status).to.not.equal('FAILED');
     });
 
+    it('lists unresolved payouts only with unresolved=true, and refuses another value', async () => {
+      const merchant = await api().merchant();
+      const { entity, accountId } = await api().payer('bank', '100.00', merchant);
+      const paid = await api().withdraw(entity, accountId, spend(10));
+      expect(paid.status).to.equal(200);
+      const list = (query: string) =>
+        api().request('GET', `/v1/operator/withdrawals?merchantId=${merchant.id}&${query}`, {
+          token: api().operatorToken(),
+        });
+      expect((await list('')).json.data).to.have.length(1);
+      const unresolved = await list('unresolved=true');
+      expect([unresolved.status, unresolved.json.data, unresolved.json.hasMore]).to.deep.equal([
+        200,
+        [],
+        false,
+      ]);
+      const bad = await list('unresolved=yes');
+      expect([bad.status, bad.json.message]).to.deep.equal([400, 'unresolved must be one of true']);
+    });
+
     it('lists the audit log newest first, a page at a time, and refuses a bad limit', async () => {
       const { sub, token } = freshOperator();
       const names = ['first', 'second', 'third'];

@@ -2,6 +2,7 @@ import {
   type LedgerEntryKind,
   type ListReads,
   mapPage,
+  UNRESOLVED_SUBMIT_ATTEMPTS,
   type WalletPosting,
   type WithdrawalFilter,
   walletAccount,
@@ -69,6 +70,13 @@ export class KnexListReads implements ListReads {
     if (filter.rail !== undefined) list.where('t.rail', filter.rail);
     if (filter.createdFrom !== undefined) list.where('t.created_at', '>=', filter.createdFrom);
     if (filter.createdTo !== undefined) list.where('t.created_at', '<', filter.createdTo);
+    // The awaiting-submission index (migration 0019) holds these rows and few others.
+    if (filter.unresolved)
+      list
+        .where('t.status', 'PENDING')
+        .where('t.debited', true)
+        .whereNull('t.rail_reference')
+        .where('t.submit_attempts', '>=', UNRESOLVED_SUBMIT_ATTEMPTS);
     list.select('t.*', this.db.raw(`${historyOf('t')} AS history`));
     const rows = await keysetPage<WithdrawalRow & { history: HistoryJson[] }>(list, keyset, page);
     return mapPage(rows, (row) => toWithdrawal(row, row.history.map(fromHistoryJson)));

@@ -93,6 +93,31 @@ describe('e2e: failing an unanswered payout from the operator console', function
     );
   });
 
+  it('finds the unresolved payouts with the search box, and only them', async () => {
+    const merchant = await fixture.api.merchant();
+    const { entity, accountId } = await fixture.api.payer('bank', '100.00', merchant);
+    const unanswered = await fixture.api.withdraw(entity, accountId, { amount: 20.99, walletType: 'SPEND' });
+    const id = unanswered.json.data.id as string;
+    const other = await fixture.api.payer('bank', '100.00', merchant);
+    const taken = await fixture.api.withdraw(other.entity, other.accountId, {
+      amount: 20,
+      walletType: 'SPEND',
+    });
+    expect(taken.status).to.equal(200);
+    // Thirty attempts unanswered, as a worker retrying for hours would leave it.
+    const { knex } = await fixture.service.container.getAsync<Database>(DATABASE);
+    await knex('withdrawals').where({ id }).update({ submit_attempts: 30 });
+
+    await page.evaluate(`document.querySelector('#search-merchant').value = '${merchant.id}'`);
+    await page.click('#search-unresolved');
+    await page.click('#search button[type="submit"]');
+    await page.waitFor(`document.querySelector('#search-list tr[data-withdrawal="${id}"]')`);
+    expect(
+      await page.evaluate(`document.querySelectorAll('#search-list tr[data-withdrawal]').length`),
+    ).to.equal(1);
+    await page.click('#search-unresolved');
+  });
+
   it('warns on the timeline of a failed payout that a rail accepted afterwards', async () => {
     const { entity, accountId } = await fixture.api.payer('bank', '100.00');
     const created = await fixture.api.withdraw(entity, accountId, { amount: 30.99, walletType: 'SPEND' });

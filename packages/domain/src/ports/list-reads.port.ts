@@ -17,6 +17,11 @@ export interface WithdrawalFilter {
   readonly rail?: RailId;
   readonly createdFrom?: Date;
   readonly createdTo?: Date;
+  /**
+   * Only debited withdrawals that no rail has accepted after `UNRESOLVED_SUBMIT_ATTEMPTS` attempts or more: payouts
+   * whose outcome is unknown, for an operator to look up at the provider.
+   */
+  readonly unresolved?: true;
 }
 
 /** Webhook events a list shows; without `merchantId` every merchant's (an operator's list). */

@@ -1,6 +1,8 @@
 import { walletAccount } from '../ledger/ledger-entry.js';
 import { Money } from '../money/money.js';
 import type { ListReads, WalletPosting, WithdrawalFilter } from '../ports/list-reads.port.js';
+import { isAwaitingSubmission } from '../use-cases/withdrawals/rail-dispatcher.js';
+import { UNRESOLVED_SUBMIT_ATTEMPTS } from '../use-cases/withdrawals/withdrawal-settings.js';
 import type { Withdrawal } from '../withdrawal/withdrawal.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { byCreation, pageOf } from './page-of.js';
@@ -13,7 +15,8 @@ const matches = (w: Withdrawal, f: WithdrawalFilter): boolean =>
   (f.status === undefined || w.status === f.status) &&
   (f.rail === undefined || w.rail === f.rail) &&
   (f.createdFrom === undefined || w.createdAt >= f.createdFrom) &&
-  (f.createdTo === undefined || w.createdAt < f.createdTo);
+  (f.createdTo === undefined || w.createdAt < f.createdTo) &&
+  (f.unresolved === undefined || (isAwaitingSubmission(w) && w.submitAttempts >= UNRESOLVED_SUBMIT_ATTEMPTS));
 
 /** The lists over the in-memory state: the owner's rows sorted ascending, paged and filtered by `pageOf`. */
 export function inMemoryListReads(state: () => InMemoryState): ListReads {

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { UNRESOLVED_SUBMIT_ATTEMPTS } from '../../use-cases/withdrawals/withdrawal-settings.js';
+import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 import { buildWebhookEvent, buildWithdrawal, seedParties } from './contract-fixtures.js';
 import { type ContractFactory, contractIds } from './contract-subject.js';
 import { creditedAndDebited } from './credited-and-debited.fixture.js';
@@ -30,6 +32,31 @@ export function listReadsFiltersContract(factory: ContractFactory): void {
       const page = await lists.webhookEvents({ withdrawalId: other.id }, { ...FIRST, limit: 1 });
       const next = await lists.webhookEvents({ withdrawalId: other.id }, { ...FIRST, after: page.next });
       expect([...page.items, ...next.items].map((e) => e.id)).to.deep.equal([events[1]!.id, failed.id]);
+    });
+
+    it('lists as unresolved only debited withdrawals no rail accepted after the unresolved number of attempts', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const awaiting = (attempts: number, changes: Partial<Withdrawal> = {}): Withdrawal => ({
+        ...buildWithdrawal(parties),
+        debited: true,
+        submitAttempts: attempts,
+        ...changes,
+      });
+      const unresolved = [awaiting(UNRESOLVED_SUBMIT_ATTEMPTS), awaiting(UNRESOLVED_SUBMIT_ATTEMPTS + 5)];
+      const others = [
+        awaiting(UNRESOLVED_SUBMIT_ATTEMPTS - 1),
+        awaiting(UNRESOLVED_SUBMIT_ATTEMPTS, { railReference: 'ach_taken' }),
+        awaiting(UNRESOLVED_SUBMIT_ATTEMPTS, { debited: false }),
+      ];
+      await unitOfWork.run(async (tx) => {
+        for (const withdrawal of [...unresolved, ...others]) await tx.withdrawals.insert(withdrawal);
+      });
+      const page = await unitOfWork.read.lists.withdrawals(
+        { merchantId: parties.merchant.id, unresolved: true },
+        FIRST,
+      );
+      expect(page.items.map((w) => w.id)).to.deep.equal(unresolved.map((w) => w.id));
     });
 
     it('reads one withdrawal’s postings of a wallet with balances over every earlier posting', async () => {
