@@ -1,5 +1,5 @@
 // The withdrawal search, opening one by id, and its timeline: history, rail facts, deliveries, ledger postings;
-// failing by hand a debited payout no rail has accepted.
+// bringing a check forward; failing by hand a debited payout no rail has accepted.
 import { api } from './api.js';
 import { attemptsOf } from './deliveries.js';
 import { button, h, show, table } from './dom.js';
@@ -72,6 +72,7 @@ async function timeline(id) {
       { 'data-facts': w.id },
       Object.entries(facts).flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value ?? '—')]),
     ),
+    w.railFacts.nextCheckAt ? checkNow(w) : null,
     awaitingSubmission(w) ? failByHand(w) : null,
     acceptedAfterFailing(w)
       ? h(
@@ -126,6 +127,28 @@ const acceptedAfterFailing = (w) =>
   w.debited &&
   Boolean(w.railFacts.railReference) &&
   Boolean(w.history.at(-1)?.decidedBy);
+
+/**
+ * Brings the withdrawal's next check forward to now (the next submission attempt, or a status check), once the
+ * operator has fixed what kept its rail from answering. The API refuses while a check is under way or due soon.
+ */
+function checkNow(w) {
+  return h(
+    'div',
+    { class: 'decision', 'data-check': w.id },
+    h('p', {}, `Next check: ${w.railFacts.nextCheckAt}.`),
+    button(
+      'Check now',
+      () =>
+        act(`Checking ${w.id}`, async () => {
+          const { data } = await api('POST', `/v1/operator/withdrawals/${w.id}/check`, { body: {} });
+          await timeline(w.id);
+          return `Withdrawal ${w.id} due for its check now (${data.nextCheckAt}): a worker takes it next.`;
+        }),
+      { 'aria-label': `Check withdrawal ${w.id} now` },
+    ),
+  );
+}
 
 /** Debited and taken by no rail yet: a payout whose submission may stay unanswered. */
 const awaitingSubmission = (w) => w.status === 'PENDING' && w.debited && !w.railFacts.railReference;

@@ -1,4 +1,5 @@
 import type {
+  CheckWithdrawalNow,
   CreateEntity,
   CreateMerchant,
   CreditWallet,
@@ -46,6 +47,7 @@ export interface HttpUseCases {
   readonly issueApplicationToken: Port<IssueApplicationToken, 'execute'>;
   readonly listWebhookDeliveries: Port<ListWebhookDeliveries, 'execute'>;
   readonly getOperatorWithdrawal: Port<GetOperatorWithdrawal, 'execute'>;
+  readonly checkWithdrawalNow: Port<CheckWithdrawalNow, 'execute'>;
   readonly redeliverWebhook: Port<RedeliverWebhook, 'execute'>;
   readonly transactionLists: Port<TransactionLists, 'forClient' | 'forOperator'>;
   readonly walletReads: Port<WalletReads, 'wallet' | 'postings'>;

@@ -504,6 +504,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/withdrawals/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring a withdrawal's next check forward to now: the next submission attempt, or a status check (409 while one is under way or due within a minute) */
+        post: operations["checkWithdrawalNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/webhook-deliveries/{id}/redeliver": {
         parameters: {
             query?: never;
@@ -1028,6 +1045,17 @@ export interface components {
             status: "FAILED";
             reason: string | null;
         };
+        CheckRequested: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "AWAITING_APPROVAL" | "PENDING" | "PROCESSING_PAY_OUT" | "SUCCESS" | "FAILED";
+            /**
+             * Format: date-time
+             * @description Now: a worker takes it at its next look.
+             */
+            nextCheckAt: string;
+        };
         AuditEntry: {
             /** Format: uuid */
             id: string;
@@ -1036,7 +1064,7 @@ export interface components {
             /** @description The operator token's `sub`. */
             actor: string;
             /** @enum {string} */
-            action: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WEBHOOK_REDELIVERED";
+            action: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WITHDRAWAL_CHECK_REQUESTED" | "WEBHOOK_REDELIVERED";
             /** @enum {string} */
             subjectType: "MERCHANT" | "ENTITY" | "WALLET" | "APPLICATION_TOKEN" | "WITHDRAWAL" | "WEBHOOK_EVENT";
             subjectId: string;
@@ -3489,6 +3517,61 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    checkWithdrawalNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Provider credentials rotated"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *         "status": "PENDING",
+                     *         "nextCheckAt": "2026-03-02T14:05:09.120Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CheckRequested"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     operatorRedeliverWebhook: {
         parameters: {
             query?: never;
@@ -3536,7 +3619,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
-                action?: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WEBHOOK_REDELIVERED";
+                action?: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WITHDRAWAL_CHECK_REQUESTED" | "WEBHOOK_REDELIVERED";
                 subjectId?: string;
                 actor?: string;
                 order?: "asc" | "desc";

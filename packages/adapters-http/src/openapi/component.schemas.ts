@@ -217,6 +217,11 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   }),
   IssuedApplicationToken: object({ token: { type: 'string' }, id: uuid, expiresAt: dateTime }),
   Rejection: object({ id: uuid, status: { const: 'FAILED' }, reason: nullable('string') }),
+  CheckRequested: object({
+    id: uuid,
+    status: { type: 'string', enum: [...WITHDRAWAL_STATUSES] },
+    nextCheckAt: { ...dateTime, description: 'Now: a worker takes it at its next look.' },
+  }),
   AuditEntry: object({
     id: uuid,
     at: dateTime,

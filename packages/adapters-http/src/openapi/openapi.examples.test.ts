@@ -133,6 +133,9 @@ describe('OpenAPI document: examples', () => {
           // Needs a payout whose submission has gone unanswered for minutes: its body passes validation only.
           else if (path === '/v1/operator/withdrawals/{id}/fail')
             expect([status, JSON.parse(body).code]).to.deep.equal([409, 'ILLEGAL_TRANSITION']);
+          // Needs a withdrawal whose next check is minutes away; a held one has none.
+          else if (path === '/v1/operator/withdrawals/{id}/check')
+            expect([status, JSON.parse(body).code]).to.deep.equal([409, 'ILLEGAL_TRANSITION']);
           else expect(status, `${method} ${path}: ${body}`).to.be.within(200, 299);
           accepted.push(`${method} ${path}`);
         }

@@ -164,6 +164,7 @@ describe('OpenAPI document: the answers of the running app conform', () => {
     await operator.POST('/v1/operator/withdrawals/{id}/approve', decision);
     await operator.POST('/v1/operator/withdrawals/{id}/reject', decision); // 409: no longer awaiting
     await operator.POST('/v1/operator/withdrawals/{id}/fail', decision); // 409: accepted by its rail
+    await operator.POST('/v1/operator/withdrawals/{id}/check', decision); // 409: its check is under way or due
     await operator.POST('/v1/operator/application-tokens', {
       body: { purpose: 'ACCOUNT_LINK', entityId: entity.id },
     });

@@ -79,6 +79,19 @@ export const OPERATOR_REVIEW_OPERATIONS: readonly Operation[] = [
     because: 'Increase support confirmed no transfer exists for this key',
     reason: 'Payment could not be processed.',
   }),
+  op('post', '/withdrawals/{id}/check', {
+    operationId: 'checkWithdrawalNow',
+    summary:
+      "Bring a withdrawal's next check forward to now: the next submission attempt, or a status check (409 while one is under way or due within a minute)",
+    params: operator.withdrawalIdParamsSchema,
+    paramExamples: withdrawal,
+    body: { schema: operator.decideWithdrawalSchema, example: { reason: 'Provider credentials rotated' } },
+    ok: {
+      schema: success(ref('CheckRequested')),
+      example: data({ id: IDS.withdrawal, status: 'PENDING', nextCheckAt: CREATED_AT }),
+    },
+    errors: [400, 401, 404, 409, 413, 415, 503],
+  }),
   op('post', '/webhook-deliveries/{id}/redeliver', {
     operationId: 'operatorRedeliverWebhook',
     summary: 'Send a webhook event again (re-enables a disabled endpoint)',

@@ -156,6 +156,14 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
     decision,
     ending((...args) => uc.decideWithdrawal.fail(...args)),
   );
+  router.post('/v1/operator/withdrawals/:id/check', ...json, withdrawal, decision, async (req, res) =>
+    respond(
+      res,
+      await uc.checkWithdrawalNow.execute(requirePrincipal(res), p(req.params.id), reasonOf(req)),
+      (w) =>
+        successEnvelope({ id: w.id, status: w.status, nextCheckAt: w.nextCheckAt?.toISOString() ?? null }),
+    ),
+  );
   router.get('/v1/operator/audit-log', validate('query', auditLogQuerySchema), async (req, res) =>
     respond(res, await uc.listAuditLog.execute(requirePrincipal(res), req.query), (page) => ({
       success: true as const,

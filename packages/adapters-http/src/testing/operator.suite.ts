@@ -60,6 +60,31 @@ export function operatorSuite(api: () => ApiClient): void {
       expect(lookup.json.data.status).to.not.equal('FAILED');
     });
 
+    it('brings a check forward only for a scheduled withdrawal whose check is not under way', async () => {
+      const merchant = await api().merchant({ approvalThreshold: '50.00' });
+      const { entity, accountId } = await api().payer('bank', '100.00', merchant);
+      const held = await api().withdraw(entity, accountId, spend(60));
+      const check = (target: string, body: unknown = {}) =>
+        api().request('POST', `/v1/operator/withdrawals/${target}/check`, {
+          token: api().operatorToken(),
+          body,
+        });
+      const nothing = await check(held.json.data.id, { reason: 'provider back' });
+      expect([nothing.status, nothing.json.code]).to.deep.equal([409, 'ILLEGAL_TRANSITION']);
+      const unknown = await check('00000000-0000-4000-8000-0000000c4ec1');
+      expect([unknown.status, unknown.json.code]).to.deep.equal([404, 'TRANSACTION_NOT_FOUND']);
+      expect((await check(held.json.data.id, { reason: 7 })).status).to.equal(400);
+      const customer = await api().request('POST', `/v1/operator/withdrawals/${held.json.data.id}/check`, {
+        token: entity.token,
+        body: {},
+      });
+      expect(customer.status).to.equal(401);
+      const log = await api().request('GET', `/v1/operator/audit-log?subjectId=${held.json.data.id}`, {
+        token: api().operatorToken(),
+      });
+      expect(log.json.data).to.deep.equal([]);
+    });
+
     it('lists unresolved payouts only with unresolved=true, and refuses another value', async () => {
       const merchant = await api().merchant();
       const { entity, accountId } = await api().payer('bank', '100.00', merchant);

@@ -93,6 +93,25 @@ describe('e2e: failing an unanswered payout from the operator console', function
     );
   });
 
+  it('brings the next attempt of a payout waiting out its backoff forward to now, audited', async () => {
+    const { entity, accountId } = await fixture.api.payer('bank', '100.00');
+    const created = await fixture.api.withdraw(entity, accountId, { amount: 40.99, walletType: 'SPEND' });
+    const id = created.json.data.id as string;
+    clock.advance(60_000);
+    await page.evaluate(`document.querySelector('#open-id').value = ''`);
+    await page.focus('#open-id');
+    await page.type(id);
+    await page.press('Enter');
+    await page.waitFor(`document.querySelector('#timeline [data-check="${id}"] button')`);
+    await page.click(`#timeline [data-check="${id}"] button`);
+    await page.waitFor(`document.querySelector('#status').textContent.startsWith('Withdrawal ${id} due')`);
+    const token = fixture.api.operatorToken(OPERATOR);
+    const view = await fixture.api.request('GET', `/v1/operator/withdrawals/${id}`, { token });
+    expect(view.json.data.railFacts.nextCheckAt).to.equal(clock.now().toISOString());
+    const audit = await fixture.api.request('GET', `/v1/operator/audit-log?subjectId=${id}`, { token });
+    expect(audit.json.data[0]).to.include({ action: 'WITHDRAWAL_CHECK_REQUESTED', actor: OPERATOR });
+  });
+
   it('finds the unresolved payouts with the search box, and only them', async () => {
     const merchant = await fixture.api.merchant();
     const { entity, accountId } = await fixture.api.payer('bank', '100.00', merchant);

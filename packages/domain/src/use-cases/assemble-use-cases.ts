@@ -24,6 +24,7 @@ import {
   SetWebhookEndpoint,
 } from './operator/webhook-operations.use-case.js';
 import { DeliverWebhook, type WebhookDeliverySettings } from './webhooks/deliver-webhook.use-case.js';
+import { CheckWithdrawalNow } from './withdrawals/check-withdrawal-now.use-case.js';
 import { DecideWithdrawal } from './withdrawals/decide-withdrawal.use-case.js';
 import { DueWithdrawals } from './withdrawals/due-withdrawals.use-case.js';
 import { ExpireApproval } from './withdrawals/expire-approval.handler.js';
@@ -85,6 +86,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     issueApplicationToken: new IssueApplicationToken(operator),
     listWebhookDeliveries: new ListWebhookDeliveries(operator),
     getOperatorWithdrawal: new GetOperatorWithdrawal(flow),
+    checkWithdrawalNow: new CheckWithdrawalNow(flow),
     redeliverWebhook: new RedeliverWebhook(operator),
     listAuditLog: new ListAuditLog(operator),
     verifyLedger: new VerifyLedger(flow),

@@ -17,7 +17,7 @@ import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './
 import { moveWithdrawal } from './move-withdrawal.js';
 import { isAwaitingSubmission } from './rail-dispatcher.js';
 import type { WithdrawalReceipt } from './withdrawal-receipt.js';
-import { SAFETY_NET_MARGIN_MS, type WithdrawalSettings } from './withdrawal-settings.js';
+import { attemptMayBeUnderWay } from './withdrawal-settings.js';
 
 const notFound = (): DomainError => domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND);
 
@@ -147,19 +147,6 @@ export class DecideWithdrawal {
       }),
     );
   }
-}
-
-/**
- * Whether a submission attempt may still be waiting for its rail's answer, or recording it: the withdrawal's check
- * is within a lease (the rail timeout plus the safety-net margin, and as much again for clocks a few seconds apart
- * and a slow commit) of now, either way. A claimed attempt holds it until its lease ends; one whose lease ended
- * just now may still be writing its answer. A check further ahead is a retry's backoff; one overdue for longer than
- * a lease has no worker on it.
- */
-function attemptMayBeUnderWay(withdrawal: Withdrawal, now: Date, settings: WithdrawalSettings): boolean {
-  const next = withdrawal.nextCheckAt?.getTime();
-  const lease = settings.railTimeoutMs + 2 * SAFETY_NET_MARGIN_MS;
-  return next !== undefined && Math.abs(next - now.getTime()) <= lease;
 }
 
 function auditDecision(

@@ -1,3 +1,4 @@
+export * from './check-withdrawal-now.use-case.js';
 export * from './commit-outcome.js';
 export * from './debit-and-dispatch.js';
 export * from './decide-withdrawal.use-case.js';

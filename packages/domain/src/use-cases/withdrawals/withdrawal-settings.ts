@@ -1,4 +1,5 @@
 import { DEFAULT_APPROVAL_TTL_SECONDS } from '../../policy/approval-policy.js';
+import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 
 /** Timing of the withdrawal flow; the app fills it from configuration. */
 export interface WithdrawalSettings {
@@ -36,3 +37,20 @@ export const SAFETY_NET_MARGIN_MS = 5_000;
  * are logged as errors and counted in `payout_submissions_unresolved`.
  */
 export const UNRESOLVED_SUBMIT_ATTEMPTS = 30;
+
+/**
+ * Whether a submission attempt may still be waiting for its rail's answer, or recording it: the withdrawal's check
+ * is within a lease (the rail timeout plus the safety-net margin, and as much again for clocks a few seconds apart
+ * and a slow commit) of now, either way. A claimed attempt holds it until its lease ends; one whose lease ended
+ * just now may still be writing its answer. A check further ahead is a retry's backoff; one overdue for longer than
+ * a lease has no worker on it.
+ */
+export function attemptMayBeUnderWay(
+  withdrawal: Withdrawal,
+  now: Date,
+  settings: WithdrawalSettings,
+): boolean {
+  const next = withdrawal.nextCheckAt?.getTime();
+  const lease = settings.railTimeoutMs + 2 * SAFETY_NET_MARGIN_MS;
+  return next !== undefined && Math.abs(next - now.getTime()) <= lease;
+}
