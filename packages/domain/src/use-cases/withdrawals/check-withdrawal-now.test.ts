@@ -2,19 +2,19 @@ import { expect } from 'chai';
 import { JsonNumber } from '../../money/json-number.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 import { CheckWithdrawalNow } from './check-withdrawal-now.use-case.js';
-import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
+import {
+  unresolvedWithdrawal,
+  WithdrawalWorld,
+  withdraw,
+  withdrawalBody,
+} from './withdrawal-world.fixture.js';
 
 const down = { kind: 'UNAVAILABLE', detail: 'provider credentials refused' } as const;
 
 describe('CheckWithdrawalNow (an operator brings a withdrawal’s next check forward)', () => {
   it('makes a retrying payout due now, audited, and the next attempt is the one that pays', async () => {
     const world = new WithdrawalWorld();
-    world.rail('ACH').willSubmit(...Array.from({ length: 100 }, () => down));
-    const c = await world.customer();
-    const requested = await withdraw(world, c, withdrawalBody());
-    if (!requested.ok) throw new Error(requested.error.message);
-    const id = requested.value.withdrawal.id;
-    await world.runJobs(8).catch(() => undefined);
+    const { id } = await unresolvedWithdrawal(world, 'provider credentials refused');
     const backedOff = world.uow.state.withdrawals.get(id) as Withdrawal;
     expect(backedOff.nextCheckAt!.getTime() - world.clock.now().getTime()).to.be.greaterThan(60_000);
 

@@ -4,25 +4,19 @@ import { JsonNumber } from '../../money/json-number.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 import { RailDispatcher } from './rail-dispatcher.js';
-import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
+import {
+  unresolvedWithdrawal,
+  WithdrawalWorld,
+  withdraw,
+  withdrawalBody,
+} from './withdrawal-world.fixture.js';
 
 const down = { kind: 'UNAVAILABLE', detail: 'timed out after sending' } as const;
-
-/** A withdrawal whose rail never answers, retried until its backoff outlasts any lease. */
-async function unresolved(world: WithdrawalWorld) {
-  world.rail('ACH').willSubmit(...Array.from({ length: 100 }, () => down));
-  const c = await world.customer();
-  const requested = await withdraw(world, c, withdrawalBody());
-  if (!requested.ok) throw new Error(requested.error.message);
-  const id = requested.value.withdrawal.id;
-  await world.runJobs(8).catch(() => undefined);
-  return { c, id };
-}
 
 describe('DecideWithdrawal.fail (an operator ends a payout no rail accepted)', () => {
   it('fails it, reverses its debit once, says who and why, audits it, and stops its attempts', async () => {
     const world = new WithdrawalWorld();
-    const { c, id } = await unresolved(world);
+    const { c, id } = await unresolvedWithdrawal(world);
     expect(await world.balance(c.walletId)).to.equal('899.75');
     const failed = await world.decide.fail(
       world.operator('op-cy'),
@@ -52,7 +46,7 @@ describe('DecideWithdrawal.fail (an operator ends a payout no rail accepted)', (
 
   it("keeps the rail's reference when an attempt held up past its lease is accepted after the fail", async () => {
     const world = new WithdrawalWorld();
-    const { c, id } = await unresolved(world);
+    const { c, id } = await unresolvedWithdrawal(world);
     // The attempt as a worker claimed it, before the operator acted; its answer comes after.
     const claimed = world.uow.state.withdrawals.get(id) as Withdrawal;
     const account = (await world.uow.read.linkedAccounts.findById(claimed.linkedAccountId)) as LinkedAccount;

@@ -163,3 +163,19 @@ export function withdraw(
 ) {
   return world.request.execute(c.principal, { currency, linkedAccountId: c.accountId, body: b });
 }
+
+/**
+ * An ACH withdrawal whose rail never answers (`detail`), retried until its backoff outlasts any lease: a payout
+ * whose outcome is unknown, for an operator to act on.
+ */
+export async function unresolvedWithdrawal(world: WithdrawalWorld, detail = 'timed out after sending') {
+  world
+    .rail('ACH')
+    .willSubmit(...Array.from({ length: 100 }, () => ({ kind: 'UNAVAILABLE', detail }) as const));
+  const c = await world.customer();
+  const requested = await withdraw(world, c, withdrawalBody());
+  if (!requested.ok) throw new Error(requested.error.message);
+  const id = requested.value.withdrawal.id;
+  await world.runJobs(8).catch(() => undefined);
+  return { c, id };
+}
