@@ -7,6 +7,9 @@ describe('startupSummary', () => {
     const { fields, message } = startupSummary(configFor({ PROCESS_ROLE: 'worker' }), null);
     expect(fields).to.not.have.property('rateLimiter');
     expect(fields).to.not.have.property('url');
+    expect(fields.ledgerVerification).to.equal('30 3 * * * UTC');
+    const off = startupSummary(configFor({ PROCESS_ROLE: 'worker', LEDGER_VERIFICATION_CRON: 'off' }), null);
+    expect(off.fields.ledgerVerification).to.equal('off');
     expect(fields.developmentDefaults).to.deep.equal(['ENCRYPTION_KEY']);
     expect(message).to.equal(
       'service started; development defaults in use for ENCRYPTION_KEY (never use them in production)',
@@ -19,6 +22,7 @@ describe('startupSummary', () => {
       'http://x',
     );
     expect(api.fields).to.include({ rateLimiter: 'redis', url: 'http://x' });
+    expect(api.fields, 'an API runs no jobs').to.not.have.property('ledgerVerification');
     expect(api.fields.developmentDefaults).to.deep.equal(['JWT_SECRET', 'ENCRYPTION_KEY']);
     expect(api.message).to.not.include('listening on');
     const exposed = startupSummary(configFor({ HOST: '0.0.0.0' }), 'http://x');

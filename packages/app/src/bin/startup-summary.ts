@@ -32,6 +32,10 @@ export function startupSummary(
           : 'embedded PostgreSQL',
     ...(servesApi ? { rateLimiter: config.redisUrl ? 'redis' : 'in-process' } : {}),
     rails: config.rails.providers,
+    // Where jobs run: when the ledger is checked (a worker of the run takes each occurrence).
+    ...(config.role !== 'api' && config.appEnv !== 'test'
+      ? { ledgerVerification: config.ledgerVerificationCron ? `${config.ledgerVerificationCron} UTC` : 'off' }
+      : {}),
     developmentDefaults,
   };
   const parts = ['service started'];
