@@ -8,6 +8,26 @@ export interface WiseTransferIds {
 
 /** A SWIFT message's remittance information is lines of 35 characters; the first one is the safe length. */
 const REFERENCE_LENGTH = 35;
+/** Outside SWIFT's `x` character set, the one its free text is written in. */
+const NOT_SWIFT_TEXT = /[^A-Za-z0-9/\-?:().,'+ ]+/g;
+
+/**
+ * The withdrawal's description as a SWIFT reference: letters without their accents (é → e), any other character
+ * outside SWIFT's set a space, no leading `-` or `:` (they open a SWIFT field), at most one line. A description
+ * with nothing left names the payout instead.
+ */
+export function swiftReference(submission: RailSubmission): string {
+  const text = (value: string) =>
+    value
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(NOT_SWIFT_TEXT, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s:-]+/, '')
+      .slice(0, REFERENCE_LENGTH)
+      .trim();
+  return text(submission.description) || text(`Payout ${submission.withdrawalId}`);
+}
 
 /** The currency the recipient's bank account holds: the link's, when it names one, else USD (no conversion). */
 function targetCurrencyOf(submission: RailSubmission): string {
@@ -69,7 +89,7 @@ export function transferJson(submission: RailSubmission, ids: WiseTransferIds): 
     targetAccount: ids.recipientId,
     quoteUuid: ids.quoteId,
     customerTransactionId: submission.withdrawalId,
-    details: { reference: submission.description.slice(0, REFERENCE_LENGTH) },
+    details: { reference: swiftReference(submission) },
   });
 }
 

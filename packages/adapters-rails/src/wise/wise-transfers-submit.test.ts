@@ -1,6 +1,7 @@
 import { FAILURE_REASONS, Money, type RailSubmitResult } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
+import nock from 'nock';
 import { closedPortUrl } from '../testing/local-servers.js';
 import { useNock } from '../testing/use-nock.js';
 import {
@@ -63,6 +64,26 @@ describe('WiseTransferRail.submit', () => {
     });
     expect(JSON.parse(bodiesOf(wise, 'funding')[0]!)).to.deep.equal({ type: 'BALANCE' });
     expect(wise.fundings(WITHDRAWAL_ID)).to.equal(1);
+  });
+
+  it('writes the reference in SWIFT text: accents off, other characters spaced, one line, never empty', async () => {
+    const references: string[] = [];
+    for (const description of [
+      'Café rent – März #42 & more 🎉 and a line past thirty-five',
+      ':-Refund {ticket} 7',
+      '🎉🎉',
+    ]) {
+      // A fresh Wise for each transfer, even within one test.
+      nock.cleanAll();
+      const wise = new ScriptedWise();
+      await railFor(wise).submit(submission({ description }));
+      references.push(JSON.parse(bodiesOf(wise, 'transfer')[0]!).details.reference);
+    }
+    expect(references).to.deep.equal([
+      'Cafe rent Marz 42 more and a line p',
+      'Refund ticket 7',
+      `Payout ${WITHDRAWAL_ID}`.slice(0, 35),
+    ]);
   });
 
   it('writes the amount as the exact decimal, the target amount in USD and the source amount when converting', async () => {
