@@ -207,6 +207,11 @@ export class ScriptedIncrease extends ScriptedCreates {
       .reply(async (request: Request) => this.create(request));
     nock(BASE_URL)
       .persist()
+      .get(path)
+      .query(true)
+      .reply(async (request: Request) => this.list(request));
+    nock(BASE_URL)
+      .persist()
       .get(new RegExp(`^${path}/[^/]+$`))
       .reply(async (request: Request) =>
         this.show(request, decodeURIComponent(new URL(request.url).pathname.slice(path.length + 1))),
@@ -244,6 +249,24 @@ export class ScriptedIncrease extends ScriptedCreates {
     };
     this.byKey.set(key, { ...transfer });
     return [200, this.objectOf(key, transfer)];
+  }
+
+  /** The list filtered by `idempotency_key` (the SDK's `…ListParams`): `{data, next_cursor}`. */
+  readonly lookups: string[] = [];
+
+  private list(request: Request): nock.ReplyFnResult {
+    if (request.headers.get('authorization') !== `Bearer ${API_KEY}`)
+      return [401, errorBody(401, 'invalid_api_key_error', 'Invalid API key.', { reason: 'no_credential' })];
+    const key = new URL(request.url).searchParams.get('idempotency_key');
+    this.lookups.push(String(key));
+    const held = key === null ? undefined : this.byKey.get(key);
+    const data =
+      key === null
+        ? [...this.byKey].map(([k, t]) => this.objectOf(k, t))
+        : held
+          ? [this.objectOf(key, held)]
+          : [];
+    return [200, { data, next_cursor: null }];
   }
 
   private show(request: Request, id: string): nock.ReplyFnResult {

@@ -224,6 +224,29 @@ describe('IncreaseTransferRail.submit', () => {
     expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('reconcile by hand');
   });
 
+  it('finds the transfer made under a withdrawal id by its idempotency key, none under another, nothing created', async () => {
+    for (const id of ['ACH', 'WIRE'] as const) {
+      nock.cleanAll();
+      const increase = new ScriptedIncrease(id);
+      const made = await railFor(id).submit(submission());
+      if (made.kind !== 'ACCEPTED') throw new Error(JSON.stringify(made));
+      expect(await railFor(id).findPayout(submission().withdrawalId)).to.deep.equal({
+        kind: 'FOUND',
+        reference: made.reference,
+      });
+      expect(await railFor(id).findPayout('0195b3c4-0000-7000-8000-00000000f1nd')).to.deep.equal({
+        kind: 'NONE',
+      });
+      expect(increase.lookups).to.deep.equal([
+        submission().withdrawalId,
+        '0195b3c4-0000-7000-8000-00000000f1nd',
+      ]);
+      expect(increase.created, id).to.equal(1);
+    }
+    // Refused credentials are no answer, not "none".
+    expect((await railFor('ACH', { apiKey: 'revoked' }).findPayout('w-1')).kind).to.equal('UNAVAILABLE');
+  });
+
   it('refuses a zero amount without calling Increase', async () => {
     const result = await railFor('ACH').submit(submission({ amount: Money.of('0.00') }));
     expect(result).to.include({ kind: 'REJECTED', reason: FAILURE_REASONS.GENERAL });

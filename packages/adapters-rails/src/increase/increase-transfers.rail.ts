@@ -1,5 +1,6 @@
 import type {
   PayoutRail,
+  RailFindResult,
   RailStatus,
   RailStatusQuery,
   RailSubmission,
@@ -105,6 +106,29 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
     if (shown.value.status !== 200)
       return unansweredRead('Increase', shown.value, path, this.options.clock.now());
     return railStatusOfTransfer(this.id, shown.value.body);
+  }
+
+  /** The transfer created with the withdrawal id as its idempotency key (the list's `idempotency_key` filter). */
+  async findPayout(withdrawalId: string): Promise<RailFindResult> {
+    const path = `${this.path}?idempotency_key=${encodeURIComponent(withdrawalId)}`;
+    const listed = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
+    if (!listed.ok) return { kind: 'UNAVAILABLE', detail: listed.error };
+    if (listed.value.status !== 200)
+      return unansweredRead('Increase', listed.value, path, this.options.clock.now());
+    const data = asObject<{ data?: unknown }>(listed.value.body).data;
+    if (!Array.isArray(data))
+      return { kind: 'UNAVAILABLE', detail: `Increase answered ${path} without a list` };
+    const mine = data.filter(
+      (transfer) => text(asObject<IncreaseTransferBody>(transfer).idempotency_key) === withdrawalId,
+    );
+    if (mine.length === 0) return { kind: 'NONE' };
+    const reference = text(asObject<IncreaseTransferBody>(mine[0]).id);
+    return mine.length === 1 && reference
+      ? { kind: 'FOUND', reference }
+      : {
+          kind: 'UNAVAILABLE',
+          detail: `Increase lists ${mine.length} transfers for ${withdrawalId}: reconcile by hand`,
+        };
   }
 
   /**

@@ -181,6 +181,21 @@ describe('ModernTreasuryPaymentOrderRail.submit', () => {
     expect(mt.created).to.equal(1);
   });
 
+  it('finds the order made for a withdrawal by its metadata, none for another, creating nothing', async () => {
+    const mt = new ScriptedModernTreasury();
+    const made = await railFor('ACH').submit(submission());
+    if (made.kind !== 'ACCEPTED') throw new Error(JSON.stringify(made));
+    expect(await railFor('ACH').findPayout('wd-0001')).to.deep.equal({
+      kind: 'FOUND',
+      reference: made.reference,
+    });
+    expect(await railFor('ACH').findPayout('wd-0404')).to.deep.equal({ kind: 'NONE' });
+    expect((await railFor('ACH', { apiKey: 'a-wrong-key' }).findPayout('wd-0001')).kind).to.equal(
+      'UNAVAILABLE',
+    );
+    expect(mt.created).to.equal(1);
+  });
+
   for (const [what, status, parameter, reason] of [
     [
       'an invalid routing number',

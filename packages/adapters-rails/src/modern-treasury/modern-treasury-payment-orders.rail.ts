@@ -1,5 +1,6 @@
 import type {
   PayoutRail,
+  RailFindResult,
   RailStatus,
   RailStatusQuery,
   RailSubmission,
@@ -97,11 +98,37 @@ export class ModernTreasuryPaymentOrderRail
   }
 
   /**
-   * On a retry, the payment order an earlier attempt made, found by the `withdrawal_id` metadata every order
-   * carries; null when there is none. Modern Treasury keeps an idempotency key for 24 hours and per API key only:
-   * a retry later than that, or after a key rotation, would otherwise make a second order.
+   * On a retry, the payment order an earlier attempt made (`orderOf`); null when there is none. Modern Treasury
+   * keeps an idempotency key for 24 hours and per API key only: a retry later than that, or after a key rotation,
+   * would otherwise make a second order.
    */
   private async earlierOrder(withdrawalId: string, signal: AbortSignal): Promise<RailSubmitResult | null> {
+    const found = await this.orderOf(withdrawalId, signal);
+    if (found.kind === 'NONE') return null;
+    if (found.kind !== 'ORDER') return found;
+    return outcomeOfPaymentOrderCreate(
+      { status: 200, body: found.order, retryAfter: null },
+      this.options.clock.now(),
+      this.id,
+    );
+  }
+
+  async findPayout(withdrawalId: string): Promise<RailFindResult> {
+    const found = await this.orderOf(withdrawalId, AbortSignal.timeout(this.options.timeoutMs));
+    if (found.kind !== 'ORDER') return found;
+    const reference = text(asObject<PaymentOrderBody>(found.order).id);
+    return reference
+      ? { kind: 'FOUND', reference }
+      : { kind: 'UNAVAILABLE', detail: `Modern Treasury lists an order for ${withdrawalId} without its id` };
+  }
+
+  /** The payment order made for the withdrawal, found by the `withdrawal_id` metadata every order carries. */
+  private async orderOf(
+    withdrawalId: string,
+    signal: AbortSignal,
+  ): Promise<
+    { kind: 'ORDER'; order: unknown } | { kind: 'NONE' } | Extract<RailStatus, { kind: 'UNAVAILABLE' }>
+  > {
     const path = `${PAYMENT_ORDERS_PATH}?metadata%5Bwithdrawal_id%5D=${encodeURIComponent(withdrawalId)}`;
     const listed = await this.http.call({ method: 'GET', path }, signal);
     if (!listed.ok) return { kind: 'UNAVAILABLE', detail: listed.error };
@@ -113,17 +140,13 @@ export class ModernTreasuryPaymentOrderRail
           asObject<{ withdrawal_id?: unknown }>(asObject<PaymentOrderBody>(order).metadata).withdrawal_id,
         ) === withdrawalId,
     );
-    if (orders.length === 0) return null;
+    if (orders.length === 0) return { kind: 'NONE' };
     if (orders.length > 1)
       return {
         kind: 'UNAVAILABLE',
         detail: `Modern Treasury holds ${orders.length} payment orders for ${withdrawalId}: reconcile by hand`,
       };
-    return outcomeOfPaymentOrderCreate(
-      { status: 200, body: orders[0], retryAfter: null },
-      this.options.clock.now(),
-      this.id,
-    );
+    return { kind: 'ORDER', order: orders[0] };
   }
 
   async status(query: RailStatusQuery): Promise<RailStatus> {

@@ -66,6 +66,15 @@ export type RailStatus =
   | { readonly kind: 'UNAVAILABLE'; readonly detail: string; readonly retryAfterMs?: number };
 
 /**
+ * What the provider holds under a withdrawal's idempotency key: a payout (`FOUND`, its reference), or none
+ * (`NONE`: a definite answer, never a guess from an error), or no answer (`UNAVAILABLE`).
+ */
+export type RailFindResult =
+  | { readonly kind: 'FOUND'; readonly reference: string }
+  | { readonly kind: 'NONE' }
+  | { readonly kind: 'UNAVAILABLE'; readonly detail: string };
+
+/**
  * A payout network behind a stable id. Guarantees: `submit` is idempotent on `withdrawalId`; it resolves within
  * the rail's timeout (a timeout is `UNAVAILABLE`, never a throw); `status` ends once: after SETTLED it becomes
  * RETURNED (or FAILED, from a provider whose refund of a paid payout reads like a failure before payment), or
@@ -95,4 +104,9 @@ export interface PayoutRail {
   readonly returnPollIntervalMs: number;
   submit(submission: RailSubmission): Promise<RailSubmitResult>;
   status(query: RailStatusQuery): Promise<RailStatus>;
+  /**
+   * Looks the withdrawal's payout up at the provider by its idempotency key, creating nothing: how an operator's
+   * fail of a payout no rail has accepted is checked first. Absent where the provider offers no such lookup.
+   */
+  findPayout?(withdrawalId: string): Promise<RailFindResult>;
 }
