@@ -159,21 +159,26 @@ const awaitingSubmission = (w) => w.status === 'PENDING' && w.debited && !w.rail
  */
 function failByHand(w) {
   const reasonId = `fail-reason-${w.id}`;
+  const forceId = `fail-force-${w.id}`;
   return h(
     'div',
     { class: 'decision', 'data-fail': w.id },
     h(
       'p',
       {},
-      'No rail has accepted this payout. Fail it only once the provider shows no payout for its id.',
+      'No rail has accepted this payout. Failing it first asks its provider, where it can be asked, for a payout ' +
+        'under its id.',
     ),
     ...labelled(reasonId, 'Reason', { maxlength: 255 }),
+    h('input', { type: 'checkbox', id: forceId }),
+    h('label', { for: forceId }, 'I checked at the provider myself (fail even if it cannot be asked)'),
     button(
       'Fail and reverse the debit',
       () =>
         act(`Failing ${w.id}`, async () => {
           const reason = $(reasonId).value.trim() || null;
-          const { data } = await api('POST', `/v1/operator/withdrawals/${w.id}/fail`, { body: { reason } });
+          const body = $(forceId).checked ? { reason, force: true } : { reason };
+          const { data } = await api('POST', `/v1/operator/withdrawals/${w.id}/fail`, { body });
           await timeline(w.id);
           return `Withdrawal ${w.id} failed by hand: now ${data.status}, debit reversed.`;
         }),

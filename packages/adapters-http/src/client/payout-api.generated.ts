@@ -496,7 +496,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Fail a debited withdrawal no rail has accepted (its debit is reversed), once the provider shows no payout for it */
+        /** Fail a debited withdrawal no rail has accepted (its debit is reversed), once its provider confirms it holds no payout for it (force: on your word, when it cannot) */
         post: operations["failUnsubmittedWithdrawal"];
         delete?: never;
         options?: never;
@@ -3481,6 +3481,7 @@ export interface operations {
                  */
                 "application/json": {
                     reason?: string | null;
+                    force?: boolean;
                 };
             };
         };

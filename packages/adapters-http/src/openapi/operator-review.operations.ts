@@ -11,14 +11,20 @@ const withdrawal = { id: IDS.withdrawal };
 /** An operator's decision that ends a withdrawal FAILED, answered with its id, status and failure reason. */
 const ending = (
   verb: 'reject' | 'fail',
-  text: { operationId: string; summary: string; because: string; reason: string },
+  text: {
+    operationId: string;
+    summary: string;
+    because: string;
+    reason: string;
+    schema?: typeof operator.decideWithdrawalSchema;
+  },
 ): Operation =>
   op('post', `/withdrawals/{id}/${verb}`, {
     operationId: text.operationId,
     summary: text.summary,
     params: operator.withdrawalIdParamsSchema,
     paramExamples: withdrawal,
-    body: { schema: operator.decideWithdrawalSchema, example: { reason: text.because } },
+    body: { schema: text.schema ?? operator.decideWithdrawalSchema, example: { reason: text.because } },
     ok: {
       schema: success(ref('Rejection')),
       example: data({ id: IDS.withdrawal, status: 'FAILED', reason: text.reason }),
@@ -75,9 +81,10 @@ export const OPERATOR_REVIEW_OPERATIONS: readonly Operation[] = [
   ending('fail', {
     operationId: 'failUnsubmittedWithdrawal',
     summary:
-      'Fail a debited withdrawal no rail has accepted (its debit is reversed), once the provider shows no payout for it',
+      'Fail a debited withdrawal no rail has accepted (its debit is reversed), once its provider confirms it holds no payout for it (force: on your word, when it cannot)',
     because: 'Increase support confirmed no transfer exists for this key',
     reason: 'Payment could not be processed.',
+    schema: operator.failWithdrawalSchema,
   }),
   op('post', '/withdrawals/{id}/check', {
     operationId: 'checkWithdrawalNow',

@@ -10,6 +10,7 @@ import {
   creditWalletSchema,
   decideWithdrawalSchema,
   deliveryParamsSchema,
+  failWithdrawalSchema,
   issueApplicationTokenSchema,
   merchantParamsSchema,
   updateMerchantSchema,
@@ -137,9 +138,14 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
   );
   /** A decision that ends the withdrawal FAILED, answered with its id, status and reason. */
   const ending =
-    (decide: typeof uc.decideWithdrawal.reject): RequestHandler =>
+    (
+      decide: (
+        ...args: [...Parameters<typeof uc.decideWithdrawal.reject>, force: boolean]
+      ) => ReturnType<typeof uc.decideWithdrawal.reject>,
+    ): RequestHandler =>
     async (req, res) => {
-      const result = await decide(requirePrincipal(res), p(req.params.id), reasonOf(req));
+      const force = bodyOf(req).force === true;
+      const result = await decide(requirePrincipal(res), p(req.params.id), reasonOf(req), force);
       respond(res, result, (w) => successEnvelope({ id: w.id, status: w.status, reason: w.failureReason }));
     };
   router.post(
@@ -147,13 +153,13 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
     ...json,
     withdrawal,
     decision,
-    ending((...args) => uc.decideWithdrawal.reject(...args)),
+    ending((principal, id, reason) => uc.decideWithdrawal.reject(principal, id, reason)),
   );
   router.post(
     '/v1/operator/withdrawals/:id/fail',
     ...json,
     withdrawal,
-    decision,
+    validate('body', failWithdrawalSchema),
     ending((...args) => uc.decideWithdrawal.fail(...args)),
   );
   router.post('/v1/operator/withdrawals/:id/check', ...json, withdrawal, decision, async (req, res) =>

@@ -118,12 +118,18 @@ export const issueApplicationTokenSchema = object(
 );
 
 /** The body of an approval or a rejection. */
-export const decideWithdrawalSchema = object({
-  reason: {
-    type: ['string', 'null'],
-    maxLength: 255,
-    ...fault('reason', 'reason must be a string of at most 255 characters'),
-  },
+const DECISION_REASON = {
+  type: ['string', 'null'],
+  maxLength: 255,
+  ...fault('reason', 'reason must be a string of at most 255 characters'),
+};
+
+export const decideWithdrawalSchema = object({ reason: DECISION_REASON });
+
+/** A fail: `force` fails it on the operator's word when its provider cannot confirm it holds no payout. */
+export const failWithdrawalSchema = object({
+  reason: DECISION_REASON,
+  force: { type: 'boolean', ...fault('force', 'force must be true or false') },
 });
 
 export const auditLogQuerySchema = object({

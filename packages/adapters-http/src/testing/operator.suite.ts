@@ -56,6 +56,16 @@ export function operatorSuite(api: () => ApiClient): void {
       const unknown = await fail('00000000-0000-4000-8000-00000000fa11');
       expect([unknown.status, unknown.json.code]).to.deep.equal([404, 'TRANSACTION_NOT_FOUND']);
       expect((await fail(id, { reason: 'x'.repeat(256) })).status).to.equal(400);
+      const notBoolean = await fail(id, { force: 'yes' });
+      expect([notBoolean.status, notBoolean.json.message]).to.deep.equal([
+        400,
+        'force must be true or false',
+      ]);
+      const forced = await fail(id, { force: true });
+      expect([forced.status, forced.json.code], 'force skips only the lookup').to.deep.equal([
+        409,
+        'ILLEGAL_TRANSITION',
+      ]);
       const lookup = await api().request('GET', `/v1/transactions/${id}`, { token: entity.token });
       expect(lookup.json.data.status).to.not.equal('FAILED');
     });

@@ -71,6 +71,8 @@ describe('e2e: failing an unanswered payout from the operator console', function
 
     // The attempt's retry came due a minute ago with no worker on it: no answer can still be on its way.
     clock.advance(60_000);
+    // The simulated rail cannot be asked for a payout: the operator's word, said explicitly here.
+    await page.click(`#fail-force-${id}`);
     await page.click(`${action} button`);
     await page.waitFor(`document.querySelector('#status').textContent.startsWith('Withdrawal ${id} failed')`);
     expect(await page.text(`#timeline [data-facts="${id}"]`)).to.match(/status\s*FAILED/);
@@ -87,6 +89,7 @@ describe('e2e: failing an unanswered payout from the operator console', function
     const audit = await fixture.api.request('GET', `/v1/operator/audit-log?subjectId=${id}`, {
       token: operator,
     });
+    expect(audit.json.data[0].changes).to.include({ noPayoutConfirmedBy: 'operator' });
     expect(audit.json.data[0]).to.include({ action: 'WITHDRAWAL_FAILED', actor: OPERATOR });
     expect(await page.evaluate(`document.querySelector('[data-accepted-after-failing]') === null`)).to.equal(
       true,

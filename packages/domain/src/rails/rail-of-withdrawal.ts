@@ -24,6 +24,7 @@ export function railOf(
     returnPollIntervalMs: rail.returnPollIntervalMs,
     submit: async () => ({ kind: 'UNAVAILABLE', detail }),
     status: async () => ({ kind: 'UNAVAILABLE', detail }),
+    findPayout: async () => ({ kind: 'UNAVAILABLE', detail }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type {
   PayoutRail,
+  RailFindResult,
   RailStatus,
   RailStatusQuery,
   RailSubmission,
@@ -17,6 +18,8 @@ export class ScriptedRail implements PayoutRail {
   readonly statusQueries: RailStatusQuery[] = [];
   private readonly submitScript: RailSubmitResult[] = [];
   private readonly statusScript: RailStatus[] = [];
+  private readonly findScript: RailFindResult[] = [];
+  readonly lookups: string[] = [];
 
   constructor(
     readonly id: RailId,
@@ -35,6 +38,18 @@ export class ScriptedRail implements PayoutRail {
     this.submitScript.length = 0;
     return this.willSubmit(...results);
   }
+
+  /** Answers lookups by idempotency key with `results` first, then none. */
+  willFind(...results: RailFindResult[]): this {
+    this.findScript.push(...results);
+    return this;
+  }
+
+  /** Looked up by withdrawal id; a test that needs a rail without lookups sets it undefined. */
+  findPayout?: (withdrawalId: string) => Promise<RailFindResult> = async (withdrawalId) => {
+    this.lookups.push(withdrawalId);
+    return this.findScript.shift() ?? { kind: 'NONE' };
+  };
 
   willReport(...statuses: RailStatus[]): this {
     this.statusScript.push(...statuses);

@@ -30,6 +30,13 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  */
 export class FakeIncrease extends JsonFakeServer {
   readonly creates: AchTransferCreate[] = [];
+  /**
+   * How the next creates are answered: as Increase does, or a 503 after making the transfer (an answer lost on the
+   * way back) or before (nothing made).
+   */
+  creating: 'answered' | 'made-unanswered' | 'refused' = 'answered';
+  /** The `idempotency_key` of each list request, in order. */
+  readonly lookups: string[] = [];
   /** The card vault and Card Push Transfers, served by the same fake. */
   readonly cards = new FakeIncreaseCardEndpoints();
   private readonly transfers = new Map<string, AchTransfer>();
@@ -43,6 +50,7 @@ export class FakeIncrease extends JsonFakeServer {
     const simulated = /^\/simulations\/ach_transfers\/([^/]+)\/(settle|return)$/.exec(path);
     const shown = /^\/ach_transfers\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && path === '/ach_transfers') return this.create(req, raw);
+    if (req.method === 'GET' && path.startsWith('/ach_transfers?')) return this.list(path);
     if (req.method === 'GET' && shown) return this.show(shown[1] ?? '');
     if (req.method === 'POST' && simulated) {
       const transfer = this.transfers.get(simulated[1] ?? '');
@@ -59,10 +67,25 @@ export class FakeIncrease extends JsonFakeServer {
     return this.cards.answer(req.method, received) ?? notFound();
   }
 
+  /** `GET /ach_transfers?idempotency_key=…`: the list, filtered as the SDK's `ACHTransferListParams` filters. */
+  private list(path: string): FakeAnswer {
+    const key = new URL(path, 'http://fake').searchParams.get('idempotency_key') ?? '';
+    this.lookups.push(key);
+    const data = [...this.transfers.values()]
+      .filter((t) => t.idempotencyKey === key)
+      .map((t) => this.objectOf(t));
+    return [200, { data, next_cursor: null }];
+  }
+
   private create(req: IncomingMessage, raw: string): FakeAnswer {
     const body = JSON.parse(raw) as Record<string, unknown>;
     const idempotencyKey = header(req, 'idempotency-key');
     this.creates.push({ idempotencyKey, authorization: header(req, 'authorization'), body });
+    const unavailable: FakeAnswer = [
+      503,
+      { status: 503, type: 'internal_server_error', title: 'Unavailable' },
+    ];
+    if (this.creating === 'refused') return unavailable;
     const existing = [...this.transfers.values()].find((t) => t.idempotencyKey === idempotencyKey);
     if (existing) return [200, this.objectOf(existing)];
     const transfer: AchTransfer = {
@@ -72,7 +95,7 @@ export class FakeIncrease extends JsonFakeServer {
       state: 'pending_submission',
     };
     this.transfers.set(transfer.id, transfer);
-    return [200, this.objectOf(transfer)];
+    return this.creating === 'made-unanswered' ? unavailable : [200, this.objectOf(transfer)];
   }
 
   private show(id: string): FakeAnswer {

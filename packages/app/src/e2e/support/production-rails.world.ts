@@ -39,6 +39,7 @@ export class ProductionRailsWorld {
     name: string,
     rails: string,
     providerEnv: Record<string, string>,
+    prepare?: Parameters<typeof startService>[2],
   ): Promise<ProductionRailsWorld> {
     const database = await scratchDatabase(name);
     const receiver = await VerifyingWebhookReceiver.start();
@@ -48,7 +49,7 @@ export class ProductionRailsWorld {
       RAILS: railsOnly(rails),
       ...providerEnv,
     };
-    const service = await startService(configFor(env), createLogger({ level: 'silent' }));
+    const service = await startService(configFor(env), createLogger({ level: 'silent' }), prepare);
     return new ProductionRailsWorld(database, receiver, service, env);
   }
 

@@ -80,6 +80,51 @@ describe('DecideWithdrawal.fail (an operator ends a payout no rail accepted)', (
     );
   });
 
+  it('asks the provider first: refuses a payout it holds, and one it cannot confirm unless forced', async () => {
+    const world = new WithdrawalWorld();
+    const { c, id } = await unresolvedWithdrawal(world);
+    const ach = world.rail('ACH');
+    ach.willFind(
+      { kind: 'FOUND', reference: 'ach_held' },
+      { kind: 'UNAVAILABLE', detail: 'Increase answered 401' },
+    );
+    const held = await world.decide.fail(world.operator(), id);
+    expect(!held.ok && [held.error.code, held.error.message]).to.deep.equal([
+      'ILLEGAL_TRANSITION',
+      'scripted holds payout ach_held for it: it is not failed, and its next attempt records it (check it now to bring that forward)',
+    ]);
+    const unknown = await world.decide.fail(world.operator(), id);
+    expect(!unknown.ok && unknown.error.code).to.equal('CONFLICT');
+    expect(ach.lookups).to.deep.equal([id, id]);
+    expect([world.statuses(id), await world.balance(c.walletId)]).to.deep.equal([['PENDING'], '899.75']);
+    expect(world.uow.state.auditLog).to.deep.equal([]);
+
+    const forced = await world.decide.fail(
+      world.operator('op-kim'),
+      id,
+      'Increase support: no transfer',
+      true,
+    );
+    expect(forced.ok && forced.value.status).to.equal('FAILED');
+    expect(ach.lookups, 'forced: not asked').to.have.length(2);
+    expect(world.uow.state.auditLog.map((e) => e.changes)).to.deep.equal([
+      { status: 'FAILED', reason: 'Increase support: no transfer', noPayoutConfirmedBy: 'operator' },
+    ]);
+  });
+
+  it('says in the audit log whether the provider confirmed no payout, or could not be asked', async () => {
+    const world = new WithdrawalWorld();
+    const first = await unresolvedWithdrawal(world);
+    expect((await world.decide.fail(world.operator(), first.id)).ok).to.equal(true);
+    world.rail('ACH').findPayout = undefined;
+    const second = await unresolvedWithdrawal(world);
+    expect((await world.decide.fail(world.operator(), second.id)).ok).to.equal(true);
+    expect(world.uow.state.auditLog.map((e) => [e.subjectId, e.changes.noPayoutConfirmedBy])).to.deep.equal([
+      [first.id, 'provider'],
+      [second.id, 'operator'],
+    ]);
+  });
+
   it('refuses while an attempt may be waiting for its answer: the answer could be the acceptance', async () => {
     const world = new WithdrawalWorld();
     world.rail('ACH').willSubmit(down);

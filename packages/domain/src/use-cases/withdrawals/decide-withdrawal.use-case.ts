@@ -1,6 +1,8 @@
+import type { AuditEntry } from '../../audit/audit-entry.js';
 import { railEnabled } from '../../policy/routing-table.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { TransactionScope } from '../../ports/unit-of-work.port.js';
+import { railOf } from '../../rails/rail-of-withdrawal.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
@@ -75,25 +77,32 @@ export class DecideWithdrawal {
     withdrawalId: string,
     reason: string | null = null,
   ): Promise<Result<Withdrawal>> {
-    return this.endFailed(principal, withdrawalId, reason, async (tx) =>
+    return this.endFailed(principal, withdrawalId, reason, {}, async (tx) =>
       lockForDecision(tx.withdrawals.lockById(withdrawalId), principal),
     );
   }
 
   /**
    * Ends FAILED ("Payment could not be processed.") a debited withdrawal that no rail has accepted, reversing its
-   * debit: for a payout whose submission stays unanswered, once the operator has found at the provider that no
-   * payout exists for it. Refused while an attempt may be waiting for its rail's answer (409 CONFLICT): that answer
-   * could be the payout's acceptance.
+   * debit: for a payout whose submission stays unanswered. Where its provider can be asked (`findPayout`), it must
+   * first confirm that it holds no payout under the withdrawal's key: one it holds refuses the fail (409
+   * ILLEGAL_TRANSITION), no answer refuses it too (409 CONFLICT) unless `force`, the operator's word that they
+   * checked there themselves. Where it cannot be asked, the operator's word stands. The audit entry says which.
+   * Refused while an attempt may be waiting for its rail's answer (409 CONFLICT): that answer could be the payout's
+   * acceptance.
    */
   async fail(
     principal: Principal,
     withdrawalId: string,
     reason: string | null = null,
+    force = false,
   ): Promise<Result<Withdrawal>> {
     if (!principal.scopes.has('operator')) return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const { clock, settings } = this.deps;
-    return this.endFailed(principal, withdrawalId, reason, async (tx) => {
+    const confirmed = force ? ok('operator' as const) : await this.noPayoutAtProvider(withdrawalId);
+    if (!confirmed.ok) return confirmed;
+    const audit = { noPayoutConfirmedBy: confirmed.value };
+    return this.endFailed(principal, withdrawalId, reason, audit, async (tx) => {
       const withdrawal = await tx.withdrawals.lockById(withdrawalId);
       if (!withdrawal) return err(notFound());
       if (!isAwaitingSubmission(withdrawal))
@@ -110,6 +119,36 @@ export class DecideWithdrawal {
   }
 
   /**
+   * Whether the withdrawal's provider confirms it holds no payout under its key (`provider`), or cannot be asked
+   * and the operator's word stands (`operator`). A withdrawal the locked read will refuse anyway is not asked about.
+   */
+  private async noPayoutAtProvider(withdrawalId: string): Promise<Result<'provider' | 'operator'>> {
+    const stored = await this.deps.unitOfWork.read.withdrawals.findById(withdrawalId);
+    if (!stored || !isAwaitingSubmission(stored)) return ok('operator');
+    const rail = railOf(this.deps.rails, stored);
+    if (!rail.findPayout) return ok('operator');
+    const found = await rail.findPayout(stored.id);
+    switch (found.kind) {
+      case 'NONE':
+        return ok('provider');
+      case 'FOUND':
+        return err(
+          domainError(
+            'ILLEGAL_TRANSITION',
+            `${rail.provider} holds payout ${found.reference} for it: it is not failed, and its next attempt records it (check it now to bring that forward)`,
+          ),
+        );
+      case 'UNAVAILABLE':
+        return err(
+          domainError(
+            'CONFLICT',
+            `${rail.provider} could not confirm that it holds no payout for it (${found.detail}); try again, or send force once you have checked there yourself`,
+          ),
+        );
+    }
+  }
+
+  /**
    * Ends FAILED, in one transaction, the withdrawal `locked` locks and allows, with who decided and why kept on the
    * change and in the audit log: "Payment was cancelled." when nothing was debited (a rejection), else "Payment
    * could not be processed." with its debit reversed. A lost COMMIT answer is read back: the withdrawal FAILED by
@@ -119,6 +158,7 @@ export class DecideWithdrawal {
     principal: Principal,
     withdrawalId: string,
     reason: string | null,
+    audit: AuditEntry['changes'],
     locked: (tx: TransactionScope) => Promise<Result<Withdrawal>>,
   ): Promise<Result<Withdrawal>> {
     const { unitOfWork, clock, ids } = this.deps;
@@ -142,7 +182,7 @@ export class DecideWithdrawal {
           decision,
         );
         const action = debited ? 'WITHDRAWAL_FAILED' : 'WITHDRAWAL_REJECTED';
-        if (moved.ok) await auditDecision(tx, this.deps, principal, action, moved.value, reason);
+        if (moved.ok) await auditDecision(tx, this.deps, principal, action, moved.value, reason, audit);
         return moved;
       }),
     );
@@ -156,8 +196,13 @@ function auditDecision(
   action: 'WITHDRAWAL_APPROVED' | 'WITHDRAWAL_REJECTED' | 'WITHDRAWAL_FAILED',
   withdrawal: Withdrawal,
   reason: string | null,
+  more: AuditEntry['changes'] = {},
 ): Promise<void> {
-  return recordAudit(tx, deps, principal, action, withdrawal.id, { status: withdrawal.status, reason });
+  return recordAudit(tx, deps, principal, action, withdrawal.id, {
+    status: withdrawal.status,
+    reason,
+    ...more,
+  });
 }
 
 /**
