@@ -16,7 +16,7 @@ const NOT_SWIFT_TEXT = /[^A-Za-z0-9/\-?:().,'+ ]+/g;
  * outside SWIFT's set a space, no leading `-` or `:` (they open a SWIFT field), at most one line. A description
  * with nothing left names the payout instead.
  */
-export function swiftReference(submission: RailSubmission): string {
+function swiftReference(submission: RailSubmission): string {
   const text = (value: string) =>
     value
       .normalize('NFKD')
