@@ -87,7 +87,8 @@ export class DecideWithdrawal {
    * debit: for a payout whose submission stays unanswered. Where its provider can be asked (`findPayout`), it must
    * first confirm that it holds no payout under the withdrawal's key: one it holds refuses the fail (409
    * ILLEGAL_TRANSITION), no answer refuses it too (409 CONFLICT) unless `force`, the operator's word that they
-   * checked there themselves. Where it cannot be asked, the operator's word stands. The audit entry says which.
+   * checked there themselves. Where it cannot be asked, the operator's word stands. The audit entry says which
+   * (docs/decisions/0010-unknown-outcomes-end-on-the-providers-word.md).
    * Refused while an attempt may be waiting for its rail's answer (409 CONFLICT): that answer could be the payout's
    * acceptance.
    */

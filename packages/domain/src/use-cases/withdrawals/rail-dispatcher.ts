@@ -158,7 +158,7 @@ const superseded = (current: Withdrawal, result: RailSubmitResult, attempt: numb
  * operator failed it while this attempt's answer was held up, past its lease). The money went out twice, once to
  * the account and once back to the wallet: the withdrawal stays FAILED, as the merchant was told, and keeps the
  * rail's reference, so that the operator who reconciles it finds the payout (the commit is reported as
- * `acceptedAfterFailing`, an error line and a metric).
+ * `acceptedAfterFailing`, an error line and a metric; docs/decisions/0010-unknown-outcomes-end-on-the-providers-word.md).
  */
 const acceptedAfterFailing = (
   current: Withdrawal,
