@@ -7,8 +7,8 @@ import { $, act, labelled, pagedList } from './ui.js';
 
 export async function search(form) {
   const query = Object.fromEntries(new FormData(form));
-  await pagedList($('search-list'), '/v1/operator/withdrawals', query, (rows) =>
-    table(
+  await pagedList($('search-list'), '/v1/operator/withdrawals', query, (rows) => {
+    const list = table(
       'Withdrawals, newest first',
       ['Withdrawal', 'Status', 'Amount', 'Rail', 'Merchant', 'Entity', 'Created', ''],
       rows,
@@ -23,9 +23,30 @@ export async function search(form) {
         button('Timeline', () => openWithdrawal(w.id), { 'aria-label': `Timeline of withdrawal ${w.id}` }),
       ],
       (w) => ({ 'data-withdrawal': w.id }),
-    ),
-  );
+    );
+    return query.unresolved === 'true' && rows.length > 0 ? h('div', {}, checkAll(rows), list) : list;
+  });
 }
+
+/** Once a provider answers again: each unresolved payout listed due for its next attempt now (one check each). */
+const checkAll = (rows) =>
+  button(
+    'Check all listed now',
+    () =>
+      act(`Checking ${rows.length} withdrawals`, async () => {
+        const refused = [];
+        for (const w of rows) {
+          try {
+            await api('POST', `/v1/operator/withdrawals/${w.id}/check`, { body: {} });
+          } catch (error) {
+            refused.push(`${w.id}: ${error.message}`);
+          }
+        }
+        const done = `${rows.length - refused.length} of ${rows.length} due for their check now`;
+        return refused.length === 0 ? `${done}.` : `${done}; refused: ${refused.join('; ')}`;
+      }),
+    { 'aria-label': 'Check every listed withdrawal now' },
+  );
 
 /** Opens a withdrawal's timeline by its id (the search box, or a row's button). */
 export const openWithdrawal = (id) => act(`Loading the timeline of ${id}`, () => timeline(id.trim()));

@@ -137,6 +137,13 @@ describe('e2e: failing an unanswered payout from the operator console', function
     expect(
       await page.evaluate(`document.querySelectorAll('#search-list tr[data-withdrawal]').length`),
     ).to.equal(1);
+    // The provider answers again: every payout listed is due now, each checked (and audited) on its own.
+    clock.advance(60_000);
+    await page.click('#search-list button[aria-label="Check every listed withdrawal now"]');
+    await page.waitFor(`document.querySelector('#status').textContent === '1 of 1 due for their check now.'`);
+    const token = fixture.api.operatorToken(OPERATOR);
+    const view = await fixture.api.request('GET', `/v1/operator/withdrawals/${id}`, { token });
+    expect(view.json.data.railFacts.nextCheckAt).to.equal(clock.now().toISOString());
     await page.click('#search-unresolved');
   });
 
