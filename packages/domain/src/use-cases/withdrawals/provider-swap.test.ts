@@ -1,7 +1,12 @@
 import { expect } from 'chai';
 import { createRailRegistry } from '../../rails/rail-registry.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
-import { WithdrawalWorld, withdraw, withdrawalBody } from './withdrawal-world.fixture.js';
+import {
+  unresolvedWithdrawal,
+  WithdrawalWorld,
+  withdraw,
+  withdrawalBody,
+} from './withdrawal-world.fixture.js';
 
 /** The world's ACH now served by another provider, every other rail as it was. */
 function swapAch(world: WithdrawalWorld, provider: string): ScriptedRail {
@@ -54,5 +59,19 @@ describe("A rail's provider swapped with its withdrawals in flight", () => {
       'another-provider',
     );
     expect(other.submissions.map((s) => s.withdrawalId)).to.deep.equal([second.value.withdrawal.id]);
+  });
+
+  it('fails one left with the old provider only on the operator’s word: the new one cannot be asked for its payout', async () => {
+    const world = new WithdrawalWorld();
+    const { id } = await unresolvedWithdrawal(world);
+    const other = swapAch(world, 'another-provider');
+    const asked = await world.decide.fail(world.operator(), id);
+    expect(!asked.ok && asked.error.code).to.equal('CONFLICT');
+    expect(!asked.ok && asked.error.message).to.include(
+      'served by scripted when this withdrawal was debited',
+    );
+    expect(other.lookups, 'the new provider is not asked').to.deep.equal([]);
+    const forced = await world.decide.fail(world.operator(), id, 'old provider holds nothing', true);
+    expect(forced.ok && forced.value.status).to.equal('FAILED');
   });
 });
