@@ -66,18 +66,29 @@ function processing(rail: ModernTreasuryRailId, order: PaymentOrderBody): RailSt
   return expectedBy ? { kind: 'PROCESSING', expectedBy } : { kind: 'PROCESSING' };
 }
 
+/** A reversal still on its way: the money may yet come back. */
+const REVERSAL_UNDER_WAY = new Set(['pending', 'processing', 'sent']);
+
 /**
  * What a reversed order's reversals (`GET /api/payment_orders/{id}/reversals`) say of the money. A reversal is a
  * new entry sent by the originator (an operator, in Modern Treasury) to call the payment back, and the receiving
- * bank may refuse it: only a `completed` reversal brought the money back. One under way (`pending`, `processing`,
- * `sent`: asked about again at the next poll) or only refused ones (`failed`, `returned`, `cancelled`) leave the
- * payout as paid; an order marked reversed with no reversal to show is not guessed at.
+ * bank may refuse it: only a `completed` reversal brought the money back, and only refused ones (`failed`,
+ * `returned`, `cancelled`) leave the payout paid. One under way (`pending`, `processing`, `sent`) is not an outcome
+ * yet: the payout is asked about again after `recheckMs`, past the return watch's end if need be, until it ends. An
+ * order marked reversed with no reversal to show is not guessed at.
  */
-export function railStatusOfReversals(body: unknown): RailStatus {
+export function railStatusOfReversals(body: unknown, recheckMs: number): RailStatus {
   const statuses = asArray<unknown>(body).map((reversal) =>
     text(asObject<{ status?: unknown }>(reversal).status),
   );
   if (statuses.includes('completed')) return { kind: 'RETURNED', reason: FAILURE_REASONS.CANCELLED };
+  const underWay = statuses.find((status) => REVERSAL_UNDER_WAY.has(status ?? ''));
+  if (underWay)
+    return {
+      kind: 'UNAVAILABLE',
+      detail: `Modern Treasury is reversing the payment order (reversal ${underWay})`,
+      retryAfterMs: recheckMs,
+    };
   if (statuses.length === 0)
     return {
       kind: 'UNAVAILABLE',

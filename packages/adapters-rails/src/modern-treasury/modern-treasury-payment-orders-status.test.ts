@@ -83,8 +83,14 @@ describe('ModernTreasuryPaymentOrderRail.status', () => {
       kind: 'RETURNED',
       reason: FAILURE_REASONS.CANCELLED,
     });
-    for (const stillPaid of [['sent'], ['pending'], ['returned'], ['failed', 'cancelled']])
+    for (const stillPaid of [['returned'], ['failed', 'cancelled']])
       expect(await reversed(stillPaid), stillPaid.join()).to.deep.equal({ kind: 'SETTLED' });
+    // Under way: no outcome yet, asked again at the return cadence (ACH: 6 hours), past the watch if need be.
+    for (const underWay of [['sent'], ['failed', 'pending']])
+      expect(await reversed(underWay), underWay.join()).to.deep.include({
+        kind: 'UNAVAILABLE',
+        retryAfterMs: 6 * 3_600_000,
+      });
     const none = await reversed([]);
     expect(none.kind, 'reversed with no reversal to show: not guessed').to.equal('UNAVAILABLE');
   });

@@ -169,6 +169,6 @@ export class ModernTreasuryPaymentOrderRail
     if (!listed.ok) return { kind: 'UNAVAILABLE', detail: listed.error };
     if (listed.value.status !== 200)
       return unansweredRead('Modern Treasury', listed.value, path, this.options.clock.now());
-    return railStatusOfReversals(listed.value.body);
+    return railStatusOfReversals(listed.value.body, this.returnPollIntervalMs);
   }
 }
