@@ -42,6 +42,7 @@ const FIELDS = [
   'payoutsEnabled',
   'disabled',
   'username',
+  'force',
   '__proto__',
 ];
 
@@ -170,6 +171,8 @@ describe('request bodies (seeded fuzz over every route that takes a body)', func
       { method: 'POST', path: '/v1/operator/application-tokens', token: operator },
       { method: 'POST', path: `/v1/operator/withdrawals/${unknownId}/approve`, token: operator },
       { method: 'POST', path: `/v1/operator/withdrawals/${unknownId}/reject`, token: operator },
+      { method: 'POST', path: `/v1/operator/withdrawals/${unknownId}/fail`, token: operator },
+      { method: 'POST', path: `/v1/operator/withdrawals/${unknownId}/check`, token: operator },
       { method: 'POST', path: `/v1/operator/webhook-deliveries/${unknownId}/redeliver`, token: operator },
     ];
   });
