@@ -46,7 +46,7 @@ describe('loadConfig', () => {
     expect(hourly.ok && hourly.config.ledgerVerificationCron).to.equal('0 */1 * * 1-5');
     const off = loadConfig({ LEDGER_VERIFICATION_CRON: 'off' });
     expect(off.ok && off.config.ledgerVerificationCron).to.equal(null);
-    for (const bad of ['daily', '30 3 * *', '30 3 * * * *', '30 3 * * MON'])
+    for (const bad of ['daily', '30 3 * *', '30 3 * * * *', '30 3 * * MON', '99 3 * * *', '30 24 * * *'])
       expect(loadConfig({ LEDGER_VERIFICATION_CRON: bad }).ok, bad).to.equal(false);
   });
 

@@ -1,4 +1,5 @@
 import { RAIL_IDS, type RailId } from '@payout/domain';
+import { CronExpressionParser } from 'cron-parser';
 import { loadRailsConfig, type RailsConfig } from './rails.config.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -149,12 +150,24 @@ function url(env: Env, name: string, protocols: readonly string[], errors: strin
   return raw;
 }
 
-/** Five cron fields (minute hour day-of-month month day-of-week) of digits, `*`, `/`, `,` and `-`; `off`: null. */
+/**
+ * Five cron fields (minute hour day-of-month month day-of-week) of digits, `*`, `/`, `,` and `-`, each within its
+ * range as pg-boss's own parser (cron-parser) reads them, so a bad one stops every process at start, not the
+ * workers once they schedule it; `off`: null.
+ */
 function cron(raw: string | undefined, errors: string[]): string | null {
   const value = raw?.trim() || '30 3 * * *';
   if (value === 'off') return null;
   const fields = value.split(/\s+/);
-  if (fields.length === 5 && fields.every((field) => /^[\d*/,-]+$/.test(field))) return fields.join(' ');
+  const shaped = fields.length === 5 && fields.every((field) => /^[\d*/,-]+$/.test(field));
+  try {
+    if (shaped) {
+      CronExpressionParser.parse(fields.join(' '), { tz: 'UTC' });
+      return fields.join(' ');
+    }
+  } catch {
+    // Reported below.
+  }
   errors.push(
     `LEDGER_VERIFICATION_CRON must be five cron fields such as "30 3 * * *", or off (got "${raw}")`,
   );
