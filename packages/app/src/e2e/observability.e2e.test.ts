@@ -110,6 +110,9 @@ describe('e2e: metrics and probes of an API and a worker apart', function () {
       'payout_work_due',
       'payout_work_due_oldest_age_seconds',
       'payout_db_pool_connections',
+      // Not checked yet in this run (LEDGER_VERIFICATION_CRON's default is 03:30 UTC): 0 and never.
+      'payout_ledger_problems',
+      'payout_ledger_verified_timestamp_seconds',
     ])
       expect(names.has(name), name).to.equal(true);
     expect(
@@ -125,6 +128,14 @@ describe('e2e: metrics and probes of an API and a worker apart', function () {
         .sort(),
     ).to.deep.equal(['free', 'used', 'waiting']);
     expect(total(apiAfter, 'payout_rate_limiter_fallbacks_total')).to.equal(0);
+  });
+
+  it('reads unresolved submissions at the scrape where workers run, not on an API', async () => {
+    // None is unresolved here, so the gauge has no sample: only its declaration shows where it is read.
+    const declared = async (url: string) =>
+      (await (await fetch(`${url}/metrics`)).text()).includes('# TYPE payout_submissions_unresolved gauge');
+    expect(await declared(worker.opsUrl)).to.equal(true);
+    expect(await declared(apiProcess.url)).to.equal(false);
   });
 
   it('answers probes on the worker’s own port: healthy, and ready with PostgreSQL and the job queue up', async () => {
