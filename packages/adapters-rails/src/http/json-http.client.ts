@@ -1,5 +1,6 @@
-import { err, ok, type Result } from '@payout/domain';
+import { err, ok, type RailSubmitResult, type Result } from '@payout/domain';
 import { type FetchFunction, parseJson, transportFailure } from './fetch-transport.js';
+import { unansweredRead } from './retry-after.js';
 
 export interface JsonResponse {
   readonly status: number;
@@ -55,5 +56,21 @@ export class JsonHttpClient {
     } catch (error) {
       return err(`${this.provider} ${method} ${path} ${transportFailure(error)}`);
     }
+  }
+
+  /**
+   * A GET of `path`: its body on a 200, else unavailable, held back by a 429's or 503's `Retry-After` (read against
+   * `now`). Even a 404 is no answer: an id the provider gave may name what this configuration cannot see (a sandbox
+   * key against production), and reading it as "gone" could refund a paid withdrawal.
+   */
+  async read(
+    path: string,
+    signal: AbortSignal,
+    now: Date,
+  ): Promise<{ kind: 'READ'; body: unknown } | Extract<RailSubmitResult, { kind: 'UNAVAILABLE' }>> {
+    const answered = await this.call({ method: 'GET', path }, signal);
+    if (!answered.ok) return { kind: 'UNAVAILABLE', detail: answered.error };
+    if (answered.value.status !== 200) return unansweredRead(this.provider, answered.value, path, now);
+    return { kind: 'READ', body: answered.value.body };
   }
 }

@@ -13,7 +13,6 @@ import {
   type RailHttpOptions,
   type RailTimingDefaults,
 } from '../http/rail-http-options.js';
-import { unansweredRead } from '../http/retry-after.js';
 import { payableCents } from '../money/payable-cents.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { outcomeOfCreate } from './increase-create-transfer.mapping.js';
@@ -99,23 +98,24 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
 
   async status(query: RailStatusQuery): Promise<RailStatus> {
     const path = `${this.path}/${encodeURIComponent(query.reference)}`;
-    const shown = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
-    if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
-    // Even a 404 is not taken as FAILED: the id came from Increase, so a transfer may exist that this
-    // configuration cannot see (a sandbox key against production), and failing would refund a paid withdrawal.
-    if (shown.value.status !== 200)
-      return unansweredRead('Increase', shown.value, path, this.options.clock.now());
-    return railStatusOfTransfer(this.id, shown.value.body);
+    const shown = await this.http.read(
+      path,
+      AbortSignal.timeout(this.options.timeoutMs),
+      this.options.clock.now(),
+    );
+    return shown.kind === 'READ' ? railStatusOfTransfer(this.id, shown.body) : shown;
   }
 
   /** The transfer created with the withdrawal id as its idempotency key (the list's `idempotency_key` filter). */
   async findPayout(withdrawalId: string): Promise<RailFindResult> {
     const path = `${this.path}?idempotency_key=${encodeURIComponent(withdrawalId)}`;
-    const listed = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
-    if (!listed.ok) return { kind: 'UNAVAILABLE', detail: listed.error };
-    if (listed.value.status !== 200)
-      return unansweredRead('Increase', listed.value, path, this.options.clock.now());
-    const data = asObject<{ data?: unknown }>(listed.value.body).data;
+    const listed = await this.http.read(
+      path,
+      AbortSignal.timeout(this.options.timeoutMs),
+      this.options.clock.now(),
+    );
+    if (listed.kind !== 'READ') return listed;
+    const data = asObject<{ data?: unknown }>(listed.body).data;
     if (!Array.isArray(data))
       return { kind: 'UNAVAILABLE', detail: `Increase answered ${path} without a list` };
     const mine = data.filter(

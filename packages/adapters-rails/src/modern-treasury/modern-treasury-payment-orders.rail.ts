@@ -13,7 +13,6 @@ import {
   type RailHttpOptions,
   type RailTimingDefaults,
 } from '../http/rail-http-options.js';
-import { unansweredRead } from '../http/retry-after.js';
 import { payableCents } from '../money/payable-cents.js';
 import type { ModernTreasuryRailId, PaymentOrderBody } from './modern-treasury-api.types.js';
 import { outcomeOfPaymentOrderCreate } from './modern-treasury-create-payment-order.mapping.js';
@@ -130,11 +129,9 @@ export class ModernTreasuryPaymentOrderRail
     { kind: 'ORDER'; order: unknown } | { kind: 'NONE' } | Extract<RailStatus, { kind: 'UNAVAILABLE' }>
   > {
     const path = `${PAYMENT_ORDERS_PATH}?metadata%5Bwithdrawal_id%5D=${encodeURIComponent(withdrawalId)}`;
-    const listed = await this.http.call({ method: 'GET', path }, signal);
-    if (!listed.ok) return { kind: 'UNAVAILABLE', detail: listed.error };
-    if (listed.value.status !== 200)
-      return unansweredRead('Modern Treasury', listed.value, path, this.options.clock.now());
-    const orders = asArray<unknown>(listed.value.body).filter(
+    const listed = await this.http.read(path, signal, this.options.clock.now());
+    if (listed.kind !== 'READ') return listed;
+    const orders = asArray<unknown>(listed.body).filter(
       (order) =>
         text(
           asObject<{ withdrawal_id?: unknown }>(asObject<PaymentOrderBody>(order).metadata).withdrawal_id,
@@ -149,26 +146,17 @@ export class ModernTreasuryPaymentOrderRail
     return { kind: 'ORDER', order: orders[0] };
   }
 
+  /** The order's status; a reversed one's from its reversals (railStatusOfReversals), in the same time. */
   async status(query: RailStatusQuery): Promise<RailStatus> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
     const path = `${PAYMENT_ORDERS_PATH}/${encodeURIComponent(query.reference)}`;
-    const shown = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
-    if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
-    // Even a 404 is not taken as FAILED: the id came from Modern Treasury, so an order may exist that this
-    // configuration cannot see (a sandbox key against a live organization), and failing would refund a payout.
-    if (shown.value.status !== 200)
-      return unansweredRead('Modern Treasury', shown.value, path, this.options.clock.now());
-    if (text(asObject<PaymentOrderBody>(shown.value.body).status) === 'reversed')
-      return this.reversals(query.reference);
-    return railStatusOfPaymentOrder(this.id, shown.value.body);
-  }
-
-  /** A reversed order's outcome, from its reversals (railStatusOfReversals). */
-  private async reversals(reference: string): Promise<RailStatus> {
-    const path = `${PAYMENT_ORDERS_PATH}/${encodeURIComponent(reference)}/reversals`;
-    const listed = await this.http.call({ method: 'GET', path }, AbortSignal.timeout(this.options.timeoutMs));
-    if (!listed.ok) return { kind: 'UNAVAILABLE', detail: listed.error };
-    if (listed.value.status !== 200)
-      return unansweredRead('Modern Treasury', listed.value, path, this.options.clock.now());
-    return railStatusOfReversals(listed.value.body, this.returnPollIntervalMs);
+    const shown = await this.http.read(path, signal, this.options.clock.now());
+    if (shown.kind !== 'READ') return shown;
+    if (text(asObject<PaymentOrderBody>(shown.body).status) !== 'reversed')
+      return railStatusOfPaymentOrder(this.id, shown.body);
+    const reversals = await this.http.read(`${path}/reversals`, signal, this.options.clock.now());
+    return reversals.kind === 'READ'
+      ? railStatusOfReversals(reversals.body, this.returnPollIntervalMs)
+      : reversals;
   }
 }

@@ -10,7 +10,6 @@ import { globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
 import { JsonHttpClient } from '../http/json-http.client.js';
 import { pollIntervalOf, type RailHttpOptions } from '../http/rail-http-options.js';
-import { unansweredRead } from '../http/retry-after.js';
 import type { WiseQuoteBody, WiseRecipientBody, WiseTransferBody } from './wise-api.types.js';
 import { fundingRefusalOf, refusalOf, type WiseStep } from './wise-refusal.mapping.js';
 import {
@@ -129,7 +128,7 @@ export class WiseTransferRail implements PayoutRail {
     // after the transfer was shown, and funding twice must never be tried.
     if (submission.attempt > 1) {
       const again = await this.transfer(reference, signal);
-      if (again.kind !== 'SHOWN') return again;
+      if (again.kind !== 'READ') return again;
       if (text(asObject<WiseTransferBody>(again.body).status) !== UNFUNDED)
         return { kind: 'ACCEPTED', reference };
     }
@@ -141,24 +140,12 @@ export class WiseTransferRail implements PayoutRail {
 
   async status(query: RailStatusQuery): Promise<RailStatus> {
     const shown = await this.transfer(query.reference, AbortSignal.timeout(this.options.timeoutMs));
-    return shown.kind === 'SHOWN' ? railStatusOfTransfer(shown.body) : shown;
+    return shown.kind === 'READ' ? railStatusOfTransfer(shown.body) : shown;
   }
 
-  /**
-   * `GET /v1/transfers/{id}`: its body, or unavailable. Even a 404 is not taken as FAILED: the id came from Wise,
-   * so a transfer may exist that this configuration cannot see (a sandbox token against production), and failing
-   * would refund a paid withdrawal.
-   */
-  private async transfer(
-    reference: string,
-    signal: AbortSignal,
-  ): Promise<{ kind: 'SHOWN'; body: unknown } | Extract<RailStatus, { kind: 'UNAVAILABLE' }>> {
-    const path = `/v1/transfers/${encodeURIComponent(reference)}`;
-    const shown = await this.http.call({ method: 'GET', path }, signal);
-    if (!shown.ok) return { kind: 'UNAVAILABLE', detail: shown.error };
-    if (shown.value.status !== 200)
-      return unansweredRead('Wise', shown.value, path, this.options.clock.now());
-    return { kind: 'SHOWN', body: shown.value.body };
+  /** `GET /v1/transfers/{id}`: its body, or unavailable (JsonHttpClient.read: a 404 is no answer either). */
+  private transfer(reference: string, signal: AbortSignal) {
+    return this.http.read(`/v1/transfers/${encodeURIComponent(reference)}`, signal, this.options.clock.now());
   }
 
   /** One POST of the flow: its body on a 2xx, else what the refusal means for the withdrawal. */

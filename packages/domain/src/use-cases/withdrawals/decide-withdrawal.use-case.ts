@@ -13,6 +13,7 @@ import {
   type Withdrawal,
   type WithdrawalDecision,
 } from '../../withdrawal/withdrawal.js';
+import { requireOperator } from '../operator/operator-deps.js';
 import { recordAudit } from '../operator/record-audit.js';
 import { storedOrThrown } from './commit-outcome.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
@@ -98,7 +99,8 @@ export class DecideWithdrawal {
     reason: string | null = null,
     force = false,
   ): Promise<Result<Withdrawal>> {
-    if (!principal.scopes.has('operator')) return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
+    const allowed = requireOperator(principal);
+    if (!allowed.ok) return allowed;
     const { clock, settings } = this.deps;
     const confirmed = force ? ok('operator' as const) : await this.noPayoutAtProvider(withdrawalId);
     if (!confirmed.ok) return confirmed;
