@@ -8,6 +8,7 @@ export * from './migrations/migrate.js';
 export * from './migrations/migration-source.js';
 export * from './observe/work-due.query.js';
 export * from './queue/index.js';
+export * from './replica/index.js';
 export type { Db } from './repositories/columns.js';
 export * from './repositories/knex-application-token.store.js';
 export * from './repositories/knex-entity.repository.js';

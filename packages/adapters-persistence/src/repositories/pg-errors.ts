@@ -21,3 +21,9 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 export function isDeadlock(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as PgError).code === DEADLOCK_DETECTED;
 }
+
+/** A failure's `code`: PostgreSQL's SQLSTATE, Node's for a broken connection (ECONNREFUSED), or undefined. */
+export function errorCode(error: unknown): string | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as PgError).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -14,6 +14,7 @@ function inertUnitOfWork(stored = new Map<string, Withdrawal>()): UnitOfWork {
   } as unknown as TransactionScope;
   return {
     read: {} as UnitOfWork['read'],
+    readFor: async () => ({}) as UnitOfWork['read'],
     readBack: (read) => read({} as UnitOfWork['read']),
     run: (work) => work(tx),
   };

@@ -1,4 +1,5 @@
 import type {
+  Principal,
   TransactionScope,
   UnitOfWork,
   WebhookAttempt,
@@ -31,16 +32,21 @@ export interface CommittedChanges {
  * transaction whose COMMIT's outcome is unknown tells nothing. Metrics and operator log lines are made from them.
  */
 export function observeCommits(unitOfWork: UnitOfWork, changes: CommittedChanges): UnitOfWork {
-  const run = async <T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> => {
+  const run = async <T>(work: (tx: TransactionScope) => Promise<T>, writer?: Principal): Promise<T> => {
     let notes: (() => void)[] = [];
     const result = await unitOfWork.run((tx) => {
       notes = [];
       return work(noting(tx, notes, changes));
-    });
+    }, writer);
     for (const note of notes) note();
     return result;
   };
-  return { read: unitOfWork.read, readBack: (read) => unitOfWork.readBack(read), run };
+  return {
+    read: unitOfWork.read,
+    readFor: (reader) => unitOfWork.readFor(reader),
+    readBack: (read) => unitOfWork.readBack(read),
+    run,
+  };
 }
 
 function noting(tx: TransactionScope, notes: (() => void)[], changes: CommittedChanges): TransactionScope {

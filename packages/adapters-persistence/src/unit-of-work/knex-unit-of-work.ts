@@ -1,12 +1,15 @@
 import {
   CommitOutcomeUnknownError,
   type FieldCipher,
+  type Principal,
   type Repositories,
   type TransactionScope,
   type UnitOfWork,
 } from '@payout/domain';
 import type { Knex } from 'knex';
 import type { TransactionJobs } from '../jobs/transaction-jobs.js';
+import { withPrimaryFallback } from '../replica/primary-fallback.js';
+import type { ReadReplica } from '../replica/read-replica.js';
 import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
 import { StaleKnownRowError } from '../repositories/known-rows.js';
 import { isDeadlock } from '../repositories/pg-errors.js';
@@ -30,6 +33,8 @@ export interface KnexUnitOfWorkDeps {
   readonly readBackMs?: number;
   /** How concurrent transactions are grouped into one commit (CommitGroups); DEFAULT_COMMIT_GROUPS by default. */
   readonly commitGroups?: CommitGroupLimits;
+  /** Where `readFor` may read (DATABASE_READ_URL); without it every read is the primary's. */
+  readonly replica?: ReadReplica | null;
 }
 
 /**
@@ -49,10 +54,27 @@ export class KnexUnitOfWork implements UnitOfWork {
   private readonly groups: CommitGroups;
   /** What the process knows of the rows it read or committed, shared by every transaction (see ProcessRows). */
   private readonly rows = new ProcessRows();
+  /** The replica's repositories, falling back to `read`; null without a replica. */
+  private readonly replicaRead: Repositories | null;
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
     this.read = knexRepositories(deps.knex, deps.cipher, this.rows);
     this.groups = new CommitGroups((work) => this.alone(work), deps.commitGroups ?? DEFAULT_COMMIT_GROUPS);
+    const replica = deps.replica ?? null;
+    // Rows read on the replica may be behind: they get a ProcessRows of their own, which no transaction decides on.
+    this.replicaRead = replica
+      ? withPrimaryFallback(
+          knexRepositories(replica.knex, deps.cipher, new ProcessRows()),
+          this.read,
+          (route) => replica.fellBack(route),
+        )
+      : null;
+  }
+
+  async readFor(reader: Principal): Promise<Repositories> {
+    const replica = this.deps.replica;
+    if (!replica || !this.replicaRead) return this.read;
+    return (await replica.serves(reader)) ? this.replicaRead : this.read;
   }
 
   /** On a connection from the pool: one broken under a transaction is discarded, never lent again. */
@@ -60,8 +82,22 @@ export class KnexUnitOfWork implements UnitOfWork {
     return readWithin(() => read(this.read), this.deps.readBackMs ?? READ_BACK_MS);
   }
 
-  run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
-    return this.groups.run(work);
+  run<T>(work: (tx: TransactionScope) => Promise<T>, writer?: Principal): Promise<T> {
+    const replica = this.deps.replica;
+    if (!replica || !writer) return this.groups.run(work);
+    return this.noted(replica, writer, this.groups.run(work));
+  }
+
+  /** `committing`, its writer noted before it settles whenever it may have committed. */
+  private async noted<T>(replica: ReadReplica, writer: Principal, committing: Promise<T>): Promise<T> {
+    try {
+      const result = await committing;
+      await replica.wrote(writer);
+      return result;
+    } catch (error) {
+      if (error instanceof CommitOutcomeUnknownError) await replica.wrote(writer);
+      throw error;
+    }
   }
 
   /**

@@ -6,6 +6,7 @@ import type { LedgerRepository } from './ledger-repository.port.js';
 import type { LinkedAccountRepository } from './linked-account-repository.port.js';
 import type { ListReads } from './list-reads.port.js';
 import type { MerchantRepository } from './merchant-repository.port.js';
+import type { Principal } from './token-verifier.port.js';
 import type { WalletRepository } from './wallet-repository.port.js';
 import type { WebhookEndpointRepository } from './webhook-endpoint-repository.port.js';
 import type { WebhookEventRepository } from './webhook-event-repository.port.js';
@@ -38,9 +39,20 @@ export interface TransactionScope extends Repositories {
  * `work` may run more than once (the adapter reruns it after a conflict it rolled back), so it touches only `tx`.
  */
 export interface UnitOfWork {
-  run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T>;
+  /**
+   * `writer`: the principal the writes are made for, when a request makes them: `readFor(writer)` sees them once
+   * `run` has settled, whether it resolved or threw CommitOutcomeUnknownError.
+   */
+  run<T>(work: (tx: TransactionScope) => Promise<T>, writer?: Principal): Promise<T>;
   /** Repositories for plain reads outside a transaction; `lock*` methods must not be used here. */
   readonly read: Repositories;
+  /**
+   * Repositories for a principal's plain reads that may lag the store a little (lookups, lists): the adapter may
+   * answer them from a read replica. They see everything `reader` wrote through `run(work, reader)`, everything
+   * anyone committed longer ago than the adapter's staleness bound, and every row the store has that they look up
+   * by key (nothing is "not found" that exists). Without a replica they are `read`.
+   */
+  readFor(reader: Principal): Promise<Repositories>;
   /**
    * Runs `read` on plain repositories and settles within a bound the adapter promises, even when the store is
    * unreachable: on a connection other than any transaction's (a fresh one after a broken connection), tried again

@@ -18,6 +18,11 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   readonly read: Repositories = inMemoryRepositories(() => this.state);
   private tail: Promise<unknown> = Promise.resolve();
 
+  /** In memory there is no replica: every read sees every commit. */
+  async readFor(): Promise<Repositories> {
+    return this.read;
+  }
+
   /** In memory the store always answers. */
   readBack<T>(read: (repositories: Repositories) => Promise<T>): Promise<T> {
     return read(this.read);

@@ -156,7 +156,7 @@ export class LinkAccount {
       destination: kept.value,
       createdAt: now,
     };
-    await this.deps.unitOfWork.run((tx) => tx.linkedAccounts.insert(account));
+    await this.deps.unitOfWork.run((tx) => tx.linkedAccounts.insert(account), principal ?? undefined);
     return ok({
       style: LINK_RESPONSE_STYLE[kind],
       message: 'Account linked successfully',

@@ -2,7 +2,7 @@ import type { Entity } from '../../entity/entity.js';
 import type { LinkedAccountSummary } from '../../ports/list-reads.port.js';
 import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
+import type { Repositories, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { type MerchantView, merchantView } from '../operator/merchant-operations.use-case.js';
 import { notFound, requireOperator } from '../operator/operator-deps.js';
@@ -46,7 +46,7 @@ export class OperatorDirectory {
   async merchants(principal: Principal, page: PageRequest): Promise<Result<Page<MerchantListItem>>> {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
-    const merchants = await this.deps.unitOfWork.read.lists.merchants(page);
+    const merchants = await (await this.deps.unitOfWork.readFor(principal)).lists.merchants(page);
     return ok(
       mapPage(merchants, (m) => ({
         id: m.id,
@@ -62,7 +62,7 @@ export class OperatorDirectory {
   async merchant(principal: Principal, merchantId: string): Promise<Result<MerchantView>> {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
-    const read = this.deps.unitOfWork.read;
+    const read = await this.deps.unitOfWork.readFor(principal);
     const merchant = await read.merchants.findById(merchantId.toLowerCase());
     const wallet = merchant && (await read.wallets.findById(merchant.walletId));
     return merchant && wallet ? ok(merchantView(merchant, wallet)) : err(notFound('Merchant'));
@@ -73,13 +73,12 @@ export class OperatorDirectory {
     merchantId: string,
     page: PageRequest,
   ): Promise<Result<Page<EntityListItem>>> {
-    const read = this.deps.unitOfWork.read;
     const id = merchantId.toLowerCase();
     return this.ownedList(
       principal,
-      () => read.merchants.findById(id),
+      (read) => read.merchants.findById(id),
       'Merchant',
-      async () =>
+      async (read) =>
         mapPage(await read.lists.entities(id, page), (e) => ({
           id: e.id,
           merchantId: e.merchantId,
@@ -97,13 +96,12 @@ export class OperatorDirectory {
     entityId: string,
     page: PageRequest,
   ): Promise<Result<Page<LinkedAccountListItem>>> {
-    const read = this.deps.unitOfWork.read;
     const id = entityId.toLowerCase();
     return this.ownedList(
       principal,
-      () => read.entities.findById(id),
+      (read) => read.entities.findById(id),
       'Entity',
-      async () =>
+      async (read) =>
         mapPage(await read.lists.linkedAccounts(id, page), (a) => ({
           id: a.id,
           entityId: a.entityId,
@@ -121,13 +119,14 @@ export class OperatorDirectory {
   /** A list of an owner's rows for an operator: an owner that does not exist is a 404, not an empty list. */
   private async ownedList<T>(
     principal: Principal,
-    owner: () => Promise<unknown>,
+    owner: (read: Repositories) => Promise<unknown>,
     what: string,
-    list: () => Promise<Page<T>>,
+    list: (read: Repositories) => Promise<Page<T>>,
   ): Promise<Result<Page<T>>> {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
-    if (!(await owner())) return err(notFound(what));
-    return ok(await list());
+    const read = await this.deps.unitOfWork.readFor(principal);
+    if (!(await owner(read))) return err(notFound(what));
+    return ok(await list(read));
   }
 }

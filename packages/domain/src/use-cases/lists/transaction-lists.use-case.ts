@@ -33,8 +33,8 @@ const EMPTY: Page<never> = { items: [], next: null };
 export class TransactionLists {
   constructor(private readonly deps: { readonly unitOfWork: UnitOfWork }) {}
 
-  private get lists(): ListReads {
-    return this.deps.unitOfWork.read.lists;
+  private async lists(principal: Principal): Promise<ListReads> {
+    return (await this.deps.unitOfWork.readFor(principal)).lists;
   }
 
   async forClient(
@@ -44,13 +44,15 @@ export class TransactionLists {
   ): Promise<Result<Page<TransactionListItem>>> {
     const merchantId = merchantOf(principal);
     if (merchantId !== null)
-      return ok(mapPage(await this.lists.withdrawals({ ...query, merchantId }, page), listItem));
+      return ok(
+        mapPage(await (await this.lists(principal)).withdrawals({ ...query, merchantId }, page), listItem),
+      );
     const { entityId } = principal;
     if (!principal.scopes.has('external.apis') || principal.merchantId === null || entityId === null)
       return unauthorized();
     if (query.entityId !== undefined && query.entityId !== entityId) return ok(EMPTY);
     const filter = { ...query, merchantId: principal.merchantId, entityId };
-    return ok(mapPage(await this.lists.withdrawals(filter, page), listItem));
+    return ok(mapPage(await (await this.lists(principal)).withdrawals(filter, page), listItem));
   }
 
   async forOperator(
@@ -61,7 +63,7 @@ export class TransactionLists {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
     return ok(
-      mapPage(await this.lists.withdrawals(filter, page), (w) => ({
+      mapPage(await (await this.lists(principal)).withdrawals(filter, page), (w) => ({
         ...listItem(w),
         merchantId: w.merchantId,
         approvalExpiresAt: w.approvalExpiresAt?.toISOString() ?? null,

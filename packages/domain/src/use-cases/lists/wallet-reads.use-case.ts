@@ -1,7 +1,7 @@
 import type { LedgerEntryKind } from '../../ledger/ledger-entry.js';
 import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
-import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
+import type { Repositories, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { domainError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Wallet } from '../../wallet/wallet.js';
@@ -41,7 +41,7 @@ export class WalletReads {
   constructor(private readonly deps: { readonly unitOfWork: UnitOfWork }) {}
 
   async wallet(principal: Principal, walletId: string): Promise<Result<WalletDetail>> {
-    const found = await this.readable(principal, walletId);
+    const found = await this.readable(principal, walletId, await this.deps.unitOfWork.readFor(principal));
     if (!found.ok) return found;
     return ok({ ...walletView(found.value), merchantId: found.value.merchantId });
   }
@@ -52,11 +52,11 @@ export class WalletReads {
     page: PageRequest,
     transactionId?: string,
   ): Promise<Result<Page<PostingView>>> {
-    const found = await this.readable(principal, walletId);
+    const read = await this.deps.unitOfWork.readFor(principal);
+    const found = await this.readable(principal, walletId, read);
     if (!found.ok) return found;
     // Another wallet's withdrawal has no postings on this one: the filter cannot reach past the wallet's owner.
-    const lists = this.deps.unitOfWork.read.lists;
-    const postings = await lists.walletPostings(found.value.id, page, transactionId?.toLowerCase());
+    const postings = await read.lists.walletPostings(found.value.id, page, transactionId?.toLowerCase());
     return ok(
       mapPage(postings, (p) => ({
         id: p.id,
@@ -69,11 +69,13 @@ export class WalletReads {
     );
   }
 
-  private async readable(principal: Principal, walletId: string): Promise<Result<Wallet>> {
+  private async readable(
+    principal: Principal,
+    walletId: string,
+    read: Repositories,
+  ): Promise<Result<Wallet>> {
     if (!isCaller(principal)) return err(domainError('UNAUTHORIZED', 'Unauthorized'));
-    const wallet = isUuid(walletId)
-      ? await this.deps.unitOfWork.read.wallets.findById(walletId.toLowerCase())
-      : null;
+    const wallet = isUuid(walletId) ? await read.wallets.findById(walletId.toLowerCase()) : null;
     if (!wallet || !canReadWallet(principal, wallet))
       return err(domainError('NOT_FOUND', 'Wallet not found'));
     return ok(wallet);

@@ -30,7 +30,8 @@ export class WebhookLists {
   async events(principal: Principal, page: PageRequest): Promise<Result<Page<EventView>>> {
     const merchantId = merchantOf(principal);
     if (merchantId === null) return unauthorized();
-    const events = await this.deps.unitOfWork.read.lists.webhookEvents({ merchantId }, page);
+    const read = await this.deps.unitOfWork.readFor(principal);
+    const events = await read.lists.webhookEvents({ merchantId }, page);
     return ok(
       mapPage(events, (e) => ({
         id: e.id,
@@ -50,7 +51,7 @@ export class WebhookLists {
   ): Promise<Result<Page<DeliveryView>>> {
     const merchantId = merchantOf(principal);
     if (merchantId === null) return unauthorized();
-    const read = this.deps.unitOfWork.read;
+    const read = await this.deps.unitOfWork.readFor(principal);
     const events = await read.lists.webhookEvents({ ...query, merchantId }, page);
     return ok({ items: await deliveryViews(read.webhookEvents, events.items), next: events.next });
   }

@@ -85,7 +85,7 @@ export class IssueApplicationToken {
         withdrawalSource: record.withdrawalSource,
         expiresAt: record.expiresAt.toISOString(),
       });
-    });
+    }, principal);
     return ok({ token, id: record.id, expiresAt: record.expiresAt.toISOString() });
   }
 }

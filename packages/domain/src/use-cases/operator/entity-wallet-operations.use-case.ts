@@ -95,7 +95,7 @@ export class CreateEntity {
       });
       const { walletId: _, createdAt, ...rest } = entity;
       return ok({ ...rest, createdAt: createdAt.toISOString(), wallet: walletView(wallet) });
-    });
+    }, principal);
   }
 }
 
@@ -135,7 +135,7 @@ export class CreditWallet {
         balance: credited.balance.toString(),
       });
       return ok(walletView(credited));
-    });
+    }, principal);
   }
 }
 
@@ -166,6 +166,6 @@ export class UpdateWallet {
         input.disabled === undefined ? {} : { disabled: next.disabled },
       );
       return ok(walletView(next));
-    });
+    }, principal);
   }
 }

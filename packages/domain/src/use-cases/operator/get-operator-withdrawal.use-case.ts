@@ -78,7 +78,7 @@ export class GetOperatorWithdrawal {
   async execute(principal: Principal, withdrawalId: string): Promise<Result<OperatorWithdrawalDetail>> {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
-    const read = this.deps.unitOfWork.read;
+    const read = await this.deps.unitOfWork.readFor(principal);
     const w = isUuid(withdrawalId) ? await read.withdrawals.findById(withdrawalId.toLowerCase()) : null;
     if (!w) return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));
     const account = await read.linkedAccounts.findById(w.linkedAccountId);

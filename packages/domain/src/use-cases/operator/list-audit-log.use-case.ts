@@ -95,12 +95,8 @@ export class ListAuditLog {
     const order = parseOrder(input.order);
     if (!order.ok) return order;
     // One more than the page: whether it exists is `hasMore`, without a count.
-    const found = await this.deps.unitOfWork.read.auditLog.list(
-      filter.value,
-      after.value,
-      limit.value + 1,
-      order.value,
-    );
+    const read = await this.deps.unitOfWork.readFor(principal);
+    const found = await read.auditLog.list(filter.value, after.value, limit.value + 1, order.value);
     const page = found.slice(0, limit.value);
     const hasMore = found.length > limit.value;
     const last = page.at(-1);

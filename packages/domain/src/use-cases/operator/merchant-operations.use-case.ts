@@ -80,7 +80,7 @@ export class CreateMerchant {
         approvalThreshold: merchant.approvalThreshold.toString(),
         walletId: wallet.id,
       });
-    });
+    }, principal);
     return ok(merchantView(merchant, wallet));
   }
 }
@@ -129,6 +129,6 @@ export class UpdateMerchant {
       const wallet = await tx.wallets.findById(merchant.walletId);
       if (!wallet) throw new Error(`merchant wallet ${merchant.walletId} is missing`);
       return ok(merchantView(next, wallet));
-    });
+    }, principal);
   }
 }

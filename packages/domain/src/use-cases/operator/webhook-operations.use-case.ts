@@ -78,7 +78,7 @@ export class SetWebhookEndpoint {
         { url, secret: existing ? 'rotated' : 'issued' },
       );
       return ok({ url, secret });
-    });
+    }, principal);
   }
 }
 
@@ -118,7 +118,7 @@ export class ListWebhookDeliveries {
   ): Promise<Result<Page<DeliveryView>>> {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
-    const read = this.deps.unitOfWork.read;
+    const read = await this.deps.unitOfWork.readFor(principal);
     const events = await read.lists.webhookEvents(query, page);
     return ok({ items: await deliveryViews(read.webhookEvents, events.items), next: events.next });
   }
@@ -179,6 +179,6 @@ export class RedeliverWebhook {
         endpointReenabled: endpoint?.disabled === true,
       });
       return ok({ eventId: event.id, deliveryState: 'PENDING' as const });
-    });
+    }, principal);
   }
 }

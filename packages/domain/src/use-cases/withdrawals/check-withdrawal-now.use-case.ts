@@ -47,6 +47,6 @@ export class CheckWithdrawalNow {
         reason,
       });
       return ok(due);
-    });
+    }, principal);
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '../../withdrawal/withdrawal.js';
 import { requireOperator } from '../operator/operator-deps.js';
 import { recordAudit } from '../operator/record-audit.js';
+import { writingFor } from '../writing-for.js';
 import { storedOrThrown } from './commit-outcome.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
@@ -37,7 +38,8 @@ export class DecideWithdrawal {
     withdrawalId: string,
     reason: string | null = null,
   ): Promise<Result<WithdrawalReceipt>> {
-    const { unitOfWork, clock } = this.deps;
+    const { clock } = this.deps;
+    const unitOfWork = writingFor(this.deps.unitOfWork, principal);
     const now = clock.now();
     // Debited as stored means approved: by this request, or by another operator's at the same moment.
     const approved = await storedOrThrown(
@@ -66,7 +68,7 @@ export class DecideWithdrawal {
         }),
     );
     if (!approved.ok) return approved;
-    return dispatchFirstAttempt(this.deps, approved.value);
+    return dispatchFirstAttempt({ ...this.deps, unitOfWork }, approved.value);
   }
 
   /**
@@ -164,7 +166,8 @@ export class DecideWithdrawal {
     audit: AuditEntry['changes'],
     locked: (tx: TransactionScope) => Promise<Result<Withdrawal>>,
   ): Promise<Result<Withdrawal>> {
-    const { unitOfWork, clock, ids } = this.deps;
+    const { clock, ids } = this.deps;
+    const unitOfWork = writingFor(this.deps.unitOfWork, principal);
     const endedHere = (stored: Withdrawal) =>
       stored.status === 'FAILED' && stored.history.at(-1)?.decidedBy === principal.subject;
     return storedOrThrown(unitOfWork, withdrawalId, endedHere, () =>

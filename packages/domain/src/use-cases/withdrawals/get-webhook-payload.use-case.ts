@@ -20,7 +20,7 @@ export class GetWebhookPayload {
   async execute(principal: Principal, transactionId: string): Promise<Result<WebhookBody>> {
     if (!principal.scopes.has('merchant.apis'))
       return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
-    const read = this.deps.unitOfWork.read;
+    const read = await this.deps.unitOfWork.readFor(principal);
     const view = isUuid(transactionId)
       ? await read.withdrawals.findWebhookView(transactionId.toLowerCase())
       : null;

@@ -13,6 +13,7 @@ import type { RailId } from '../../rails/rail-id.js';
 import { type DomainError, domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { createWithdrawal, recordSubmitAttempt } from '../../withdrawal/withdrawal.js';
+import { writingFor } from '../writing-for.js';
 import { storedOrThrown } from './commit-outcome.js';
 import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import {
@@ -56,7 +57,8 @@ export class RequestWithdrawal {
     if (!request.ok) return request;
     const plan = await this.plan(principal, request.value);
     if (!plan.ok) return plan;
-    const { clock, ids, settings, unitOfWork } = this.deps;
+    const { clock, ids, settings } = this.deps;
+    const unitOfWork = writingFor(this.deps.unitOfWork, principal);
     const now = clock.now();
     const { merchant, account, rail, fees, total, walletId, token } = plan.value;
     const fields = {
@@ -105,7 +107,7 @@ export class RequestWithdrawal {
       unitOfWork.run((tx) => debitAndStore(tx, this.deps, debited, null, now)),
     );
     if (!stored.ok) return stored;
-    return dispatchFirstAttempt(this.deps, stored.value, account);
+    return dispatchFirstAttempt({ ...this.deps, unitOfWork }, stored.value, account);
   }
 
   /** Everything that can be decided before money moves: account, merchant, routing, limits, payment-link rules. */
