@@ -102,6 +102,12 @@ export class PayoutMetrics {
     help: 'Rate-limit decisions taken in process because Redis failed, was not ready or was slow',
     registers: this.registers,
   });
+  readonly readRoutes = new Counter({
+    name: 'payout_read_routes_total',
+    help: 'Reads a read replica may serve, by route: replica, or the primary because of a recent-write, replica-behind, replica-failed or not-found',
+    labelNames: ['route'] as const,
+    registers: this.registers,
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'payout_' });
@@ -156,6 +162,18 @@ export class PayoutMetrics {
   }
 
   /** `payout_db_pool_connections{state}`: used, free and waiting, read from `source` at scrape time. */
+  /** `payout_read_replica_behind_seconds`: how far behind the primary the read replica is known to be at most. */
+  observeReplicaLag(behindSeconds: () => number): void {
+    new Gauge({
+      name: 'payout_read_replica_behind_seconds',
+      help: 'How far behind the primary the read replica is proven to be at most (+Inf: unknown, unreachable or not a standby)',
+      registers: this.registers,
+      collect() {
+        this.set(behindSeconds());
+      },
+    });
+  }
+
   observePool(source: () => PoolUsage): void {
     new Gauge({
       name: 'payout_db_pool_connections',

@@ -29,8 +29,11 @@ export interface ReplicaFreshnessOptions {
   readonly now?: () => number;
   /** How long one look may take on either server. */
   readonly timeoutMs?: number;
-  /** Hears each failed look (the replica is taken as behind until a look succeeds). */
-  readonly onError?: (error: Error) => void;
+  /**
+   * Hears the first look that fails after one that succeeded (with its failure) and the first that succeeds after
+   * failures (null); the replica counts as behind until a look succeeds.
+   */
+  readonly onChange?: (failure: Error | null) => void;
 }
 
 /**
@@ -46,6 +49,7 @@ export class ReplicaFreshness {
   private targets: Target[] = [];
   private looking: Promise<void> | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private failing: boolean | null = null;
   private readonly now: () => number;
 
   constructor(private readonly options: ReplicaFreshnessOptions) {
@@ -105,12 +109,20 @@ export class ReplicaFreshness {
         throw new Error('DATABASE_READ_URL is not a standby replaying the primary');
       const done = lsnValue(replayed.replayed);
       const reached = this.targets.findLastIndex((target) => target.lsn <= done);
-      if (reached < 0) return;
-      this.caughtUpTo = Math.max(this.caughtUpTo, (this.targets[reached] as Target).at);
-      this.targets = this.targets.slice(reached + 1);
+      if (reached >= 0) {
+        this.caughtUpTo = Math.max(this.caughtUpTo, (this.targets[reached] as Target).at);
+        this.targets = this.targets.slice(reached + 1);
+      }
+      this.changed(null);
     } catch (error) {
       this.lost();
-      this.options.onError?.(error as Error);
+      this.changed(error as Error);
     }
+  }
+
+  private changed(failure: Error | null): void {
+    if (this.failing === (failure !== null)) return;
+    if (this.failing !== null || failure) this.options.onChange?.(failure);
+    this.failing = failure !== null;
   }
 }

@@ -7,8 +7,20 @@ import knexFactory, { type Knex } from 'knex';
  * statistics change: autovacuum's analyze is what makes them follow the tables' growth
  * (docs/decisions/0008-read-batches-stay-limits-and-lifetimes-go.md).
  */
-export function createKnex(url: string, poolMax: number, log?: Knex.Logger): Knex {
-  const connection = { connectionString: url, pipeline: true } as Knex.PgConnectionConfig;
-  // `log`: where Knex's own warnings (a failed connection attempt, say) go instead of console.log's plain lines.
-  return knexFactory({ client: 'pg', connection, pool: { min: 0, max: poolMax }, ...(log ? { log } : {}) });
+export function createKnex(url: string, poolMax: number, log?: Knex.Logger, connectTimeoutMs?: number): Knex {
+  const connection = {
+    connectionString: url,
+    pipeline: true,
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+  } as Knex.PgConnectionConfig;
+  return knexFactory({
+    client: 'pg',
+    connection,
+    pool: { min: 0, max: poolMax },
+    // `connectTimeoutMs`: a server that does not answer fails a caller this soon (a replica's reads then go to
+    // the primary) instead of after Knex's minute.
+    ...(connectTimeoutMs ? { acquireConnectionTimeout: 2 * connectTimeoutMs } : {}),
+    // `log`: where Knex's own warnings (a failed connection attempt, say) go instead of console.log's plain lines.
+    ...(log ? { log } : {}),
+  });
 }

@@ -140,6 +140,30 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes a read replica only beside DATABASE_URL and REDIS_URL, where the writers are noted', () => {
+    const alone = loadConfig({ DATABASE_READ_URL: 'postgres://replica/payout' });
+    const text = alone.ok ? '' : alone.errors.join('\n');
+    expect(text).to.include('DATABASE_READ_URL needs DATABASE_URL');
+    expect(text).to.include('DATABASE_READ_URL needs REDIS_URL');
+    const bad = loadConfig({ DATABASE_READ_URL: 'replica:5432' });
+    expect(!bad.ok && bad.errors.join()).to.include('DATABASE_READ_URL must be a URL like postgres://host');
+    const good = loadConfig({
+      DATABASE_URL: 'postgres://primary/payout',
+      DATABASE_READ_URL: 'postgres://replica/payout',
+      REDIS_URL: 'redis://cache:6379',
+      DATABASE_READ_MAX_LAG_MS: '2500',
+    });
+    expect(good.ok && [good.config.databaseReadUrl, good.config.databaseReadMaxLagMs]).to.deep.equal([
+      'postgres://replica/payout',
+      2500,
+    ]);
+    const none = loadConfig({});
+    expect(none.ok && [none.config.databaseReadUrl, none.config.databaseReadMaxLagMs]).to.deep.equal([
+      null,
+      1000,
+    ]);
+  });
+
   it('in production without secrets, reports them missing and claims no development default', () => {
     const result = loadConfig({ APP_ENV: 'production' });
     const text = result.ok ? '' : result.errors.join('\n');

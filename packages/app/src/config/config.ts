@@ -16,6 +16,13 @@ export interface AppConfig {
   /** A worker process's own port (`/healthz`, `/readyz`, `/metrics`) on `host`; the API's serves them elsewhere. */
   readonly workerPort: number;
   readonly databaseUrl: string | null;
+  /**
+   * A streaming replica of DATABASE_URL's server for the lookups and lists (DATABASE_READ_URL); null: every read
+   * goes to DATABASE_URL. Needs REDIS_URL, where the API processes note who wrote lately (docs/database.md).
+   */
+  readonly databaseReadUrl: string | null;
+  /** How far behind the primary a replica read may be, and how long a writer reads from the primary after a write. */
+  readonly databaseReadMaxLagMs: number;
   readonly redisUrl: string | null;
   readonly dataDir: string;
   readonly jwt: {
@@ -224,6 +231,10 @@ export function loadConfig(env: Env): ConfigResult {
     if (!env.ENCRYPTION_KEY && !production) developmentDefaults.push('ENCRYPTION_KEY');
   }
   if (production && !env.DATABASE_URL) errors.push('DATABASE_URL is required in production');
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL)
+    errors.push('DATABASE_READ_URL needs DATABASE_URL: a replica of the embedded server is not supported');
+  if (env.DATABASE_READ_URL && !env.REDIS_URL)
+    errors.push('DATABASE_READ_URL needs REDIS_URL: the API processes note there who wrote lately');
   const webhookConcurrency = integer(env, 'WEBHOOK_CONCURRENCY', 512, errors, 1, 1024);
   const shutdownTimeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, errors, 1);
   const config: AppConfig = {
@@ -235,6 +246,8 @@ export function loadConfig(env: Env): ConfigResult {
     // The port of OpenTelemetry's Prometheus exporter: scrape configurations often expect it.
     workerPort: integer(env, 'WORKER_PORT', 9464, errors, 0, 65535),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], errors),
+    databaseReadUrl: url(env, 'DATABASE_READ_URL', ['postgres:', 'postgresql:'], errors),
+    databaseReadMaxLagMs: integer(env, 'DATABASE_READ_MAX_LAG_MS', 1000, errors, 100, 60_000),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], errors),
     dataDir: env.DATA_DIR || '.data',
     jwt: {

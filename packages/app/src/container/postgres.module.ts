@@ -25,6 +25,7 @@ import type { PgBoss } from 'pg-boss';
 import type { AppConfig } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { ledgerVerificationReporter } from '../observability/ledger-verification.reporter.js';
+import { type OpenReadReplica, openReadReplica } from './read-replica.binding.js';
 import { type Resource, TOKENS } from './tokens.js';
 import { webhookClaimLeaseMs } from './use-cases.js';
 
@@ -37,9 +38,19 @@ export interface Database {
 }
 
 export const DATABASE = Symbol.for('payout.database');
+const READ_REPLICA = Symbol.for('payout.readReplica');
 
 /** pg-boss's queue of the scheduled ledger verification (LEDGER_VERIFICATION_CRON). */
 export const LEDGER_VERIFICATION_JOB = 'ledger.verification';
+
+/** Knex's own warnings (a failed connection attempt, say), as the service's log lines. */
+export const knexLog = (logger: Logger): Knex.Logger => ({
+  warn: (message: string) => logger.warn({ component: 'knex' }, message),
+  error: (message: string) => logger.error({ component: 'knex' }, message),
+  deprecate: (method: string, alternative: string) =>
+    logger.warn({ component: 'knex' }, `${method} is deprecated, use ${alternative}`),
+  debug: (message: string) => logger.debug({ component: 'knex' }, message),
+});
 
 /** Opens PostgreSQL (DATABASE_URL, or the embedded server under DATA_DIR), migrates it and starts pg-boss. */
 export async function openDatabase(config: AppConfig, logger: Logger): Promise<Database> {
@@ -47,13 +58,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
     ? null
     : await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres') });
   const url = config.databaseUrl ?? (embedded?.url as string);
-  const knex = createKnex(url, config.databasePoolMax, {
-    warn: (message: string) => logger.warn({ component: 'knex' }, message),
-    error: (message: string) => logger.error({ component: 'knex' }, message),
-    deprecate: (method: string, alternative: string) =>
-      logger.warn({ component: 'knex' }, `${method} is deprecated, use ${alternative}`),
-    debug: (message: string) => logger.debug({ component: 'knex' }, message),
-  });
+  const knex = createKnex(url, config.databasePoolMax, knexLog(logger));
   const settings = config.jobQueueProfile === 'fast' ? FAST_JOB_QUEUE_SETTINGS : DEFAULT_JOB_QUEUE_SETTINGS;
   // Our migrations and pg-boss's start (its own schema) touch different schemas: they run side by side.
   const [migrated, started] = await Promise.allSettled([
@@ -111,11 +116,22 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         return db;
       })
       .inSingletonScope();
+    bind<OpenReadReplica | null>(READ_REPLICA)
+      .toDynamicValue(async (ctx) =>
+        openReadReplica(
+          config,
+          (await ctx.getAsync<Database>(DATABASE)).knex,
+          logger,
+          ctx.get(TOKENS.metrics),
+        ),
+      )
+      .inSingletonScope();
     bind(TOKENS.unitOfWork)
       .toDynamicValue(async (ctx) => {
         const db = await ctx.getAsync<Database>(DATABASE);
         return new KnexUnitOfWork({
           knex: db.knex,
+          replica: (await ctx.getAsync<OpenReadReplica | null>(READ_REPLICA))?.replica ?? null,
           jobs: new PgBossJobs(db.boss),
           cipher: new AesGcmFieldCipher(config.encryptionKey),
           // An API answers many requests per event-loop turn: beside a committing group, it waits for a fuller
@@ -166,7 +182,19 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
     bind(TOKENS.resources)
       .toDynamicValue(async (ctx): Promise<Resource[]> => {
         const db = await ctx.getAsync<Database>(DATABASE);
+        const replica = await ctx.getAsync<OpenReadReplica | null>(READ_REPLICA);
         return [
+          // Closed before the primary: its freshness looks use the primary's pool.
+          ...(replica
+            ? [
+                {
+                  name: 'readReplica',
+                  optional: true,
+                  check: () => replica.check(),
+                  close: () => replica.close(),
+                },
+              ]
+            : []),
           {
             name: 'postgres',
             check: async () => void (await db.knex.raw('select 1')),

@@ -24,6 +24,8 @@ export interface Resource {
   readonly name: string;
   /** True when an API-only process serves requests without it: /readyz reports it but stays 200. */
   readonly apiServesWithout?: boolean;
+  /** True when no process needs it (the read replica: its reads go to the primary): /readyz reports it, stays 200. */
+  readonly optional?: boolean;
   check(): Promise<void>;
   close(): Promise<void>;
 }

@@ -18,7 +18,7 @@ export function readinessChecks(
     // Stopping: out of rotation at once, while it still serves what reaches it (SHUTDOWN_DRAIN_MS).
     if (stopping()) report.shutdown = { ok: false, detail: 'stopping', required: true };
     for (const resource of resources) {
-      const required = !(config.role === 'api' && resource.apiServesWithout);
+      const required = !resource.optional && !(config.role === 'api' && resource.apiServesWithout);
       try {
         await resource.check();
         report[resource.name] = { ok: true, required };
