@@ -122,6 +122,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
           config,
           (await ctx.getAsync<Database>(DATABASE)).knex,
           logger,
+          knexLog(logger),
           ctx.get(TOKENS.metrics),
         ),
       )

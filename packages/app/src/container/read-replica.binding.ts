@@ -32,11 +32,12 @@ export function openReadReplica(
   config: AppConfig,
   primary: Knex,
   logger: Logger,
+  log: Knex.Logger,
   metrics: PayoutMetrics,
 ): OpenReadReplica | null {
   if (!config.databaseReadUrl || !config.redisUrl || config.role === 'worker') return null;
   const bound = config.databaseReadMaxLagMs;
-  const knex = createKnex(config.databaseReadUrl, config.databasePoolMax, undefined, bound);
+  const knex = createKnex(config.databaseReadUrl, config.databasePoolMax, log, bound);
   const freshness = new ReplicaFreshness({
     primary,
     replica: knex,
