@@ -7,8 +7,11 @@ const MIGRATION_LOCK_KEY = 7_401_926_339;
 const migratorConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };
 
 /**
- * Holds a session-level advisory lock on a dedicated connection while `work` runs, so processes that start at
- * once migrate one after another instead of failing on Knex's own non-waiting migration lock.
+ * Holds an advisory lock on a dedicated connection while `work` runs, so processes that start at once migrate one
+ * after another instead of failing on Knex's own non-waiting migration lock. The lock belongs to a transaction
+ * left open meanwhile, not to the session: behind a pooler in transaction mode (PgBouncer) a session's statements
+ * may each reach another server connection, and a session lock would be taken on one and "released" on another;
+ * an open transaction keeps its server connection. It is released with the transaction, even when the holder dies.
  */
 async function withMigrationLock<T>(knex: Knex, work: () => Promise<T>): Promise<T> {
   const lockHolder = knexFactory({
@@ -17,11 +20,12 @@ async function withMigrationLock<T>(knex: Knex, work: () => Promise<T>): Promise
     pool: { min: 0, max: 1 },
   });
   try {
-    await lockHolder.raw('SELECT pg_advisory_lock(?)', [MIGRATION_LOCK_KEY]);
+    const holding = await lockHolder.transaction();
     try {
+      await holding.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
       return await work();
     } finally {
-      await lockHolder.raw('SELECT pg_advisory_unlock(?)', [MIGRATION_LOCK_KEY]);
+      await holding.rollback().catch(() => undefined);
     }
   } finally {
     await lockHolder.destroy();
