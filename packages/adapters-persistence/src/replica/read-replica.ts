@@ -25,7 +25,7 @@ export interface ReadReplicaOptions {
 }
 
 /**
- * A writer as the recent writes know it: its subject, merchant and entity together (docs/database.md), hashed to a
+ * A writer as the recent writes know it: its subject, merchant and entity together (docs/deploying.md), hashed to a
  * fixed length.
  */
 export const writerKey = (principal: Principal): string =>
@@ -35,7 +35,7 @@ export const writerKey = (principal: Principal): string =>
     .slice(0, 22);
 
 /**
- * The staleness rule of replica reads (docs/database.md): a principal's read goes to the replica only when the
+ * The staleness rule of replica reads (docs/deploying.md): a principal's read goes to the replica only when the
  * replica is proven at most `boundMs` behind the primary and the principal wrote nothing within `boundMs`; so it
  * never misses the principal's own writes, and anything else it misses is younger than the bound.
  */

@@ -38,7 +38,7 @@ async function within<T>(answer: Promise<T>, ms: number): Promise<T | 'late'> {
  * processes' clocks never meet). A Redis that lost its keys (restarted without persistence, flushed) could forget a
  * recent write: the `live` key, kept without expiry, is missing then, and every reader goes to the primary for a
  * whole window (`warming`) before any key's absence is trusted again. Evicting keys (a `maxmemory-policy` other than
- * `noeviction`) would lose writes the same way without that sign: docs/database.md.
+ * `noeviction`) would lose writes the same way without that sign: docs/deploying.md.
  */
 export class RedisRecentWriters implements RecentWriters {
   private readonly live: string;

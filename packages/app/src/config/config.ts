@@ -18,7 +18,7 @@ export interface AppConfig {
   readonly databaseUrl: string | null;
   /**
    * A streaming replica of DATABASE_URL's server for the lookups and lists (DATABASE_READ_URL); null: every read
-   * goes to DATABASE_URL. Needs REDIS_URL, where the API processes note who wrote lately (docs/database.md).
+   * goes to DATABASE_URL. Needs REDIS_URL, where the API processes note who wrote lately (docs/deploying.md).
    */
   readonly databaseReadUrl: string | null;
   /** How far behind the primary a replica read may be, and how long a writer reads from the primary after a write. */
