@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /** A WAL position (`pg_lsn` as text, `16/B374D848`) as a number that orders like it. */
-export function lsnValue(text: string): bigint {
+function lsnValue(text: string): bigint {
   const [high, low] = text.split('/');
   if (high === undefined || low === undefined) throw new Error(`not a WAL position: ${text}`);
   return (BigInt(`0x${high}`) << 32n) | BigInt(`0x${low}`);

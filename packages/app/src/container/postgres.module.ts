@@ -44,7 +44,7 @@ const READ_REPLICA = Symbol.for('payout.readReplica');
 export const LEDGER_VERIFICATION_JOB = 'ledger.verification';
 
 /** Knex's own warnings (a failed connection attempt, say), as the service's log lines. */
-export const knexLog = (logger: Logger): Knex.Logger => ({
+const knexLog = (logger: Logger): Knex.Logger => ({
   warn: (message: string) => logger.warn({ component: 'knex' }, message),
   error: (message: string) => logger.error({ component: 'knex' }, message),
   deprecate: (method: string, alternative: string) =>
