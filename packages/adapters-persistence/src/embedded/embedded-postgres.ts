@@ -52,7 +52,11 @@ async function binaries(): Promise<{ initdb: string; postgres: string }> {
 }
 
 /** Runs a binary to its end as `account` (or as this user), rejecting with the tail of its output. */
-function runToEnd(binary: string, args: string[], account: ServerAccount | null): Promise<void> {
+export function runToEnd(
+  binary: string,
+  args: readonly string[],
+  account: ServerAccount | null,
+): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(binary, args, { ...account, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

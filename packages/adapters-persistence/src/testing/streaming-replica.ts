@@ -2,12 +2,12 @@ import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
+import { runToEnd } from '../embedded/embedded-postgres.js';
 import { freePort } from '../embedded/free-port.js';
 import { createKnex } from '../sql/knex-pool.js';
 import {
   accountForServers,
   postgresqlProgram,
-  runProgram,
   type SystemServer,
   startServerProgram,
 } from './system-server.js';
@@ -86,14 +86,14 @@ export async function startStreamingReplica(): Promise<StreamingReplica> {
     standby = null;
   };
   try {
-    await runProgram(
+    await runToEnd(
       initdb as string,
       ['-D', primaryDir, '--no-sync', '--auth=trust', '--username=postgres', '--encoding=UTF8', '--locale=C'],
       account,
     );
     // initdb's pg_hba.conf already lets the loopback interface replicate; wal_level=replica is the default.
     primary = await serve(primaryDir, primaryPort, 'ready to accept connections');
-    await runProgram(
+    await runToEnd(
       basebackup as string,
       [
         '-h',

@@ -25,27 +25,6 @@ export async function postgresqlProgram(name: string): Promise<string> {
 /** The account servers run as: the `postgres` user when this process is root (servers refuse root), else us. */
 export const accountForServers = (): Promise<ServerAccount | null> => serverAccount();
 
-/** Runs a program to its end as `account`, rejecting with the tail of its output. */
-export function runProgram(
-  program: string,
-  args: readonly string[],
-  account: ServerAccount | null,
-): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(program, args, { ...account, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4_000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.once('error', fail);
-    child.once('close', (code) =>
-      code === 0 ? done() : fail(new Error(`${program} exited with ${code}:\n${output}`)),
-    );
-  });
-}
-
 export interface SystemServer {
   /** Stops it (SIGINT: PostgreSQL's fast shutdown, PgBouncer's safe one) and waits for its exit. */
   stop(): Promise<void>;

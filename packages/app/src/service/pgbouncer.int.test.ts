@@ -6,13 +6,12 @@ import {
   scratchDatabase,
   startPgBouncer,
 } from '@payout/adapters-persistence/testing';
-import { type Customer, type CustomerOptions, seedCustomer } from '@payout/domain/testing';
+import type { Customer, CustomerOptions } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
-import { TOKENS } from '../container/tokens.js';
 import { eventually } from '../e2e/support/eventually.js';
 import { VerifyingWebhookReceiver } from '../e2e/support/verifying-webhook.receiver.js';
-import { requestWithdrawal } from './production-service.fixture.js';
+import { listeningCustomer, requestWithdrawal } from './production-service.fixture.js';
 import { type RunningService, startService } from './start-service.js';
 
 const SECRET = 'whsec_cGdib3VuY2VycGdib3VuY2VycGdib3VuY2Vy';
@@ -24,23 +23,8 @@ describe('the service behind PgBouncer in session mode (API, workers, pg-boss, m
   let receiver: VerifyingWebhookReceiver;
   let service: RunningService;
 
-  const customer = async (options: CustomerOptions = {}): Promise<Customer> => {
-    const unitOfWork = await service.container.getAsync(TOKENS.unitOfWork);
-    const ids = service.container.get(TOKENS.ids);
-    const seeded = await seedCustomer(unitOfWork, ids, new Date(), options);
-    await unitOfWork.run((tx) =>
-      tx.webhookEndpoints.save({
-        id: ids.next(),
-        merchantId: seeded.merchantId,
-        url: receiver.url,
-        secrets: [{ secret: SECRET, expiresAt: null }],
-        disabled: false,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      }),
-    );
-    return seeded;
-  };
+  const customer = (options: CustomerOptions = {}): Promise<Customer> =>
+    listeningCustomer(service, { url: receiver.url, secret: SECRET }, options);
   const statusOf = async (id: string, who: Customer): Promise<string> => {
     const token = mintHarnessToken({
       sub: who.principal.subject,

@@ -73,7 +73,7 @@ export const productionEnvOn = (databaseUrl: string): Record<string, string> => 
 });
 
 /** A funded customer (seedCustomer) whose merchant's webhook endpoint is `receiverUrl`, signed with `secret`. */
-async function listeningCustomer(
+export async function listeningCustomer(
   service: RunningService,
   receiver: { readonly url: string; readonly secret: string },
   options: CustomerOptions = {},
