@@ -15,7 +15,8 @@ async function requested(world: WithdrawalWorld) {
 
 describe('onLatestWithdrawal', () => {
   it('works on the withdrawal as stored when it is as read, once', async () => {
-    const world = new WithdrawalWorld();
+    // Counts the runs of the work: one unit, run once.
+    const world = new WithdrawalWorld([], [], 'on-demand');
     const { stored } = await requested(world);
     const seen: Withdrawal[] = [];
     const result = await onLatestWithdrawal(
@@ -32,7 +33,8 @@ describe('onLatestWithdrawal', () => {
   });
 
   it('works on the withdrawal as stored when it changed after the read', async () => {
-    const world = new WithdrawalWorld();
+    // Counts the runs of the work: one unit, run once.
+    const world = new WithdrawalWorld([], [], 'on-demand');
     const { stored } = await requested(world);
     // Another worker records a submit attempt: no status change, so the status sequence alone would not tell.
     await world.uow.run(async (tx) => {
