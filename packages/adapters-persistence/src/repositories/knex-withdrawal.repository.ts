@@ -1,5 +1,6 @@
 import {
   ConcurrentModificationError,
+  entityIdentity,
   type RailId,
   type Withdrawal,
   type WithdrawalRepository,
@@ -52,6 +53,17 @@ const COLUMN_TYPES = {
   next_check_at: 'timestamptz',
   updated_at: 'timestamptz',
 };
+
+/** The columns of mutableColumns that may hold NULL, matched with IS NOT DISTINCT FROM by a known row's lock. */
+const NULLABLE_COLUMNS = [
+  'failure_reason',
+  'failure_code',
+  'rail_reference',
+  'rail_provider',
+  'submitted_at',
+  'approval_expires_at',
+  'next_check_at',
+];
 
 /**
  * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. The ids go to the update
@@ -111,26 +123,17 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   }
 
   /**
-   * A known withdrawal is locked among the writes, on condition that it is still as known: the same status
-   * sequence, and what changes without one (a submission attempt, the rail's reference, a lease).
+   * A known withdrawal is locked among the writes, on condition that it is still as known: every column an update
+   * writes (mutableColumns) as it was; the others the store refuses to change (migration 0020).
    */
   async lockById(id: string): Promise<Withdrawal | null> {
     const known = this.tx ? this.rows.withdrawals.take(id) : undefined;
     if (known) {
       await this.writer.write(
-        lockWrite(
-          'withdrawals',
-          {
-            id: known.id,
-            sequence: known.sequence,
-            submit_attempts: known.submitAttempts,
-            rail_reference: known.railReference,
-            next_check_at: known.nextCheckAt,
-          },
-          COLUMN_TYPES,
-          ['rail_reference', 'next_check_at'],
-          { rows: 1, error: () => new StaleKnownRowError('withdrawal', known.id) },
-        ),
+        lockWrite('withdrawals', { id: known.id, ...mutableColumns(known) }, COLUMN_TYPES, NULLABLE_COLUMNS, {
+          rows: 1,
+          error: () => new StaleKnownRowError('withdrawal', known.id),
+        }),
       );
       return known;
     }
@@ -171,11 +174,11 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return (await this.historyRows([id])).map(toChange);
   }
 
-  /** Each remembered with its entity: the claimer's moves lock it, and read the entity for webhook bodies. */
+  /** Each remembered with its entity's identity: the claimer's moves lock it, and read the identity for webhook bodies. */
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
     const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
     return rows.map((row) => {
-      this.rows.entities.remember(entityOf(row));
+      this.rows.entities.remember(entityIdentity(entityOf(row)));
       const withdrawal = toWithdrawal(row, row.history.map(fromHistoryJson));
       this.rows.withdrawals.remember(withdrawal);
       return withdrawal;

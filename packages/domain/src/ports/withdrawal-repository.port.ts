@@ -1,4 +1,4 @@
-import type { Entity } from '../entity/entity.js';
+import type { EntityIdentity } from '../entity/entity.js';
 import type { RailId } from '../rails/rail-id.js';
 import { type WebhookSource, webhookSourceOf } from '../webhooks/webhook-body.js';
 import type { Withdrawal, WithdrawalFlow, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
@@ -13,7 +13,7 @@ export interface WithdrawalWebhookView extends WebhookSource {
 }
 
 /** The webhook view of a whole withdrawal and its entity: what `findWebhookView` reads, for stores that hold both. */
-export const webhookViewOf = (withdrawal: Withdrawal, entity: Entity): WithdrawalWebhookView => ({
+export const webhookViewOf = (withdrawal: Withdrawal, entity: EntityIdentity): WithdrawalWebhookView => ({
   ...webhookSourceOf(withdrawal, entity),
   merchantId: withdrawal.merchantId,
   flow: withdrawal.flow,

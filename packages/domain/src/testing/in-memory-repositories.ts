@@ -1,6 +1,6 @@
 import type { ApplicationToken } from '../application-token/application-token.js';
 import { type AuditEntry, type AuditPosition, compareNewestFirst } from '../audit/audit-entry.js';
-import type { Entity } from '../entity/entity.js';
+import { type Entity, entityIdentity } from '../entity/entity.js';
 import { isBalanced, type LedgerEntry, walletAccount } from '../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../linked-account/linked-account.js';
 import type { Merchant } from '../merchant/merchant.js';
@@ -63,6 +63,10 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
   const entities: EntityRepository = {
     insert: async (e: Entity) => insertNew(state().entities, e.id, e),
     findById: async (id) => state().entities.get(id) ?? null,
+    findIdentity: async (id) => {
+      const entity = state().entities.get(id);
+      return entity ? entityIdentity(entity) : null;
+    },
   };
   const wallets: WalletRepository = {
     insert: async (w: Wallet) => insertNew(state().wallets, w.id, w),
