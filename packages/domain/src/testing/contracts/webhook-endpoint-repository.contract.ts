@@ -32,6 +32,34 @@ export function webhookEndpointRepositoryContract(factory: ContractFactory): voi
       expect(await unitOfWork.read.webhookEndpoints.findByMerchant(merchant.id)).to.deep.equal(disabled);
     });
 
+    it('keeps the merchant and the creation time of an endpoint saved again', async () => {
+      const { unitOfWork } = await factory();
+      const { merchant } = await seedParties(unitOfWork);
+      const endpoint: WebhookEndpoint = {
+        id: contractIds.next(),
+        merchantId: merchant.id,
+        url: 'https://merchant.example.test/hooks',
+        secrets: [{ secret: 'whsec_a2VwdC1zZWNyZXQta2VwdC1zZWNyZXQta2Vw', expiresAt: null }],
+        disabled: false,
+        createdAt: at(0),
+        updatedAt: at(0),
+      };
+      await unitOfWork.run((tx) => tx.webhookEndpoints.save(endpoint));
+      await unitOfWork.run((tx) =>
+        tx.webhookEndpoints.save({
+          ...endpoint,
+          url: 'https://moved.example.test/',
+          createdAt: at(9),
+          updatedAt: at(9),
+        }),
+      );
+      expect(await unitOfWork.read.webhookEndpoints.findByMerchant(merchant.id)).to.deep.equal({
+        ...endpoint,
+        url: 'https://moved.example.test/',
+        updatedAt: at(9),
+      });
+    });
+
     it('keeps one endpoint per merchant: saving another id replaces the first', async () => {
       const { unitOfWork } = await factory();
       const { merchant } = await seedParties(unitOfWork);

@@ -100,6 +100,43 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       expect(await unitOfWork.read.webhookEvents.findById(event.id)).to.deep.equal(delivered);
     });
 
+    it('writes only an event’s delivery, and refuses an attempt number recorded already', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      const event = buildWebhookEvent(parties, withdrawal.id, 1);
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        await tx.webhookEvents.insert(event);
+      });
+      const delivery = {
+        deliveryState: 'FAILED' as const,
+        attempts: 1,
+        nextAttemptAt: null,
+        deliveredAt: null,
+      };
+      await unitOfWork.run((tx) =>
+        tx.webhookEvents.update({ ...event, ...delivery, body: '{}', status: 'SUCCESS', sequence: 9 }),
+      );
+      expect(await unitOfWork.read.webhookEvents.findById(event.id)).to.deep.equal({ ...event, ...delivery });
+      const attempt: WebhookAttempt = {
+        id: contractIds.next(),
+        eventId: event.id,
+        attempt: 1,
+        attemptedAt: at(1000),
+        statusCode: 500,
+        latencyMs: 5,
+        error: null,
+        succeeded: false,
+      };
+      await unitOfWork.run((tx) => tx.webhookEvents.recordAttempt(attempt));
+      const again = await rejectionOf(
+        unitOfWork.run((tx) => tx.webhookEvents.recordAttempt({ ...attempt, id: contractIds.next() })),
+      );
+      expect(again).to.be.instanceOf(StaleWebhookEventError);
+      expect(await unitOfWork.read.webhookEvents.attempts(event.id)).to.deep.equal([attempt]);
+    });
+
     it('records an attempt on the event as claimed once: of two racing workers one wins, the other rolls back', async () => {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);

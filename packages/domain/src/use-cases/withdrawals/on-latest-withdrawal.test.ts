@@ -46,8 +46,9 @@ describe('onLatestWithdrawal', () => {
       stored,
       async (tx, current) => {
         seen.push(current.submitAttempts);
+        // A field an update writes (a withdrawal's `reason` is fixed at creation).
         await tx.withdrawals.update(
-          { ...current, reason: `after ${current.submitAttempts}` },
+          { ...current, failureCode: `after ${current.submitAttempts}` },
           current.sequence,
         );
       },
@@ -55,7 +56,7 @@ describe('onLatestWithdrawal', () => {
     );
     expect(seen).to.deep.equal([7]);
     const latest = world.uow.state.withdrawals.get(stored.id);
-    expect([latest?.submitAttempts, latest?.reason]).to.deep.equal([7, 'after 7']);
+    expect([latest?.submitAttempts, latest?.failureCode]).to.deep.equal([7, 'after 7']);
   });
 
   it('applies a late rail answer to the withdrawal as stored, keeping what changed meanwhile', async () => {
