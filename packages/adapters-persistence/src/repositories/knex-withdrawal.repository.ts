@@ -93,9 +93,10 @@ const entityOf = (row: WithEntityRow) =>
   toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) });
 
 /**
- * Two lookup statements in flight rather than one: a lookup costs PostgreSQL little, so its rate is bound by the
- * round trip each batch waits for, not by PostgreSQL. The second goes out only with a full statement's keys
- * (ReadBatches), so that where the API's event loop is the bound it does not pay for extra statements.
+ * Two lookup statements in flight rather than one: a lookup's part in PostgreSQL is small, so its rate is bound by
+ * the round trip each batch waits for. The second goes out only with a full statement's keys (ReadBatches), so that
+ * where the API's event loop is the bound it does not pay for extra statements
+ * (docs/decisions/0012-statements-planned-once-per-connection.md).
  */
 const WEBHOOK_VIEW_BATCHES = { maxBatch: 64, concurrency: 2 };
 
