@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { statementsOf } from '../testing/statements-sent.js';
+import { writesInTransaction } from '../testing/statements-sent.js';
 import { testDatabase } from '../testing/test-database.js';
-import { insertWrite, lockWrite, runWrites, type SqlWrite, updateWrite } from './sql-write.js';
+import { insertWrite, lockWrite, type SqlWrite, updateWrite } from './sql-write.js';
 
 const TABLE = 'test_fuse_locks_rows';
 const NOTES = 'test_fuse_locks_notes';
@@ -35,6 +35,7 @@ describe('lockWrite and fuseLocks on PostgreSQL', () => {
     await knex.raw(`CREATE TABLE IF NOT EXISTS ${NOTES} (id text PRIMARY KEY)`);
   });
 
+  const run = (writes: readonly SqlWrite[]) => writesInTransaction(knex, writes);
   const stored = async (id: string) => {
     const row = await knex(TABLE).where({ id }).first();
     return [row.sequence, row.status];
@@ -43,25 +44,6 @@ describe('lockWrite and fuseLocks on PostgreSQL', () => {
     const id = fresh();
     await knex(TABLE).insert({ id, sequence, ref, status: 'NEW' });
     return id;
-  };
-  /** Runs `writes` in one transaction: its statements, and the error it failed with, if any. */
-  const run = async (writes: readonly SqlWrite[]) => {
-    let sent: string[] = [];
-    const error = await knex
-      .transaction(async (trx) => {
-        let failure: unknown = null;
-        sent = await statementsOf(() =>
-          runWrites(trx, writes).catch((thrown: unknown) => {
-            failure = thrown;
-          }),
-        );
-        if (failure) throw failure;
-      })
-      .then(
-        () => null,
-        (failure: Error) => failure.message,
-      );
-    return { sent: sent.length, error };
   };
 
   it('locks a row only while it holds the values given, NULL matching NULL', async () => {

@@ -2,10 +2,10 @@ import { buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { knexContractSubject } from '../testing/knex-contract-subject.js';
-import { statementsOf } from '../testing/statements-sent.js';
+import { statementsOf, writesInTransaction } from '../testing/statements-sent.js';
 import { testDatabase } from '../testing/test-database.js';
 import { updateStatement } from './sql-statement.js';
-import { insertWrite, runWrites, type SqlWrite } from './sql-write.js';
+import { insertWrite, type SqlWrite } from './sql-write.js';
 
 const PARENTS = 'test_merge_inserts_parents';
 const CHILDREN = 'test_merge_inserts_children';
@@ -47,14 +47,12 @@ describe('mergeInserts on PostgreSQL: what travels as one insert, and what keeps
 
   const childrenOf = async (id: number) =>
     (await knex(CHILDREN).where({ parent_id: id }).orderBy('n')).map((row) => row.n);
-  /** Runs `writes` in one transaction, as a unit of work does; the statements sent for them. */
-  const inTransaction = (writes: readonly SqlWrite[]) =>
-    knex.transaction((trx) => statementsOf(() => runWrites(trx, writes)));
+  const run = (writes: readonly SqlWrite[]) => writesInTransaction(knex, writes);
 
   it('sends the children of several parents as one insert behind the parents’ one, each where it belongs', async () => {
     const [a, b] = [fresh(), fresh()];
-    const sent = await inTransaction([parent(a), child(a, 1), child(a, 2), parent(b), child(b, 1)]);
-    expect(sent, 'one insert per table, not one per write').to.have.length(2);
+    const sent = await run([parent(a), child(a, 1), child(a, 2), parent(b), child(b, 1)]);
+    expect(sent, 'one insert per table, not one per write').to.deep.equal({ sent: 2, error: null });
     expect([await childrenOf(a), await childrenOf(b)]).to.deep.equal([[1, 2], [1]]);
   });
 
@@ -62,8 +60,10 @@ describe('mergeInserts on PostgreSQL: what travels as one insert, and what keeps
     const [stored, added] = [fresh(), fresh()];
     await knex(PARENTS).insert({ id: stored, label: `p${stored}` });
     // The first child's parent is stored; the second's is inserted between them.
-    const sent = await inTransaction([child(stored, 1), parent(added), child(added, 1)]);
-    expect(sent).to.have.length(3);
+    expect(await run([child(stored, 1), parent(added), child(added, 1)])).to.deep.equal({
+      sent: 3,
+      error: null,
+    });
     expect([await childrenOf(stored), await childrenOf(added)]).to.deep.equal([[1], [1]]);
   });
 
@@ -85,7 +85,7 @@ describe('mergeInserts on PostgreSQL: what travels as one insert, and what keeps
       const write = recordSeen(id, declared);
       if (!('kind' in declared)) delete (write as { kind?: unknown }).kind;
       if (!('tables' in declared)) delete (write as { tables?: unknown }).tables;
-      await inTransaction([child(id, 1), write, child(id, 2)]);
+      expect((await run([child(id, 1), write, child(id, 2)])).error).to.equal(null);
       const [row] = await knex(SEEN).where({ parent_id: id });
       expect(row.n, `children seen by ${between}`).to.equal(seen);
       expect(await childrenOf(id)).to.deep.equal([1, 2]);
@@ -96,8 +96,7 @@ describe('mergeInserts on PostgreSQL: what travels as one insert, and what keeps
     const id = fresh();
     await knex(PARENTS).insert({ id, label: `p${id}` });
     const checked: SqlWrite = { ...child(id, 2), expect: { rows: 1, error: () => new Error('not one row') } };
-    const sent = await inTransaction([child(id, 1), checked]);
-    expect(sent).to.have.length(2);
+    expect(await run([child(id, 1), checked])).to.deep.equal({ sent: 2, error: null });
     expect(await childrenOf(id)).to.deep.equal([1, 2]);
   });
 
@@ -120,10 +119,7 @@ describe('mergeInserts on PostgreSQL: what travels as one insert, and what keeps
           translate: own('second', `${PARENTS}_label_key`),
         },
       ];
-      const error = await inTransaction(writes).then(
-        () => null,
-        (failure: Error) => failure.message,
-      );
+      const { error } = await run(writes);
       const left = await knex(PARENTS).whereIn('id', [one, two]);
       return { error, left: left.length };
     };

@@ -3,7 +3,7 @@ import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { knexContractSubject } from '../testing/knex-contract-subject.js';
-import { statementsOf } from '../testing/statements-sent.js';
+import { statementsOf, writesInTransaction } from '../testing/statements-sent.js';
 import { testDatabase } from '../testing/test-database.js';
 import { createKnex } from './knex-pool.js';
 import { insertWrite, runWrites, type SqlWrite, updateWrite } from './sql-write.js';
@@ -59,27 +59,9 @@ describe('mergeUpdates on PostgreSQL: what travels as one update', () => {
       rows: 1,
       error: () => new Error(`missing ${id}`),
     });
+  const run = (writes: readonly SqlWrite[], db: Knex = knex) => writesInTransaction(db, writes);
   const attemptsOf = async (ids: readonly string[]) =>
     (await knex(EVENTS).whereIn('id', ids).orderByRaw('length(id), id')).map((row) => [row.id, row.attempts]);
-  /** Runs `writes` in one transaction: how many statements it sent, and the error it failed with, if any. */
-  const run = async (writes: readonly SqlWrite[], db: Knex = knex) => {
-    let sent: string[] = [];
-    const error = await db
-      .transaction(async (trx) => {
-        let failure: unknown = null;
-        sent = await statementsOf(() =>
-          runWrites(trx, writes).catch((thrown: unknown) => {
-            failure = thrown;
-          }),
-        );
-        if (failure) throw failure;
-      })
-      .then(
-        () => null,
-        (failure: Error) => failure.message,
-      );
-    return { sent: sent.length, error };
-  };
 
   it('sends adjacent single-row updates of one shape as one statement, each row its own values', async () => {
     const ids = await events(3);
