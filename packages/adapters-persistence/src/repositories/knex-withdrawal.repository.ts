@@ -54,17 +54,6 @@ const COLUMN_TYPES = {
   updated_at: 'timestamptz',
 };
 
-/** The columns of mutableColumns that may hold NULL, matched with IS NOT DISTINCT FROM by a known row's lock. */
-const NULLABLE_COLUMNS = [
-  'failure_reason',
-  'failure_code',
-  'rail_reference',
-  'rail_provider',
-  'submitted_at',
-  'approval_expires_at',
-  'next_check_at',
-];
-
 /**
  * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. The ids go to the update
  * as an array, so even a generic plan finds the rows by primary key. $3 is the limit.
@@ -130,8 +119,10 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   async lockById(id: string): Promise<Withdrawal | null> {
     const known = this.tx ? this.rows.withdrawals.take(id) : undefined;
     if (known) {
+      const unchanged = mutableColumns(known);
+      // Every one matched with IS NOT DISTINCT FROM, NULL included; the row is found by its id.
       await this.writer.write(
-        lockWrite('withdrawals', { id: known.id, ...mutableColumns(known) }, COLUMN_TYPES, NULLABLE_COLUMNS, {
+        lockWrite('withdrawals', { id: known.id, ...unchanged }, COLUMN_TYPES, Object.keys(unchanged), {
           rows: 1,
           error: () => new StaleKnownRowError('withdrawal', known.id),
         }),
