@@ -78,9 +78,10 @@ describe('the persistence adapter behind PgBouncer (Debian 12 ships 1.18)', func
         const all = (await migrationSource.getMigrations([])).map((m) => migrationSource.getMigrationName(m));
         expect(applied.flat().sort(), 'each migration once').to.deep.equal([...all].sort());
         expect(await pendingMigrations(fresh.knex)).to.deep.equal([]);
-        // A session lock released on another server connection than the one that took it would still be held.
+        // A session lock released on another server connection than the one that took it would still be held (in
+        // this database: pg_locks is the whole server's, and other suites' jobs take advisory locks elsewhere).
         const { rows } = await fresh.knex.raw<{ rows: Array<{ held: string }> }>(
-          "SELECT count(*) AS held FROM pg_locks WHERE locktype = 'advisory'",
+          "SELECT count(*) AS held FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
         );
         expect(rows[0]?.held).to.equal('0');
         // The next start migrates nothing, and does not wait on a lock left behind.
