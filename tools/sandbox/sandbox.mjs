@@ -82,13 +82,12 @@ export async function createSandbox({
       linkedAccounts,
     });
   }
-  const first = out.entities[0];
-  if (first?.linkedAccounts.bank) {
-    const curl = (amount) =>
-      `curl -s -X POST ${baseUrl}/v1/ext/linked-accounts/USD/${first.linkedAccounts.bank}/withdrawal -H 'Authorization: Bearer ${first.accessToken}' -H 'Content-Type: application/json' -d '{"amount": ${amount}, "walletType": "SPEND"}'`;
-    out.tryIt = curl('25.00');
-    out.tryApproval = curl(approvalAmount);
-  }
+  // Each suggestion from its own entity: a withdrawal is limited per entity and minute, so both run one after another.
+  const [first, second = first] = out.entities;
+  const curl = (entity, amount) =>
+    `curl -s -X POST ${baseUrl}/v1/ext/linked-accounts/USD/${entity.linkedAccounts.bank}/withdrawal -H 'Authorization: Bearer ${entity.accessToken}' -H 'Content-Type: application/json' -d '{"amount": ${amount}, "walletType": "SPEND"}'`;
+  if (first?.linkedAccounts.bank) out.tryIt = curl(first, '25.00');
+  if (second?.linkedAccounts.bank) out.tryApproval = curl(second, approvalAmount);
   return out;
 }
 
