@@ -2,6 +2,7 @@ import { type Clock, Money, type RailSubmission } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import nock from 'nock';
 import { globalFetch } from '../http/fetch-transport.js';
+import { standsInFor } from '../testing/definitions/checked-fetch.js';
 import { WiseTransferRail } from './wise-transfers.rail.js';
 
 /**
@@ -19,6 +20,7 @@ import { WiseTransferRail } from './wise-transfers.rail.js';
  * - errors (guides/developer/errors): `{errors: [{code, message, path, arguments}]}` with 422 for validation.
  */
 export const BASE_URL = 'https://api.sandbox.transferwise.tech';
+standsInFor(BASE_URL, 'wise');
 export const API_TOKEN = 'wise-sandbox-token-do-not-log';
 export const PROFILE_ID = '16313153';
 export const IBAN = 'DE89370400440532013000';
