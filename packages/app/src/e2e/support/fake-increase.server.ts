@@ -29,6 +29,10 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  * endpoints of FakeIncreaseCardEndpoints.
  */
 export class FakeIncrease extends JsonFakeServer {
+  constructor() {
+    super('increase');
+  }
+
   readonly creates: AchTransferCreate[] = [];
   /**
    * How the next creates are answered: as Increase does, or a 503 after making the transfer (an answer lost on the

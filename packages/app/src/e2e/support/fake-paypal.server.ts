@@ -12,6 +12,8 @@ export interface PayoutCreate {
 interface Batch {
   readonly id: string;
   readonly senderBatchId: string;
+  /** The batch's one item as the create request gave it. */
+  readonly item: Record<string, unknown>;
   status: string;
 }
 
@@ -24,6 +26,10 @@ const TOKEN = 'A21AAFakePayPalAccessToken';
  * for a transmission this fake signed, as PayPal signs (`id|time|webhook id|CRC32 of the body`, RSA-SHA256).
  */
 export class FakePayPal extends JsonFakeServer {
+  constructor() {
+    super('paypal');
+  }
+
   readonly creates: PayoutCreate[] = [];
   readonly verifications: string[] = [];
   private readonly batches = new Map<string, Batch>();
@@ -93,7 +99,12 @@ export class FakePayPal extends JsonFakeServer {
           details: [{ field: 'SENDER_BATCH_ID', issue: 'Batch with given sender_batch_id already exists' }],
         },
       ];
-    const batch = { id: `FAKEBATCH${this.batches.size + 1}`, senderBatchId: key, status: 'PENDING' };
+    const batch = {
+      id: `FAKEBATCH${this.batches.size + 1}`,
+      senderBatchId: key,
+      item: body.items[0] ?? {},
+      status: 'PENDING',
+    };
     this.batches.set(batch.id, batch);
     return [
       201,
@@ -135,9 +146,11 @@ export class FakePayPal extends JsonFakeServer {
           transaction_status: batch.status,
           payout_batch_id: batch.id,
           payout_item: {
-            recipient_type: 'EMAIL',
+            recipient_type: batch.item.recipient_type,
+            amount: batch.item.amount,
+            receiver: batch.item.receiver,
             sender_item_id: batch.senderBatchId,
-            recipient_wallet: 'PAYPAL',
+            recipient_wallet: batch.item.recipient_wallet ?? 'PAYPAL',
           },
         },
       ],

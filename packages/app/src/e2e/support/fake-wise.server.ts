@@ -22,6 +22,10 @@ interface Transfer {
  * `publicKeyPem`.
  */
 export class FakeWise extends JsonFakeServer {
+  constructor() {
+    super('wise');
+  }
+
   readonly transferCreates: TransferCreate[] = [];
   private readonly transfers = new Map<number, Transfer>();
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
