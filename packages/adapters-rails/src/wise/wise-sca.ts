@@ -8,7 +8,7 @@ import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
  * signatures-examples).
  */
 export const ONE_TIME_TOKEN_HEADER = 'x-2fa-approval';
-export const SIGNATURE_HEADER = 'x-signature';
+const SIGNATURE_HEADER = 'x-signature';
 
 /** The PEM private key as Node reads it; a `\n` written as two characters (a one-line .env value) is a line break. */
 export const scaKeyOf = (pem: string): KeyObject => createPrivateKey(pem.replaceAll('\\n', '\n').trim());

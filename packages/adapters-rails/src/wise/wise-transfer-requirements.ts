@@ -1,7 +1,7 @@
 import { asArray, asObject, text } from '../http/json-fields.js';
 
 /** The conditionally required transfer fields this service can fill, from configuration. */
-export type WiseTransferDetailKey = 'sourceOfFunds' | 'transferPurpose' | 'transferPurposeSubTransferPurpose';
+type WiseTransferDetailKey = 'sourceOfFunds' | 'transferPurpose' | 'transferPurposeSubTransferPurpose';
 export type WiseTransferDetails = Readonly<Partial<Record<WiseTransferDetailKey, string>>>;
 
 /** The `details` of a transfer: its reference and the requirement fields filled so far. */
