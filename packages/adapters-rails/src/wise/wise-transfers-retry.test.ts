@@ -47,6 +47,17 @@ describe('WiseTransferRail: retries, SCA and transfer requirements', () => {
     expect(counts(wise)).to.deep.equal([0, 0, 0]);
   });
 
+  it('is unavailable within its timeout while the step store does not answer', async () => {
+    const wise = new ScriptedWise();
+    const silent = {
+      recorded: () => new Promise<never>(() => {}),
+      record: () => new Promise<never>(() => {}),
+    };
+    const result = await wiseRail(wise, { clock, steps: silent, timeoutMs: 50 }).submit(submission());
+    expect(result.kind === 'UNAVAILABLE' && result.detail).to.include('timed out');
+    expect(counts(wise)).to.deep.equal([0, 0, 0]);
+  });
+
   it('funds an SCA-protected transfer by signing the one-time token Wise answers with', async () => {
     const wise = new ScriptedWise();
     const keys = scaKeyPair();

@@ -65,6 +65,16 @@ const idOf = (value: unknown): string | undefined =>
   typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : text(value);
 const failureOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** `work`, or a rejection once the submission's deadline passes: a slow store keeps the call within its timeout. */
+function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const late = () => reject(new Error('timed out'));
+    if (signal.aborted) late();
+    signal.addEventListener('abort', late, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', late));
+  });
+}
+
 /**
  * The SWIFT rail on Wise Platform's send-money flow: a recipient account from the link's details, a quote to it,
  * the route's transfer requirements, a transfer keyed by the withdrawal id (`customerTransactionId`), then its
@@ -142,11 +152,11 @@ export class WiseTransferRail implements PayoutRail {
   ): Promise<WiseTransferIds | RailSubmitResult> {
     let recorded: Readonly<Record<string, string>>;
     try {
-      recorded = await this.options.steps.recorded(submission.withdrawalId);
+      recorded = await beforeDeadline(this.options.steps.recorded(submission.withdrawalId), signal);
     } catch (error) {
       return unavailable(`Wise steps of ${submission.withdrawalId} could not be read: ${failureOf(error)}`);
     }
-    const recipient = await this.made(submission, recorded, 'recipient account', async () => {
+    const recipient = await this.made(submission, recorded, signal, 'recipient account', async () => {
       const json = recipientJson(submission, this.options.profileId);
       const made = await this.wise.create('recipient account', '/v1/accounts', json, signal);
       if (made.kind !== 'CREATED') return made;
@@ -155,7 +165,7 @@ export class WiseTransferRail implements PayoutRail {
     });
     if (typeof recipient !== 'string') return recipient;
     const recipientId = Number(recipient);
-    const quoteId = await this.made(submission, recorded, 'quote', async () => {
+    const quoteId = await this.made(submission, recorded, signal, 'quote', async () => {
       const json = quoteJson(submission, recipientId);
       const made = await this.wise.create('quote', `${this.wise.profilePath}/quotes`, json, signal);
       if (made.kind !== 'CREATED') return made;
@@ -170,6 +180,7 @@ export class WiseTransferRail implements PayoutRail {
   private async made(
     submission: RailSubmission,
     recorded: Readonly<Record<string, string>>,
+    signal: AbortSignal,
     step: WiseStep,
     make: () => Promise<string | RailSubmitResult>,
   ): Promise<string | RailSubmitResult> {
@@ -178,7 +189,7 @@ export class WiseTransferRail implements PayoutRail {
     const value = await make();
     if (typeof value !== 'string') return value;
     try {
-      return await this.options.steps.record(submission.withdrawalId, step, value);
+      return await beforeDeadline(this.options.steps.record(submission.withdrawalId, step, value), signal);
     } catch (error) {
       return unavailable(
         `Wise ${step} ${value} of ${submission.withdrawalId} was not recorded: ${failureOf(error)}`,
