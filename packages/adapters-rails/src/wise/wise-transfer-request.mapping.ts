@@ -1,6 +1,6 @@
 import type { RailSubmission } from '@payout/domain';
 
-/** What the submission's bodies are built from besides the submission: the steps' ids, the transfer's details. */
+/** The ids of the steps a transfer is made from: the recipient account and the quote. */
 export interface WiseTransferIds {
   readonly quoteId: string;
   readonly recipientId: number;

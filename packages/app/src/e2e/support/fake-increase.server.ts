@@ -29,10 +29,6 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  * endpoints of FakeIncreaseCardEndpoints.
  */
 export class FakeIncrease extends JsonFakeServer {
-  constructor() {
-    super('increase');
-  }
-
   readonly creates: AchTransferCreate[] = [];
   /**
    * How the next creates are answered: as Increase does, or a 503 after making the transfer (an answer lost on the
@@ -44,6 +40,10 @@ export class FakeIncrease extends JsonFakeServer {
   /** The card vault and Card Push Transfers, served by the same fake. */
   readonly cards = new FakeIncreaseCardEndpoints();
   private readonly transfers = new Map<string, AchTransfer>();
+
+  constructor() {
+    super('increase');
+  }
 
   static start(): Promise<FakeIncrease> {
     return new FakeIncrease().listen();

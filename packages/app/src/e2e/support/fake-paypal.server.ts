@@ -26,14 +26,14 @@ const TOKEN = 'A21AAFakePayPalAccessToken';
  * for a transmission this fake signed, as PayPal signs (`id|time|webhook id|CRC32 of the body`, RSA-SHA256).
  */
 export class FakePayPal extends JsonFakeServer {
-  constructor() {
-    super('paypal');
-  }
-
   readonly creates: PayoutCreate[] = [];
   readonly verifications: string[] = [];
   private readonly batches = new Map<string, Batch>();
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  constructor() {
+    super('paypal');
+  }
+
   static start(): Promise<FakePayPal> {
     return new FakePayPal().listen();
   }
