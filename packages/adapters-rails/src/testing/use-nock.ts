@@ -18,8 +18,9 @@ export function useNock(): void {
     nock.enableNetConnect('127.0.0.1');
     scripted = globalThis.fetch;
     const checked = checkedFetch((input, init) => scripted!(input, init));
+    // The adapters call fetch with a URL and an init; a Request object (none of ours) goes to the script as it is.
     globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) =>
-      checked(input instanceof Request ? input.url : String(input), init ?? {})) as typeof fetch;
+      input instanceof Request ? scripted!(input, init) : checked(String(input), init ?? {})) as typeof fetch;
   });
   afterEach(() => {
     nock.cleanAll();
