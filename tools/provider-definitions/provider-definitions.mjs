@@ -1,5 +1,5 @@
 // The providers' own definitions as JSON Schema, for the nock scripts and local fakes that stand in for them
-// (docs/decisions/0011-provider-definitions-are-the-oracle.md): Increase's and Modern Treasury's request types
+// (docs/decisions/0017-provider-definitions-are-the-oracle.md): Increase's and Modern Treasury's request types
 // from their official SDKs' TypeScript declarations, PayPal's Payouts request and answers from the definition
 // its SDK embeds in each request class (`// @data`, gzipped JSON). Written to packages/adapters-rails/definitions.
 import { readFileSync } from 'node:fs';

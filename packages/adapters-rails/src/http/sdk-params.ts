@@ -14,7 +14,7 @@ type KnownKey<T, K extends keyof T> = string extends K
  * params with `[k: string]: unknown`, which would let a misspelt or renamed field compile; without it, a body
  * built as `Strict<…CreateParams>` fails the build on any field the provider's definition does not name. A map
  * the definition declares (Modern Treasury's `metadata: {[key: string]: string}`) stays a map
- * (docs/decisions/0011-provider-definitions-are-the-oracle.md).
+ * (docs/decisions/0017-provider-definitions-are-the-oracle.md).
  */
 export type Strict<T> = T extends readonly (infer Item)[]
   ? Strict<Item>[]

@@ -71,7 +71,7 @@ interface Operation extends OperationDefinition {
 }
 
 /**
- * A provider's API as its own definition has it (docs/decisions/0011-provider-definitions-are-the-oracle.md): the
+ * A provider's API as its own definition has it (docs/decisions/0017-provider-definitions-are-the-oracle.md): the
  * request body and answers of each operation, `METHOD /path/{template}`, checked with Ajv.
  */
 export class ProviderDefinition {
