@@ -15,6 +15,7 @@ export * from './repositories/knex-entity.repository.js';
 export * from './repositories/knex-ledger.repository.js';
 export * from './repositories/knex-linked-account.repository.js';
 export * from './repositories/knex-merchant.repository.js';
+export * from './repositories/knex-rail-step.store.js';
 export * from './repositories/knex-repositories.js';
 export * from './repositories/knex-wallet.repository.js';
 export * from './repositories/knex-webhook-endpoint.repository.js';

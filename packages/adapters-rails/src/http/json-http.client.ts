@@ -8,6 +8,8 @@ export interface JsonResponse {
   readonly body: unknown;
   /** The raw `Retry-After` header, when the provider sent one (a 429, a 503). */
   readonly retryAfter: string | null;
+  /** Every header of the answer, for a provider that answers in one (Wise's SCA one-time token). */
+  readonly headers?: Headers;
 }
 
 export interface JsonRequest {
@@ -17,6 +19,8 @@ export interface JsonRequest {
   /** The body already serialized, when the caller writes amounts as exact decimal literals; else `payload`'s JSON. */
   readonly json?: string;
   readonly idempotencyKey?: string;
+  /** Headers of this request alone (Wise's signed SCA approval). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -43,6 +47,7 @@ export class JsonHttpClient {
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+          ...request.headers,
         },
         body,
         signal,
@@ -52,6 +57,7 @@ export class JsonHttpClient {
         status: response.status,
         body: parseJson(raw),
         retryAfter: response.headers.get('retry-after'),
+        headers: response.headers,
       });
     } catch (error) {
       return err(`${this.provider} ${method} ${path} ${transportFailure(error)}`);

@@ -1,5 +1,6 @@
 import type { RailSubmission } from '@payout/domain';
 import nock from 'nock';
+import { standsInFor } from '../testing/definitions/checked-fetch.js';
 import { bankSubmission, ScriptedCreates } from '../testing/scripted-provider.js';
 import type { IncreaseRailId } from './increase-api.types.js';
 import { CARD_PUSH_STATES, cardPushFields } from './increase-card-push.fixture.js';
@@ -21,6 +22,7 @@ import { TRANSFER_PATHS } from './increase-transfer-request.mapping.js';
  *   the first object with `Idempotent-Replayed: true`; different arguments answer 409 with `resource_id`).
  */
 export const BASE_URL = 'https://sandbox.increase.com';
+standsInFor(BASE_URL, 'increase');
 export const API_KEY = 'secret_key_sandbox_do_not_log';
 export const ACCOUNT_ID = 'account_in71c4amph0vgo2qllky';
 export const ACCOUNT_NUMBER_ID = 'account_number_v18nkfqm6afpsrvy82b2';

@@ -1,4 +1,6 @@
 import type { RailSubmission } from '@payout/domain';
+import type Increase from 'increase';
+import type { Strict } from '../http/sdk-params.js';
 
 /**
  * The business that sends card payouts, as the card networks show it to the cardholder: Increase requires these
@@ -19,7 +21,7 @@ export interface IncreaseCardSender {
 }
 
 /**
- * The create body of a Card Push Transfer (card-push-transfers.ts `CardPushTransferCreateParams`): a funds
+ * The create body of a Card Push Transfer (the SDK's `CardPushTransferCreateParams`): a funds
  * disbursement from the account number `sourceAccountNumberId` to the linked card's token. The amount goes as
  * Increase documents it, a decimal string in dollars, written from the domain's decimal, never a float.
  */
@@ -28,7 +30,7 @@ export function cardPushRequestOf(
   cardTokenId: string,
   sender: IncreaseCardSender,
   sourceAccountNumberId: string,
-): Record<string, unknown> {
+): Strict<Increase.CardPushTransferCreateParams> {
   return {
     business_application_identifier: 'funds_disbursement',
     card_token_id: cardTokenId,

@@ -1,12 +1,14 @@
 import { expect } from 'chai';
 import nock from 'nock';
 import { describeCardVaultContract, TEST_CARD } from '../testing/card-vault.contract.js';
+import { standsInFor } from '../testing/definitions/checked-fetch.js';
 import { closedPortUrl } from '../testing/local-servers.js';
 import { useNock } from '../testing/use-nock.js';
 import { errorBody } from './increase-api.fixture.js';
 import { IncreaseCardVault } from './increase-card.vault.js';
 
 const VAULT_URL = 'https://vault.increase.com';
+standsInFor(VAULT_URL, 'increase');
 const TOKENIZATION_KEY = 'card_tokenization_key_do_not_log';
 const TOKEN = 'outbound_card_token_zlt0ml6youq3q7vcdlg0';
 

@@ -1,4 +1,6 @@
 import type { RailSubmission } from '@payout/domain';
+import type Increase from 'increase';
+import type { Strict } from '../http/sdk-params.js';
 import type { IncreaseRailId } from './increase-api.types.js';
 import { cardPushRequestOf, type IncreaseCardSender } from './increase-card-push-request.mapping.js';
 
@@ -22,47 +24,34 @@ export interface IncreaseAccounts {
 /** NACHA's individual name field holds 22 characters; Increase passes it through to the receiving bank. */
 const ACH_NAME_LENGTH = 22;
 
+/** The create body of each rail, as Increase's SDK defines it (its index signature left out: Strict). */
+export type IncreaseTransferCreate =
+  | Strict<Increase.ACHTransferCreateParams>
+  | Strict<Increase.RealTimePaymentsTransferCreateParams>
+  | Strict<Increase.WireTransferCreateParams>
+  | Strict<Increase.CardPushTransferCreateParams>;
+
 /**
  * The create body of one withdrawal's transfer, from the bank account's decrypted details (`bank` links:
  * accountHolderName, routingNumber, accountNumber, accountType). ACH goes as PPD, the entry class of payouts
- * to consumers; Increase's default, CCD, is for business-to-business payments.
+ * to consumers; Increase's default, CCD, is for business-to-business payments. Each body is written field by
+ * field, never spread, so the compiler checks every name against the SDK's type.
  */
 export function transferRequestOf(
   rail: IncreaseRailId,
   submission: RailSubmission,
   cents: number,
   accounts: IncreaseAccounts,
-): Record<string, unknown> {
+): IncreaseTransferCreate {
   const details = submission.destination.details;
-  const destination = { account_number: details.accountNumber, routing_number: details.routingNumber };
   const name = details.accountHolderName ?? '';
   switch (rail) {
     case 'ACH':
-      return {
-        account_id: accounts.accountId,
-        amount: cents,
-        statement_descriptor: submission.description,
-        ...destination,
-        funding: details.accountType === 'savings' ? 'savings' : 'checking',
-        individual_name: name.slice(0, ACH_NAME_LENGTH),
-        standard_entry_class_code: 'prearranged_payments_and_deposit',
-      };
+      return achRequest(submission, cents, accounts, name);
     case 'RTP':
-      return {
-        source_account_number_id: accounts.accountNumberId,
-        amount: cents,
-        creditor_name: name,
-        unstructured_remittance_information: submission.description,
-        ...destination,
-      };
+      return rtpRequest(submission, cents, accounts, name);
     case 'WIRE':
-      return {
-        account_id: accounts.accountId,
-        amount: cents,
-        creditor: { name },
-        remittance: { category: 'unstructured', unstructured: { message: submission.description } },
-        ...destination,
-      };
+      return wireRequest(submission, cents, accounts, name);
     case 'PUSH_TO_CARD':
       // The rail checked the link holds an Increase token, and its constructor that a sender is configured.
       return cardPushRequestOf(
@@ -72,4 +61,57 @@ export function transferRequestOf(
         accounts.accountNumberId,
       );
   }
+}
+
+function achRequest(
+  submission: RailSubmission,
+  cents: number,
+  accounts: IncreaseAccounts,
+  name: string,
+): Strict<Increase.ACHTransferCreateParams> {
+  const details = submission.destination.details;
+  return {
+    account_id: accounts.accountId,
+    amount: cents,
+    statement_descriptor: submission.description,
+    account_number: details.accountNumber,
+    routing_number: details.routingNumber,
+    funding: details.accountType === 'savings' ? 'savings' : 'checking',
+    individual_name: name.slice(0, ACH_NAME_LENGTH),
+    standard_entry_class_code: 'prearranged_payments_and_deposit',
+  };
+}
+
+function rtpRequest(
+  submission: RailSubmission,
+  cents: number,
+  accounts: IncreaseAccounts,
+  name: string,
+): Strict<Increase.RealTimePaymentsTransferCreateParams> {
+  const details = submission.destination.details;
+  return {
+    source_account_number_id: accounts.accountNumberId,
+    amount: cents,
+    creditor_name: name,
+    unstructured_remittance_information: submission.description,
+    account_number: details.accountNumber,
+    routing_number: details.routingNumber,
+  };
+}
+
+function wireRequest(
+  submission: RailSubmission,
+  cents: number,
+  accounts: IncreaseAccounts,
+  name: string,
+): Strict<Increase.WireTransferCreateParams> {
+  const details = submission.destination.details;
+  return {
+    account_id: accounts.accountId,
+    amount: cents,
+    creditor: { name },
+    remittance: { category: 'unstructured', unstructured: { message: submission.description } },
+    account_number: details.accountNumber,
+    routing_number: details.routingNumber,
+  };
 }

@@ -1,4 +1,5 @@
 import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
+import type Increase from 'increase';
 import { asObject, dateOf, text } from '../http/json-fields.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { cardDeclineReason } from './increase-card-decline.mapping.js';
@@ -8,7 +9,7 @@ import { achReturnReason, rtpRejectionReason } from './increase-failure-reason.m
  * Statuses before the transfer leaves Increase, on every rail: waiting for an approval, a review, a file, or an
  * Increase operator (`requires_attention` is rare and resolved by Increase, never final by itself).
  */
-const NOT_SENT = new Set([
+const NOT_SENT = new Set<TransferStatus>([
   'pending_approval',
   'pending_transfer_session_confirmation',
   'pending_reviewing',
@@ -16,6 +17,13 @@ const NOT_SENT = new Set([
   'pending_creating',
   'requires_attention',
 ]);
+
+/** Every status Increase's SDK defines for the transfers these rails make: a name here is checked against it. */
+type TransferStatus =
+  | Increase.ACHTransfer['status']
+  | Increase.RealTimePaymentsTransfer['status']
+  | Increase.WireTransfer['status']
+  | Increase.CardPushTransfer['status'];
 
 /** The provider's code travels with the failure when Increase gave one (`payload.failureCode`). */
 const withCode = (status: RailStatus, code: string | undefined): RailStatus =>
@@ -31,7 +39,7 @@ const settled = (at: Date | undefined): RailStatus =>
 export function railStatusOfTransfer(rail: IncreaseRailId, body: unknown): RailStatus {
   const transfer = asObject<IncreaseTransferBody>(body);
   const status = text(transfer.status) ?? '';
-  if (NOT_SENT.has(status)) return { kind: 'PENDING' };
+  if (NOT_SENT.has(status as TransferStatus)) return { kind: 'PENDING' };
   if (status === 'canceled') return { kind: 'FAILED', reason: FAILURE_REASONS.CANCELLED };
   // Refused by Increase itself (ACH, wire) or by the network or receiving bank (RTP).
   if (status === 'rejected') {

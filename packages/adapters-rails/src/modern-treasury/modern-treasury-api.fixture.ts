@@ -1,6 +1,7 @@
 import type { RailSubmission } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import nock from 'nock';
+import { standsInFor } from '../testing/definitions/checked-fetch.js';
 import { bankSubmission, ScriptedCreates, vaultedCardSubmission } from '../testing/scripted-provider.js';
 import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
 import { PAYMENT_ORDERS_PATH } from './modern-treasury-payment-order-request.mapping.js';
@@ -29,6 +30,7 @@ import {
  *   result again.
  */
 const BASE_URL = 'https://app.moderntreasury.com';
+standsInFor(BASE_URL, 'modern_treasury');
 const ORGANIZATION_ID = '4a2b6e5c-0f3d-4a57-9d3c-0c7b1f0e8a11';
 export const API_KEY = 'test-mt-api-key-do-not-log';
 export const ORIGINATING_ACCOUNT_ID = '0f8e3719-3dfd-4613-9bbf-c0333781b59f';

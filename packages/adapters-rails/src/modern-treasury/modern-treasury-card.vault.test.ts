@@ -1,12 +1,14 @@
 import { expect } from 'chai';
 import nock from 'nock';
 import { describeCardVaultContract, TEST_CARD } from '../testing/card-vault.contract.js';
+import { standsInFor } from '../testing/definitions/checked-fetch.js';
 import { closedPortUrl } from '../testing/local-servers.js';
 import { useNock } from '../testing/use-nock.js';
 import { API_KEY, errorBody, VALID_AUTHORIZATION } from './modern-treasury-api.fixture.js';
 import { EXTERNAL_ACCOUNTS_PATH, ModernTreasuryCardVault } from './modern-treasury-card.vault.js';
 
 const BASE_URL = 'https://app.moderntreasury.com';
+standsInFor(BASE_URL, 'modern_treasury');
 const ORGANIZATION_ID = '4a2b6e5c-0f3d-4a57-9d3c-0c7b1f0e8a11';
 const EXTERNAL_ACCOUNT_ID = '5ace1b1e-6a0c-4c5f-9d1e-2b7c4a8e0c11';
 

@@ -1,7 +1,9 @@
 import { type CardToVault, type CardVault, ok, type Result, type VaultedCard } from '@payout/domain';
+import type ModernTreasury from 'modern-treasury';
 import { vaultAnswer } from '../cards/vault-answer.js';
 import { type FetchFunction, globalFetch, trimBaseUrl } from '../http/fetch-transport.js';
 import { asObject, text } from '../http/json-fields.js';
+import type { Strict } from '../http/sdk-params.js';
 import type { ModernTreasuryErrorBody } from './modern-treasury-api.types.js';
 import { type ModernTreasuryCredentials, ModernTreasuryHttpClient } from './modern-treasury-http.client.js';
 
@@ -33,17 +35,18 @@ export class ModernTreasuryCardVault implements CardVault {
   }
 
   async tokenize(card: CardToVault, key: string): Promise<Result<VaultedCard, string>> {
+    const payload: Strict<ModernTreasury.ExternalAccountCreateParams> = {
+      counterparty_id: null,
+      party_name: card.cardholderName,
+      party_type: 'individual',
+      account_details: [{ account_number: card.cardNumber, account_number_type: 'pan' }],
+      metadata: { linked_account_id: key },
+    };
     const created = await this.http.call(
       {
         method: 'POST',
         path: EXTERNAL_ACCOUNTS_PATH,
-        payload: {
-          counterparty_id: null,
-          party_name: card.cardholderName,
-          party_type: 'individual',
-          account_details: [{ account_number: card.cardNumber, account_number_type: 'pan' }],
-          metadata: { linked_account_id: key },
-        },
+        payload,
         idempotencyKey: key,
       },
       AbortSignal.timeout(this.options.timeoutMs),

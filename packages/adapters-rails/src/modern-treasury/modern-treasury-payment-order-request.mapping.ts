@@ -1,10 +1,17 @@
 import type { RailSubmission } from '@payout/domain';
+import type ModernTreasury from 'modern-treasury';
+import type { Strict } from '../http/sdk-params.js';
 import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
+
+/** A payment order's create body as Modern Treasury's SDK defines it. */
+export type PaymentOrderCreate = Strict<ModernTreasury.PaymentOrderCreateParams>;
+type ReceivingAccount = NonNullable<PaymentOrderCreate['receiving_account']>;
+type PaymentType = PaymentOrderCreate['type'];
 
 export const PAYMENT_ORDERS_PATH = '/api/payment_orders';
 
 /** The payment order `type` of each rail: a SWIFT payout is a wire to an account abroad. */
-const TYPES: Readonly<Record<ModernTreasuryRailId, string>> = {
+const TYPES: Readonly<Record<ModernTreasuryRailId, PaymentType>> = {
   ACH: 'ach',
   RTP: 'rtp',
   WIRE: 'wire',
@@ -26,7 +33,7 @@ const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
  * The counterparty of a `bank` link (accountHolderName, routingNumber, accountNumber, accountType): a US
  * account reached by its ABA routing number on the payment's own rail.
  */
-function domesticAccount(details: Readonly<Record<string, string>>, type: string): Record<string, unknown> {
+function domesticAccount(details: Readonly<Record<string, string>>, type: PaymentType): ReceivingAccount {
   return {
     party_name: details.accountHolderName,
     account_type: details.accountType === 'savings' ? 'savings' : 'checking',
@@ -41,7 +48,7 @@ function domesticAccount(details: Readonly<Record<string, string>>, type: string
  * The counterparty of an `international_bank` link (link-validation.ts: a personal name or a business name, the
  * IBAN or account number, the SWIFT BIC, and the recipient's address, which a wire must carry).
  */
-function foreignAccount(details: Readonly<Record<string, string>>): Record<string, unknown> {
+function foreignAccount(details: Readonly<Record<string, string>>): ReceivingAccount {
   const business = details.recipientType === 'business';
   const accountNumber = (details.accountNumber ?? '').replace(/\s/g, '').toUpperCase();
   return {
@@ -70,8 +77,8 @@ function foreignAccount(details: Readonly<Record<string, string>>): Record<strin
 function receivingAccountOf(
   rail: ModernTreasuryRailId,
   details: Readonly<Record<string, string>>,
-  type: string,
-): Record<string, unknown> {
+  type: PaymentType,
+): Pick<PaymentOrderCreate, 'receiving_account' | 'receiving_account_id'> {
   if (rail === 'PUSH_TO_CARD') return { receiving_account_id: details.cardToken };
   return { receiving_account: rail === 'SWIFT' ? foreignAccount(details) : domesticAccount(details, type) };
 }
@@ -88,17 +95,19 @@ export function paymentOrderRequestOf(
   submission: RailSubmission,
   cents: number,
   originatingAccountId: string,
-): Record<string, unknown> {
+): PaymentOrderCreate {
   const type = TYPES[rail];
   const details = submission.destination.details;
+  const receiving = receivingAccountOf(rail, details, type);
   return {
     type,
-    ...(rail === 'ACH' ? { subtype: 'PPD' } : {}),
+    subtype: rail === 'ACH' ? 'PPD' : undefined,
     direction: 'credit',
     amount: cents,
     currency: submission.currency,
     originating_account_id: originatingAccountId,
-    ...receivingAccountOf(rail, details, type),
+    receiving_account: receiving.receiving_account,
+    receiving_account_id: receiving.receiving_account_id,
     description: submission.description,
     // By characters, so a cut never splits an emoji into half a surrogate pair.
     remittance_information: Array.from(submission.description).slice(0, REMITTANCE_LENGTH[type]).join(''),

@@ -1,4 +1,5 @@
 import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
+import type ModernTreasury from 'modern-treasury';
 import { asArray, asObject, dateOf, text } from '../http/json-fields.js';
 import type { ModernTreasuryRailId, PaymentOrderBody } from './modern-treasury-api.types.js';
 import { returnReasonOf } from './modern-treasury-return-reason.mapping.js';
@@ -7,7 +8,13 @@ import { returnReasonOf } from './modern-treasury-return-reason.mapping.js';
  * Before the order reaches the bank: waiting for an approval (`needs_approval`, `approved`), for the bank's
  * next file or cut-off (`pending`), or on a compliance hold (`held`), which may still be denied.
  */
-const NOT_SENT = new Set(['needs_approval', 'approved', 'pending', 'held']);
+const NOT_SENT = new Set<OrderStatus>(['needs_approval', 'approved', 'pending', 'held']);
+
+/**
+ * The statuses Modern Treasury's SDK defines: every status this mapping names is checked against it at compile
+ * time; one the SDK (and this mapping) does not know yet falls to the default, unavailable.
+ */
+type OrderStatus = ModernTreasury.PaymentOrder['status'];
 
 /** Rails whose `sent` order is taken by the network and only awaits settlement (shown as PROCESSING). */
 const SETTLES_LATER = new Set<ModernTreasuryRailId>(['ACH', 'RTP']);
@@ -18,7 +25,7 @@ const SETTLES_LATER = new Set<ModernTreasuryRailId>(['ACH', 'RTP']);
  */
 export function railStatusOfPaymentOrder(rail: ModernTreasuryRailId, body: unknown): RailStatus {
   const order = asObject<PaymentOrderBody>(body);
-  const status = text(order.status) ?? '';
+  const status = (text(order.status) ?? '') as OrderStatus;
   if (NOT_SENT.has(status)) return { kind: 'PENDING' };
   switch (status) {
     case 'processing':

@@ -1,9 +1,11 @@
 import { Money, type RailSubmission } from '@payout/domain';
 import nock from 'nock';
+import { standsInFor } from '../testing/definitions/checked-fetch.js';
 import { useNock } from '../testing/use-nock.js';
 
 /** Bodies in the documented shapes of PayPal's OAuth2 token endpoint and Payouts API v1, and the nock setup the PayPal suites share. */
 export const BASE_URL = 'https://api-m.sandbox.paypal.com';
+standsInFor(BASE_URL, 'paypal');
 export const CLIENT_ID = 'client-id-sandbox';
 export const CLIENT_SECRET = 'client-secret-do-not-log';
 export const RECEIVER = 'ada@example.com';

@@ -93,7 +93,8 @@ describe('PayPalPayoutsRail.status', () => {
   it('is PENDING while PayPal has not split the batch into items, FAILED when it denied the batch', async () => {
     expect(await statusWhen([])).to.deep.equal({ kind: 'PENDING' });
     tokenEndpoint('TOKEN-A');
-    const denied = { ...batchShown(BATCH, 'wd-0001', []), batch_header: { batch_status: 'DENIED' } };
+    const shown = batchShown(BATCH, 'wd-0001', []);
+    const denied = { ...shown, batch_header: { ...shown.batch_header, batch_status: 'DENIED' } };
     paypal().get(`/v1/payments/payouts/${BATCH}`).reply(200, denied);
     expect(await rail().status(query)).to.deep.equal({ kind: 'FAILED', reason: FAILURE_REASONS.GENERAL });
   });

@@ -1,2 +1,3 @@
+export type { WiseTransferDetails } from './wise-transfer-requirements.js';
 export * from './wise-transfers.rail.js';
 export * from './wise-webhook.verifier.js';

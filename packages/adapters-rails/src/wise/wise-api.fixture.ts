@@ -1,8 +1,10 @@
-import { type Clock, Money, type RailSubmission } from '@payout/domain';
-import { ManualClock } from '@payout/domain/testing';
+import { generateKeyPairSync, type KeyObject, randomUUID, verify } from 'node:crypto';
+import { type Clock, Money, type RailStepStore, type RailSubmission } from '@payout/domain';
+import { InMemoryRailStepStore, ManualClock } from '@payout/domain/testing';
 import nock from 'nock';
 import { globalFetch } from '../http/fetch-transport.js';
-import { WiseTransferRail } from './wise-transfers.rail.js';
+import { standsInFor } from '../testing/definitions/checked-fetch.js';
+import { WiseTransferRail, type WiseTransferRailOptions } from './wise-transfers.rail.js';
 
 /**
  * A scripted Wise Platform for the Wise suites, in the documented shapes of its API (docs.wise.com/api-reference):
@@ -16,9 +18,14 @@ import { WiseTransferRail } from './wise-transfers.rail.js';
  *   `{type, status: "COMPLETED" | "REJECTED", errorCode}`, e.g. `transfer.insufficient_funds`;
  * - statuses (guides, "Tracking transfers"): incoming_payment_waiting, processing, funds_converted,
  *   outgoing_payment_sent, bounced_back, funds_refunded, cancelled, charged_back;
+ * - transfer requirements: `POST /v1/transfer-requirements` answers the route's fields in groups (`key`,
+ *   `required`, `valuesAllowed`, `refreshRequirementsOnChange`);
+ * - SCA (guides, "Strong Customer Authentication"): a protected funding answers 403 with a one-time token in
+ *   `x-2fa-approval`; the call made again with the token and its RSA-SHA256 signature in `X-Signature` goes through;
  * - errors (guides/developer/errors): `{errors: [{code, message, path, arguments}]}` with 422 for validation.
  */
-export const BASE_URL = 'https://api.sandbox.transferwise.tech';
+export const BASE_URL = 'https://api.wise-sandbox.com';
+standsInFor(BASE_URL, 'wise');
 export const API_TOKEN = 'wise-sandbox-token-do-not-log';
 export const PROFILE_ID = '16313153';
 export const IBAN = 'DE89370400440532013000';
@@ -54,7 +61,12 @@ export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmiss
 /** The rail under test with the fixture's credentials, against `wise` (or the real network when null). */
 export const wiseRail = (
   wise: ScriptedWise | null,
-  options: { clock?: Clock; baseUrl?: string; timeoutMs?: number } = {},
+  options: {
+    clock?: Clock;
+    baseUrl?: string;
+    timeoutMs?: number;
+    steps?: RailStepStore;
+  } & Pick<WiseTransferRailOptions, 'scaPrivateKey' | 'transferDetails'> = {},
 ): WiseTransferRail =>
   new WiseTransferRail({
     apiToken: API_TOKEN,
@@ -62,8 +74,31 @@ export const wiseRail = (
     baseUrl: options.baseUrl ?? BASE_URL,
     clock: options.clock ?? new ManualClock(),
     timeoutMs: options.timeoutMs ?? 2000,
+    steps: options.steps ?? new InMemoryRailStepStore(),
+    ...(options.scaPrivateKey ? { scaPrivateKey: options.scaPrivateKey } : {}),
+    ...(options.transferDetails ? { transferDetails: options.transferDetails } : {}),
     ...(wise ? { fetch: wise.fetch } : {}),
   });
+
+/** A key pair as a Wise user makes one for SCA: the private half configured, the public half uploaded to Wise. */
+export function scaKeyPair(): { privatePem: string; publicKey: KeyObject } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey };
+}
+
+/** A requirement field of Wise's transfer-requirements answer. */
+export const requirementField = (
+  key: string,
+  options: { required?: boolean; values?: string[]; refresh?: boolean; maxLength?: number } = {},
+) => ({
+  key,
+  name: key,
+  type: options.values ? 'select' : 'text',
+  required: options.required ?? true,
+  refreshRequirementsOnChange: options.refresh ?? false,
+  maxLength: options.maxLength ?? null,
+  valuesAllowed: options.values ? options.values.map((value) => ({ key: value, name: value })) : null,
+});
 
 export type WiseStatus =
   | 'incoming_payment_waiting'
@@ -76,7 +111,7 @@ export type WiseStatus =
   | 'charged_back';
 
 /** The calls a fault or a lost answer can be aimed at. */
-export type ScriptedStep = 'quote' | 'recipient' | 'transfer' | 'funding';
+export type ScriptedStep = 'quote' | 'recipient' | 'requirements' | 'transfer' | 'funding';
 
 export interface ScriptedReply {
   readonly status: number;
@@ -97,14 +132,13 @@ interface HeldTransfer {
   fundings: number;
 }
 
+const STEPS: Readonly<Record<string, ScriptedStep>> = {
+  '/v1/accounts': 'recipient',
+  '/v1/transfer-requirements': 'requirements',
+  '/v1/transfers': 'transfer',
+};
 const STEP_OF = (pathname: string): ScriptedStep =>
-  pathname.endsWith('/quotes')
-    ? 'quote'
-    : pathname === '/v1/accounts'
-      ? 'recipient'
-      : pathname === '/v1/transfers'
-        ? 'transfer'
-        : 'funding';
+  pathname.endsWith('/quotes') ? 'quote' : (STEPS[pathname] ?? 'funding');
 
 /**
  * Wise's send-money endpoints for one profile, scripted with nock: quotes and recipient accounts are made anew
@@ -119,6 +153,20 @@ export class ScriptedWise {
   readonly requests: { step: ScriptedStep; raw: string }[] = [];
   quotes = 0;
   recipients = 0;
+  /**
+   * What `POST /v1/transfer-requirements` answers, given the details asked about: by default the reference alone,
+   * which every route takes.
+   */
+  requirements: (details: Record<string, string>) => object[] = () => [
+    {
+      type: 'transfer',
+      fields: [{ name: 'Transfer reference', group: [requirementField('reference', { required: false })] }],
+    },
+  ];
+  /** Set: funding is SCA protected, approved by a one-time token signed with this key's private half. */
+  scaPublicKey: KeyObject | null = null;
+  /** Every one-time token handed out, and each signed funding's headers. */
+  readonly oneTimeTokens: string[] = [];
 
   constructor() {
     nock(BASE_URL)
@@ -185,10 +233,12 @@ export class ScriptedWise {
       case 'recipient':
         this.recipients += 1;
         return [200, { id: 40000000 + this.recipients, profile: Number(PROFILE_ID), ...body }];
+      case 'requirements':
+        return [200, this.requirements((body.details ?? {}) as Record<string, string>)];
       case 'transfer':
         return [200, this.transfer(body)];
       case 'funding':
-        return this.fund(pathname);
+        return this.fund(pathname, request.headers);
     }
   }
 
@@ -206,7 +256,25 @@ export class ScriptedWise {
     return transferObject(held);
   }
 
-  private fund(pathname: string): nock.ReplyFnResult {
+  /** A protected funding without a signed one-time token: 403 with a new token, as Wise answers it. */
+  private unapproved(headers: Headers): nock.ReplyFnResult | null {
+    if (!this.scaPublicKey) return null;
+    const token = headers.get('x-2fa-approval');
+    const signature = headers.get('x-signature');
+    const signed =
+      token !== null &&
+      signature !== null &&
+      this.oneTimeTokens.includes(token) &&
+      verify('sha256', Buffer.from(token), this.scaPublicKey, Buffer.from(signature, 'base64'));
+    if (signed) return null;
+    const fresh = randomUUID();
+    this.oneTimeTokens.push(fresh);
+    return [403, {}, { 'x-2fa-approval': fresh, 'x-2fa-approval-result': 'REJECTED' }];
+  }
+
+  private fund(pathname: string, headers: Headers): nock.ReplyFnResult {
+    const refused = this.unapproved(headers);
+    if (refused) return refused;
     const match = new RegExp(`^/v3/profiles/${PROFILE_ID}/transfers/(\\d+)/payments$`).exec(pathname);
     const held = [...this.transfers.values()].find((t) => String(t.id) === match?.[1]);
     if (!held) return [404, { errors: [{ code: 'NOT_FOUND', path: 'transferId' }] }];

@@ -5,7 +5,7 @@ import { retryAfterHeaderSeconds, unavailableFor } from '../http/retry-after.js'
 import type { WiseErrorBody, WiseErrorItem } from './wise-api.types.js';
 
 /** The calls of one submission, in order; a refusal names the one that was refused. */
-export type WiseStep = 'quote' | 'recipient account' | 'transfer' | 'funding';
+export type WiseStep = 'quote' | 'recipient account' | 'transfer requirements' | 'transfer' | 'funding';
 
 type Refusal = Extract<RailSubmitResult, { kind: 'REJECTED' | 'UNAVAILABLE' }>;
 

@@ -1,6 +1,6 @@
 import type { RailSubmission } from '@payout/domain';
 
-/** What the submission's bodies are built from besides the submission: our Wise profile and the steps' ids. */
+/** The ids of the steps a transfer is made from: the recipient account and the quote. */
 export interface WiseTransferIds {
   readonly quoteId: string;
   readonly recipientId: number;
@@ -16,7 +16,7 @@ const NOT_SWIFT_TEXT = /[^A-Za-z0-9/\-?:().,'+ ]+/g;
  * outside SWIFT's set a space, no leading `-` or `:` (they open a SWIFT field), at most one line. A description
  * with nothing left names the payout instead.
  */
-function swiftReference(submission: RailSubmission): string {
+export function swiftReference(submission: RailSubmission): string {
   const text = (value: string) =>
     value
       .normalize('NFKD')
@@ -81,15 +81,20 @@ export function recipientJson(submission: RailSubmission, profileId: string): st
 }
 
 /**
- * The transfer, with the withdrawal id as `customerTransactionId`: Wise's idempotency key (a UUID, as our ids
- * are), so a repeat after a lost answer is the same transfer however many quotes and recipients came before it.
+ * The transfer-requirements question, or the transfer itself, with the withdrawal id as `customerTransactionId`:
+ * Wise's idempotency key (a UUID, as our ids are), so a repeat after a lost answer is the same transfer. `details`
+ * holds the reference and the fields the route's requirements asked for.
  */
-export function transferJson(submission: RailSubmission, ids: WiseTransferIds): string {
+export function transferJson(
+  submission: RailSubmission,
+  ids: WiseTransferIds,
+  details: Readonly<Record<string, string>>,
+): string {
   return JSON.stringify({
     targetAccount: ids.recipientId,
     quoteUuid: ids.quoteId,
     customerTransactionId: submission.withdrawalId,
-    details: { reference: swiftReference(submission) },
+    details,
   });
 }
 

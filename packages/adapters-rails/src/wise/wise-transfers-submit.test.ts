@@ -1,5 +1,5 @@
 import { FAILURE_REASONS, Money, type RailSubmitResult } from '@payout/domain';
-import { ManualClock } from '@payout/domain/testing';
+import { InMemoryRailStepStore, ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import nock from 'nock';
 import { closedPortUrl } from '../testing/local-servers.js';
@@ -39,6 +39,7 @@ describe('WiseTransferRail.submit', () => {
     expect(wise.requests.map((request) => request.step)).to.deep.equal([
       'recipient',
       'quote',
+      'requirements',
       'transfer',
       'funding',
     ]);
@@ -113,7 +114,7 @@ describe('WiseTransferRail.submit', () => {
     expect(recipient.details.legalType).to.equal('BUSINESS');
   });
 
-  it('after a lost transfer answer, repeats quote and recipient, gets the same transfer back and funds it once', async () => {
+  it('after a lost transfer answer, reuses the recipient and the quote, gets the same transfer back and funds it once', async () => {
     const wise = new ScriptedWise();
     wise.loseNextAnswer('transfer');
     const rail = railFor(wise);
@@ -126,7 +127,7 @@ describe('WiseTransferRail.submit', () => {
       kind: 'ACCEPTED',
       reference: '50000001',
     });
-    expect(wise.created).to.equal(1);
+    expect([wise.recipients, wise.quotes, wise.created]).to.deep.equal([1, 1, 1]);
     expect(wise.fundings(WITHDRAWAL_ID), 'funded only while unfunded').to.equal(1);
   });
 
@@ -153,6 +154,7 @@ describe('WiseTransferRail.submit', () => {
       baseUrl: BASE_URL,
       clock,
       timeoutMs: 2000,
+      steps: new InMemoryRailStepStore(),
       fetch: async (input, init) => {
         const response = await wise.fetch(input, init);
         const { pathname } = new URL(input);

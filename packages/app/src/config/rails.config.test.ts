@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import { loadConfig } from './config.js';
 
@@ -102,7 +103,14 @@ describe('loadConfig: RAILS', () => {
   });
 });
 
-const WISE = { WISE_API_TOKEN: 'wise-live-token', WISE_PROFILE_ID: '16313153' };
+const SCA_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+const WISE = {
+  WISE_API_TOKEN: 'wise-live-token',
+  WISE_PROFILE_ID: '16313153',
+  WISE_SCA_PRIVATE_KEY: SCA_KEY,
+};
 
 describe('loadConfig: RAILS with Wise', () => {
   it('serves SWIFT with Wise in production, on api.wise.com unless WISE_BASE_URL names the sandbox', () => {
@@ -114,15 +122,15 @@ describe('loadConfig: RAILS with Wise', () => {
       apiToken: 'wise-live-token',
       profileId: '16313153',
       baseUrl: 'https://api.wise.com',
+      scaPrivateKey: SCA_KEY.trim(),
+      transferDetails: {},
     });
     const sandbox = loadConfig({
       ...WISE,
       RAILS: 'SWIFT=wise',
-      WISE_BASE_URL: 'https://api.sandbox.transferwise.tech/',
+      WISE_BASE_URL: 'https://api.wise-sandbox.com/',
     });
-    expect(sandbox.ok && sandbox.config.rails.wise?.baseUrl).to.equal(
-      'https://api.sandbox.transferwise.tech',
-    );
+    expect(sandbox.ok && sandbox.config.rails.wise?.baseUrl).to.equal('https://api.wise-sandbox.com');
     expect(loadConfig(WISE).ok && loadConfig(WISE)).to.have.nested.property('config.rails.wise', null);
   });
 
@@ -138,6 +146,42 @@ describe('loadConfig: RAILS with Wise', () => {
       'WISE_BASE_URL must be https in production',
     );
     expect(errorsOf({ ...WISE, RAILS: 'ACH=wise' })).to.include('ACH: wise cannot serve the ACH rail');
+  });
+
+  it('refuses Wise in production without the SCA signing key, naming WISE_SCA_PRIVATE_KEY, and a key that is none', () => {
+    const rails = LIVE_RAILS.replace('SWIFT=disabled', 'SWIFT=wise');
+    const { WISE_SCA_PRIVATE_KEY: _, ...unsigned } = WISE;
+    const live = { ...PRODUCTION, ...INCREASE, ...PAYPAL, ...unsigned, RAILS: rails };
+    expect(errorsOf(live)).to.include('WISE_SCA_PRIVATE_KEY must be set in production');
+    expect(errorsOf({ ...unsigned, RAILS: 'SWIFT=wise' }), 'a sandbox signs nothing by default').to.equal('');
+    const weak = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    });
+    for (const key of ['not a key', weak.toString()])
+      expect(errorsOf({ ...live, WISE_SCA_PRIVATE_KEY: key })).to.include(
+        'WISE_SCA_PRIVATE_KEY must be a PEM RSA private key of at least 2048 bits',
+      );
+  });
+
+  it("reads a key written on one line, and the values of Wise's transfer requirements", () => {
+    const config = loadConfig({
+      ...WISE,
+      RAILS: 'SWIFT=wise',
+      WISE_SCA_PRIVATE_KEY: SCA_KEY.trim().replaceAll('\n', '\\n'),
+      WISE_SOURCE_OF_FUNDS: 'verification.source.of.funds.other',
+      WISE_TRANSFER_PURPOSE: 'verification.transfers.purpose.pay.bills',
+      WISE_TRANSFER_PURPOSE_SUB: 'SOFTWARE_DEVELOPMENT_SERVICE',
+    });
+    if (!config.ok) throw new Error(config.errors.join('; '));
+    expect(config.config.rails.wise).to.deep.include({
+      scaPrivateKey: SCA_KEY.trim(),
+      transferDetails: {
+        sourceOfFunds: 'verification.source.of.funds.other',
+        transferPurpose: 'verification.transfers.purpose.pay.bills',
+        transferPurposeSubTransferPurpose: 'SOFTWARE_DEVELOPMENT_SERVICE',
+      },
+    });
   });
 
   it('sets how long PayPal payouts are watched for a return from PAYPAL_RETURN_WINDOW_DAYS', () => {

@@ -1,5 +1,5 @@
-import { createPublicKey } from 'node:crypto';
-import type { IncreaseCardSender } from '@payout/adapters-rails';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import type { IncreaseCardSender, WiseTransferDetails } from '@payout/adapters-rails';
 import { RAIL_IDS, type RailId } from '@payout/domain';
 import { type ConfigEnv, fallbackOf, type VariableName } from './variables.js';
 
@@ -62,6 +62,10 @@ interface WiseConfig {
   readonly baseUrl: string;
   /** WISE_WEBHOOK_PUBLIC_KEY, Wise's webhook signing key (PEM); unset: Wise's webhooks are not received. */
   readonly webhookPublicKey?: string;
+  /** WISE_SCA_PRIVATE_KEY: signs the one-time token of an SCA-protected funding; production requires it. */
+  readonly scaPrivateKey?: string;
+  /** WISE_SOURCE_OF_FUNDS, WISE_TRANSFER_PURPOSE, WISE_TRANSFER_PURPOSE_SUB: a route's transfer requirements. */
+  readonly transferDetails: WiseTransferDetails;
 }
 
 interface ModernTreasuryConfig {
@@ -193,6 +197,34 @@ function webhookVariables(env: Env, errors: string[]) {
 }
 
 /**
+ * WISE_SCA_PRIVATE_KEY, when set: the PEM RSA private key (2048 bits or more, as Wise requires) whose public half
+ * is uploaded to Wise; a `\n` written as two characters is a line break. Never repeated in an error.
+ */
+function wiseScaKey(env: Env, errors: string[]): { scaPrivateKey?: string } {
+  const pem = env.WISE_SCA_PRIVATE_KEY?.replaceAll('\\n', '\n').trim();
+  if (!pem) return {};
+  try {
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType === 'rsa' && (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048)
+      return { scaPrivateKey: pem };
+  } catch {
+    // Reported below, without the value.
+  }
+  errors.push('WISE_SCA_PRIVATE_KEY must be a PEM RSA private key of at least 2048 bits');
+  return {};
+}
+
+/** The values Wise's transfer requirements may ask for on a route, as its own keys name them. */
+function wiseTransferDetails(env: Env): WiseTransferDetails {
+  const details = {
+    sourceOfFunds: env.WISE_SOURCE_OF_FUNDS?.trim(),
+    transferPurpose: env.WISE_TRANSFER_PURPOSE?.trim(),
+    transferPurposeSubTransferPurpose: env.WISE_TRANSFER_PURPOSE_SUB?.trim(),
+  };
+  return Object.fromEntries(Object.entries(details).filter(([, value]) => value));
+}
+
+/**
  * Reads RAILS and the credentials of the providers it names. A rail RAILS does not list is simulated, except
  * PAYPAL and VENMO, which go to PayPal when the PayPal variables are set (as before RAILS existed). Production
  * refuses a simulated rail; every environment refuses a provider that cannot serve its rail, or one whose
@@ -250,6 +282,10 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
   // Wise's profile ids are numbers, and the recipient account names its profile as one.
   if (wiseRails.length > 0 && env.WISE_PROFILE_ID && !/^\d+$/.test(env.WISE_PROFILE_ID))
     lacking.push(`WISE_PROFILE_ID must be the numeric id of a Wise profile (got "${env.WISE_PROFILE_ID}")`);
+  if (wiseRails.length > 0 && production && !env.WISE_SCA_PRIVATE_KEY?.trim())
+    lacking.push(
+      'WISE_SCA_PRIVATE_KEY must be set in production: Wise protects the funding of transfers with SCA, signed with this key (docs/providers/wise.md)',
+    );
   errors.push(...lacking);
   const webhooks = webhookVariables(env, errors);
   const increase =
@@ -291,6 +327,8 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
           profileId: env.WISE_PROFILE_ID ?? '',
           baseUrl: baseUrl(env, 'WISE_BASE_URL', production, errors),
           ...webhooks.wise,
+          ...wiseScaKey(env, errors),
+          transferDetails: wiseTransferDetails(env),
         };
   return { providers, increase, paypal, modernTreasury, wise };
 }

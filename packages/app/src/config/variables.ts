@@ -572,7 +572,35 @@ export const CONFIG_VARIABLES = [
     kind: 'text',
     fallback: 'https://api.wise.com',
     environments: { production: 'https, except a loopback host' },
-    description: '`https://api.sandbox.transferwise.tech` for the sandbox.',
+    description: '`https://api.wise-sandbox.com` for the sandbox.',
+  },
+  {
+    name: 'WISE_SCA_PRIVATE_KEY',
+    section: 'wise',
+    kind: 'text',
+    defaultText: 'unset: an SCA-protected funding is not signed',
+    environments: { production: 'required' },
+    description:
+      'The PEM RSA private key (2048 bits or more) whose public half is uploaded to Wise; it signs the one-time token of an SCA-protected funding (`\\n` for line breaks on one line; [the SCA key](providers/wise.md#the-sca-key)).',
+  },
+  {
+    name: 'WISE_SOURCE_OF_FUNDS',
+    section: 'wise',
+    kind: 'text',
+    description:
+      "The `sourceOfFunds` key given when a route's [transfer requirements](providers/wise.md#transfer-requirements) ask for it.",
+  },
+  {
+    name: 'WISE_TRANSFER_PURPOSE',
+    section: 'wise',
+    kind: 'text',
+    description: 'The `transferPurpose` key given when a route asks for it.',
+  },
+  {
+    name: 'WISE_TRANSFER_PURPOSE_SUB',
+    section: 'wise',
+    kind: 'text',
+    description: 'The `transferPurposeSubTransferPurpose` key given when a route asks for it.',
   },
   {
     name: 'WISE_WEBHOOK_PUBLIC_KEY',

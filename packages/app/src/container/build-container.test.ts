@@ -36,7 +36,9 @@ describe('buildContainer', () => {
       PAYPAL_CLIENT_ID: 'id',
       PAYPAL_CLIENT_SECRET: 'secret',
     });
-    const rails = (await buildContainer(config, createLogger({ level: 'silent' }))).get(TOKENS.rails);
+    const rails = await (await buildContainer(config, createLogger({ level: 'silent' }))).getAsync(
+      TOKENS.rails,
+    );
     expect(rails.get('PAYPAL')).to.be.instanceOf(PayPalPayoutsRail);
     expect(rails.get('VENMO')).to.be.instanceOf(PayPalPayoutsRail);
     expect(rails.get('ACH')).to.be.instanceOf(SimulatedPayoutRail);

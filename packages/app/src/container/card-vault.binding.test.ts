@@ -5,7 +5,7 @@ import {
   ModernTreasuryPaymentOrderRail,
   SimulatedCardVault,
 } from '@payout/adapters-rails';
-import { ManualClock } from '@payout/domain/testing';
+import { InMemoryRailStepStore, ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { configFor, INCREASE_CARD_ENV as INCREASE_CARDS } from '../config/config.fixture.js';
 import { cardVaultFor } from './card-vault.binding.js';
@@ -21,7 +21,9 @@ describe('cardVaultFor and PUSH_TO_CARD in railsFor', () => {
   it("tokenises cards at Increase's vault and pays them with Increase's card push when RAILS says so", () => {
     const config = configFor({ ...INCREASE_CARDS, RAILS: 'PUSH_TO_CARD=increase' });
     expect(cardVaultFor(config)).to.be.instanceOf(IncreaseCardVault);
-    const rail = railsFor(config, new ManualClock()).get('PUSH_TO_CARD');
+    const rail = railsFor(config, { clock: new ManualClock(), steps: new InMemoryRailStepStore() }).get(
+      'PUSH_TO_CARD',
+    );
     expect(rail).to.be.instanceOf(IncreaseTransferRail);
     expect(rail?.id).to.equal('PUSH_TO_CARD');
   });
@@ -29,9 +31,9 @@ describe('cardVaultFor and PUSH_TO_CARD in railsFor', () => {
   it('tokenises cards as Modern Treasury external accounts when Modern Treasury pays them', () => {
     const config = configFor({ ...MODERN_TREASURY, RAILS: 'PUSH_TO_CARD=modern_treasury' });
     expect(cardVaultFor(config)).to.be.instanceOf(ModernTreasuryCardVault);
-    expect(railsFor(config, new ManualClock()).get('PUSH_TO_CARD')).to.be.instanceOf(
-      ModernTreasuryPaymentOrderRail,
-    );
+    expect(
+      railsFor(config, { clock: new ManualClock(), steps: new InMemoryRailStepStore() }).get('PUSH_TO_CARD'),
+    ).to.be.instanceOf(ModernTreasuryPaymentOrderRail);
   });
 
   it('keeps no card anywhere when PUSH_TO_CARD is simulated or disabled, even with Increase on other rails', () => {

@@ -34,9 +34,11 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
       ),
     );
     bind(TOKENS.rails)
-      .toDynamicValue((ctx) =>
-        railsFor(config, ctx.get(TOKENS.clock), (rails, provider) =>
-          observedRails(rails, provider, metrics, logger),
+      .toDynamicValue(async (ctx) =>
+        railsFor(
+          config,
+          { clock: ctx.get(TOKENS.clock), steps: await ctx.getAsync(TOKENS.railSteps) },
+          (rails, provider) => observedRails(rails, provider, metrics, logger),
         ),
       )
       .inSingletonScope();
@@ -48,7 +50,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
               await ctx.getAsync(TOKENS.unitOfWork),
               committedChangesReporter(metrics, logger),
             ),
-            rails: ctx.get(TOKENS.rails),
+            rails: await ctx.getAsync(TOKENS.rails),
             clock: ctx.get(TOKENS.clock),
             ids: ctx.get(TOKENS.ids),
             secrets: ctx.get(TOKENS.secrets),

@@ -1,5 +1,5 @@
 import type { DueDelivery } from '@payout/domain';
-import { InMemoryJobRunner, InMemoryUnitOfWork } from '@payout/domain/testing';
+import { InMemoryJobRunner, InMemoryRailStepStore, InMemoryUnitOfWork } from '@payout/domain/testing';
 import { ContainerModule } from 'inversify';
 import { TOKENS } from './tokens.js';
 
@@ -10,6 +10,7 @@ import { TOKENS } from './tokens.js';
 export const inMemoryModule = () =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.unitOfWork).toConstantValue(new InMemoryUnitOfWork());
+    bind(TOKENS.railSteps).toConstantValue(new InMemoryRailStepStore());
     bind(TOKENS.resources).toConstantValue([]);
     bind(TOKENS.webhookQueue)
       .toDynamicValue(async (ctx) => {

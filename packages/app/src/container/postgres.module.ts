@@ -7,6 +7,7 @@ import {
   DEFAULT_JOB_QUEUE_SETTINGS,
   ensureQueues,
   FAST_JOB_QUEUE_SETTINGS,
+  KnexRailStepStore,
   KnexUnitOfWork,
   knexPoolUsage,
   listenForDue,
@@ -141,6 +142,9 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
             config.role === 'api' ? { ...DEFAULT_COMMIT_GROUPS, fullEnough: 8 } : DEFAULT_COMMIT_GROUPS,
         });
       })
+      .inSingletonScope();
+    bind(TOKENS.railSteps)
+      .toDynamicValue(async (ctx) => new KnexRailStepStore((await ctx.getAsync<Database>(DATABASE)).knex))
       .inSingletonScope();
     bind(TOKENS.webhookQueue)
       .toDynamicValue(async (ctx) => {

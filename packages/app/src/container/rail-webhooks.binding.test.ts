@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ManualClock } from '@payout/domain/testing';
+import { InMemoryRailStepStore, ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
 import { loadConfig } from '../config/config.js';
@@ -43,7 +43,10 @@ describe('provider webhooks as configured', () => {
 
   it("slows its rails' polling to the safety net when a provider's webhooks are received", () => {
     const pollsOf = (env: Record<string, string>) => {
-      const rails = railsFor(configFor({ APP_ENV: 'test', ...PROVIDERS, ...env }), new ManualClock());
+      const rails = railsFor(configFor({ APP_ENV: 'test', ...PROVIDERS, ...env }), {
+        clock: new ManualClock(),
+        steps: new InMemoryRailStepStore(),
+      });
       return (['ACH', 'RTP', 'SWIFT', 'PAYPAL'] as const).map(
         (rail) => rails.get(rail).pollIntervalMs / MINUTE_MS,
       );

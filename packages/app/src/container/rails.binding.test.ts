@@ -1,5 +1,5 @@
 import { ModernTreasuryPaymentOrderRail } from '@payout/adapters-rails';
-import { ManualClock } from '@payout/domain/testing';
+import { InMemoryRailStepStore, ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { loadConfig } from '../config/config.js';
 import { railsFor } from './rails.binding.js';
@@ -13,7 +13,7 @@ describe('railsFor', () => {
       RAILS: 'ACH=modern_treasury,SWIFT=modern_treasury,RTP=disabled',
     });
     if (!result.ok) throw new Error(result.errors.join('; '));
-    const rails = railsFor(result.config, new ManualClock());
+    const rails = railsFor(result.config, { clock: new ManualClock(), steps: new InMemoryRailStepStore() });
     for (const id of ['ACH', 'SWIFT'] as const) {
       expect(rails.get(id)).to.be.instanceOf(ModernTreasuryPaymentOrderRail);
       expect(rails.isEnabled(id)).to.equal(true);

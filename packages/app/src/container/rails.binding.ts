@@ -16,6 +16,7 @@ import {
   RAIL_IDS,
   type RailId,
   type RailRegistry,
+  type RailStepStore,
   type RailWebhookVerifier,
 } from '@payout/domain';
 import type { AppConfig } from '../config/config.js';
@@ -24,13 +25,19 @@ import type { RailProvider } from '../config/rails.config.js';
 /** Wraps a provider's adapters (metrics, logs); the identity by default. */
 export type RailObserver = (rails: readonly PayoutRail[], provider: RailProvider) => readonly PayoutRail[];
 
+/** What the rails are built with besides configuration: the clock, and where multi-step rails keep their steps. */
+export interface RailsContext {
+  readonly clock: Clock;
+  readonly steps: RailStepStore;
+}
+
 /**
  * The rails as RAILS names them: each provider's adapters for its rails, as `observe` wraps them, and the disabled
  * ones switched off.
  */
 export function railsFor(
   config: AppConfig,
-  clock: Clock,
+  { clock, steps }: RailsContext,
   observe: RailObserver = (rails) => rails,
 ): RailRegistry {
   const { providers, increase, paypal, modernTreasury, wise } = config.rails;
@@ -59,7 +66,7 @@ export function railsFor(
           'modern_treasury',
         )
       : [],
-    wise: wise ? observe([new WiseTransferRail({ ...wise, ...polled('wise') })], 'wise') : [],
+    wise: wise ? observe([new WiseTransferRail({ ...wise, ...polled('wise'), steps })], 'wise') : [],
   };
   const bound: PayoutRail[] = [];
   const disabled: RailId[] = [];

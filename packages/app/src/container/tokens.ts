@@ -5,6 +5,7 @@ import type {
   DueDelivery,
   IdGenerator,
   RailRegistry,
+  RailStepStore,
   SecretGenerator,
   UnitOfWork,
   WebhookSender,
@@ -42,6 +43,8 @@ export const TOKENS = {
   secrets: token<SecretGenerator>('secrets'),
   unitOfWork: token<UnitOfWork>('unitOfWork'),
   rails: token<RailRegistry>('rails'),
+  /** Where multi-step rails (Wise) keep what they made for each withdrawal across attempts. */
+  railSteps: token<RailStepStore>('railSteps'),
   webhookSender: token<WebhookSender>('webhookSender'),
   useCases: token<UseCases>('useCases'),
   /** Runs the jobs (approval expiries). */

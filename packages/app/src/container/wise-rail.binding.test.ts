@@ -1,5 +1,5 @@
 import { PayPalPayoutsRail, WiseTransferRail } from '@payout/adapters-rails';
-import { ManualClock } from '@payout/domain/testing';
+import { InMemoryRailStepStore, ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
 import { railsFor } from './rails.binding.js';
@@ -14,7 +14,10 @@ const PAYPAL = {
 describe('railsFor with Wise and PayPal', () => {
   it('binds the Wise adapter for SWIFT, and PayPal with its configured return window', () => {
     const env = { ...WISE, ...PAYPAL, RAILS: 'SWIFT=wise,PAYPAL=paypal', PAYPAL_RETURN_WINDOW_DAYS: '10' };
-    const rails = railsFor(configFor({ APP_ENV: 'test', ...env }), new ManualClock());
+    const rails = railsFor(configFor({ APP_ENV: 'test', ...env }), {
+      clock: new ManualClock(),
+      steps: new InMemoryRailStepStore(),
+    });
     expect(rails.get('SWIFT')).to.be.instanceOf(WiseTransferRail);
     const paypal = rails.get('PAYPAL');
     expect(paypal).to.be.instanceOf(PayPalPayoutsRail);

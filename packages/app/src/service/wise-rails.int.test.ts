@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import { FakeWise } from '../e2e/support/fake-wise.server.js';
 import { ProductionRailsWorld } from '../e2e/support/production-rails.world.js';
@@ -7,14 +8,22 @@ describe('production on Wise (a local fake of its API), as wired on PostgreSQL',
   let wise: FakeWise;
   let world: ProductionRailsWorld;
 
+  // The service's SCA key: its private half configured, its public half "uploaded" to the fake.
+  const sca = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
   before(async () => {
     wise = await FakeWise.start();
+    wise.requireSca(sca.publicKey.export({ type: 'spki', format: 'pem' }).toString());
     world = await ProductionRailsWorld.start('wise_rails', 'SWIFT=wise', {
       WISE_API_TOKEN: 'wise_token_local_fake',
       WISE_PROFILE_ID: '16313153',
       WISE_BASE_URL: wise.url,
-      // As a .env file carries it, on one line.
+      // As a .env file carries them, on one line.
       WISE_WEBHOOK_PUBLIC_KEY: wise.publicKeyPem.replaceAll('\n', '\\n'),
+      WISE_SCA_PRIVATE_KEY: sca.privateKey
+        .export({ type: 'pkcs8', format: 'pem' })
+        .toString()
+        .replaceAll('\n', '\\n'),
     });
   });
 
@@ -51,5 +60,24 @@ describe('production on Wise (a local fake of its API), as wired on PostgreSQL',
     );
     expect(await world.merchantToldOf(id, 'SUCCESS')).to.deep.equal(['PENDING', 'SUCCESS']);
     expect(wise.transferCreates, 'one transfer, never a second').to.have.length(1);
+    expect(wise.signedFundings, 'funded with the one-time token signed').to.equal(1);
+  });
+
+  it('retried after Wise failed between the recipient and the quote, makes one recipient, one quote and one transfer', async () => {
+    const before = {
+      recipients: wise.recipients,
+      quotes: wise.quotes,
+      transfers: wise.transferCreates.length,
+    };
+    wise.failNextQuote = true;
+    const c = await world.customer('international_bank');
+    const id = await world.withdraw(c, 12.25);
+    await world.accepted(id);
+    expect((await world.stored(id))?.submitAttempts, 'a retry').to.equal(2);
+    expect({
+      recipients: wise.recipients - before.recipients,
+      quotes: wise.quotes - before.quotes,
+      transfers: wise.transferCreates.length - before.transfers,
+    }).to.deep.equal({ recipients: 1, quotes: 1, transfers: 1 });
   });
 });

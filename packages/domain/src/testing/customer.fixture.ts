@@ -23,6 +23,8 @@ export interface CustomerOptions {
   readonly balance?: string;
   readonly merchantBalance?: string;
   readonly kind?: LinkKind;
+  /** The linked account's decrypted details; a US bank account's numbers by default. */
+  readonly destination?: Readonly<Record<string, string>>;
   readonly payoutsEnabled?: boolean;
   readonly approvalThreshold?: string;
   readonly feeOverrides?: FeeOverrides;
@@ -81,7 +83,7 @@ export async function seedCustomer(
     counterPartyName: 'Ada Lovelace',
     lastFourDigits: '6789',
     applicationTokenId: tokenId,
-    destination: { accountNumber: '123456789', routingNumber: '021000021' },
+    destination: options.destination ?? { accountNumber: '123456789', routingNumber: '021000021' },
     createdAt: now,
   };
   await uow.run(async (tx) => {

@@ -41,6 +41,10 @@ export class FakeIncrease extends JsonFakeServer {
   readonly cards = new FakeIncreaseCardEndpoints();
   private readonly transfers = new Map<string, AchTransfer>();
 
+  constructor() {
+    super('increase');
+  }
+
   static start(): Promise<FakeIncrease> {
     return new FakeIncrease().listen();
   }

@@ -26,7 +26,7 @@ export class FakeModernTreasury extends JsonFakeServer {
   readonly creates: PaymentOrderCreate[] = [];
   private readonly orders = new Map<string, PaymentOrder>();
   constructor(private readonly webhookKey: string) {
-    super();
+    super('modern_treasury');
   }
 
   static start(webhookKey: string): Promise<FakeModernTreasury> {

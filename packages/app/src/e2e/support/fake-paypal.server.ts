@@ -12,6 +12,8 @@ export interface PayoutCreate {
 interface Batch {
   readonly id: string;
   readonly senderBatchId: string;
+  /** The batch's one item as the create request gave it. */
+  readonly item: Record<string, unknown>;
   status: string;
 }
 
@@ -28,6 +30,10 @@ export class FakePayPal extends JsonFakeServer {
   readonly verifications: string[] = [];
   private readonly batches = new Map<string, Batch>();
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  constructor() {
+    super('paypal');
+  }
+
   static start(): Promise<FakePayPal> {
     return new FakePayPal().listen();
   }
@@ -93,7 +99,12 @@ export class FakePayPal extends JsonFakeServer {
           details: [{ field: 'SENDER_BATCH_ID', issue: 'Batch with given sender_batch_id already exists' }],
         },
       ];
-    const batch = { id: `FAKEBATCH${this.batches.size + 1}`, senderBatchId: key, status: 'PENDING' };
+    const batch = {
+      id: `FAKEBATCH${this.batches.size + 1}`,
+      senderBatchId: key,
+      item: body.items[0] ?? {},
+      status: 'PENDING',
+    };
     this.batches.set(batch.id, batch);
     return [
       201,
@@ -135,9 +146,11 @@ export class FakePayPal extends JsonFakeServer {
           transaction_status: batch.status,
           payout_batch_id: batch.id,
           payout_item: {
-            recipient_type: 'EMAIL',
+            recipient_type: batch.item.recipient_type,
+            amount: batch.item.amount,
+            receiver: batch.item.receiver,
             sender_item_id: batch.senderBatchId,
-            recipient_wallet: 'PAYPAL',
+            recipient_wallet: batch.item.recipient_wallet ?? 'PAYPAL',
           },
         },
       ],

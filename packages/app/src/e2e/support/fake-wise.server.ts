@@ -1,4 +1,4 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject, randomUUID, sign, verify } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type FakeAnswer, header, JsonFakeServer } from './json-fake.server.js';
 
@@ -15,16 +15,31 @@ interface Transfer {
 }
 
 /**
- * A local stand-in for Wise Platform's send-money API, in its documented shapes: quotes, recipient accounts,
- * `POST /v1/transfers` (one transfer per `customerTransactionId`, a repeat answers it), funding from the balance,
- * `GET /v1/transfers/:id`, and the sandbox's `GET /v1/simulation/transfers/:id/:status`. It signs its webhooks
- * as Wise does (`X-Signature-SHA256`, RSA-SHA256 of the body) with a key pair of its own, whose public half is
- * `publicKeyPem`.
+ * A local stand-in for Wise Platform's send-money API, in its documented shapes: recipient accounts, quotes,
+ * transfer requirements (the reference alone), `POST /v1/transfers` (one transfer per `customerTransactionId`, a
+ * repeat answers it), funding from the balance, SCA-protected once `requireSca` is given the public half of the
+ * service's key (403 with a one-time token in `x-2fa-approval` until the call comes back with it signed in
+ * `X-Signature`), `GET /v1/transfers/:id`, and the sandbox's `GET /v1/simulation/transfers/:id/:status`. It signs
+ * its webhooks as Wise does (`X-Signature-SHA256`, RSA-SHA256 of the body) with a key pair of its own, whose
+ * public half is `publicKeyPem`.
  */
 export class FakeWise extends JsonFakeServer {
   readonly transferCreates: TransferCreate[] = [];
+  recipients = 0;
+  quotes = 0;
+  /** One-time tokens handed out; the fundings that came back with one signed. */
+  readonly oneTimeTokens: string[] = [];
+  signedFundings = 0;
+  /** Answers the next quote with a 503, as an outage between the recipient and the quote would. */
+  failNextQuote = false;
+  private scaKey: KeyObject | null = null;
   private readonly transfers = new Map<number, Transfer>();
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+
+  constructor() {
+    super('wise');
+  }
+
   static start(): Promise<FakeWise> {
     return new FakeWise().listen();
   }
@@ -57,23 +72,68 @@ export class FakeWise extends JsonFakeServer {
     };
   }
 
+  /** Protects funding with SCA, approved by a one-time token signed with the private half of `publicKeyPem`. */
+  requireSca(publicKeyPem: string): void {
+    this.scaKey = createPublicKey(publicKeyPem);
+  }
+
   protected answer(req: IncomingMessage, raw: string): FakeAnswer {
     const path = req.url ?? '';
     const simulated = /^\/v1\/simulation\/transfers\/(\d+)\/([a-z_]+)$/.exec(path);
     const shown = /^\/v1\/transfers\/(\d+)$/.exec(path);
     const funding = /^\/v3\/profiles\/\d+\/transfers\/(\d+)\/payments$/.exec(path);
-    if (req.method === 'POST' && /^\/v3\/profiles\/\d+\/quotes$/.test(path))
-      return [200, { id: '11144c35-9fe8-4c32-b7fd-d05c2a7734b1', status: 'PENDING', rate: 1 }];
-    if (req.method === 'POST' && path === '/v1/accounts') return [200, { id: 40000001, type: 'swift_code' }];
+    if (req.method === 'POST' && /^\/v3\/profiles\/\d+\/quotes$/.test(path)) return this.quote();
+    if (req.method === 'POST' && path === '/v1/accounts') {
+      this.recipients += 1;
+      return [200, { id: 40000000 + this.recipients, type: 'swift_code' }];
+    }
+    if (req.method === 'POST' && path === '/v1/transfer-requirements')
+      return [200, [{ type: 'transfer', fields: [{ name: 'Reference', group: [REFERENCE_FIELD] }] }]];
     if (req.method === 'POST' && path === '/v1/transfers') return this.create(req, raw);
     const transfer = this.transfers.get(Number((simulated ?? shown ?? funding)?.[1]));
     if (!transfer) return [404, { errors: [{ code: 'NOT_FOUND', path: 'transferId' }] }];
     if (req.method === 'POST' && funding) {
+      const unapproved = this.unapproved(req);
+      if (unapproved) return unapproved;
       transfer.status = 'processing';
       return [200, { type: 'BALANCE', status: 'COMPLETED', errorCode: null }];
     }
     if (req.method === 'GET' && simulated) transfer.status = simulated[2] ?? transfer.status;
     return [200, this.objectOf(transfer)];
+  }
+
+  private quote(): FakeAnswer {
+    if (this.failNextQuote) {
+      this.failNextQuote = false;
+      return [
+        503,
+        { errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'Try again later', path: '', arguments: [] }] },
+      ];
+    }
+    this.quotes += 1;
+    return [
+      200,
+      { id: `11144c35-9fe8-4c32-b7fd-d05c2a7734b${this.quotes % 10}`, status: 'PENDING', rate: 1 },
+    ];
+  }
+
+  /** A funding without a signed one-time token while SCA is required: 403 with a new token, as Wise answers. */
+  private unapproved(req: IncomingMessage): FakeAnswer | null {
+    if (!this.scaKey) return null;
+    const token = header(req, 'x-2fa-approval');
+    const signature = header(req, 'x-signature');
+    if (
+      token &&
+      signature &&
+      this.oneTimeTokens.includes(token) &&
+      verify('sha256', Buffer.from(token), this.scaKey, Buffer.from(signature, 'base64'))
+    ) {
+      this.signedFundings += 1;
+      return null;
+    }
+    const fresh = randomUUID();
+    this.oneTimeTokens.push(fresh);
+    return [403, {}, { 'x-2fa-approval': fresh, 'x-2fa-approval-result': 'REJECTED' }];
   }
 
   private create(req: IncomingMessage, raw: string): FakeAnswer {
@@ -104,3 +164,14 @@ export class FakeWise extends JsonFakeServer {
     };
   }
 }
+
+/** Every route takes a reference; Wise names its longest length per route. */
+const REFERENCE_FIELD = {
+  key: 'reference',
+  name: 'Transfer reference',
+  type: 'text',
+  required: false,
+  refreshRequirementsOnChange: false,
+  maxLength: 35,
+  valuesAllowed: null,
+};

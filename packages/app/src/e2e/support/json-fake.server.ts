@@ -1,23 +1,36 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ProviderName, ProviderOracle } from '@payout/adapters-rails/testing';
 
-/** A fake provider's answer: an HTTP status and a JSON body. */
-export type FakeAnswer = [number, object];
+/** A fake provider's answer: an HTTP status, a JSON body and, when the provider sends some, headers. */
+export type FakeAnswer = [number, object] | [number, object, Record<string, string>];
 
 /**
  * A local HTTP server that answers JSON, standing in for a provider's API in the production e2e tests: a fake
- * says how it answers each request (`answer`, given the body as text) and starts with `listen`.
+ * says how it answers each request (`answer`, given the body as text) and starts with `listen`. Every request is
+ * checked against the provider's definition first (ProviderOracle): one the definition does not accept is answered
+ * as the provider refuses it and never reaches `answer`; every answer is checked too. `close` fails when a request
+ * or answer broke the definition, so no test passes on a request the provider would refuse.
  */
 export abstract class JsonFakeServer {
   private server: Server | null = null;
+  protected readonly oracle: ProviderOracle;
+
+  constructor(provider: ProviderName) {
+    this.oracle = new ProviderOracle(provider);
+  }
 
   protected abstract answer(req: IncomingMessage, raw: string): FakeAnswer;
 
   protected async listen(): Promise<this> {
     const server = createServer((req, res) => {
       void readBody(req).then((raw) => {
-        const [status, body] = this.answer(req, raw);
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        const method = req.method ?? 'GET';
+        const { pathname } = new URL(req.url ?? '/', 'http://fake');
+        const refusal = this.oracle.receive(method, pathname, raw);
+        const [status, body, headers = {}] = refusal ? [refusal.status, refusal.body] : this.answer(req, raw);
+        this.oracle.answered(method, pathname, status, body);
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,11 +43,15 @@ export abstract class JsonFakeServer {
     return address ? `http://127.0.0.1:${address.port}` : '';
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     const server = this.server;
-    if (!server) return Promise.resolve();
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(() => resolve()));
+    if (server) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+    }
+    const violations = this.oracle.takeViolations();
+    if (violations.length > 0)
+      throw new Error(`the service sent or was answered outside the definition:\n${violations.join('\n')}`);
   }
 }
 

@@ -2,7 +2,7 @@ import { createLogger } from '@payout/adapters-http';
 import { mintHarnessToken } from '@payout/adapters-http/testing';
 import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
 import type { LinkKind } from '@payout/domain';
-import { type Customer, seedCustomer } from '@payout/domain/testing';
+import { type Customer, LINK_BODIES, seedCustomer } from '@payout/domain/testing';
 import { configFor } from '../../config/config.fixture.js';
 import { TOKENS } from '../../container/tokens.js';
 import { productionEnvOn } from '../../service/production-service.fixture.js';
@@ -63,11 +63,22 @@ export class ProductionRailsWorld {
     await this.database.drop();
   }
 
-  /** A funded customer with a linked account of `kind`, whose merchant receives webhooks. */
+  /**
+   * A funded customer with a linked account of `kind`, whose merchant receives webhooks. An account paid by what
+   * its link holds (abroad: a name, IBAN, BIC and address; PayPal and Venmo: the username) holds a link's details,
+   * which the provider's definition checks; a bank account holds its numbers.
+   */
   async customer(kind: LinkKind): Promise<Customer> {
     const unitOfWork = await this.service.container.getAsync(TOKENS.unitOfWork);
     const ids = this.service.container.get(TOKENS.ids);
-    const seeded = await seedCustomer(unitOfWork, ids, new Date(), { kind });
+    const linked = ['international_bank', 'paypal', 'venmo'].includes(kind)
+      ? (LINK_BODIES[kind].data as Record<string, unknown>)
+      : undefined;
+    const destination = linked && Object.fromEntries(Object.entries(linked).map(([k, v]) => [k, String(v)]));
+    const seeded = await seedCustomer(unitOfWork, ids, new Date(), {
+      kind,
+      ...(destination ? { destination } : {}),
+    });
     const now = new Date();
     await unitOfWork.run((tx) =>
       tx.webhookEndpoints.save({

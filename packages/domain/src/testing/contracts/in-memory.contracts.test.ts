@@ -1,5 +1,7 @@
+import { InMemoryRailStepStore } from '../in-memory-rail-step-store.js';
 import { InMemoryUnitOfWork } from '../in-memory-unit-of-work.js';
 import { persistenceContracts } from './persistence.contracts.js';
+import { railStepStoreContract } from './rail-step-store.contract.js';
 
 describe('in-memory adapters', () => {
   persistenceContracts(async () => {
@@ -11,5 +13,12 @@ describe('in-memory adapters', () => {
       committedJobs: async () =>
         unitOfWork.jobs.map((queued) => ({ job: queued.job, startAfter: queued.options.startAfter ?? null })),
     };
+  });
+});
+
+describe('in-memory rail steps', () => {
+  railStepStoreContract(async () => {
+    const store = new InMemoryRailStepStore();
+    return { store, another: () => store };
   });
 });

@@ -1,0 +1,5 @@
+export { checkedFetch, standsInFor } from './checked-fetch.js';
+export type { DefinitionProblem, ProviderName } from './provider-definition.js';
+export { ProviderDefinition } from './provider-definition.js';
+export { ProviderOracle, takeDefinitionViolations } from './provider-oracle.js';
+export type { ProviderAnswer } from './provider-refusal.js';

@@ -1,0 +1,39 @@
+/** A JSON Schema (draft-07) as the definitions write it: data, checked by Ajv. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/** One operation of a provider's API: its request body and its answers by HTTP status (`default` for the rest). */
+export interface OperationDefinition {
+  /** The request body's schema; a form body (`form: true`) is checked as the object of its fields. */
+  readonly request?: JsonSchema;
+  readonly form?: boolean;
+  readonly answers?: Readonly<Record<string, JsonSchema>>;
+}
+
+/** A provider's definition: where it comes from, and its operations by `METHOD /path/{template}`. */
+export interface ProviderDefinitionSource {
+  readonly source: string;
+  readonly operations: Readonly<Record<string, OperationDefinition>>;
+}
+
+export const string = { type: 'string' } as const;
+export const integer = { type: 'integer' } as const;
+export const number = { type: 'number' } as const;
+export const boolean = { type: 'boolean' } as const;
+export const uuid = { type: 'string', format: 'uuid' } as const;
+export const nullable = (type: string) => ({ type: [type, 'null'] }) as const;
+
+/** An object of these fields and no others: a request the provider's reference defines field by field. */
+export const closedObject = (
+  properties: Record<string, JsonSchema>,
+  required: readonly string[] = [],
+): JsonSchema => ({ type: 'object', properties, required, additionalProperties: false });
+
+/** An answer: these fields typed as the reference types them; the provider may add fields of its own. */
+export const openObject = (
+  properties: Record<string, JsonSchema>,
+  required: readonly string[] = [],
+): JsonSchema => ({
+  type: 'object',
+  properties,
+  required,
+});

@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { ProviderOracle } from './provider-oracle.js';
+
+const json = (body: object) => JSON.stringify(body);
+const WITHDRAWAL_ID = '0b6f8d5e-4c1a-4f7e-9d3b-2a5c6e7f8a90';
+const QUOTE_ID = '11144c35-9fe8-4c32-b7fd-d05c2a7734b1';
+
+describe("ProviderOracle: the providers' definitions as the stand-ins check them", () => {
+  it('answers a Wise transfer with a renamed field as Wise refuses one, and records it', () => {
+    const wise = new ProviderOracle('wise');
+    const valid = { targetAccount: 40000001, quoteUuid: QUOTE_ID, customerTransactionId: WITHDRAWAL_ID };
+    expect(wise.receive('POST', '/v1/transfers', json(valid))).to.equal(null);
+    const { quoteUuid: _, ...renamed } = { ...valid, quoteId: QUOTE_ID };
+    expect(wise.receive('POST', '/v1/transfers', json(renamed))).to.deep.equal({
+      status: 400,
+      body: {
+        errors: [
+          { code: 'NotNull', message: 'must not be null', path: 'quoteUuid', arguments: ['quoteUuid'] },
+          { code: 'ERROR', message: 'quoteId is not a parameter', path: 'quoteId', arguments: ['quoteId'] },
+        ],
+      },
+    });
+    expect(wise.takeViolations()).to.have.length(1);
+    expect(
+      wise.receive('POST', '/v1/transfers', json({ ...valid, customerTransactionId: 'wd-1' })),
+      'a UUID',
+    ).not.to.equal(null);
+    wise.takeViolations();
+  });
+
+  it('refuses a PayPal payout item with a misspelt field as PayPal does, with a JSON pointer', () => {
+    const paypal = new ProviderOracle('paypal');
+    const item = { recipient_type: 'EMAIL', amount: { value: '1.00', currency: 'USD' }, receiver: 'a@b.c' };
+    const body = (first: object) =>
+      json({ sender_batch_header: { sender_batch_id: 'wd-1' }, items: [first] });
+    expect(paypal.receive('POST', '/v1/payments/payouts', body(item))).to.equal(null);
+    const refused = paypal.receive('POST', '/v1/payments/payouts', body({ ...item, reciever: 'a@b.c' }));
+    expect(refused?.status).to.equal(400);
+    expect(refused?.body).to.deep.include({ name: 'INVALID_REQUEST' });
+    expect((refused!.body as { details: object[] }).details).to.deep.equal([
+      {
+        field: '/items/0/reciever',
+        location: 'body',
+        issue: 'INVALID_PARAMETER_SYNTAX',
+        description: 'items.0.reciever is not a parameter',
+      },
+    ]);
+    paypal.takeViolations();
+  });
+
+  it("refuses an Increase RTP body of the SDK's old names (remittance_information) with invalid_parameters_error", () => {
+    const increase = new ProviderOracle('increase');
+    const old = {
+      source_account_number_id: 'account_number_v18nkfqm6afpsrvy82b2',
+      amount: 100,
+      creditor_name: 'Ada Lovelace',
+      remittance_information: 'Payout',
+      destination_account_number: '987654321',
+      destination_routing_number: '101050001',
+    };
+    const refused = increase.receive('POST', '/real_time_payments_transfers', json(old));
+    expect(refused?.status).to.equal(400);
+    expect(refused?.body).to.deep.include({ type: 'invalid_parameters_error' });
+    expect((refused!.body as { errors: { field: string }[] }).errors.map((e) => e.field)).to.have.members([
+      'unstructured_remittance_information',
+      'remittance_information',
+      'destination_account_number',
+      'destination_routing_number',
+    ]);
+    expect(increase.receive('POST', '/ach_transfers', '{'), 'not JSON').to.deep.include({ status: 400 });
+    increase.takeViolations();
+  });
+
+  it('answers a Modern Treasury order without its direction with a 422 parameter_missing', () => {
+    const mt = new ProviderOracle('modern_treasury');
+    const order = { type: 'ach', amount: 100, originating_account_id: 'oa_1' };
+    expect(mt.receive('POST', '/api/payment_orders', json(order))).to.deep.equal({
+      status: 422,
+      body: {
+        errors: { code: 'parameter_missing', message: 'direction is required', parameter: 'direction' },
+      },
+    });
+    mt.takeViolations();
+  });
+
+  it('records a body sent to an endpoint the definition does not have, and an answer of another shape', () => {
+    const wise = new ProviderOracle('wise');
+    expect(wise.receive('POST', '/v2/transfers', json({}))).not.to.equal(null);
+    wise.answered('POST', '/v3/profiles/1/transfers/2/payments', 200, { status: 'DONE' });
+    expect(wise.takeViolations()).to.deep.equal([
+      'wise POST /v2/transfers request: POST /v2/transfers is not an operation of the definition',
+      'wise POST /v3/profiles/1/transfers/2/payments answer 200: status must be equal to one of the allowed values',
+    ]);
+  });
+});
