@@ -23,7 +23,13 @@ describe('principalFromClaims', () => {
     expect(principalFromClaims({ sub: 'Suite-Operator', scope: 'operator' })?.subject).to.equal(
       'suite-operator',
     );
-    for (const sub of ['auth0|5F7C8EC7', 'google-oauth2|1234', 'svc@clients', 'urn:ops:ALICE', 'a_b-c.d~e+f=/'])
+    for (const sub of [
+      'auth0|5F7C8EC7',
+      'google-oauth2|1234',
+      'svc@clients',
+      'urn:ops:ALICE',
+      'a_b-c.d~e+f=/',
+    ])
       expect(principalFromClaims({ sub, scope: 'operator' })?.subject, sub).to.equal(sub.toLowerCase());
   });
 

@@ -48,7 +48,10 @@ export function canonicalIdsSuite(api: () => ApiClient): void {
       expect([self.status, self.json.code]).to.deep.equal([409, 'APPROVER_IS_REQUESTER']);
       for (const spelt of [`{${entity.id}}`, ` ${entity.id}`, `${entity.id}\t`, `${shout(entity.id)}\n`]) {
         const refused = await api().request('POST', path, { token: api().operatorToken(spelt) });
-        expect([refused.status, refused.json.code], JSON.stringify(spelt)).to.deep.equal([401, 'UNAUTHORIZED']);
+        expect([refused.status, refused.json.code], JSON.stringify(spelt)).to.deep.equal([
+          401,
+          'UNAUTHORIZED',
+        ]);
       }
       const other = await api().request('POST', path, { token: api().operatorToken('another-operator') });
       expect(other.status, 'the id in the path in upper case is the same withdrawal').to.equal(200);

@@ -1,5 +1,12 @@
 import { RAIL_IDS, type RailId } from '@payout/domain';
 import { CronExpressionParser } from 'cron-parser';
+import {
+  type HttpLimitsConfig,
+  loadHttpLimits,
+  loadOutboundConfig,
+  type OutboundConfig,
+} from './edge.config.js';
+import { type Env, integer } from './env-values.js';
 import { loadRailsConfig, type RailsConfig } from './rails.config.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -27,6 +34,10 @@ export interface AppConfig {
   };
   readonly encryptionKey: Buffer;
   readonly trustProxy: boolean | number | string;
+  /** Where requests a merchant or an operator chose (webhook deliveries) may go (edge.config.ts). */
+  readonly outbound: OutboundConfig;
+  /** The API server's deadlines and connection cap (edge.config.ts). */
+  readonly http: HttpLimitsConfig;
   readonly withdrawalRateLimitPerMinute: number;
   readonly approvalTtlSeconds: number;
   readonly railTimeoutMs: number;
@@ -79,19 +90,6 @@ export const DEV_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 export type ConfigResult =
   | { readonly ok: true; readonly config: AppConfig }
   | { readonly ok: false; readonly errors: string[] };
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-function integer(env: Env, name: string, fallback: number, errors: string[], min = 0, max = 2 ** 31): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    errors.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
 
 function encryptionKey(raw: string | undefined, errors: string[]): Buffer | null {
   if (!raw) return null;
@@ -246,6 +244,8 @@ export function loadConfig(env: Env): ConfigResult {
     },
     encryptionKey: key,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    outbound: loadOutboundConfig(env, production, errors),
+    http: loadHttpLimits(env, trustProxy(env.TRUST_PROXY) !== false, errors),
     withdrawalRateLimitPerMinute: integer(env, 'WITHDRAWAL_RATE_LIMIT_PER_MINUTE', 1, errors, 1, 1_000_000),
     approvalTtlSeconds: integer(env, 'APPROVAL_TTL_SECONDS', 7 * 24 * 3600, errors, 1),
     railTimeoutMs: integer(env, 'RAIL_TIMEOUT_MS', 10_000, errors, 1),
