@@ -77,7 +77,9 @@ describe('loadConfig', () => {
 
   it('is production when NODE_ENV=production and APP_ENV is unset, refusing the development secrets', () => {
     const result = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/payout' });
-    expect(!result.ok && result.errors).to.include('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
+    expect(!result.ok && result.errors).to.include(
+      'JWT_SECRET, JWT_PUBLIC_KEY or JWT_JWKS_URL is required in production',
+    );
     const chosen = loadConfig({ NODE_ENV: 'production', APP_ENV: 'development' });
     expect(chosen.ok && chosen.config.appEnv).to.equal('development');
   });
@@ -85,7 +87,7 @@ describe('loadConfig', () => {
   it('refuses development defaults and simulated rails in production', () => {
     const result = loadConfig({ APP_ENV: 'production' });
     const text = result.ok ? '' : result.errors.join('\n');
-    expect(text).to.include('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
+    expect(text).to.include('JWT_SECRET, JWT_PUBLIC_KEY or JWT_JWKS_URL is required in production');
     expect(text).to.include('ENCRYPTION_KEY is required in production');
     expect(text).to.include('DATABASE_URL is required in production');
     expect(text).to.include('ACH: simulated, which production refuses');

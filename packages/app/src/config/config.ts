@@ -7,6 +7,7 @@ import {
   type OutboundConfig,
 } from './edge.config.js';
 import { type Env, integer } from './env-values.js';
+import { type JwtConfig, loadJwtConfig } from './jwt.config.js';
 import { loadRailsConfig, type RailsConfig } from './rails.config.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -25,13 +26,7 @@ export interface AppConfig {
   readonly databaseUrl: string | null;
   readonly redisUrl: string | null;
   readonly dataDir: string;
-  readonly jwt: {
-    readonly secret: string | null;
-    readonly publicKey: string | null;
-    readonly algorithms: readonly string[];
-    readonly issuer: string | null;
-    readonly audience: string | null;
-  };
+  readonly jwt: JwtConfig;
   readonly encryptionKey: Buffer;
   readonly trustProxy: boolean | number | string;
   /** Where requests a merchant or an operator chose (webhook deliveries) may go (edge.config.ts). */
@@ -84,7 +79,7 @@ export interface AppConfig {
 }
 
 /** Development-only defaults: refused in production, named in the start-up log everywhere else. */
-export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
+export { DEV_JWT_SECRET } from './jwt.config.js';
 export const DEV_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export type ConfigResult =
@@ -197,24 +192,7 @@ export function loadConfig(env: Env): ConfigResult {
     errors.push(`PROCESS_ROLE must be all, api or worker (got "${role}")`);
   const production = appEnv === 'production';
   const developmentDefaults: string[] = [];
-  const publicKey = env.JWT_PUBLIC_KEY?.replace(/\\n/g, '\n') || null;
-  let secret = env.JWT_SECRET || null;
-  if (!secret && !publicKey) {
-    if (production) errors.push('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
-    else {
-      secret = DEV_JWT_SECRET;
-      developmentDefaults.push('JWT_SECRET');
-    }
-  }
-  if (production && secret === DEV_JWT_SECRET)
-    errors.push('JWT_SECRET must not be the development default in production');
-  if (secret && secret.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
-  const algorithms = (env.JWT_ALGORITHMS ?? (publicKey ? 'RS256' : 'HS256')).split(',').map((a) => a.trim());
-  const allowed = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512'];
-  for (const alg of algorithms)
-    if (!allowed.includes(alg)) errors.push(`JWT_ALGORITHMS has an unsupported algorithm "${alg}"`);
-  if (publicKey && algorithms.some((a) => a.startsWith('HS')))
-    errors.push('JWT_ALGORITHMS must not mix HS* with JWT_PUBLIC_KEY (algorithm confusion)');
+  const jwt = loadJwtConfig(env, production, errors, developmentDefaults);
   let key = encryptionKey(env.ENCRYPTION_KEY, errors);
   if (!key) {
     if (production && !env.ENCRYPTION_KEY) errors.push('ENCRYPTION_KEY is required in production');
@@ -235,13 +213,7 @@ export function loadConfig(env: Env): ConfigResult {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], errors),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], errors),
     dataDir: env.DATA_DIR || '.data',
-    jwt: {
-      secret: publicKey ? null : secret,
-      publicKey,
-      algorithms,
-      issuer: env.JWT_ISSUER || null,
-      audience: env.JWT_AUDIENCE || null,
-    },
+    jwt,
     encryptionKey: key,
     trustProxy: trustProxy(env.TRUST_PROXY),
     outbound: loadOutboundConfig(env, production, errors),
