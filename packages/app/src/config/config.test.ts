@@ -88,7 +88,7 @@ describe('loadConfig', () => {
     const result = loadConfig({ APP_ENV: 'production' });
     const text = result.ok ? '' : result.errors.join('\n');
     expect(text).to.include('JWT_SECRET, JWT_PUBLIC_KEY or JWT_JWKS_URL is required in production');
-    expect(text).to.include('ENCRYPTION_KEY is required in production');
+    expect(text).to.include('ENCRYPTION_KEY or ENCRYPTION_KEYS is required in production');
     expect(text).to.include('DATABASE_URL is required in production');
     expect(text).to.include('ACH: simulated, which production refuses');
   });
@@ -112,7 +112,9 @@ describe('loadConfig', () => {
     if (!result.ok) throw new Error(result.errors.join('; '));
     expect(result.config.railDelaysMs).to.deep.equal({ ACH: 50, RTP: 10 });
     expect(result.config.webhookRetryScheduleMs).to.deep.equal([10, 20]);
-    expect(result.config.encryptionKey.toString('hex')).to.equal(hexKey);
+    expect(result.config.encryptionKeys.map((k) => [k.id, k.key.toString('hex')])).to.deep.equal([
+      [null, hexKey],
+    ]);
     expect(result.config.trustProxy).to.equal(1);
     expect(result.config.developmentDefaults).to.deep.equal(['JWT_SECRET']);
   });

@@ -6,6 +6,7 @@ import {
   loadOutboundConfig,
   type OutboundConfig,
 } from './edge.config.js';
+import { type EncryptionKey, loadEncryptionKeys } from './encryption.config.js';
 import { type Env, integer } from './env-values.js';
 import { type JwtConfig, loadJwtConfig } from './jwt.config.js';
 import { loadRailsConfig, type RailsConfig } from './rails.config.js';
@@ -27,7 +28,8 @@ export interface AppConfig {
   readonly redisUrl: string | null;
   readonly dataDir: string;
   readonly jwt: JwtConfig;
-  readonly encryptionKey: Buffer;
+  /** The field cipher's keys (encryption.config.ts): the first seals, every one opens. */
+  readonly encryptionKeys: readonly EncryptionKey[];
   readonly trustProxy: boolean | number | string;
   /** Where requests a merchant or an operator chose (webhook deliveries) may go (edge.config.ts). */
   readonly outbound: OutboundConfig;
@@ -78,23 +80,13 @@ export interface AppConfig {
   readonly developmentDefaults: readonly string[];
 }
 
+export { DEV_ENCRYPTION_KEY } from './encryption.config.js';
 /** Development-only defaults: refused in production, named in the start-up log everywhere else. */
 export { DEV_JWT_SECRET } from './jwt.config.js';
-export const DEV_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export type ConfigResult =
   | { readonly ok: true; readonly config: AppConfig }
   | { readonly ok: false; readonly errors: string[] };
-
-function encryptionKey(raw: string | undefined, errors: string[]): Buffer | null {
-  if (!raw) return null;
-  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  if (key.length !== 32) {
-    errors.push('ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
-    return null;
-  }
-  return key;
-}
 
 function railDelays(raw: string | undefined, errors: string[]): Partial<Record<RailId, number>> {
   const delays: Partial<Record<RailId, number>> = {};
@@ -193,12 +185,7 @@ export function loadConfig(env: Env): ConfigResult {
   const production = appEnv === 'production';
   const developmentDefaults: string[] = [];
   const jwt = loadJwtConfig(env, production, errors, developmentDefaults);
-  let key = encryptionKey(env.ENCRYPTION_KEY, errors);
-  if (!key) {
-    if (production && !env.ENCRYPTION_KEY) errors.push('ENCRYPTION_KEY is required in production');
-    key = Buffer.from(DEV_ENCRYPTION_KEY, 'base64');
-    if (!env.ENCRYPTION_KEY && !production) developmentDefaults.push('ENCRYPTION_KEY');
-  }
+  const encryptionKeys = loadEncryptionKeys(env, production, errors, developmentDefaults);
   if (production && !env.DATABASE_URL) errors.push('DATABASE_URL is required in production');
   const webhookConcurrency = integer(env, 'WEBHOOK_CONCURRENCY', 512, errors, 1, 1024);
   const shutdownTimeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, errors, 1);
@@ -214,7 +201,7 @@ export function loadConfig(env: Env): ConfigResult {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], errors),
     dataDir: env.DATA_DIR || '.data',
     jwt,
-    encryptionKey: key,
+    encryptionKeys,
     trustProxy: trustProxy(env.TRUST_PROXY),
     outbound: loadOutboundConfig(env, production, errors),
     http: loadHttpLimits(env, trustProxy(env.TRUST_PROXY) !== false, errors),
