@@ -33,6 +33,12 @@ describe('principalFromClaims', () => {
       expect(principalFromClaims({ sub, scope: 'operator' })?.subject, sub).to.equal(sub.toLowerCase());
   });
 
+  it('reads a UUID written as its URN as the UUID', () => {
+    expect(principalFromClaims({ sub: `urn:uuid:${ENTITY}`, scope: 'operator' })?.subject).to.equal(
+      ENTITY.toLowerCase(),
+    );
+  });
+
   it('refuses a sub spelt with whitespace, braces, quotes, controls or non-ASCII letters, or too long', () => {
     for (const sub of [
       ` ${ENTITY}`,

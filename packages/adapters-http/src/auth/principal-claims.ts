@@ -2,6 +2,7 @@ import type { Principal } from '@payout/domain';
 import { canonicalUuid } from '../ids/canonical-uuid.js';
 
 const INVALID = Symbol('invalid');
+const UUID_URN = 'urn:uuid:';
 
 /**
  * The characters an identity provider's subject ids are made of: Keycloak's and Cognito's UUIDs, Okta's and Entra's
@@ -18,12 +19,16 @@ function idClaim(value: unknown): string | null | typeof INVALID {
 }
 
 /**
- * `sub` in its one spelling, lower case, or null when it is not a subject id. Lower case for every subject, not
+ * `sub` in its one spelling, lower case (a UUID's URN as the UUID), or null when it is not a subject id. Lower case for every subject, not
  * only UUIDs: four eyes must hold whatever the spelling, and no identity provider issues two principals whose ids
  * differ only in letter case.
  */
-const subjectClaim = (value: unknown): string | null =>
-  typeof value === 'string' && SUBJECT.test(value) ? value.toLowerCase() : null;
+const subjectClaim = (value: unknown): string | null => {
+  if (typeof value !== 'string' || !SUBJECT.test(value)) return null;
+  const subject = value.toLowerCase();
+  // RFC 4122's URN of a UUID is that UUID.
+  return subject.startsWith(UUID_URN) ? (canonicalUuid(subject.slice(UUID_URN.length)) ?? subject) : subject;
+};
 
 /**
  * The principal a verified token names (docs/product.md §2), or null when its claims cannot name one: the one place

@@ -78,11 +78,11 @@ export class RawConnection {
     }
   }
 
-  /** The next whole response, or null if the connection closed first; `timeoutMs` bounds the wait. */
-  async response(timeoutMs = 5_000): Promise<RawHttpResponse | null> {
+  /** The next whole response (`bodyless` for a HEAD's), or null if the connection closed first. */
+  async response(timeoutMs = 5_000, bodyless = false): Promise<RawHttpResponse | null> {
     const deadline = performance.now() + timeoutMs;
     for (;;) {
-      const parsed = parseResponse(this.received, false);
+      const parsed = parseResponse(this.received, bodyless);
       if (parsed) {
         this.received = this.received.subarray(Buffer.byteLength(parsed.raw, 'latin1'));
         return parsed;
