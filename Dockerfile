@@ -53,5 +53,5 @@ COPY tools/webhook-receiver/receiver.mjs tools/webhook-receiver/
 USER node
 EXPOSE 3000 9464
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# The start scripts' Node flags (package.json; README, "Running it for real").
+# The start scripts' Node flags (package.json; docs/deploying.md, "Processes").
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=100", "packages/app/dist/bin/start.js"]

@@ -93,7 +93,7 @@ export async function trigger({ outcome, rail = 'ACH', amount = '25', baseUrl = 
 }
 
 const USAGE = `Usage: npm run -s trigger -- <outcome> [--rail ${RAIL_IDS.join('|')}] [--amount <whole dollars>]
-Outcomes (the cents of the amount pick them, docs/product.md §9):
+Outcomes (the cents of the amount pick them, docs/sandbox.md):
 ${Object.entries(OUTCOMES)
   .map(([name, { cents, outcome }]) => `  ${name.padEnd(20)} .${cents}  ${outcome}`)
   .join('\n')}

@@ -41,17 +41,11 @@ export const loadOutboundConfig = (env: Env, production: boolean, errors: string
  * no cap per client unless one is asked for: the proxy is where clients are told apart.
  */
 export function loadHttpLimits(env: Env, behindProxy: boolean, errors: string[]): HttpLimitsConfig {
-  const headersTimeoutMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, errors, 100, 300_000);
   return {
-    headersTimeoutMs,
-    bodyTimeoutMs: integer(env, 'HTTP_BODY_TIMEOUT_MS', 10_000, errors, 100, 300_000),
-    connectionsPerClient: integer(
-      env,
-      'HTTP_CONNECTIONS_PER_CLIENT',
-      behindProxy ? 0 : 128,
-      errors,
-      0,
-      100_000,
-    ),
+    headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', errors),
+    bodyTimeoutMs: integer(env, 'HTTP_BODY_TIMEOUT_MS', errors),
+    connectionsPerClient: integer(env, 'HTTP_CONNECTIONS_PER_CLIENT', errors, {
+      fallback: behindProxy ? 0 : 128,
+    }),
   };
 }

@@ -1,14 +1,22 @@
-export type Env = Readonly<Record<string, string | undefined>>;
+import { type ConfigEnv, type NameOfKind, variable } from './variables.js';
 
-/** The integer in `name`, `fallback` when unset; out of [min, max] is an error naming the variable. */
+export type Env = ConfigEnv;
+
+/**
+ * The integer `name`, its default and bounds as declared (variables.ts); `computed` gives those another variable
+ * decides (a fallback or a maximum).
+ */
 export function integer(
   env: Env,
-  name: string,
-  fallback: number,
+  name: NameOfKind<'integer'>,
   errors: string[],
-  min = 0,
-  max = 2 ** 31,
+  computed: { fallback?: number; max?: number } = {},
 ): number {
+  const declared: { fallback?: number; min: number; max: number } = variable(name);
+  const fallback = computed.fallback ?? declared.fallback;
+  if (fallback === undefined) throw new Error(`${name} has no declared default: the parser must compute one`);
+  const { min } = declared;
+  const max = computed.max ?? declared.max;
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

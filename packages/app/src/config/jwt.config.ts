@@ -61,7 +61,7 @@ export function loadJwtConfig(
   if (asymmetric && algorithms.some((a) => a.startsWith('HS')))
     errors.push('JWT_ALGORITHMS must not mix HS* with JWT_PUBLIC_KEY or JWT_JWKS_URL (algorithm confusion)');
   if (production && env.JWT_JWKS_URL)
-    for (const name of ['JWT_ISSUER', 'JWT_AUDIENCE'])
+    for (const name of ['JWT_ISSUER', 'JWT_AUDIENCE'] as const)
       if (!env[name]) errors.push(`${name} is required in production with JWT_JWKS_URL`);
   return {
     secret: asymmetric ? null : secret,
