@@ -36,7 +36,6 @@ export function createApiServer(
   limits: HttpServerLimits = DEFAULT_HTTP_LIMITS,
 ): Server {
   const shortest = Math.min(limits.headersTimeoutMs, limits.bodyTimeoutMs);
-  let answers: ReturnType<typeof followAnswers> | null = null;
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -49,7 +48,7 @@ export function createApiServer(
       if (!isClosing(req.socket)) app(req, res);
     },
   );
-  answers = followAnswers(server);
+  const answers = followAnswers(server);
   server.on('connection', closeEveryAnswerInStages);
   capConnections(server, limits.connectionsPerClient);
   answerClientErrors(server, answers);

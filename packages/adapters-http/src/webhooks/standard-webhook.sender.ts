@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import type { Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '@payout/domain';
 import { Agent, buildConnector } from 'undici';
@@ -99,8 +99,8 @@ function allowedLookup(addresses: DeliveryAddresses, protocol: string) {
 /**
  * undici's connector, with each connection's errors marked when it had received bytes before they happened: a
  * socket error carries no other sign of whether its connection was new. A name resolves only to addresses a delivery
- * may reach (allowedLookup), and a connection that reached any other address all the same (one written as an IP in
- * the URL, which net.connect does not look up) is closed before anything is sent.
+ * may reach (allowedLookup), an address written in the URL is judged before connecting, and a connection that
+ * reached a refused address all the same is closed before anything is sent.
  */
 function checkingConnector(addresses: DeliveryAddresses): buildConnector.connector {
   const connectors = {
@@ -109,8 +109,13 @@ function checkingConnector(addresses: DeliveryAddresses): buildConnector.connect
   };
   return (options, callback) => {
     const protocol = options.protocol === 'https:' ? 'https:' : 'http:';
+    const reply = callback as (error: Error | null, socket: Socket | TLSSocket | null) => void;
+    // An address written in the URL is not looked up: it is judged before any packet goes to it.
+    const literal = options.hostname.replace(/^\[(.*)\]$/, '$1');
+    const written = isIP(literal) ? addresses.addressRefusal(literal, protocol) : null;
+    if (written)
+      return reply(new Error(`refused: ${options.hostname} (${written}): no delivery may go there`), null);
     connectors[protocol](options, (error, socket) => {
-      const reply = callback as (error: Error | null, socket: Socket | TLSSocket | null) => void;
       const address = socket?.remoteAddress;
       const refused = socket && address ? addresses.addressRefusal(address, protocol) : null;
       if (socket && refused) {
