@@ -46,7 +46,8 @@ const hostOf = (url: URL): string => {
  * The rule for every request whose address a merchant or an operator chose (docs/security.md): checked on the URL
  * when it is registered (`refusal`, the domain's OutboundUrlPolicy) and on each address a delivery connects to
  * (`addressRefusal`), so that neither another spelling of an address nor a DNS answer that changes can lead a
- * request inside the network. Addresses are read by ipaddr.js, never by pattern.
+ * request inside the network. Addresses are read by ipaddr.js, never by pattern
+ * (docs/decisions/0017-outbound-addresses-judged-twice.md).
  */
 export class OutboundAddressPolicy implements OutboundUrlPolicy {
   private readonly allowed: readonly [Address, number][];

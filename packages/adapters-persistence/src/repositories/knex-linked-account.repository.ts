@@ -1,4 +1,5 @@
 import {
+  entityIdentity,
   type FieldCipher,
   type LinkedAccount,
   type LinkedAccountRepository,
@@ -131,7 +132,8 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
 
   /**
    * One statement: the account, its entity and the merchant, their columns prefixed. The entity's wallet comes
-   * with them and is remembered (ProcessRows): the request's debit locks it next.
+   * with them and is remembered (ProcessRows): the request's debit locks it next; so is the entity's identity, which
+   * its status changes read.
    */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
@@ -141,9 +143,11 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     const pick = <T>(prefix: string, columns: readonly string[]) =>
       Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
     this.rows.wallets.remember(toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)));
+    const entity = toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS));
+    this.rows.entities.remember(entityIdentity(entity));
     return {
       account: this.toAccount(row),
-      entity: this.rows.entities.remember(toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS))),
+      entity,
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
     };
   }
