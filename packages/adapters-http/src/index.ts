@@ -1,4 +1,3 @@
-export * from './app/client-errors.js';
 export * from './app/create-http-app.js';
 export * from './app/http-app-deps.js';
 export * from './auth/jwt-token-verifier.js';
@@ -8,4 +7,5 @@ export * from './logging/index.js';
 export * from './openapi/openapi.document.js';
 export * from './ops/index.js';
 export * from './rate-limit/withdrawal-rate-limiter.js';
+export * from './server/api-server.js';
 export * from './webhooks/index.js';

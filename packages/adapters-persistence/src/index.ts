@@ -1,5 +1,6 @@
 export * from './crypto/aes-gcm-field-cipher.js';
 export * from './crypto/crypto-secret-generator.js';
+export * from './crypto/reencrypt-fields.js';
 export * from './embedded/embedded-postgres.js';
 export { binariesCopyOf, RELOCATED_CLUSTERS } from './embedded/server-account.js';
 export * from './jobs/index.js';

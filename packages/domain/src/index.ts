@@ -24,6 +24,7 @@ export * from './ports/ledger-repository.port.js';
 export * from './ports/linked-account-repository.port.js';
 export * from './ports/list-reads.port.js';
 export * from './ports/merchant-repository.port.js';
+export * from './ports/outbound-url-policy.port.js';
 export * from './ports/page.js';
 export * from './ports/payout-rail.port.js';
 export * from './ports/rail-registry.port.js';

@@ -33,9 +33,21 @@ const readText = express.text({
   verify: requireUtf8,
 });
 
+/**
+ * A body reader that stops where the request was answered while its body was read (bodyDeadline's 408, or a
+ * refusal of the server's): such a request is never served, however its body ends.
+ */
+export const unlessAnswered =
+  (read: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    read(req, res, (error?: unknown) => {
+      if (!res.headersSent) next(error);
+    });
+
 /** Reading and parsing a JSON body; every way a client's body can fail is a 4xx in the envelope. */
 export const parseJson: RequestHandler = (req, res, next) =>
   readText(req, res, (error?: unknown) => {
+    if (res.headersSent) return;
     if (error) return bodyErrors(error, req, res, next);
     if (typeof req.body !== 'string') return next();
     const parsed = parseExactJson(req.body);

@@ -11,6 +11,8 @@ import { railWebhookRoutes } from '../routes/rail-webhooks.routes.js';
 import { transactionRoutes } from '../routes/transactions.routes.js';
 import { walletRoutes } from '../routes/wallets.routes.js';
 import { withdrawalRoutes } from '../routes/withdrawals.routes.js';
+import { DEFAULT_HTTP_LIMITS } from '../server/api-server.js';
+import { bodyDeadline, requestTargetLimit } from './body-deadline.middleware.js';
 import { bodyErrors } from './body-parsing.middleware.js';
 import { canonicalPathIds } from './canonical-path-ids.js';
 import { internalErrors, routeNotFound } from './error-handler.middleware.js';
@@ -32,6 +34,8 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   app.use(securityHeaders);
   observeHttp(app, deps.metrics);
   app.use(requestLogging(deps.logger));
+  app.use(requestTargetLimit);
+  app.use(bodyDeadline(deps.bodyTimeoutMs ?? DEFAULT_HTTP_LIMITS.bodyTimeoutMs));
   canonicalPathIds(app);
   // Every route on the app's own router, the busiest first (their paths are disjoint, so the order only decides
   // how many layers a request is matched against): a router per file, each mounted on the app, made every request

@@ -72,4 +72,6 @@ export interface HttpAppDeps {
   readonly trustProxy: boolean | number | string;
   /** Counts every request by route pattern and serves `GET /metrics`; without it neither happens. */
   readonly metrics?: PayoutMetrics;
+  /** A request body must arrive within this of its headers (HTTP_BODY_TIMEOUT_MS); 10 s unless given. */
+  readonly bodyTimeoutMs?: number;
 }

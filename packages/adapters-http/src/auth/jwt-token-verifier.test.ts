@@ -1,7 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
-import sinon from 'sinon';
 import { JwtTokenVerifier } from './jwt-token-verifier.js';
 
 const SECRET = 'unit-test-secret-unit-test-secret-0123';
@@ -67,47 +66,52 @@ describe('JwtTokenVerifier', () => {
     expect(await code(rs, `${header}.${body}.${forged}`)).to.equal('UNAUTHORIZED');
   });
 
+  /** An RS256 key whose every use to verify is counted. */
+  const countedKey = () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const counted = { uses: 0 };
+    const source = {
+      key: async () => {
+        counted.uses += 1;
+        return publicKey;
+      },
+      refresh: async () => undefined,
+      generation: () => 0,
+    };
+    return { source, privateKey, counted };
+  };
+
   it('checks a token once and serves it again until its exp, then refuses it', async () => {
     let now = Date.now();
-    const verifier = new JwtTokenVerifier({
-      secret: SECRET,
-      algorithms: ['HS256'],
-      issuer: 'iss',
-      audience: 'aud',
-      now: () => now,
-    });
-    const token = sign(claims, { expiresIn: 60 });
-    const check = sinon.spy(jwt, 'verify');
-    try {
-      expect(await code(verifier, token)).to.equal('ok');
-      expect(await code(verifier, token)).to.equal('ok');
-      expect(check.callCount, 'the second use is served from the verified tokens').to.equal(1);
-      expect(await code(verifier, `${token}x`), 'another text is checked on its own').to.equal(
-        'UNAUTHORIZED',
-      );
-      now += 61_000;
-      expect(await code(verifier, token)).to.equal('UNAUTHORIZED');
-    } finally {
-      check.restore();
-    }
+    const { source, privateKey, counted } = countedKey();
+    const verifier = new JwtTokenVerifier({ keys: source, algorithms: ['RS256'], now: () => now });
+    const token = jwt.sign(claims, privateKey, { algorithm: 'RS256', expiresIn: 60 });
+    expect(await code(verifier, token)).to.equal('ok');
+    expect(await code(verifier, token)).to.equal('ok');
+    expect(counted.uses, 'the second use is served from the verified tokens').to.equal(1);
+    expect(await code(verifier, `${token}x`), 'another text is checked on its own').to.equal('UNAUTHORIZED');
+    now += 61_000;
+    expect(await code(verifier, token)).to.equal('UNAUTHORIZED');
   });
 
   it('with cacheSize 0 checks every use', async () => {
-    const verifier = new JwtTokenVerifier({
-      secret: SECRET,
-      algorithms: ['HS256'],
-      issuer: 'iss',
-      audience: 'aud',
-      cacheSize: 0,
-    });
-    const token = sign(claims);
-    const check = sinon.spy(jwt, 'verify');
-    try {
-      expect([await code(verifier, token), await code(verifier, token)]).to.deep.equal(['ok', 'ok']);
-      expect(check.callCount).to.equal(2);
-    } finally {
-      check.restore();
-    }
+    const { source, privateKey, counted } = countedKey();
+    const verifier = new JwtTokenVerifier({ keys: source, algorithms: ['RS256'], cacheSize: 0 });
+    const token = jwt.sign(claims, privateKey, { algorithm: 'RS256', expiresIn: 60 });
+    expect([await code(verifier, token), await code(verifier, token)]).to.deep.equal(['ok', 'ok']);
+    expect(counted.uses).to.equal(2);
+  });
+
+  it('refuses alg none, and an ES256 token against an RSA key', async () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const rs = new JwtTokenVerifier({ publicKey: pem, algorithms: ['RS256', 'ES256'] });
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const body = part({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 });
+    expect(await code(rs, `${part({ alg: 'none', typ: 'JWT' })}.${body}.`)).to.equal('UNAUTHORIZED');
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const es = jwt.sign(claims, ec.privateKey, { algorithm: 'ES256', expiresIn: 60 });
+    expect(await code(rs, es)).to.equal('UNAUTHORIZED');
   });
 
   it('will not be configured insecurely', () => {
@@ -116,6 +120,9 @@ describe('JwtTokenVerifier', () => {
     expect(() => new JwtTokenVerifier({ secret: SECRET, algorithms: ['none'] })).to.throw();
     expect(
       () => new JwtTokenVerifier({ secret: SECRET, publicKey: 'pem', algorithms: ['HS256'] }),
+    ).to.throw();
+    expect(
+      () => new JwtTokenVerifier({ jwksUrl: 'https://idp.example/jwks', algorithms: ['HS256'] }),
     ).to.throw();
   });
 });

@@ -1,6 +1,8 @@
-import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, createSecretKey } from 'node:crypto';
 import { domainError, err, MESSAGES, ok, type TokenVerifier } from '@payout/domain';
-import jwt from 'jsonwebtoken';
+import { type JWTPayload, jwtVerify } from 'jose';
+import { JwksKeys, JwksUnavailableError } from './jwks-keys.js';
+import { type JwtKeySource, staticKey } from './jwt-key-source.js';
 import { principalFromClaims } from './principal-claims.js';
 import { VerifiedTokens } from './verified-tokens.js';
 
@@ -16,63 +18,91 @@ export type JwtAlgorithm =
   | 'ES512';
 
 export interface JwtVerifierOptions {
-  /** HMAC secret (HS*); exactly one of `secret` and `publicKey`. */
+  /** HMAC secret (HS*); exactly one of `secret`, `publicKey`, `jwksUrl` and `keys`. */
   readonly secret?: string | null;
   /** PEM public key (RS*, ES*). */
   readonly publicKey?: string | null;
+  /** The identity provider's JWKS document (RS*, ES*), its keys chosen by `kid` (JwksKeys). */
+  readonly jwksUrl?: string | null;
+  /** Keys from elsewhere (tests); asymmetric algorithms only. */
+  readonly keys?: JwtKeySource;
   readonly algorithms: readonly string[];
   readonly issuer?: string | null;
   readonly audience?: string | null;
   /** Verified tokens remembered until their `exp` (VerifiedTokens); 0 checks every token every time. */
   readonly cacheSize?: number;
-  /** The clock of `exp` and `nbf`, in ms (tests). */
+  /** The clock of `exp`, `nbf` and the JWKS cache, in ms (tests). */
   readonly now?: () => number;
+  /** How the JWKS document is fetched (tests). */
+  readonly fetch?: typeof fetch;
 }
 
 const unauthorized = () => err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
 
+function keySource(options: JwtVerifierOptions): JwtKeySource {
+  const { secret, publicKey, jwksUrl, keys } = options;
+  if ([secret, publicKey, jwksUrl, keys].filter(Boolean).length !== 1)
+    throw new Error('JwtTokenVerifier needs exactly one of secret, publicKey, jwksUrl and keys');
+  if (secret) return staticKey(createSecretKey(Buffer.from(secret, 'utf8')));
+  if (publicKey) return staticKey(createPublicKey(publicKey));
+  if (jwksUrl)
+    return new JwksKeys({
+      url: jwksUrl,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  return keys as JwtKeySource;
+}
+
 /**
- * docs/product.md §2. The algorithm list is pinned and must match the key kind, so `alg: none` and HS/RS confusion
- * (an HS256 token signed with the public key as its secret) can never verify; `exp` is required.
+ * docs/product.md §2, verified by jose. The algorithm list is pinned and must match the key kind, so `alg: none`
+ * and HS/RS confusion (an HS256 token signed with the public key as its secret) can never verify; `exp` is required.
+ * A JWKS that cannot be read at all is thrown (JwksUnavailableError): the API answers 503, the token is not at
+ * fault.
  */
 export class JwtTokenVerifier implements TokenVerifier {
-  /** Built once: given a string, jsonwebtoken parses it as a key on every call. */
-  private readonly key: KeyObject;
-  private readonly verifyOptions: jwt.VerifyOptions;
+  private readonly keys: JwtKeySource;
+  private readonly algorithms: string[];
   private readonly verified: VerifiedTokens;
   private readonly now: () => number;
+  private generation: number;
 
-  constructor(options: JwtVerifierOptions) {
-    const { secret, publicKey, algorithms } = options;
-    if (Boolean(secret) === Boolean(publicKey))
-      throw new Error('JwtTokenVerifier needs exactly one of secret and publicKey');
+  constructor(private readonly options: JwtVerifierOptions) {
+    const { secret, algorithms } = options;
     if (algorithms.length === 0) throw new Error('JwtTokenVerifier needs at least one algorithm');
     const hmac = algorithms.filter((a) => a.startsWith('HS'));
     if (secret && hmac.length !== algorithms.length)
       throw new Error('a JWT secret verifies HS* algorithms only');
-    if (publicKey && hmac.length > 0) throw new Error('a JWT public key must not verify HS* algorithms');
+    if (!secret && hmac.length > 0) throw new Error('a public key or a JWKS must not verify HS* algorithms');
     if (algorithms.some((a) => a === 'none' || !/^(HS|RS|ES)(256|384|512)$/.test(a)))
       throw new Error(`unsupported JWT algorithm in ${algorithms.join(',')}`);
-    this.key = secret ? createSecretKey(Buffer.from(secret, 'utf8')) : createPublicKey(publicKey as string);
-    this.verifyOptions = {
-      algorithms: [...algorithms] as jwt.Algorithm[],
-      ...(options.issuer ? { issuer: options.issuer } : {}),
-      ...(options.audience ? { audience: options.audience } : {}),
-    };
+    this.keys = keySource(options);
+    this.algorithms = [...algorithms];
     this.now = options.now ?? Date.now;
     this.verified = new VerifiedTokens(options.cacheSize, this.now);
+    this.generation = this.keys.generation();
   }
 
   async verify(token: string) {
+    await this.keys.refresh();
+    if (this.keys.generation() !== this.generation) {
+      this.generation = this.keys.generation();
+      this.verified.clear();
+    }
     const known = this.verified.get(token);
     if (known) return ok(known);
-    let claims: jwt.JwtPayload;
+    let claims: JWTPayload;
     try {
-      const clockTimestamp = Math.floor(this.now() / 1000);
-      const decoded = jwt.verify(token, this.key, { ...this.verifyOptions, clockTimestamp });
-      if (typeof decoded === 'string') return unauthorized();
-      claims = decoded;
-    } catch {
+      const verified = await jwtVerify(token, (header, input) => this.keys.key(header, input), {
+        algorithms: this.algorithms,
+        requiredClaims: ['exp'],
+        currentDate: new Date(this.now()),
+        ...(this.options.issuer ? { issuer: this.options.issuer } : {}),
+        ...(this.options.audience ? { audience: this.options.audience } : {}),
+      });
+      claims = verified.payload;
+    } catch (error) {
+      if (error instanceof JwksUnavailableError) throw error;
       return unauthorized();
     }
     const principal = principalFromClaims(claims);

@@ -19,10 +19,45 @@ describe('principalFromClaims', () => {
     });
   });
 
-  it('keeps a subject that is not a UUID as the issuer wrote it', () => {
+  it('lower-cases a subject that is not a UUID too', () => {
     expect(principalFromClaims({ sub: 'Suite-Operator', scope: 'operator' })?.subject).to.equal(
-      'Suite-Operator',
+      'suite-operator',
     );
+    for (const sub of [
+      'auth0|5F7C8EC7',
+      'google-oauth2|1234',
+      'svc@clients',
+      'urn:ops:ALICE',
+      'a_b-c.d~e+f=/',
+    ])
+      expect(principalFromClaims({ sub, scope: 'operator' })?.subject, sub).to.equal(sub.toLowerCase());
+  });
+
+  it('reads a UUID written as its URN as the UUID', () => {
+    expect(principalFromClaims({ sub: `urn:uuid:${ENTITY}`, scope: 'operator' })?.subject).to.equal(
+      ENTITY.toLowerCase(),
+    );
+  });
+
+  it('refuses a sub spelt with whitespace, braces, quotes, controls or non-ASCII letters, or too long', () => {
+    for (const sub of [
+      ` ${ENTITY}`,
+      `${ENTITY} `,
+      `\t${ENTITY}`,
+      `${ENTITY}\n`,
+      `{${ENTITY}}`,
+      `"${ENTITY}"`,
+      'suite operator',
+      'op\u0000',
+      'op\u00e9',
+      'оp',
+      'a'.repeat(256),
+      '',
+      42,
+      null,
+      ['op'],
+    ])
+      expect(principalFromClaims({ sub, scope: 'operator' }), JSON.stringify(sub)).to.equal(null);
   });
 
   it('refuses a merchant_id or entity_id that is not a UUID, so it never reaches a query', () => {

@@ -28,6 +28,11 @@ export class VerifiedTokens {
     return null;
   }
 
+  /** Forgets every token: the keys changed, and a token verified before may no longer verify. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   remember(token: string, principal: Principal, expiresAtMs: number): void {
     if (this.capacity <= 0) return;
     this.entries.delete(token);

@@ -8,6 +8,8 @@ export const TRANSPORT_ERROR_CODES = [
   'MALFORMED_PATH',
   'MALFORMED_HTTP',
   'HEADERS_TOO_LARGE',
+  'URI_TOO_LONG',
+  'TOO_MANY_CONNECTIONS',
   'REQUEST_TIMEOUT',
   'MALFORMED_JSON',
   'MALFORMED_BODY',
@@ -38,12 +40,15 @@ export const envelope = (code: string, message: string, field?: unknown): ErrorE
     ? { success: false, message, fatal: true, code, field }
     : { success: false, message, fatal: true, code };
 
+/** Answers in the envelope; nothing when an answer has begun already (the server refused the request first). */
 export function sendError(res: Response, status: number, code: string, message: string): void {
+  if (res.headersSent) return;
   res.status(status).json(envelope(code, message));
 }
 
 /** Answers a domain error with its status from the table; 401 always says exactly "Unauthorized". */
 export function sendDomainError(res: Response, error: DomainError): void {
+  if (res.headersSent) return;
   const status = ERROR_STATUS[error.code];
   const message = error.code === 'UNAUTHORIZED' ? MESSAGES.UNAUTHORIZED : error.message;
   if (error.code === 'RATE_LIMITED' && typeof error.details?.retryAfterSeconds === 'number')

@@ -1,10 +1,10 @@
 import express, { type IRouter } from 'express';
-import { BODY_LIMIT } from '../app/body-parsing.middleware.js';
+import { BODY_LIMIT, unlessAnswered } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { sendDomainError } from '../errors/error-envelope.js';
 
 /** The body as bytes, whatever its type: the provider's signature covers exactly these, so nothing parses it first. */
-const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT, inflate: false });
+const rawBody = unlessAnswered(express.raw({ type: () => true, limit: BODY_LIMIT, inflate: false }));
 
 /**
  * `POST /v1/rails/:provider/webhooks`: a payout provider says a transfer changed. No bearer token: the provider's

@@ -31,7 +31,7 @@ export function canonicalIdsSuite(api: () => ApiClient): void {
       expect([second.status, second.json.code]).to.deep.equal([429, 'RATE_LIMITED']);
     });
 
-    it('an operator whose sub is the requester in upper case cannot approve its own withdrawal', async () => {
+    it('an operator whose sub is the requester in upper case, braced or padded cannot approve its own withdrawal', async () => {
       const merchant = await api().merchant({ approvalThreshold: '100.00' });
       const { entity, accountId } = await api().payer('bank', '1000.00', merchant);
       const requester = tokenFor(entity, { sub: entity.id });
@@ -46,6 +46,13 @@ export function canonicalIdsSuite(api: () => ApiClient): void {
       const path = `/v1/operator/withdrawals/${shout(held.json.data.id)}/approve`;
       const self = await api().request('POST', path, { token: api().operatorToken(shout(entity.id)) });
       expect([self.status, self.json.code]).to.deep.equal([409, 'APPROVER_IS_REQUESTER']);
+      for (const spelt of [`{${entity.id}}`, ` ${entity.id}`, `${entity.id}\t`, `${shout(entity.id)}\n`]) {
+        const refused = await api().request('POST', path, { token: api().operatorToken(spelt) });
+        expect([refused.status, refused.json.code], JSON.stringify(spelt)).to.deep.equal([
+          401,
+          'UNAUTHORIZED',
+        ]);
+      }
       const other = await api().request('POST', path, { token: api().operatorToken('another-operator') });
       expect(other.status, 'the id in the path in upper case is the same withdrawal').to.equal(200);
       expect(other.json.data.id).to.equal(held.json.data.id);

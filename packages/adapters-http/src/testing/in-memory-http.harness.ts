@@ -15,12 +15,13 @@ import {
   SequentialIds,
 } from '@payout/domain/testing';
 import jwt from 'jsonwebtoken';
-import { answerClientErrors } from '../app/client-errors.js';
 import { createHttpApp } from '../app/create-http-app.js';
 import type { HttpAppDeps, HttpUseCases } from '../app/http-app-deps.js';
 import { JwtTokenVerifier } from '../auth/jwt-token-verifier.js';
 import { createLogger } from '../logging/logger.js';
+import { OutboundAddressPolicy } from '../outbound/outbound-address.policy.js';
 import { createWithdrawalRateLimiter } from '../rate-limit/withdrawal-rate-limiter.js';
+import { createApiServer, DEFAULT_HTTP_LIMITS, type HttpServerLimits } from '../server/api-server.js';
 import { CentsTriggerRail } from './cents-trigger.rail.js';
 import type { HttpHarness, MintOptions, TokenClaims } from './http-harness.js';
 
@@ -42,6 +43,7 @@ export function inMemoryUseCases(unitOfWork = new InMemoryUnitOfWork()): HttpUse
       sender: new RecordingWebhookSender(),
       random: () => 0.5,
       cardVault: new RecordingCardVault(),
+      outboundUrls: new OutboundAddressPolicy({ publicOnly: false }),
     },
     {
       withdrawal: DEFAULT_WITHDRAWAL_SETTINGS,
@@ -80,12 +82,13 @@ export function inMemoryHttpDeps(overrides: Partial<HttpAppDeps> = {}): HttpAppD
   };
 }
 
-/** Starts an app on 127.0.0.1 on a free port. */
+/** Starts an app on 127.0.0.1 on a free port, on the API's own server (createApiServer) with `limits`. */
 export async function startHttpApp(
   deps: HttpAppDeps,
+  limits: HttpServerLimits = DEFAULT_HTTP_LIMITS,
 ): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  const server = createHttpApp(deps).listen(0, '127.0.0.1');
-  answerClientErrors(server);
+  const server = createApiServer(createHttpApp({ bodyTimeoutMs: limits.bodyTimeoutMs, ...deps }), limits);
+  server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
   return {

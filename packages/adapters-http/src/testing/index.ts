@@ -6,3 +6,4 @@ export * from './http-api.suite.js';
 export * from './http-harness.js';
 export * from './in-memory-http.harness.js';
 export * from './link-bodies.fixture.js';
+export * from './local-jwks.server.js';

@@ -21,7 +21,8 @@ export interface RawHttpResponse {
 
 const HEADER_END = '\r\n\r\n';
 
-function parse(received: Buffer, bodyless: boolean): RawHttpResponse | null {
+/** The first whole response in `received`, or null while it is incomplete. */
+export function parseResponse(received: Buffer, bodyless: boolean): RawHttpResponse | null {
   const text = received.toString('latin1');
   const end = text.indexOf(HEADER_END);
   if (end < 0) return null;
@@ -71,10 +72,10 @@ export function rawHttpRequest(
     };
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
-      const response = parse(received, request.method === 'HEAD');
+      const response = parseResponse(received, request.method === 'HEAD');
       if (response) finish(response);
     });
-    socket.on('close', () => finish(parse(received, request.method === 'HEAD')));
+    socket.on('close', () => finish(parseResponse(received, request.method === 'HEAD')));
     socket.on('error', () => undefined);
     socket.write(bytes);
     if (request.endAfterWrite) socket.end();

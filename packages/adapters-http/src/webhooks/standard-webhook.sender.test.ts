@@ -3,8 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { type AddressInfo, createServer as createTcpServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
+import { OutboundAddressPolicy } from '../outbound/outbound-address.policy.js';
 import { parseRetryAfter } from './retry-after.js';
-import { isLinkLocal, StandardWebhookSender, signWebhook } from './standard-webhook.sender.js';
+import { StandardWebhookSender, signWebhook } from './standard-webhook.sender.js';
 
 interface Received {
   readonly headers: IncomingHttpHeaders;
@@ -208,21 +209,48 @@ describe('StandardWebhookSender', () => {
   it('sends nothing over a connection that reached a refused address, and reports why', async () => {
     const r = await receiver((res) => res.writeHead(200).end());
     try {
-      const refusedAddress = (address: string) => address === '127.0.0.1';
-      const response = await new StandardWebhookSender({ refusedAddress }).send(request(r.url, [SECRET_A]));
+      const addresses = new OutboundAddressPolicy({ publicOnly: true });
+      const response = await new StandardWebhookSender({ addresses }).send(request(r.url, [SECRET_A]));
       expect(response.statusCode).to.equal(null);
-      expect(response.error).to.equal('refused: 127.0.0.1 is at 127.0.0.1, where no delivery may go');
+      expect(response.error).to.equal(
+        'refused: 127.0.0.1 (127.0.0.1 is a loopback address): no delivery may go there',
+      );
       expect(r.received).to.have.length(0);
     } finally {
       await r.close();
     }
   });
 
-  it('refuses link-local addresses by default, IPv4-mapped ones included, and nothing else', () => {
-    for (const address of ['169.254.169.254', '169.254.0.1', 'fe80::1', 'febf::1', '::ffff:169.254.169.254'])
-      expect(isLinkLocal(address), address).to.equal(true);
-    for (const address of ['127.0.0.1', '10.0.0.1', '169.255.0.1', '::1', 'fec0::1', '::ffff:10.0.0.1'])
-      expect(isLinkLocal(address), address).to.equal(false);
+  it('connects a name only to the addresses it may reach: none left is a refusal before any packet', async () => {
+    const r = await receiver((res) => res.writeHead(200).end());
+    const port = new URL(r.url).port;
+    const resolved: string[] = [];
+    const resolve = async (host: string) => {
+      resolved.push(host);
+      return host === 'rebound.example' ? ['169.254.169.254', '127.0.0.1'] : ['127.0.0.1'];
+    };
+    try {
+      const production = new OutboundAddressPolicy({ publicOnly: true, resolve });
+      const refused = await new StandardWebhookSender({ addresses: production }).send(
+        request(`http://hooks.example:${port}/`, [SECRET_A]),
+      );
+      expect(refused.error).to.equal(
+        'refused: hooks.example (127.0.0.1 is a loopback address): no delivery may go there',
+      );
+      const development = new OutboundAddressPolicy({ publicOnly: false, resolve });
+      const sender = new StandardWebhookSender({ addresses: development });
+      const skipped = await sender.send(request(`http://rebound.example:${port}/`, [SECRET_A]));
+      expect(skipped.statusCode, 'the link-local answer dropped, the loopback one used').to.equal(200);
+      const allowed = new OutboundAddressPolicy({ publicOnly: true, resolve, allowedCidrs: ['127.0.0.0/8'] });
+      const delivered = await new StandardWebhookSender({ addresses: allowed }).send(
+        request(`http://hooks.example:${port}/`, [SECRET_A]),
+      );
+      expect(delivered.statusCode, 'an allow-listed receiver, over http').to.equal(200);
+      expect(r.received).to.have.length(2);
+      expect(resolved).to.deep.equal(['hooks.example', 'rebound.example', 'hooks.example']);
+    } finally {
+      await r.close();
+    }
   });
 
   it('parses Retry-After as seconds or as an HTTP date', () => {

@@ -1,12 +1,15 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { BlockList, type Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { WebhookRequest, WebhookResponse, WebhookSender } from '@payout/domain';
 import { Agent, buildConnector } from 'undici';
+import { OutboundAddressPolicy } from '../outbound/outbound-address.policy.js';
 import { parseRetryAfter } from './retry-after.js';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const SECRET_PREFIX = 'whsec_';
+
+const DEVELOPMENT_ADDRESSES = new OutboundAddressPolicy({ publicOnly: false });
 
 /** Signing keys kept per process; secrets beyond this many are made again when next used. */
 const KEYS_KEPT = 1_000;
@@ -42,9 +45,15 @@ export interface StandardWebhookSenderOptions {
    * be free, inside the same timeout. Unset or 0: as many as are in flight.
    */
   readonly connectionsPerEndpoint?: number;
-  /** Addresses a delivery may not reach, checked on the connected socket (default: `isLinkLocal`). */
-  readonly refusedAddress?: (address: string) => boolean;
+  /**
+   * Where a delivery may connect, checked on every address a receiver's name resolves to and on the address
+   * connected (default: anything but link-local, the development rule).
+   */
+  readonly addresses?: DeliveryAddresses;
 }
+
+/** The part of the outbound address rule a connection needs. */
+export type DeliveryAddresses = Pick<OutboundAddressPolicy, 'addressRefusal' | 'resolve'>;
 
 interface ReceiverAnswer {
   readonly statusCode: number;
@@ -54,38 +63,71 @@ interface ReceiverAnswer {
 /** Marks an error of a connection that had already received bytes (an earlier answer): it was being reused. */
 const REUSED = Symbol('reusedConnection');
 
-/** 169.254.0.0/16 and fe80::/10 (IPv4-mapped included): cloud metadata services, never a merchant's receiver. */
-const LINK_LOCAL = new BlockList();
-LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
-LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+type LookupCallback = (
+  error: Error | null,
+  address: string | { address: string; family: number }[],
+  family?: number,
+) => void;
 
-export const isLinkLocal = (address: string): boolean =>
-  LINK_LOCAL.check(address, address.includes(':') ? 'ipv6' : 'ipv4');
+/**
+ * `lookup` for net.connect: the receiver's name resolved, and only the addresses a delivery over `protocol` may
+ * reach handed on, so that no packet goes to any other; none left is a refusal naming the first.
+ */
+function allowedLookup(addresses: DeliveryAddresses, protocol: string) {
+  return (host: string, options: { all?: boolean }, callback: LookupCallback): void => {
+    addresses.resolve(host).then(
+      (found) => {
+        const allowed = found.filter((address) => addresses.addressRefusal(address, protocol) === null);
+        const first = allowed[0];
+        if (first === undefined) {
+          const why = found[0] === undefined ? 'no address' : addresses.addressRefusal(found[0], protocol);
+          return callback(new Error(`refused: ${host} (${why}): no delivery may go there`), []);
+        }
+        const family = (address: string) => (address.includes(':') ? 6 : 4);
+        if (options.all)
+          callback(
+            null,
+            allowed.map((address) => ({ address, family: family(address) })),
+          );
+        else callback(null, first, family(first));
+      },
+      (error: Error) => callback(error, []),
+    );
+  };
+}
 
 /**
  * undici's connector, with each connection's errors marked when it had received bytes before they happened: a
- * socket error carries no other sign of whether its connection was new. A connection that reached a link-local
- * address is closed before anything is sent: the endpoint check refuses such addresses written in a URL, and this
- * catches a host name that resolves to one.
+ * socket error carries no other sign of whether its connection was new. A name resolves only to addresses a delivery
+ * may reach (allowedLookup), an address written in the URL is judged before connecting, and a connection that
+ * reached a refused address all the same is closed before anything is sent.
  */
-function markingConnector(refused: (address: string) => boolean): buildConnector.connector {
-  const connect = buildConnector({});
-  return (options, callback) =>
-    connect(options, (error, socket) => {
-      const reply = callback as (error: Error | null, socket: Socket | TLSSocket | null) => void;
+function checkingConnector(addresses: DeliveryAddresses): buildConnector.connector {
+  const connectors = {
+    'http:': buildConnector({ lookup: allowedLookup(addresses, 'http:') }),
+    'https:': buildConnector({ lookup: allowedLookup(addresses, 'https:') }),
+  };
+  return (options, callback) => {
+    const protocol = options.protocol === 'https:' ? 'https:' : 'http:';
+    const reply = callback as (error: Error | null, socket: Socket | TLSSocket | null) => void;
+    // An address written in the URL is not looked up: it is judged before any packet goes to it.
+    const literal = options.hostname.replace(/^\[(.*)\]$/, '$1');
+    const written = isIP(literal) ? addresses.addressRefusal(literal, protocol) : null;
+    if (written)
+      return reply(new Error(`refused: ${options.hostname} (${written}): no delivery may go there`), null);
+    connectors[protocol](options, (error, socket) => {
       const address = socket?.remoteAddress;
-      if (socket && address && refused(address)) {
+      const refused = socket && address ? addresses.addressRefusal(address, protocol) : null;
+      if (socket && refused) {
         socket.destroy();
-        return reply(
-          new Error(`refused: ${options.hostname} is at ${address}, where no delivery may go`),
-          null,
-        );
+        return reply(new Error(`refused: ${options.hostname} (${refused}): no delivery may go there`), null);
       }
       socket?.prependListener('error', (socketError: Error & { [REUSED]?: boolean }) => {
         if (socket.bytesRead > 0) socketError[REUSED] = true;
       });
       reply(error, socket);
     });
+  };
 }
 
 /** Whether a failed POST went out on a kept-alive connection that the receiver closed or reset. */
@@ -107,7 +149,7 @@ export class StandardWebhookSender implements WebhookSender {
   constructor(options: StandardWebhookSenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     this.agent = new Agent({
-      connect: markingConnector(options.refusedAddress ?? isLinkLocal),
+      connect: checkingConnector(options.addresses ?? DEVELOPMENT_ADDRESSES),
       connections: options.connectionsPerEndpoint || null,
     });
   }

@@ -27,8 +27,54 @@ describe('AesGcmFieldCipher', () => {
     const tampered = [...parts.slice(0, 3), body.toString('base64url')].join('.');
     expect(() => cipher.decrypt(tampered)).to.throw();
     expect(() => new AesGcmFieldCipher(KEY_B).decrypt(sealed)).to.throw();
-    expect(() => cipher.decrypt(`v2.${parts.slice(1).join('.')}`)).to.throw('not a v1 field ciphertext');
-    expect(() => cipher.decrypt('enc(plain)')).to.throw('not a v1 field ciphertext');
+    expect(() => cipher.decrypt(`v3.${parts.slice(1).join('.')}`)).to.throw('not a field ciphertext');
+    expect(() => cipher.decrypt('enc(plain)')).to.throw('not a field ciphertext');
+  });
+
+  it('on a ring, seals with the first key naming it, and opens what any listed key sealed', () => {
+    const old = new AesGcmFieldCipher(KEY_A);
+    const legacy = old.encrypt('legacy value');
+    const before = new AesGcmFieldCipher([{ id: 'k2026a', key: KEY_A }]).encrypt('sealed by a');
+    const ring = new AesGcmFieldCipher([
+      { id: 'k2026b', key: KEY_B },
+      { id: 'k2026a', key: KEY_A },
+    ]);
+    const sealed = ring.encrypt('sealed by b');
+    expect(sealed.startsWith('v2.k2026b.')).to.equal(true);
+    expect([ring.decrypt(legacy), ring.decrypt(before), ring.decrypt(sealed)]).to.deep.equal([
+      'legacy value',
+      'sealed by a',
+      'sealed by b',
+    ]);
+    expect([ring.isCurrent(sealed), ring.isCurrent(before), ring.isCurrent(legacy)]).to.deep.equal([
+      true,
+      false,
+      false,
+    ]);
+    expect(old.isCurrent(legacy), 'ENCRYPTION_KEY alone writes v1 as it always has').to.equal(true);
+    const withoutA = new AesGcmFieldCipher([{ id: 'k2026b', key: KEY_B }]);
+    expect(withoutA.decrypt(sealed)).to.equal('sealed by b');
+    expect(() => withoutA.decrypt(before)).to.throw(
+      'the field key "k2026a" that sealed this value is not configured',
+    );
+    expect(() => withoutA.decrypt(legacy)).to.throw('no configured field key opens this v1 ciphertext');
+  });
+
+  it('authenticates the key id: a value moved under another id does not open', () => {
+    const ring = new AesGcmFieldCipher([
+      { id: 'one', key: KEY_A },
+      { id: 'two', key: KEY_A },
+    ]);
+    const sealed = ring.encrypt('x');
+    expect(() => ring.decrypt(sealed.replace('v2.one.', 'v2.two.'))).to.throw('does not open');
+    expect(() => new AesGcmFieldCipher([{ id: 'a b', key: KEY_A }])).to.throw('key id');
+    expect(
+      () =>
+        new AesGcmFieldCipher([
+          { id: 'a', key: KEY_A },
+          { id: 'a', key: KEY_B },
+        ]),
+    ).to.throw('share an id');
   });
 
   it('takes a 32-byte key as hex or base64 and refuses any other length', () => {

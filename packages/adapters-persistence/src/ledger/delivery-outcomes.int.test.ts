@@ -6,7 +6,7 @@ import {
   RequestWithdrawal,
   SetWebhookEndpoint,
 } from '@payout/domain';
-import { FakeSecretGenerator, RecordingWebhookSender } from '@payout/domain/testing';
+import { FakeSecretGenerator, OPEN_OUTBOUND_URLS, RecordingWebhookSender } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { statementsOf } from '../testing/statements-sent.js';
 import { type Customer, PayoutWorld } from './payout-world.fixture.js';
@@ -60,11 +60,11 @@ describe('Delivery outcomes committed together, on PostgreSQL', function () {
   }
 
   before(async () => {
-    const endpoint = await new SetWebhookEndpoint({ ...deps(), secrets: new FakeSecretGenerator() }).execute(
-      OPERATOR,
-      customer.principal.merchantId as string,
-      { url: 'https://merchant.test/hooks' },
-    );
+    const endpoint = await new SetWebhookEndpoint({
+      ...deps(),
+      secrets: new FakeSecretGenerator(),
+      outboundUrls: OPEN_OUTBOUND_URLS,
+    }).execute(OPERATOR, customer.principal.merchantId as string, { url: 'https://merchant.test/hooks' });
     expect(endpoint.ok).to.equal(true);
   });
 

@@ -20,3 +20,13 @@ export const INCREASE_CARD_ENV = {
   INCREASE_CARD_SENDER_STATE: 'NY',
   INCREASE_CARD_SENDER_POSTAL_CODE: '10045',
 };
+
+/** Production with every rail disabled: what these tests read does not depend on the rails. */
+export const PRODUCTION_ENV = {
+  APP_ENV: 'production',
+  DATABASE_URL: 'postgres://db/payouts',
+  JWT_SECRET: 'x'.repeat(40),
+  ENCRYPTION_KEY: 'ab'.repeat(32),
+  RAILS:
+    'ACH=disabled,RTP=disabled,WIRE=disabled,SWIFT=disabled,PUSH_TO_CARD=disabled,ZELLE=disabled,PAYPAL=disabled,VENMO=disabled',
+};

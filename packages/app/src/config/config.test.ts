@@ -77,7 +77,9 @@ describe('loadConfig', () => {
 
   it('is production when NODE_ENV=production and APP_ENV is unset, refusing the development secrets', () => {
     const result = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/payout' });
-    expect(!result.ok && result.errors).to.include('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
+    expect(!result.ok && result.errors).to.include(
+      'JWT_SECRET, JWT_PUBLIC_KEY or JWT_JWKS_URL is required in production',
+    );
     const chosen = loadConfig({ NODE_ENV: 'production', APP_ENV: 'development' });
     expect(chosen.ok && chosen.config.appEnv).to.equal('development');
   });
@@ -85,8 +87,8 @@ describe('loadConfig', () => {
   it('refuses development defaults and simulated rails in production', () => {
     const result = loadConfig({ APP_ENV: 'production' });
     const text = result.ok ? '' : result.errors.join('\n');
-    expect(text).to.include('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
-    expect(text).to.include('ENCRYPTION_KEY is required in production');
+    expect(text).to.include('JWT_SECRET, JWT_PUBLIC_KEY or JWT_JWKS_URL is required in production');
+    expect(text).to.include('ENCRYPTION_KEY or ENCRYPTION_KEYS is required in production');
     expect(text).to.include('DATABASE_URL is required in production');
     expect(text).to.include('ACH: simulated, which production refuses');
   });
@@ -110,7 +112,9 @@ describe('loadConfig', () => {
     if (!result.ok) throw new Error(result.errors.join('; '));
     expect(result.config.railDelaysMs).to.deep.equal({ ACH: 50, RTP: 10 });
     expect(result.config.webhookRetryScheduleMs).to.deep.equal([10, 20]);
-    expect(result.config.encryptionKey.toString('hex')).to.equal(hexKey);
+    expect(result.config.encryptionKeys.map((k) => [k.id, k.key.toString('hex')])).to.deep.equal([
+      [null, hexKey],
+    ]);
     expect(result.config.trustProxy).to.equal(1);
     expect(result.config.developmentDefaults).to.deep.equal(['JWT_SECRET']);
   });

@@ -1,7 +1,16 @@
 import { RAIL_IDS, type RailId } from '@payout/domain';
 import { CronExpressionParser } from 'cron-parser';
+import {
+  type HttpLimitsConfig,
+  loadHttpLimits,
+  loadOutboundConfig,
+  type OutboundConfig,
+} from './edge.config.js';
+import { type EncryptionKey, loadEncryptionKeys } from './encryption.config.js';
+import { type Env, integer } from './env-values.js';
+import { type JwtConfig, loadJwtConfig } from './jwt.config.js';
 import { loadRailsConfig, type RailsConfig } from './rails.config.js';
-import { type ConfigEnv, type NameOfKind, type VariableName, variable } from './variables.js';
+import { type NameOfKind, type VariableName, variable } from './variables.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
 export type ProcessRole = 'all' | 'api' | 'worker';
@@ -26,15 +35,14 @@ export interface AppConfig {
   readonly databaseReadMaxLagMs: number;
   readonly redisUrl: string | null;
   readonly dataDir: string;
-  readonly jwt: {
-    readonly secret: string | null;
-    readonly publicKey: string | null;
-    readonly algorithms: readonly string[];
-    readonly issuer: string | null;
-    readonly audience: string | null;
-  };
-  readonly encryptionKey: Buffer;
+  readonly jwt: JwtConfig;
+  /** The field cipher's keys (encryption.config.ts): the first seals, every one opens. */
+  readonly encryptionKeys: readonly EncryptionKey[];
   readonly trustProxy: boolean | number | string;
+  /** Where requests a merchant or an operator chose (webhook deliveries) may go (edge.config.ts). */
+  readonly outbound: OutboundConfig;
+  /** The API server's deadlines and connection cap (edge.config.ts). */
+  readonly http: HttpLimitsConfig;
   readonly withdrawalRateLimitPerMinute: number;
   readonly approvalTtlSeconds: number;
   readonly railTimeoutMs: number;
@@ -80,50 +88,13 @@ export interface AppConfig {
   readonly developmentDefaults: readonly string[];
 }
 
+export { DEV_ENCRYPTION_KEY } from './encryption.config.js';
 /** Development-only defaults: refused in production, named in the start-up log everywhere else. */
-export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
-export const DEV_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+export { DEV_JWT_SECRET } from './jwt.config.js';
 
 export type ConfigResult =
   | { readonly ok: true; readonly config: AppConfig }
   | { readonly ok: false; readonly errors: string[] };
-
-type Env = ConfigEnv;
-
-/**
- * The integer `name`, its default and bounds as declared (variables.ts); `computed` gives those another variable
- * decides (a fallback or a maximum).
- */
-function integer(
-  env: Env,
-  name: NameOfKind<'integer'>,
-  errors: string[],
-  computed: { fallback?: number; max?: number } = {},
-): number {
-  const declared: { fallback?: number; min: number; max: number } = variable(name);
-  const fallback = computed.fallback ?? declared.fallback;
-  if (fallback === undefined) throw new Error(`${name} has no declared default: the parser must compute one`);
-  const { min } = declared;
-  const max = computed.max ?? declared.max;
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    errors.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-    return fallback;
-  }
-  return value;
-}
-
-function encryptionKey(raw: string | undefined, errors: string[]): Buffer | null {
-  if (!raw) return null;
-  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  if (key.length !== 32) {
-    errors.push('ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
-    return null;
-  }
-  return key;
-}
 
 function railDelays(raw: string | undefined, errors: string[]): Partial<Record<RailId, number>> {
   const delays: Partial<Record<RailId, number>> = {};
@@ -225,30 +196,8 @@ export function loadConfig(env: Env): ConfigResult {
   const role = (choice(env, 'PROCESS_ROLE', errors) ?? variable('PROCESS_ROLE').fallback) as ProcessRole;
   const production = appEnv === 'production';
   const developmentDefaults: string[] = [];
-  const publicKey = env.JWT_PUBLIC_KEY?.replace(/\\n/g, '\n') || null;
-  let secret = env.JWT_SECRET || null;
-  if (!secret && !publicKey) {
-    if (production) errors.push('JWT_SECRET or JWT_PUBLIC_KEY is required in production');
-    else {
-      secret = DEV_JWT_SECRET;
-      developmentDefaults.push('JWT_SECRET');
-    }
-  }
-  if (production && secret === DEV_JWT_SECRET)
-    errors.push('JWT_SECRET must not be the development default in production');
-  if (secret && secret.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
-  const algorithms = (env.JWT_ALGORITHMS ?? (publicKey ? 'RS256' : 'HS256')).split(',').map((a) => a.trim());
-  const allowed = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'ES256', 'ES384', 'ES512'];
-  for (const alg of algorithms)
-    if (!allowed.includes(alg)) errors.push(`JWT_ALGORITHMS has an unsupported algorithm "${alg}"`);
-  if (publicKey && algorithms.some((a) => a.startsWith('HS')))
-    errors.push('JWT_ALGORITHMS must not mix HS* with JWT_PUBLIC_KEY (algorithm confusion)');
-  let key = encryptionKey(env.ENCRYPTION_KEY, errors);
-  if (!key) {
-    if (production && !env.ENCRYPTION_KEY) errors.push('ENCRYPTION_KEY is required in production');
-    key = Buffer.from(DEV_ENCRYPTION_KEY, 'base64');
-    if (!env.ENCRYPTION_KEY && !production) developmentDefaults.push('ENCRYPTION_KEY');
-  }
+  const jwt = loadJwtConfig(env, production, errors, developmentDefaults);
+  const encryptionKeys = loadEncryptionKeys(env, production, errors, developmentDefaults);
   if (production && !env.DATABASE_URL) errors.push('DATABASE_URL is required in production');
   if (env.DATABASE_READ_URL && !env.DATABASE_URL)
     errors.push('DATABASE_READ_URL needs DATABASE_URL: a replica of the embedded server is not supported');
@@ -269,15 +218,11 @@ export function loadConfig(env: Env): ConfigResult {
     databaseReadMaxLagMs: integer(env, 'DATABASE_READ_MAX_LAG_MS', errors),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], errors),
     dataDir: env.DATA_DIR || variable('DATA_DIR').fallback,
-    jwt: {
-      secret: publicKey ? null : secret,
-      publicKey,
-      algorithms,
-      issuer: env.JWT_ISSUER || null,
-      audience: env.JWT_AUDIENCE || null,
-    },
-    encryptionKey: key,
+    jwt,
+    encryptionKeys,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    outbound: loadOutboundConfig(env, production, errors),
+    http: loadHttpLimits(env, trustProxy(env.TRUST_PROXY) !== false, errors),
     withdrawalRateLimitPerMinute: integer(env, 'WITHDRAWAL_RATE_LIMIT_PER_MINUTE', errors),
     approvalTtlSeconds: integer(env, 'APPROVAL_TTL_SECONDS', errors),
     railTimeoutMs: integer(env, 'RAIL_TIMEOUT_MS', errors),

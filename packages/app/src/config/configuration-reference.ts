@@ -12,8 +12,9 @@ const HEADER = `# Configuration
 Every setting is an environment variable, read and checked when a process starts: every bad variable is named in
 one message, and the process does not start. Outside production, unset secrets get development defaults that the
 start-up log names (a worker's log names only the ones it uses: it verifies no tokens). Production refuses to start
-without \`JWT_SECRET\` or \`JWT_PUBLIC_KEY\`, without \`ENCRYPTION_KEY\` or \`DATABASE_URL\`, with a development secret,
-or with an enabled rail that is simulated or lacks its provider's credentials ([going live](providers/README.md)).
+without a token key (\`JWT_SECRET\`, \`JWT_PUBLIC_KEY\` or \`JWT_JWKS_URL\`), without an at-rest key (\`ENCRYPTION_KEY\` or
+\`ENCRYPTION_KEYS\`) or \`DATABASE_URL\`, with a development secret, or with an enabled rail that is simulated or lacks
+its provider's credentials ([going live](providers/README.md)).
 
 This page is generated from the declaration the configuration itself reads
 (\`packages/app/src/config/variables.ts\`): after adding or changing a variable there, run \`npm run docs:config\` and

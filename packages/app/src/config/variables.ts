@@ -48,6 +48,11 @@ export const CONFIG_SECTIONS = {
     title: 'Tokens and encryption',
     intro: 'How access tokens are verified and account numbers encrypted at rest.',
   },
+  edge: {
+    title: 'Requests in and out',
+    intro:
+      'How long a client may take over a request, how many connections it may hold, and where requests a merchant or an operator chose may go ([security](security.md)).',
+  },
   withdrawals: { title: 'Withdrawals', intro: 'Limits on what merchants and their users may do.' },
   workers: {
     title: 'Workers',
@@ -241,7 +246,9 @@ export const CONFIG_VARIABLES = [
     section: 'security',
     kind: 'text',
     defaultText: 'a development secret',
-    environments: { production: 'required unless `JWT_PUBLIC_KEY` is set; never the development secret' },
+    environments: {
+      production: 'required unless `JWT_PUBLIC_KEY` or `JWT_JWKS_URL` is set; never the development secret',
+    },
     description: 'The HS256 secret access tokens are verified with; at least 32 characters.',
   },
   {
@@ -249,15 +256,23 @@ export const CONFIG_VARIABLES = [
     section: 'security',
     kind: 'text',
     description:
-      'A PEM public key (RS256 or ES256) to verify access tokens with instead of a secret; `\\n` stands for a line break.',
+      'A PEM public key (RS256 or ES256) to verify access tokens with instead of a secret; `\\n` stands for a line break. Set beside `JWT_SECRET`, it wins.',
+  },
+  {
+    name: 'JWT_JWKS_URL',
+    section: 'security',
+    kind: 'text',
+    environments: { production: 'https, with `JWT_ISSUER` and `JWT_AUDIENCE` set' },
+    description:
+      "The identity provider's JWKS document (Auth0, Keycloak, Okta, Cognito): tokens verify with its keys by `kid`, kept as its Cache-Control says and read again for a new `kid` ([security](security.md#access-tokens-from-your-identity-provider)). Not with `JWT_SECRET` or `JWT_PUBLIC_KEY`.",
   },
   {
     name: 'JWT_ALGORITHMS',
     section: 'security',
     kind: 'text',
-    defaultText: '`HS256`; `RS256` with `JWT_PUBLIC_KEY`',
+    defaultText: '`HS256`; `RS256` with `JWT_PUBLIC_KEY` or `JWT_JWKS_URL`',
     description:
-      'The accepted algorithms, comma-separated (HS256, HS384, HS512, RS256, RS384, RS512, ES256, ES384, ES512); HS* beside a public key is refused.',
+      'The accepted algorithms, comma-separated (HS256, HS384, HS512, RS256, RS384, RS512, ES256, ES384, ES512); HS* beside a public key or a JWKS is refused.',
   },
   {
     name: 'JWT_ISSUER',
@@ -276,9 +291,52 @@ export const CONFIG_VARIABLES = [
     section: 'security',
     kind: 'text',
     defaultText: 'a development key',
-    environments: { production: 'required' },
+    environments: { production: 'required unless `ENCRYPTION_KEYS` is set' },
     description:
-      '32 bytes, as 64 hex characters or base64: the AES-256-GCM key of account numbers, card tokens and usernames at rest.',
+      '32 bytes, as 64 hex characters or base64: the AES-256-GCM key of account numbers, card tokens, usernames and webhook secrets at rest. Not with `ENCRYPTION_KEYS`.',
+  },
+  {
+    name: 'ENCRYPTION_KEYS',
+    section: 'security',
+    kind: 'text',
+    description:
+      'A ring of keys that rotates: `id:key` pairs, comma-separated, each key as `ENCRYPTION_KEY` takes it. The first seals new values, every one opens old ones; `npm run keys:reencrypt` moves every value to the first, and then the others can go ([rotating keys](security.md#rotating-the-at-rest-key)).',
+  },
+  {
+    name: 'OUTBOUND_ALLOWED_CIDRS',
+    section: 'edge',
+    kind: 'text',
+    description:
+      'Networks a webhook endpoint may be in on purpose, comma-separated CIDRs (`10.20.0.0/16,fd00:1::/64`), over http too. In production nothing else but public addresses over https is reached; elsewhere only link-local addresses are refused.',
+  },
+  {
+    name: 'HTTP_HEADERS_TIMEOUT_MS',
+    section: 'edge',
+    kind: 'integer',
+    fallback: 10_000,
+    min: 100,
+    max: 300_000,
+    description: "A request's line and headers must arrive within this from their first byte; else 408.",
+  },
+  {
+    name: 'HTTP_BODY_TIMEOUT_MS',
+    section: 'edge',
+    kind: 'integer',
+    fallback: 10_000,
+    min: 100,
+    max: 300_000,
+    description:
+      'A request body must arrive whole within this of its headers; else 408, and the request is not served.',
+  },
+  {
+    name: 'HTTP_CONNECTIONS_PER_CLIENT',
+    section: 'edge',
+    kind: 'integer',
+    min: 0,
+    max: 100_000,
+    defaultText: '`128`; `0` (no cap) when `TRUST_PROXY` is set',
+    description:
+      "Connections open at once from one client address (an IPv6 /64); one more is answered 429. `0`: no cap. Behind a proxy every connection is the proxy's: cap clients there.",
   },
   // Withdrawals
   {

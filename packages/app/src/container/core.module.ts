@@ -1,5 +1,9 @@
 import { PayoutMetrics } from '@payout/adapters-http/ops';
-import { observedWebhookSender, StandardWebhookSender } from '@payout/adapters-http/webhooks';
+import {
+  OutboundAddressPolicy,
+  observedWebhookSender,
+  StandardWebhookSender,
+} from '@payout/adapters-http/webhooks';
 import {
   CryptoSecretGenerator,
   LeasedQueueRunner,
@@ -27,9 +31,14 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
     bind(TOKENS.clock).toConstantValue(new SystemClock());
     bind(TOKENS.ids).toConstantValue(new TimeOrderedUuidGenerator());
     bind(TOKENS.secrets).toConstantValue(new CryptoSecretGenerator());
+    // One rule for the URL an operator registers and for the address each delivery connects to.
+    const outboundUrls = new OutboundAddressPolicy(config.outbound);
     bind(TOKENS.webhookSender).toConstantValue(
       observedWebhookSender(
-        new StandardWebhookSender({ connectionsPerEndpoint: config.webhookConnectionsPerEndpoint }),
+        new StandardWebhookSender({
+          connectionsPerEndpoint: config.webhookConnectionsPerEndpoint,
+          addresses: outboundUrls,
+        }),
         metrics,
       ),
     );
@@ -58,6 +67,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
             random: Math.random,
             railWebhooks: railWebhookVerifiersFor(config, ctx.get(TOKENS.clock)),
             cardVault: cardVaultFor(config),
+            outboundUrls,
           },
           config,
         ),

@@ -135,7 +135,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
           knex: db.knex,
           replica: (await ctx.getAsync<OpenReadReplica | null>(READ_REPLICA))?.replica ?? null,
           jobs: new PgBossJobs(db.boss),
-          cipher: new AesGcmFieldCipher(config.encryptionKey),
+          cipher: new AesGcmFieldCipher(config.encryptionKeys),
           // An API answers many requests per event-loop turn: beside a committing group, it waits for a fuller
           // one (docs/decisions/0007-commit-groups-in-the-unit-of-work.md).
           commitGroups:

@@ -1,7 +1,7 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  answerClientErrors,
+  createApiServer,
   createHttpApp,
   createWithdrawalRateLimiter,
   JwtTokenVerifier,
@@ -15,9 +15,6 @@ import type { Resource } from '../container/tokens.js';
 import type { UseCases } from '../container/use-cases.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { readinessChecks } from './readiness.js';
-
-/** Above a load balancer's idle timeout (60 s by default on AWS ALB, GCP and nginx's upstream keep-alive). */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface HttpServer {
   /** `http://host:port`. */
@@ -66,13 +63,9 @@ export async function startHttpServer(
     trustProxy: config.trustProxy,
     readiness: readinessChecks(config, resources, () => redis?.status ?? null, stopping),
     metrics,
+    bodyTimeoutMs: config.http.bodyTimeoutMs,
   });
-  const server = createServer(app);
-  answerClientErrors(server);
-  // Behind a load balancer: it closes idle connections first (AWS ALB after 60 s, the common default), never the
-  // server under a request it is sending; headers must wait longer than an idle keep-alive connection.
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  const server = createApiServer(app, config.http);
   let closing = false;
   const inFlight = new Set<ServerResponse>();
   // Once closing, an answer says `Connection: close`: a client that read keep-alive would send its next request on

@@ -70,6 +70,8 @@ export const productionEnvOn = (databaseUrl: string): Record<string, string> => 
   JWT_AUDIENCE: HARNESS_JWT.audience,
   ENCRYPTION_KEY: 'ab'.repeat(32),
   JOB_QUEUE_PROFILE: 'fast',
+  // The merchants' receivers of these suites listen on loopback: allow-listed on purpose, as a private one would be.
+  OUTBOUND_ALLOWED_CIDRS: '127.0.0.0/8',
 });
 
 /** A funded customer (seedCustomer) whose merchant's webhook endpoint is `receiverUrl`, signed with `secret`. */

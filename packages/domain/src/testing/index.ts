@@ -10,6 +10,7 @@ export * from './in-memory-state.js';
 export * from './in-memory-unit-of-work.js';
 export * from './link-bodies.js';
 export * from './manual-clock.js';
+export * from './open-outbound-urls.js';
 export * from './page-of.js';
 export * from './poll-stored.js';
 export * from './recording-card-vault.js';

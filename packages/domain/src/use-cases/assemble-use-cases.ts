@@ -2,6 +2,7 @@ import type { CardVault } from '../ports/card-vault.port.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { Job } from '../ports/job-queue.port.js';
+import type { OutboundUrlPolicy } from '../ports/outbound-url-policy.port.js';
 import type { RailRegistry } from '../ports/rail-registry.port.js';
 import type { RailWebhookVerifier } from '../ports/rail-webhook.port.js';
 import type { SecretGenerator } from '../ports/secret-generator.port.js';
@@ -47,6 +48,8 @@ export interface UseCasePorts {
   readonly railWebhooks?: readonly RailWebhookVerifier[];
   /** Tokenises linked cards at the provider that pays PUSH_TO_CARD. */
   readonly cardVault: CardVault;
+  /** Which webhook endpoint URLs may be registered (the delivery checks its connection again). */
+  readonly outboundUrls: OutboundUrlPolicy;
 }
 
 export interface UseCaseSettings {
@@ -79,7 +82,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     linkAccount: new LinkAccount({ ...operator, cardVault: ports.cardVault }),
     createMerchant: new CreateMerchant(operator),
     updateMerchant: new UpdateMerchant(operator),
-    setWebhookEndpoint: new SetWebhookEndpoint(operator),
+    setWebhookEndpoint: new SetWebhookEndpoint({ ...operator, outboundUrls: ports.outboundUrls }),
     createEntity: new CreateEntity(operator),
     creditWallet: new CreditWallet(operator),
     updateWallet: new UpdateWallet(operator),

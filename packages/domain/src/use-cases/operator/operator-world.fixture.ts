@@ -2,6 +2,7 @@ import type { Principal } from '../../ports/token-verifier.port.js';
 import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
 import { InMemoryUnitOfWork } from '../../testing/in-memory-unit-of-work.js';
 import { ManualClock } from '../../testing/manual-clock.js';
+import { OPEN_OUTBOUND_URLS } from '../../testing/open-outbound-urls.js';
 import { SequentialIds } from '../../testing/sequential-ids.js';
 import { CreateEntity } from './entity-wallet-operations.use-case.js';
 import { CreateMerchant } from './merchant-operations.use-case.js';
@@ -19,6 +20,7 @@ export const operatorDeps = () => ({
   clock: new ManualClock(),
   ids: new SequentialIds(),
   secrets: new FakeSecretGenerator(),
+  outboundUrls: OPEN_OUTBOUND_URLS,
 });
 
 export type OperatorWorldDeps = ReturnType<typeof operatorDeps>;

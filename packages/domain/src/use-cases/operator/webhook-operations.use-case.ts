@@ -1,4 +1,5 @@
 import type { WebhookEventFilter } from '../../ports/list-reads.port.js';
+import type { OutboundUrlPolicy } from '../../ports/outbound-url-policy.port.js';
 import type { Page, PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { WebhookEventRepository } from '../../ports/webhook-event-repository.port.js';
@@ -15,28 +16,20 @@ const isWebhookUrl = (value: unknown): value is string => {
   return /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(value) && URL.canParse(value);
 };
 
-/**
- * 169.254.0.0/16 and fe80::/10 (cloud metadata services; no receiver lives there), as a URL's normalised host
- * spells them: IPv4 in dotted decimal, IPv6 bracketed and compressed, an IPv4-mapped address in hex.
- */
-const isLinkLocalHost = (host: string): boolean =>
-  /^169\.254\.\d{1,3}\.\d{1,3}$/.test(host) || /^\[(fe[89ab][0-9a-f]|::ffff:a9fe):/.test(host);
-
-/** Why a parseable http(s) URL cannot be a merchant's endpoint, or null when it can. */
+/** Why a parseable http(s) URL cannot be a merchant's endpoint whatever its address, or null. */
 function webhookUrlFault(url: URL): string | null {
   // Credentials would be echoed in answers and kept in the append-only audit log; the signature authenticates.
   if (url.username || url.password) return 'url must not carry a user name or password';
-  if (isLinkLocalHost(url.hostname)) return 'url must not name a link-local address';
   return null;
 }
 
 /**
  * `PUT /v1/operator/merchants/:merchantId/webhook-endpoint`: registers the merchant's one endpoint, or rotates
  * its secret when one exists: the previous secret keeps signing for 24 h beside the new one (docs/product.md §7).
- * The new secret is returned once and never again.
+ * The new secret is returned once and never again. The address is the outbound URL policy's to allow.
  */
 export class SetWebhookEndpoint {
-  constructor(private readonly deps: OperatorDeps) {}
+  constructor(private readonly deps: OperatorDeps & { readonly outboundUrls: OutboundUrlPolicy }) {}
 
   async execute(
     principal: Principal,
@@ -47,7 +40,8 @@ export class SetWebhookEndpoint {
     if (!allowed.ok) return allowed;
     if (!isWebhookUrl(input.url)) return err(validationError('url', 'url must be an http(s) URL'));
     const url = input.url;
-    const fault = webhookUrlFault(new URL(url));
+    const parsed = new URL(url);
+    const fault = webhookUrlFault(parsed) ?? (await this.deps.outboundUrls.refusal(parsed));
     if (fault) return err(validationError('url', fault));
     const { ids, clock, unitOfWork, secrets } = this.deps;
     return unitOfWork.run(async (tx) => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { JsonNumber } from '../../money/json-number.js';
 import type { WebhookResponse } from '../../ports/webhook-sender.port.js';
 import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
+import { OPEN_OUTBOUND_URLS } from '../../testing/open-outbound-urls.js';
 import { RecordingWebhookSender } from '../../testing/recording-webhook-sender.js';
 import { RedeliverWebhook, SetWebhookEndpoint } from '../operator/index.js';
 import { OPERATOR } from '../operator/operator-world.fixture.js';
@@ -20,7 +21,13 @@ async function setup(withEndpoint = true) {
   const world = new WithdrawalWorld();
   const c = await world.customer();
   const secrets = new FakeSecretGenerator();
-  const opDeps = { unitOfWork: world.uow, clock: world.clock, ids: world.ids, secrets };
+  const opDeps = {
+    unitOfWork: world.uow,
+    clock: world.clock,
+    ids: world.ids,
+    secrets,
+    outboundUrls: OPEN_OUTBOUND_URLS,
+  };
   const endpoint = withEndpoint
     ? await new SetWebhookEndpoint(opDeps).execute(operator, c.merchantId, {
         url: 'https://merchant.test/hooks',

@@ -212,9 +212,10 @@ function auditDecision(
 }
 
 /**
- * Four eyes compare subjects whatever their letter case: the HTTP edge lower-cases a subject that is a UUID, but a
- * withdrawal requested before it did, or a subject of another form, may be spelt otherwise; refusing a look-alike
- * only sends the decision to another operator, while accepting one would let a requester approve itself.
+ * Four eyes compare subjects whatever their letter case: the HTTP edge gives every subject in lower case
+ * (principal-claims.ts), but a withdrawal requested before it did may hold its requester as the issuer spelt it;
+ * refusing a look-alike only sends the decision to another operator, while accepting one would let a requester
+ * approve itself.
  */
 const sameSubject = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
