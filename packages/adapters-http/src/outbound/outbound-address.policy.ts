@@ -47,7 +47,7 @@ const hostOf = (url: URL): string => {
  * when it is registered (`refusal`, the domain's OutboundUrlPolicy) and on each address a delivery connects to
  * (`addressRefusal`), so that neither another spelling of an address nor a DNS answer that changes can lead a
  * request inside the network. Addresses are read by ipaddr.js, never by pattern
- * (docs/decisions/0017-outbound-addresses-judged-twice.md).
+ * (docs/decisions/0019-outbound-addresses-judged-twice.md).
  */
 export class OutboundAddressPolicy implements OutboundUrlPolicy {
   private readonly allowed: readonly [Address, number][];

@@ -30,7 +30,7 @@ const REQUEST_DEADLINE_SLACK_MS = 5_000;
  * The API's HTTP server: `app` behind the limits, every refusal in the envelope and read by the client before the
  * connection closes. Node checks its deadlines every `connectionsCheckingInterval` (30 s unless told), which would
  * let a deadline of seconds run half a minute over: it checks four times per shortest deadline, at most every 1 s
- * (docs/decisions/0018-refusals-reach-the-client.md).
+ * (docs/decisions/0020-refusals-reach-the-client.md).
  */
 export function createApiServer(
   app: (req: IncomingMessage, res: ServerResponse) => void,

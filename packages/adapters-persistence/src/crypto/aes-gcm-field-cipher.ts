@@ -38,7 +38,7 @@ const ringKey = ({ id, key }: FieldKey): RingKey => {
  * associated data), so that keys rotate: a new first key seals new values at once, `npm run keys:reencrypt` seals
  * the old ones again, and then the old key can go. ENCRYPTION_KEY alone writes `v1.<iv>.<tag>.<ciphertext>`, the
  * format before rings, which any key of a ring opens (the tag tells which), so existing rows and processes of the
- * previous version go on reading each other (docs/decisions/0019-field-keys-named-in-each-value.md).
+ * previous version go on reading each other (docs/decisions/0021-field-keys-named-in-each-value.md).
  */
 export class AesGcmFieldCipher implements FieldCipher {
   private readonly ring: readonly RingKey[];
