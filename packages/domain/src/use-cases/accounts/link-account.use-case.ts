@@ -155,6 +155,9 @@ export class LinkAccount {
       applicationTokenId: token.id,
       destination: kept.value,
       createdAt: now,
+      unusable: null,
+      correctedAt: null,
+      eventSequence: 0,
     };
     await this.deps.unitOfWork.run((tx) => tx.linkedAccounts.insert(account));
     return ok({
