@@ -18,6 +18,7 @@ import * as webhooksDueNotify from './0016-webhooks-due-notify.migration.js';
 import * as walletCreditsIndex from './0017-wallet-credits-index.migration.js';
 import * as withdrawalRailProvider from './0018-withdrawal-rail-provider.migration.js';
 import * as awaitingSubmissionIndex from './0019-withdrawals-awaiting-submission-index.migration.js';
+import * as linkedAccountChanges from './0020-linked-account-changes.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -45,6 +46,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0017-wallet-credits-index', migration: walletCreditsIndex },
   { name: '0018-withdrawal-rail-provider', migration: withdrawalRailProvider },
   { name: '0019-withdrawals-awaiting-submission-index', migration: awaitingSubmissionIndex },
+  { name: '0020-linked-account-changes', migration: linkedAccountChanges },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {
