@@ -17,6 +17,7 @@ import { payableCents } from '../money/payable-cents.js';
 import type { ModernTreasuryRailId, PaymentOrderBody } from './modern-treasury-api.types.js';
 import { outcomeOfPaymentOrderCreate } from './modern-treasury-create-payment-order.mapping.js';
 import { type ModernTreasuryCredentials, ModernTreasuryHttpClient } from './modern-treasury-http.client.js';
+import { latestCorrectionOf, returnsPathOf } from './modern-treasury-notification-of-change.mapping.js';
 import {
   PAYMENT_ORDERS_PATH,
   paymentOrderRequestOf,
@@ -146,14 +147,25 @@ export class ModernTreasuryPaymentOrderRail
     return { kind: 'ORDER', order: orders[0] };
   }
 
-  /** The order's status; a reversed one's from its reversals (railStatusOfReversals), in the same time. */
+  /**
+   * The order's status; a reversed one's from its reversals (railStatusOfReversals), in the same time. A completed
+   * ACH order is asked for its returns too, in the same time: a Notification of Change is one of them, the order
+   * staying completed. Unavailable when they cannot be read, so that a check never passes over a correction.
+   */
   async status(query: RailStatusQuery): Promise<RailStatus> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const path = `${PAYMENT_ORDERS_PATH}/${encodeURIComponent(query.reference)}`;
     const shown = await this.http.read(path, signal, this.options.clock.now());
     if (shown.kind !== 'READ') return shown;
-    if (text(asObject<PaymentOrderBody>(shown.body).status) !== 'reversed')
-      return railStatusOfPaymentOrder(this.id, shown.body);
+    const orderStatus = text(asObject<PaymentOrderBody>(shown.body).status);
+    if (orderStatus === 'completed' && this.id === 'ACH') {
+      const returns = await this.http.read(returnsPathOf(query.reference), signal, this.options.clock.now());
+      if (returns.kind !== 'READ') return returns;
+      const correction = latestCorrectionOf(returns.body);
+      const status = railStatusOfPaymentOrder(this.id, shown.body);
+      return correction ? { ...status, correction } : status;
+    }
+    if (orderStatus !== 'reversed') return railStatusOfPaymentOrder(this.id, shown.body);
     const reversals = await this.http.read(`${path}/reversals`, signal, this.options.clock.now());
     return reversals.kind === 'READ'
       ? railStatusOfReversals(reversals.body, this.returnPollIntervalMs)
