@@ -8,6 +8,7 @@ import type { SecretGenerator } from '../ports/secret-generator.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSender } from '../ports/webhook-sender.port.js';
 import { LinkAccount } from './accounts/link-account.use-case.js';
+import { OperatorLinkedAccounts } from './accounts/operator-linked-accounts.use-case.js';
 import { OperatorDirectory } from './lists/operator-directory.use-case.js';
 import { TransactionLists } from './lists/transaction-lists.use-case.js';
 import { WalletReads } from './lists/wallet-reads.use-case.js';
@@ -94,6 +95,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     walletReads: new WalletReads(flow),
     webhookLists: new WebhookLists(flow),
     operatorDirectory: new OperatorDirectory(flow),
+    operatorLinkedAccounts: new OperatorLinkedAccounts(operator),
     /** The webhook delivery queue's worker side: claim due events, deliver each. */
     deliverWebhook,
     /** The withdrawal work queue's worker side: claim due withdrawals, submit or poll each. */
