@@ -1354,8 +1354,8 @@ export interface components {
                 correctedFields: ("routingNumber" | "accountNumber" | "accountType")[];
                 /** @description The NOC's change code (C01 …) or the return's (R03 …). */
                 code: string | null;
-                /** @description The withdrawal whose payout brought the news. */
-                transactionId: string | null;
+                /** @description The withdrawal whose payout brought the news (not `transactionId`: this is no withdrawal event). */
+                sourceTransactionId: string | null;
                 /** @description Whether withdrawals to it are accepted now. */
                 usable: boolean;
                 /** @description The return's reason, or the operator's; empty otherwise. */
@@ -4465,7 +4465,7 @@ export interface operations {
                  *         "lastFourDigits": "3498",
                  *         "correctedFields": [],
                  *         "code": "R03",
-                 *         "transactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                 *         "sourceTransactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
                  *         "usable": false,
                  *         "reason": "Recipient account not found.",
                  *         "sequence": 1,

@@ -46,7 +46,7 @@ export const LINKED_ACCOUNT_EVENT_BODY = {
     lastFourDigits: '3498',
     correctedFields: [],
     code: 'R03',
-    transactionId: IDS.withdrawal,
+    sourceTransactionId: IDS.withdrawal,
     usable: false,
     reason: 'Recipient account not found.',
     sequence: 1,
@@ -105,7 +105,11 @@ export const LINKED_ACCOUNT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
         type: ['string', 'null'],
         description: "The NOC's change code (C01 …) or the return's (R03 …).",
       },
-      transactionId: { ...nullable(uuid), description: 'The withdrawal whose payout brought the news.' },
+      sourceTransactionId: {
+        ...nullable(uuid),
+        description:
+          'The withdrawal whose payout brought the news (not `transactionId`: this is no withdrawal event).',
+      },
       usable: { type: 'boolean', description: 'Whether withdrawals to it are accepted now.' },
       reason: { type: 'string', description: "The return's reason, or the operator's; empty otherwise." },
       sequence: { type: 'integer', minimum: 1, description: "The account's events are numbered 1, 2, 3 …" },

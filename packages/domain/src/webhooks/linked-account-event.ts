@@ -20,8 +20,11 @@ export interface LinkedAccountEventPayload {
   readonly correctedFields: readonly CorrectableField[];
   /** The provider's code: the NOC's change code (C01 …) or the return's (R03 …); null on USABLE. */
   readonly code: string | null;
-  /** The withdrawal whose payout brought the news; null on USABLE. */
-  readonly transactionId: string | null;
+  /**
+   * The withdrawal whose payout brought the news; null on USABLE. Not `transactionId`: this event is about the
+   * account, and a receiver that keys withdrawal events by `payload.transactionId` must not take it for one.
+   */
+  readonly sourceTransactionId: string | null;
   /** Whether withdrawals to the account are accepted now. */
   readonly usable: boolean;
   /** The operator's reason on USABLE, when given; empty otherwise. */
@@ -41,7 +44,7 @@ export interface LinkedAccountEventBody {
 export interface LinkedAccountEventFacts {
   readonly correctedFields?: readonly CorrectableField[];
   readonly code?: string | null;
-  readonly transactionId?: string | null;
+  readonly sourceTransactionId?: string | null;
   readonly reason?: string | null;
 }
 
@@ -62,7 +65,7 @@ export const linkedAccountEventBody = (
     lastFourDigits: account.lastFourDigits,
     correctedFields: facts.correctedFields ?? [],
     code: facts.code ?? null,
-    transactionId: facts.transactionId ?? null,
+    sourceTransactionId: facts.sourceTransactionId ?? null,
     usable: account.unusable === null,
     reason: facts.reason ?? '',
     sequence: account.eventSequence,

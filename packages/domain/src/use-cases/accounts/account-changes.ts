@@ -98,7 +98,7 @@ export async function applyAccountNews(
     await recordAccountChange(tx, deps, {
       account,
       status: 'CORRECTED',
-      facts: { correctedFields: corrected.fields, code, transactionId: withdrawal.id },
+      facts: { correctedFields: corrected.fields, code, sourceTransactionId: withdrawal.id },
       action: 'LINKED_ACCOUNT_CORRECTED',
       actor,
       // Which fields changed, never their values: account and routing numbers stay encrypted in one place.
@@ -116,7 +116,7 @@ export async function applyAccountNews(
   await recordAccountChange(tx, deps, {
     account,
     status: 'UNUSABLE',
-    facts: { code, transactionId: withdrawal.id, reason: news.reason ?? null },
+    facts: { code, sourceTransactionId: withdrawal.id, reason: news.reason ?? null },
     action: 'LINKED_ACCOUNT_MARKED_UNUSABLE',
     actor,
     audit: { code, transactionId: withdrawal.id, reason: news.reason ?? null },

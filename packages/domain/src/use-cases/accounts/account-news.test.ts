@@ -53,7 +53,7 @@ describe('dead accounts: a return that says the account cannot receive', () => {
     });
     const [event] = accountEvents(world, c);
     expect(event?.status).to.equal('UNUSABLE');
-    expect(event?.payload).to.include({ code: 'R03', transactionId: id, usable: false, sequence: 1 });
+    expect(event?.payload).to.include({ code: 'R03', sourceTransactionId: id, usable: false, sequence: 1 });
     expect(auditOf(world, c).map((e) => [e.action, e.actor])).to.deep.equal([
       ['LINKED_ACCOUNT_MARKED_UNUSABLE', 'provider:scripted'],
     ]);
@@ -182,7 +182,7 @@ describe('corrections: an ACH Notification of Change', () => {
     expect(events[0]?.payload).to.deep.include({
       correctedFields: ['routingNumber', 'accountNumber'],
       code: 'C03',
-      transactionId: id,
+      sourceTransactionId: id,
       lastFourDigits: '7766',
       usable: true,
     });
