@@ -218,8 +218,8 @@ describe('IncreaseTransferRail.status', () => {
     expect(status).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 90_000 });
   });
 
-  it('watches ACH for returns for a week by default, WIRE for 30 days, and RTP not at all', () => {
-    expect(railFor('ACH').returnWindowMs).to.equal(7 * 24 * 3_600_000);
+  it('watches ACH for returns for 60 days by default (consumer returns), WIRE for 30 days, and RTP not at all', () => {
+    expect(railFor('ACH').returnWindowMs).to.equal(60 * 24 * 3_600_000);
     expect(railFor('RTP').returnWindowMs).to.equal(0);
     expect(railFor('WIRE').returnWindowMs, 'a reversed wire is reported on the transfer').to.equal(
       30 * 24 * 3_600_000,

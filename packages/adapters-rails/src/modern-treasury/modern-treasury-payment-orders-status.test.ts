@@ -169,8 +169,22 @@ describe('ModernTreasuryPaymentOrderRail.status', () => {
     });
   });
 
-  it('watches ACH for returns for a week and the other rails not at all, by default', () => {
-    expect(railFor('ACH').returnWindowMs).to.equal(7 * 24 * 3_600_000);
-    for (const id of ['RTP', 'WIRE', 'SWIFT'] as const) expect(railFor(id).returnWindowMs).to.equal(0);
+  it('watches ACH for returns for 60 days, a wire for 30, a wire abroad for 45, and RTP and cards not at all', () => {
+    const DAY = 24 * 3_600_000;
+    expect(railFor('ACH').returnWindowMs).to.equal(60 * DAY);
+    expect(railFor('WIRE').returnWindowMs).to.equal(30 * DAY);
+    expect(railFor('SWIFT').returnWindowMs).to.equal(45 * DAY);
+    for (const id of ['RTP', 'PUSH_TO_CARD'] as const) expect(railFor(id).returnWindowMs).to.equal(0);
+  });
+
+  it('reports a returned wire as RETURNED, so that a wire sent back inside its watch reverses the debit', async () => {
+    expect(await statusAfter('WIRE', { status: 'returned' })).to.deep.equal({
+      kind: 'RETURNED',
+      reason: FAILURE_REASONS.GENERAL,
+    });
+    expect(await statusAfter('SWIFT', { status: 'returned' })).to.deep.equal({
+      kind: 'RETURNED',
+      reason: FAILURE_REASONS.GENERAL,
+    });
   });
 });

@@ -43,15 +43,17 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * Per rail: how often to ask while not final (Modern Treasury hands ACH to the bank in files a few times a day
  * and a `sent` entry waits for its effective date; RTP completes in seconds; a domestic wire in minutes, a wire
- * abroad in hours through correspondent banks), and how long a return can follow. A credit entry's returns mostly
- * come within two banking days, some later: a week covers a long weekend and the stragglers. RTP payments are
- * final, and a returned wire comes back as a new incoming payment, so neither is watched by default.
+ * abroad in hours through correspondent banks), and how long a return can follow (docs/returns.md). An ACH entry
+ * to a consumer account can be returned for sixty days, most returns and every Notification of Change within two
+ * banking days: watched for 60 days at widening gaps. A wire the receiving bank sends back is a Return on the
+ * payment order (status `returned`): a domestic one watched for 30 days, one abroad, which correspondent banks
+ * may take weeks over, for 45. RTP payments are final.
  */
 const DEFAULTS: Readonly<Record<ModernTreasuryRailId, RailTimingDefaults>> = {
-  ACH: { poll: 30 * MINUTE_MS, returnWindow: 7 * DAY_MS, returnPoll: 6 * HOUR_MS },
+  ACH: { poll: 30 * MINUTE_MS, returnWindow: 60 * DAY_MS, returnPoll: 6 * HOUR_MS },
   RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
-  WIRE: { poll: MINUTE_MS, returnWindow: 0, returnPoll: HOUR_MS },
-  SWIFT: { poll: 15 * MINUTE_MS, returnWindow: 0, returnPoll: HOUR_MS },
+  WIRE: { poll: MINUTE_MS, returnWindow: 30 * DAY_MS, returnPoll: 6 * HOUR_MS },
+  SWIFT: { poll: 15 * MINUTE_MS, returnWindow: 45 * DAY_MS, returnPoll: 6 * HOUR_MS },
   // A card push is answered by the issuer within seconds and is final once accepted.
   PUSH_TO_CARD: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
 };
