@@ -245,10 +245,9 @@ describe('PollWithdrawal (settlement polls)', () => {
     const world = new WithdrawalWorld([new ScriptedRail('ACH', 30 * 60_000, 60 * DAY, 6 * HOUR)]);
     const { c, id } = await start(world);
     const rail = world.rail('ACH');
-    const status = rail.status.bind(rail);
     const asked: number[] = [];
     let settledAt = 0;
-    rail.status = async (query) => {
+    rail.status = async () => {
       const now = world.clock.now().getTime();
       asked.push(now);
       settledAt ||= now;
