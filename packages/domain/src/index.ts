@@ -27,6 +27,7 @@ export * from './ports/list-reads.port.js';
 export * from './ports/merchant-repository.port.js';
 export * from './ports/page.js';
 export * from './ports/payout-rail.port.js';
+export * from './ports/provider-balance.port.js';
 export * from './ports/rail-registry.port.js';
 export * from './ports/rail-webhook.port.js';
 export * from './ports/rate-limiter.port.js';

@@ -19,6 +19,7 @@ import * as walletCreditsIndex from './0017-wallet-credits-index.migration.js';
 import * as withdrawalRailProvider from './0018-withdrawal-rail-provider.migration.js';
 import * as awaitingSubmissionIndex from './0019-withdrawals-awaiting-submission-index.migration.js';
 import * as linkedAccountChanges from './0020-linked-account-changes.migration.js';
+import * as providerBalances from './0021-provider-balances.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -47,6 +48,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0018-withdrawal-rail-provider', migration: withdrawalRailProvider },
   { name: '0019-withdrawals-awaiting-submission-index', migration: awaitingSubmissionIndex },
   { name: '0020-linked-account-changes', migration: linkedAccountChanges },
+  { name: '0021-provider-balances', migration: providerBalances },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

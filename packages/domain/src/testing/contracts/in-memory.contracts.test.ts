@@ -1,5 +1,7 @@
+import { InMemoryProviderBalances } from '../in-memory-provider-balances.js';
 import { InMemoryUnitOfWork } from '../in-memory-unit-of-work.js';
 import { persistenceContracts } from './persistence.contracts.js';
+import { providerBalanceStoreContract } from './provider-balance-store.contract.js';
 
 describe('in-memory adapters', () => {
   persistenceContracts(async () => {
@@ -12,4 +14,8 @@ describe('in-memory adapters', () => {
         unitOfWork.jobs.map((queued) => ({ job: queued.job, startAfter: queued.options.startAfter ?? null })),
     };
   });
+});
+
+describe('in-memory provider balances', () => {
+  providerBalanceStoreContract(async () => new InMemoryProviderBalances());
 });
