@@ -1,4 +1,5 @@
 export type { IncreaseRailId } from './increase-api.types.js';
+export * from './increase-balance.js';
 export * from './increase-card.vault.js';
 export type { IncreaseCardSender } from './increase-card-push-request.mapping.js';
 export * from './increase-rails.js';
