@@ -53,7 +53,8 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  * its TypeScript SDK has it: `ACHTransfer`, the `Idempotency-Key` rule, the sandbox's simulation endpoints):
  * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
  * `POST /simulations/ach_transfers/:id/settle`, `…/return` (with its `reason`) and
- * `…/create_notification_of_change` (the corrected values) as Increase's sandbox offers them; and the card
+ * `…/create_notification_of_change` (the corrected values) as Increase's sandbox offers them;
+ * `GET /accounts/:id/balance` (a `BalanceLookup`); and the card
  * endpoints of FakeIncreaseCardEndpoints.
  */
 export class FakeIncrease extends JsonFakeServer {
@@ -65,6 +66,8 @@ export class FakeIncrease extends JsonFakeServer {
   creating: 'answered' | 'made-unanswered' | 'refused' = 'answered';
   /** The `idempotency_key` of each list request, in order. */
   readonly lookups: string[] = [];
+  /** What `GET /accounts/:id/balance` answers as `available_balance`, in cents. */
+  availableBalance = 2_500_000;
   /** The card vault and Card Push Transfers, served by the same fake. */
   readonly cards = new FakeIncreaseCardEndpoints();
   private readonly transfers = new Map<string, AchTransfer>();
@@ -79,6 +82,18 @@ export class FakeIncrease extends JsonFakeServer {
       /^\/simulations\/ach_transfers\/([^/]+)\/(settle|return|create_notification_of_change)$/.exec(path);
     const shown = /^\/ach_transfers\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && path === '/ach_transfers') return this.create(req, raw);
+    const balance = /^\/accounts\/([^/]+)\/balance$/.exec(path);
+    if (req.method === 'GET' && balance)
+      return [
+        200,
+        {
+          account_id: balance[1],
+          available_balance: this.availableBalance,
+          current_balance: this.availableBalance,
+          loan: null,
+          type: 'balance_lookup',
+        },
+      ];
     if (req.method === 'GET' && path.startsWith('/ach_transfers?')) return this.list(path);
     if (req.method === 'GET' && shown) return this.show(shown[1] ?? '');
     if (req.method === 'POST' && simulated) {
