@@ -31,6 +31,7 @@ export * from './ports/provider-balance.port.js';
 export * from './ports/rail-registry.port.js';
 export * from './ports/rail-webhook.port.js';
 export * from './ports/rate-limiter.port.js';
+export * from './ports/recipient-validator.port.js';
 export * from './ports/secret-generator.port.js';
 export * from './ports/token-verifier.port.js';
 export * from './ports/unit-of-work.port.js';

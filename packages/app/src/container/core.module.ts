@@ -15,6 +15,7 @@ import { committedChangesReporter } from '../observability/committed-changes.rep
 import { observedRails } from '../observability/rail-calls.recorder.js';
 import { cardVaultFor } from './card-vault.binding.js';
 import { railsFor, railWebhookVerifiersFor } from './rails.binding.js';
+import { recipientValidatorFor } from './recipient-validator.binding.js';
 import { TOKENS } from './tokens.js';
 import { buildUseCases } from './use-cases.js';
 
@@ -56,6 +57,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
             random: Math.random,
             railWebhooks: railWebhookVerifiersFor(config, ctx.get(TOKENS.clock)),
             cardVault: cardVaultFor(config),
+            recipients: recipientValidatorFor(config, ctx.get(TOKENS.clock)),
           },
           config,
         ),

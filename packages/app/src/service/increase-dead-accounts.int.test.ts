@@ -1,5 +1,6 @@
-import { mintHarnessToken } from '@payout/adapters-http/testing';
+import { ApiClient, mintHarnessToken } from '@payout/adapters-http/testing';
 import type { Customer } from '@payout/domain/testing';
+import { LINK_BODIES } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { TOKENS } from '../container/tokens.js';
 import { FakeIncrease, signedIncreaseEvent } from '../e2e/support/fake-increase.server.js';
@@ -74,6 +75,24 @@ describe('production on Increase: corrections applied and dead accounts stopped 
   after(async () => {
     await world?.stop();
     await increase?.close();
+  });
+
+  it('refuses to link a bank account whose routing number Increase knows no bank for (400), and links one it knows', async () => {
+    const api = new ApiClient({
+      baseUrl: world.url,
+      mintToken: mintHarnessToken,
+      close: async () => undefined,
+    });
+    const merchant = await api.merchant();
+    const entity = await api.entity(merchant, '0');
+    const bank = LINK_BODIES.bank as { data: Record<string, string> };
+    const refused = await api.linkRequest(entity, 'bank', await api.applicationToken(entity.id), {
+      ...bank,
+      data: { ...bank.data, routingNumber: '011000028' },
+    });
+    expect(refused.status).to.equal(400);
+    expect(refused.json).to.deep.include({ code: 'VALIDATION_ERROR', field: 'data.routingNumber' });
+    expect(await api.link(entity, 'bank')).to.be.a('string');
   });
 
   it('applies a Notification of Change to the account, tells the merchant, and pays the next one to it', async () => {

@@ -4,6 +4,7 @@ import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { Job } from '../ports/job-queue.port.js';
 import type { RailRegistry } from '../ports/rail-registry.port.js';
 import type { RailWebhookVerifier } from '../ports/rail-webhook.port.js';
+import type { RecipientValidator } from '../ports/recipient-validator.port.js';
 import type { SecretGenerator } from '../ports/secret-generator.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSender } from '../ports/webhook-sender.port.js';
@@ -48,6 +49,8 @@ export interface UseCasePorts {
   readonly railWebhooks?: readonly RailWebhookVerifier[];
   /** Tokenises linked cards at the provider that pays PUSH_TO_CARD. */
   readonly cardVault: CardVault;
+  /** Checks a recipient's details with the provider that would pay them, at link time; none: unchecked. */
+  readonly recipients?: RecipientValidator;
 }
 
 export interface UseCaseSettings {
@@ -77,7 +80,11 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     getTransaction: new GetTransaction(flow),
     getWebhookPayload: new GetWebhookPayload(flow),
     receiveRailWebhook: new ReceiveRailWebhook({ unitOfWork, clock, verifiers: ports.railWebhooks ?? [] }),
-    linkAccount: new LinkAccount({ ...operator, cardVault: ports.cardVault }),
+    linkAccount: new LinkAccount({
+      ...operator,
+      cardVault: ports.cardVault,
+      ...(ports.recipients ? { recipients: ports.recipients } : {}),
+    }),
     createMerchant: new CreateMerchant(operator),
     updateMerchant: new UpdateMerchant(operator),
     setWebhookEndpoint: new SetWebhookEndpoint(operator),

@@ -54,7 +54,7 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
  * `POST /simulations/ach_transfers/:id/settle`, `…/return` (with its `reason`) and
  * `…/create_notification_of_change` (the corrected values) as Increase's sandbox offers them;
- * `GET /accounts/:id/balance` (a `BalanceLookup`); and the card
+ * `GET /accounts/:id/balance` (a `BalanceLookup`), `GET /routing_numbers` (a few banks); and the card
  * endpoints of FakeIncreaseCardEndpoints.
  */
 export class FakeIncrease extends JsonFakeServer {
@@ -66,6 +66,8 @@ export class FakeIncrease extends JsonFakeServer {
   creating: 'answered' | 'made-unanswered' | 'refused' = 'answered';
   /** The `idempotency_key` of each list request, in order. */
   readonly lookups: string[] = [];
+  /** The routing numbers `GET /routing_numbers` knows a bank for (Increase's sandbox knows a few). */
+  readonly routingNumbers = new Set(['021000021', '011000015', '110000000']);
   /** What `GET /accounts/:id/balance` answers as `available_balance`, in cents. */
   availableBalance = 2_500_000;
   /** The card vault and Card Push Transfers, served by the same fake. */
@@ -82,6 +84,7 @@ export class FakeIncrease extends JsonFakeServer {
       /^\/simulations\/ach_transfers\/([^/]+)\/(settle|return|create_notification_of_change)$/.exec(path);
     const shown = /^\/ach_transfers\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && path === '/ach_transfers') return this.create(req, raw);
+    if (req.method === 'GET' && path.startsWith('/routing_numbers?')) return this.routingNumber(path);
     const balance = /^\/accounts\/([^/]+)\/balance$/.exec(path);
     if (req.method === 'GET' && balance)
       return [
@@ -123,6 +126,26 @@ export class FakeIncrease extends JsonFakeServer {
       body: JSON.parse(raw || '{}') as Record<string, unknown>,
     });
     return this.cards.answer(req.method, received) ?? notFound();
+  }
+
+  /** `GET /routing_numbers?routing_number=…`: the bank (a `RoutingNumberListResponse`), or an empty list. */
+  private routingNumber(path: string): FakeAnswer {
+    const number = new URL(path, 'http://fake').searchParams.get('routing_number') ?? '';
+    const data = this.routingNumbers.has(number)
+      ? [
+          {
+            ach_transfers: 'supported',
+            fednow_transfers: 'supported',
+            name: 'FIRST PLATYPUS BANK',
+            real_time_payments_request_for_payment: 'not_supported',
+            real_time_payments_transfers: 'supported',
+            routing_number: number,
+            type: 'routing_number',
+            wire_transfers: 'supported',
+          },
+        ]
+      : [];
+    return [200, { data, next_cursor: null }];
   }
 
   /** `GET /ach_transfers?idempotency_key=…`: the list, filtered as the SDK's `ACHTransferListParams` filters. */
