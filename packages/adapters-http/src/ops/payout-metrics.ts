@@ -190,10 +190,14 @@ export class PayoutMetrics {
           for (const row of await rows()) this.set({ provider: row.provider }, value(row));
         },
       });
-    gauge('payout_provider_balance', "A provider's available balance for payouts, in dollars", (r) => r.available);
+    gauge(
+      'payout_provider_balance',
+      "A provider's available balance for payouts, in dollars",
+      (r) => r.available,
+    );
     gauge(
       'payout_provider_balance_read_timestamp_seconds',
-      "When that balance was read from the provider (seconds since the epoch): an old one means it did not answer",
+      'When that balance was read from the provider (seconds since the epoch): an old one means it did not answer',
       (r) => r.readAtSeconds,
     );
     const floor = new Gauge({

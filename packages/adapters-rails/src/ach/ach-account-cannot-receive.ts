@@ -5,7 +5,7 @@
  * the linked account unusable until an operator reinstates it. Codes that may pass (insufficient funds, a frozen
  * account, a refusal by the receiver, a stop) do not. Increase and Modern Treasury give these codes alike.
  */
-export const ACH_ACCOUNT_CANNOT_RECEIVE: ReadonlySet<string> = new Set([
+const ACH_ACCOUNT_CANNOT_RECEIVE: ReadonlySet<string> = new Set([
   'R02',
   'R03',
   'R04',
