@@ -141,7 +141,12 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
 
   async insert(account: LinkedAccount): Promise<void> {
     const { open, sensitive } = split(account.destination);
-    const row: LinkedAccountRow = {
+    // A newly linked account has had no change yet: the columns of its changes keep their defaults (NULL, 0),
+    // and are named only when they differ from them.
+    const changes = Object.entries(changingColumns(account)).filter(
+      ([column, value]) => column === 'last_four' || (value !== null && value !== 0),
+    );
+    await this.db('linked_accounts').insert({
       id: account.id,
       merchant_id: account.merchantId,
       entity_id: account.entityId,
@@ -152,12 +157,11 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
       label: account.label,
       counter_party_name: account.counterPartyName,
       application_token_id: account.applicationTokenId,
-      destination_public: open,
+      destination_public: JSON.stringify(open),
       destination_secret: this.cipher.encrypt(JSON.stringify(sensitive)),
       created_at: account.createdAt,
-      ...changingColumns(account),
-    };
-    await this.db('linked_accounts').insert({ ...row, destination_public: JSON.stringify(open) });
+      ...Object.fromEntries(changes),
+    });
   }
 
   /**

@@ -138,8 +138,10 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     const row = {
       id: event.id,
       merchant_id: event.merchantId,
-      withdrawal_id: event.withdrawalId,
-      linked_account_id: event.linkedAccountId,
+      // The event's subject: its withdrawal, or (migration 0020) its linked account; the other column stays NULL.
+      ...(event.withdrawalId !== null
+        ? { withdrawal_id: event.withdrawalId }
+        : { linked_account_id: event.linkedAccountId }),
       sequence: event.sequence,
       status: event.status,
       body: event.body,
