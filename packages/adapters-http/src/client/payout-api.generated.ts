@@ -375,7 +375,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an entity's linked accounts, masked */
+        /** List an entity's linked accounts, masked, each with whether a return marked it unusable */
         get: operations["listLinkedAccounts"];
         put?: never;
         post?: never;
@@ -1099,24 +1099,6 @@ export interface components {
             externalIdentifier: string | null;
             /** Format: uuid */
             walletId: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        LinkedAccountSummary: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            entityId: string;
-            /** @enum {string} */
-            kind: "bank" | "international_bank" | "card" | "prepaid_card" | "zelle" | "paypal" | "venmo";
-            /** @enum {string} */
-            optionType: "bank" | "international_bank" | "card" | "zelle" | "paypal" | "venmo";
-            /** @constant */
-            currency: "USD";
-            label: string;
-            counterPartyName: string;
-            /** @description Masked: never the whole number. */
-            lastFourDigits: string | null;
             /** Format: date-time */
             createdAt: string;
         };
@@ -3234,6 +3216,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "0195b3c4-6c30-7e43-a061-3c4d5e6f7a05",
+                     *           "merchantId": "0195b3c4-6a10-7c21-8e4f-1a2b3c4d5e01",
                      *           "entityId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03",
                      *           "kind": "bank",
                      *           "optionType": "bank",
@@ -3241,7 +3224,9 @@ export interface operations {
                      *           "label": "Payroll checking",
                      *           "counterPartyName": "Ada Lovelace",
                      *           "lastFourDigits": "3498",
-                     *           "createdAt": "2026-03-02T14:05:09.120Z"
+                     *           "createdAt": "2026-03-02T14:05:09.120Z",
+                     *           "unusable": null,
+                     *           "correctedAt": null
                      *         }
                      *       ],
                      *       "hasMore": true,
@@ -3251,7 +3236,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["LinkedAccountSummary"][];
+                        data: components["schemas"]["OperatorLinkedAccount"][];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to get the next page; null on the last page. */
                         nextCursor: string | null;

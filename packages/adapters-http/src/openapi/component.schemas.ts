@@ -1,9 +1,7 @@
 import {
   AUDIT_ACTIONS,
   AUDIT_SUBJECT,
-  LINK_KINDS,
   LINKED_ACCOUNT_EVENT_STATUSES,
-  OPTION_TYPE,
   RAIL_IDS,
   WITHDRAWAL_STATUSES,
 } from '@payout/domain';
@@ -220,17 +218,6 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   }),
   Entity: object({ ...ENTITY_FIELDS, createdAt: dateTime, wallet: ref('Wallet') }),
   EntitySummary: object({ ...ENTITY_FIELDS, walletId: uuid, createdAt: dateTime }),
-  LinkedAccountSummary: object({
-    id: uuid,
-    entityId: uuid,
-    kind: { type: 'string', enum: [...LINK_KINDS] },
-    optionType: { type: 'string', enum: unique(Object.values(OPTION_TYPE)) },
-    currency: { const: 'USD' },
-    label: { type: 'string' },
-    counterPartyName: { type: 'string' },
-    lastFourDigits: { type: ['string', 'null'], description: 'Masked: never the whole number.' },
-    createdAt: dateTime,
-  }),
   WebhookEndpoint: object({
     url: { type: 'string', format: 'uri' },
     secret: { type: 'string', description: 'The Standard Webhooks signing secret, shown once.' },

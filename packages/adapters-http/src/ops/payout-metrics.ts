@@ -29,6 +29,19 @@ export interface ProviderBalanceSample {
 const WORK_DUE_REUSE_MS = 1_000;
 
 /**
+ * `source` read once for the gauges of one scrape (reads within WORK_DUE_REUSE_MS share the first); a failed read is
+ * no rows, so that the scrape still answers.
+ */
+function oneReadPerScrape<T>(source: () => Promise<readonly T[]>): () => Promise<readonly T[]> {
+  let last: { at: number; rows: Promise<readonly T[]> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at > WORK_DUE_REUSE_MS) last = { at: now, rows: source().catch(() => []) };
+    return last.rows;
+  };
+}
+
+/**
  * Every `payout_` metric of one process, on a registry of its own (the process's default metrics included, with
  * the same prefix). The labels are closed sets (rails, statuses, outcomes, route patterns), never ids, so a
  * series cannot be created per withdrawal or per token.
@@ -120,12 +133,7 @@ export class PayoutMetrics {
    * when the database is in trouble.
    */
   observeWorkDue(source: () => Promise<readonly WorkDue[]>): void {
-    let last: { at: number; rows: Promise<readonly WorkDue[]> } | null = null;
-    const rows = () => {
-      const now = Date.now();
-      if (!last || now - last.at > WORK_DUE_REUSE_MS) last = { at: now, rows: source().catch(() => []) };
-      return last.rows;
-    };
+    const rows = oneReadPerScrape(source);
     const gauge = (name: string, help: string, value: (row: WorkDue) => number) =>
       new Gauge({
         name,
@@ -172,13 +180,7 @@ export class PayoutMetrics {
     source: () => Promise<readonly ProviderBalanceSample[]>,
     floors: Readonly<Record<string, number>>,
   ): void {
-    // One read serves both gauges of a scrape.
-    let last: { at: number; rows: Promise<readonly ProviderBalanceSample[]> } | null = null;
-    const rows = () => {
-      const now = Date.now();
-      if (!last || now - last.at > WORK_DUE_REUSE_MS) last = { at: now, rows: source().catch(() => []) };
-      return last.rows;
-    };
+    const rows = oneReadPerScrape(source);
     const gauge = (name: string, help: string, value: (row: ProviderBalanceSample) => number) =>
       new Gauge({
         name,
