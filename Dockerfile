@@ -19,6 +19,8 @@ COPY packages/adapters-persistence/package.json packages/adapters-persistence/
 COPY packages/adapters-http/package.json packages/adapters-http/
 COPY packages/app/package.json packages/app/
 COPY tools/package.json tools/
+# The root postinstall (a one-line note when npm runs on a Node older than the packages need).
+COPY tools/install/node-note.mjs tools/install/
 
 # Build with the dev dependencies (TypeScript), then keep each package's manifest and compiled output, tests left out.
 FROM manifests AS build
@@ -53,5 +55,5 @@ COPY tools/webhook-receiver/receiver.mjs tools/webhook-receiver/
 USER node
 EXPOSE 3000 9464
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# The start scripts' Node flags (package.json; README, "Running it for real").
+# The start scripts' Node flags (package.json; docs/deploying.md, "Processes").
 CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=100", "packages/app/dist/bin/start.js"]

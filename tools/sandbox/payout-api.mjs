@@ -47,6 +47,13 @@ export function payoutApi(baseUrl) {
   const merchant = (merchantId) => ({ path: { merchantId } });
 
   return {
+    /** One page of the operator's merchant list, newest first: `{data, hasMore, nextCursor}`. */
+    merchants: async (operator, query) =>
+      (await call('GET', '/v1/operator/merchants', { token: operator, params: { query } })).body,
+    merchant: (operator, merchantId) =>
+      data(
+        call('GET', '/v1/operator/merchants/{merchantId}', { token: operator, params: merchant(merchantId) }),
+      ),
     createMerchant: (operator, body) =>
       data(call('POST', '/v1/operator/merchants', { token: operator, body })),
     setWebhookEndpoint: (operator, merchantId, body) =>

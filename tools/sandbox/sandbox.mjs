@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Sets up a sandbox merchant through the operator API of a running service and prints what you need to try it:
+// Adds funded entities to the sandbox merchant (made once per service; later runs, `listen` and `trigger` find it
+// again by name) through the operator API of a running service, and prints what you need to try it:
 //   npm run -s sandbox | jq .        (BASE_URL defaults to http://localhost:3000; WEBHOOK_URL registers an endpoint)
 // stdout carries the JSON alone, so it pipes; the hints for a person go to stderr. `-s` keeps npm's banner out.
+import { randomUUID } from 'node:crypto';
 import { LINK_BODIES } from '@payout/domain/testing';
 import { mintToken } from '../token/mint-token.mjs';
 import { payoutApi } from './payout-api.mjs';
+import { sandboxMerchant } from './sandbox-merchant.mjs';
 
 export { LINK_BODIES };
 
@@ -18,9 +21,13 @@ export const cents = (dollars) => {
 };
 export const dollars = (value) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
 
-/** Creates the sandbox and returns its description. */
+/**
+ * Adds funded entities with linked accounts to the sandbox merchant (made on first use; `merchantId` names another)
+ * and returns their description.
+ */
 export async function createSandbox({
   baseUrl = 'http://localhost:3000',
+  merchantId,
   webhookUrl,
   entities = 2,
   funds,
@@ -28,7 +35,9 @@ export async function createSandbox({
 } = {}) {
   const api = payoutApi(baseUrl);
   const operator = mintToken({ scope: 'operator', sub: 'sandbox-operator' });
-  const merchant = await api.createMerchant(operator, { name: 'Sandbox Merchant' });
+  const { merchant } = await sandboxMerchant(api, operator, merchantId);
+  // Entities of earlier runs stay on the merchant: this run's are told apart by a suffix of their own.
+  const run = randomUUID().slice(0, 8);
   // Enough for one withdrawal above the merchant's approval threshold and as much again in small ones.
   const approvalAmount = dollars(cents(merchant.approvalThreshold) + 100000n);
   const balance = funds ?? dollars(cents(approvalAmount) * 2n);
@@ -55,8 +64,8 @@ export async function createSandbox({
   for (let i = 0; i < entities; i++) {
     const entity = await api.createEntity(operator, merchant.id, {
       entityType: 'USER',
-      email: `user${i + 1}@example.com`,
-      externalIdentifier: `sandbox-user-${i + 1}`,
+      email: `user${i + 1}-${run}@example.com`,
+      externalIdentifier: `sandbox-user-${i + 1}-${run}`,
     });
     await api.creditWallet(operator, entity.wallet.id, { amount: balance, reason: 'sandbox funding' });
     const accessToken = mintToken({
@@ -82,13 +91,12 @@ export async function createSandbox({
       linkedAccounts,
     });
   }
-  const first = out.entities[0];
-  if (first?.linkedAccounts.bank) {
-    const curl = (amount) =>
-      `curl -s -X POST ${baseUrl}/v1/ext/linked-accounts/USD/${first.linkedAccounts.bank}/withdrawal -H 'Authorization: Bearer ${first.accessToken}' -H 'Content-Type: application/json' -d '{"amount": ${amount}, "walletType": "SPEND"}'`;
-    out.tryIt = curl('25.00');
-    out.tryApproval = curl(approvalAmount);
-  }
+  // Each suggestion from its own entity: a withdrawal is limited per entity and minute, so both run one after another.
+  const [first, second = first] = out.entities;
+  const curl = (entity, amount) =>
+    `curl -s -X POST ${baseUrl}/v1/ext/linked-accounts/USD/${entity.linkedAccounts.bank}/withdrawal -H 'Authorization: Bearer ${entity.accessToken}' -H 'Content-Type: application/json' -d '{"amount": ${amount}, "walletType": "SPEND"}'`;
+  if (first?.linkedAccounts.bank) out.tryIt = curl(first, '25.00');
+  if (second?.linkedAccounts.bank) out.tryApproval = curl(second, approvalAmount);
   return out;
 }
 
@@ -110,6 +118,7 @@ export function hints(sandbox) {
     );
   lines.push(
     '',
+    'See its webhooks:           npm run listen   (in another terminal; verifies and prints each delivery)',
     'Trigger an outcome by name: npm run trigger -- returned --rail ACH   (npm run trigger -- --help lists them)',
     'The JSON on stdout pipes: npm run -s sandbox | jq -r .operatorToken',
   );

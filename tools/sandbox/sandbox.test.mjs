@@ -81,6 +81,17 @@ describe('npm run sandbox', function () {
     expect(stderr).to.include('npm run -s sandbox | jq');
   });
 
+  it('runs its two suggested commands one after another as printed: neither is rate limited', async () => {
+    const sandbox = await createSandbox({ baseUrl: service.url });
+    const shell = async (command) => JSON.parse((await promisify(execFile)('sh', ['-c', command])).stdout);
+    const tried = await shell(sandbox.tryIt);
+    const held = await shell(sandbox.tryApproval);
+    expect(tried).to.deep.include({ success: true });
+    expect(tried.data.status).to.equal('PENDING');
+    expect(held).to.deep.include({ success: true });
+    expect(held.data.status).to.equal('AWAITING_APPROVAL');
+  });
+
   it('names the URL it tried when no service answers there', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`;
     const failure = await promisify(execFile)(process.execPath, [SANDBOX], {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Makes one withdrawal with a chosen outcome on a chosen rail, on a simulated-rails service:
-//   npm run -s trigger -- returned --rail ACH [--amount 25] [--base-url http://localhost:3000]
+//   npm run -s trigger -- returned --rail ACH [--amount 25] [--merchant <id>] [--base-url http://localhost:3000]
 // The outcome names come from the sandbox cents table (docs/product.md §9, SANDBOX_TRIGGER_CENTS and
 // SANDBOX_FAILURE_CENTS in the domain package). stdout carries the JSON alone; hints for a person go to stderr.
 import { parseArgs } from 'node:util';
@@ -52,8 +52,17 @@ export function routeTo(rail) {
   throw new Error(`unknown rail "${rail}": one of ${RAIL_IDS.join(', ')}`);
 }
 
-/** Creates a funded entity with an account on `rail` and withdraws `amount` dollars with the outcome's cents. */
-export async function trigger({ outcome, rail = 'ACH', amount = '25', baseUrl = 'http://localhost:3000' }) {
+/**
+ * Creates a funded entity of the sandbox merchant (or `merchantId`'s) with an account on `rail`, and withdraws
+ * `amount` dollars with the outcome's cents: its webhooks go to that merchant's endpoint, where `npm run listen` prints them.
+ */
+export async function trigger({
+  outcome,
+  rail = 'ACH',
+  amount = '25',
+  merchantId,
+  baseUrl = 'http://localhost:3000',
+}) {
   const chosen = OUTCOMES[outcome];
   if (!chosen) throw new Error(`unknown outcome "${outcome}": one of ${Object.keys(OUTCOMES).join(', ')}`);
   if (!/^\d{1,9}$/.test(String(amount))) throw new Error(`--amount takes whole dollars (got "${amount}")`);
@@ -61,7 +70,7 @@ export async function trigger({ outcome, rail = 'ACH', amount = '25', baseUrl = 
   const value = `${amount}.${chosen.cents}`;
   // The amount and any fee (a percentage of it at most) with room to spare.
   const funds = dollars(cents(value) * 2n + 10000n);
-  const sandbox = await createSandbox({ baseUrl, entities: 1, funds, linkKinds: [kind] });
+  const sandbox = await createSandbox({ baseUrl, merchantId, entities: 1, funds, linkKinds: [kind] });
   const [entity] = sandbox.entities;
   const answer = await payoutApi(baseUrl).withdraw(entity.accessToken, entity.linkedAccounts[kind], {
     // A JSON number, as the spec's clients send it; two decimals are exact for the service's parser.
@@ -92,8 +101,10 @@ export async function trigger({ outcome, rail = 'ACH', amount = '25', baseUrl = 
   };
 }
 
-const USAGE = `Usage: npm run -s trigger -- <outcome> [--rail ${RAIL_IDS.join('|')}] [--amount <whole dollars>]
-Outcomes (the cents of the amount pick them, docs/product.md §9):
+const USAGE = `Usage: npm run -s trigger -- <outcome> [--rail ${RAIL_IDS.join('|')}] [--amount <whole dollars>] [--merchant <id>]
+Makes one withdrawal with the outcome's cents, from a new funded entity of the sandbox merchant (the one
+\`npm run sandbox\` and \`npm run listen\` use; --merchant names another), so \`npm run listen\` prints its webhooks.
+Outcomes (the cents of the amount pick them, docs/sandbox.md):
 ${Object.entries(OUTCOMES)
   .map(([name, { cents, outcome }]) => `  ${name.padEnd(20)} .${cents}  ${outcome}`)
   .join('\n')}
@@ -106,6 +117,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       rail: { type: 'string', default: 'ACH' },
       amount: { type: 'string', default: '25' },
+      merchant: { type: 'string' },
       'base-url': { type: 'string', default: process.env.BASE_URL ?? 'http://localhost:3000' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -114,12 +126,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write(USAGE);
     process.exit(values.help ? 0 : 2);
   }
-  trigger({ outcome: positionals[0], rail: values.rail, amount: values.amount, baseUrl: values['base-url'] })
+  trigger({
+    outcome: positionals[0],
+    rail: values.rail,
+    amount: values.amount,
+    merchantId: values.merchant,
+    baseUrl: values['base-url'],
+  })
     .then((result) => {
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       process.stderr.write(
         [
-          `Withdrawal ${result.withdrawalId} on ${result.rail}, ${result.amount}: HTTP ${result.httpStatus}, ${result.answer.data?.status ?? result.answer.code}.`,
+          `Withdrawal ${result.withdrawalId} of merchant ${result.merchant.id} on ${result.rail}, ${result.amount}: HTTP ${result.httpStatus}, ${result.answer.data?.status ?? result.answer.code}.`,
           `Expected: ${result.expected}.`,
           `Follow it: ${result.follow.status}`,
           `Or in the console: ${result.follow.console} (sign in with follow.operatorToken; search by status or merchant).`,

@@ -45,7 +45,7 @@ describe('npm run trigger', function () {
     expect(result).to.include({ outcome: 'returned', rail: 'ACH', amount: '25.98', httpStatus: 200 });
     const withdrawal = await lookup(service.url, result);
     expect(withdrawal).to.include({ id: result.withdrawalId, rail: 'ACH', amount: '25.98' });
-    expect(stderr).to.include(`Withdrawal ${result.withdrawalId} on ACH`);
+    expect(stderr).to.include(`Withdrawal ${result.withdrawalId} of merchant ${result.merchant.id} on ACH`);
     expect(stderr).to.include(`${service.url}/v1/transactions/${result.withdrawalId}`);
   });
 

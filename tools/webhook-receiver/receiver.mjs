@@ -14,12 +14,31 @@ export function describeEvent(id, event) {
   return `${id} ${event.status} transaction=${p.transactionId} sequence=${p.sequence} amount=${p.amount} fee=${p.feeCharged}${reason}`;
 }
 
+/** The same event as one JSON object, for `--json`: the delivery's id beside the verified event. */
+export const eventAsJson = (id, event) => JSON.stringify({ webhookId: id, verified: true, ...event });
+const describeRejected = (id, error) => `rejected ${id ?? '(no webhook-id)'}: ${error.message}`;
+export const rejectedAsJson = (id, error) =>
+  JSON.stringify({ webhookId: id ?? null, verified: false, error: error.message });
+
 /**
  * Answers 204 to a delivery whose signature verifies, 400 to one that does not (the service then retries, which
- * is what a real merchant endpoint should make it do), 405 to anything but POST.
+ * is what a real merchant endpoint should make it do), 405 to anything but POST. `secret` is a string, or a
+ * function read at each delivery for a receiver that learns its secret once it listens (`npm run listen`).
  */
-export function createReceiver({ secret, print = (line) => process.stdout.write(`${line}\n`) }) {
-  const webhook = new Webhook(secret);
+export function createReceiver({
+  secret,
+  describe = describeEvent,
+  describeRefusal = describeRejected,
+  print = (line) => process.stdout.write(`${line}\n`),
+}) {
+  const verifierOf = (key) => new Webhook(key);
+  let verifier = typeof secret === 'string' ? verifierOf(secret) : null;
+  let verifierKey = typeof secret === 'string' ? secret : null;
+  const current = () => {
+    const key = typeof secret === 'function' ? secret() : secret;
+    if (key !== verifierKey) [verifier, verifierKey] = [key ? verifierOf(key) : null, key];
+    return verifier;
+  };
   return createServer(async (req, res) => {
     if (req.method !== 'POST') return res.writeHead(405, { allow: 'POST' }).end();
     const chunks = [];
@@ -27,12 +46,14 @@ export function createReceiver({ secret, print = (line) => process.stdout.write(
     const raw = Buffer.concat(chunks).toString('utf8');
     let event;
     try {
+      const webhook = current();
+      if (!webhook) throw new Error('no secret yet');
       event = webhook.verify(raw, req.headers);
     } catch (error) {
-      print(`rejected ${req.headers['webhook-id'] ?? '(no webhook-id)'}: ${error.message}`);
+      print(describeRefusal(req.headers['webhook-id'], error));
       return res.writeHead(400).end();
     }
-    print(describeEvent(req.headers['webhook-id'], event));
+    print(describe(req.headers['webhook-id'], event));
     res.writeHead(204).end();
   });
 }

@@ -1,7 +1,7 @@
 export * from './crypto/aes-gcm-field-cipher.js';
 export * from './crypto/crypto-secret-generator.js';
 export * from './embedded/embedded-postgres.js';
-export { RELOCATED_CLUSTERS } from './embedded/server-account.js';
+export { binariesCopyOf, RELOCATED_CLUSTERS } from './embedded/server-account.js';
 export * from './jobs/index.js';
 export * from './ledger/index.js';
 export * from './migrations/migrate.js';

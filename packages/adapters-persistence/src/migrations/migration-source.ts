@@ -18,8 +18,9 @@ import * as webhooksDueNotify from './0016-webhooks-due-notify.migration.js';
 import * as walletCreditsIndex from './0017-wallet-credits-index.migration.js';
 import * as withdrawalRailProvider from './0018-withdrawal-rail-provider.migration.js';
 import * as awaitingSubmissionIndex from './0019-withdrawals-awaiting-submission-index.migration.js';
-import * as linkedAccountChanges from './0020-linked-account-changes.migration.js';
-import * as providerBalances from './0021-provider-balances.migration.js';
+import * as fixedColumns from './0020-fixed-columns.migration.js';
+import * as linkedAccountChanges from './0021-linked-account-changes.migration.js';
+import * as providerBalances from './0022-provider-balances.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -47,8 +48,9 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0017-wallet-credits-index', migration: walletCreditsIndex },
   { name: '0018-withdrawal-rail-provider', migration: withdrawalRailProvider },
   { name: '0019-withdrawals-awaiting-submission-index', migration: awaitingSubmissionIndex },
-  { name: '0020-linked-account-changes', migration: linkedAccountChanges },
-  { name: '0021-provider-balances', migration: providerBalances },
+  { name: '0020-fixed-columns', migration: fixedColumns },
+  { name: '0021-linked-account-changes', migration: linkedAccountChanges },
+  { name: '0022-provider-balances', migration: providerBalances },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

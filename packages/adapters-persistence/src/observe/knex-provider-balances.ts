@@ -10,7 +10,7 @@ interface BalanceRow {
 }
 
 /**
- * ProviderBalanceStore on PostgreSQL (migration 0021): one row per provider, replaced by a later read only, so that
+ * ProviderBalanceStore on PostgreSQL (migration provider-balances): one row per provider, replaced by a later read only, so that
  * two workers' overlapping reads leave the later one. `latest` is one small read, cheap at every scrape.
  */
 export class KnexProviderBalances implements ProviderBalanceStore {

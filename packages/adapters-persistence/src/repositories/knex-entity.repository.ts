@@ -1,7 +1,13 @@
-import type { Entity, EntityRepository, EntityType } from '@payout/domain';
+import {
+  type Entity,
+  type EntityIdentity,
+  type EntityRepository,
+  type EntityType,
+  entityIdentity,
+} from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
 import { type Db, isUuid } from './columns.js';
-import type { KnownRows } from './known-rows.js';
+import type { FixedRows } from './known-rows.js';
 
 export interface EntityRow {
   id: string;
@@ -28,8 +34,8 @@ const FIND_ENTITY = { name: 'entity_by_id', text: 'SELECT * FROM entities WHERE 
 export class KnexEntityRepository implements EntityRepository {
   constructor(
     private readonly db: Db,
-    /** Entities the process has read (ProcessRows): a remembered one is the stored one. */
-    private readonly known: KnownRows<Entity>,
+    /** The identities of entities the process has read (ProcessRows): fields the store refuses to change. */
+    private readonly known: FixedRows<EntityIdentity>,
   ) {}
 
   async insert(entity: Entity): Promise<void> {
@@ -47,9 +53,15 @@ export class KnexEntityRepository implements EntityRepository {
 
   async findById(id: string): Promise<Entity | null> {
     if (!isUuid(id)) return null;
-    const remembered = this.known.get(id);
-    if (remembered) return remembered;
     const [row] = await readPrepared<EntityRow>(this.db, FIND_ENTITY, [id]);
-    return row ? this.known.remember(toEntity(row)) : null;
+    if (!row) return null;
+    const entity = toEntity(row);
+    this.known.remember(entityIdentity(entity));
+    return entity;
+  }
+
+  async findIdentity(id: string): Promise<EntityIdentity | null> {
+    if (!isUuid(id)) return null;
+    return this.known.get(id) ?? (await this.findById(id).then((entity) => entity && entityIdentity(entity)));
   }
 }

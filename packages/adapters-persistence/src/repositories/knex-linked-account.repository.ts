@@ -1,4 +1,5 @@
 import {
+  entityIdentity,
   type FieldCipher,
   type LinkedAccount,
   type LinkedAccountRepository,
@@ -226,7 +227,8 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
 
   /**
    * One statement: the account, its entity and the merchant, their columns prefixed. The entity's wallet comes
-   * with them and is remembered (ProcessRows): the request's debit locks it next.
+   * with them and is remembered (ProcessRows): the request's debit locks it next; so is the entity's identity, which
+   * its status changes read.
    */
   async findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null> {
     if (!isUuid(id) || !isUuid(entityId)) return null;
@@ -236,10 +238,11 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     const pick = <T>(prefix: string, columns: readonly string[]) =>
       Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
     this.rows.wallets.remember(toWallet(pick<WalletRow>('w_', WALLET_COLUMNS)));
-    const account = this.rows.linkedAccounts.remember(this.toAccount(row));
+    const entity = toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS));
+    this.rows.entities.remember(entityIdentity(entity));
     return {
-      account,
-      entity: this.rows.entities.remember(toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS))),
+      account: this.rows.linkedAccounts.remember(this.toAccount(row)),
+      entity,
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
     };
   }

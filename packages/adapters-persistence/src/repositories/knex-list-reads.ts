@@ -112,7 +112,7 @@ export class KnexListReads implements ListReads {
     );
   }
 
-  /** Every merchant's unusable accounts, on their partial index (migration 0020). */
+  /** Every merchant's unusable accounts, on their partial index (migration linked-account-changes). */
   async unusableLinkedAccounts(page: Parameters<ListReads['unusableLinkedAccounts']>[0]) {
     const { list, keyset } = tableList(this.db, 'linked_accounts', (query, t) =>
       query.whereNotNull(`${t}.unusable_at`),

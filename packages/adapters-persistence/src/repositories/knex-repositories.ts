@@ -17,13 +17,14 @@ import type { ProcessRows, TransactionRows } from './process-rows.js';
 
 /**
  * The methods that need no flush of the writes a unit of work holds back (flushBeforeReads): the writes of a
- * withdrawal's hot path, held and sent together; the read of an entity, a row no held write creates or changes;
- * and the locks of wallets, withdrawals and a payout's linked account, which flush themselves unless they lock a
- * known row among the writes (KnownRows); and an account's update, a write like the others. A held method runs bound to the repository itself, so a read inside it would not see the writes
+ * withdrawal's hot path, held and sent together; the reads of an entity, a row no held write creates or changes;
+ * the locks of wallets, withdrawals and a payout's linked account, which flush themselves unless they lock a known
+ * row among the writes (KnownRows); and an account's update, a write like the others. A held method runs bound to
+ * the repository itself, so a read inside it would not see the writes
  * still held.
  */
 export const DEFERRED_WRITES: DeferredWrites = {
-  entities: ['findById'],
+  entities: ['findById', 'findIdentity'],
   wallets: ['update', 'lockById'],
   ledger: ['append'],
   applicationTokens: ['update'],

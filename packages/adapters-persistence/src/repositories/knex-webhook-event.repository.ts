@@ -138,7 +138,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     const row = {
       id: event.id,
       merchant_id: event.merchantId,
-      // The event's subject: its withdrawal, or (migration 0020) its linked account; the other column stays NULL.
+      // The event's subject: its withdrawal, or its linked account (migration linked-account-changes); the other stays NULL.
       ...(event.withdrawalId !== null
         ? { withdrawal_id: event.withdrawalId }
         : { linked_account_id: event.linkedAccountId }),

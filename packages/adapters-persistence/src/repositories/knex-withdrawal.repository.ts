@@ -1,5 +1,6 @@
 import {
   ConcurrentModificationError,
+  entityIdentity,
   type RailId,
   type Withdrawal,
   type WithdrawalRepository,
@@ -81,9 +82,10 @@ const entityOf = (row: WithEntityRow) =>
   toEntity({ ...row.entity, created_at: new Date(row.entity.created_at) });
 
 /**
- * Two lookup statements in flight rather than one: a lookup costs PostgreSQL little, so its rate is bound by the
- * round trip each batch waits for, not by PostgreSQL. The second goes out only with a full statement's keys
- * (ReadBatches), so that where the API's event loop is the bound it does not pay for extra statements.
+ * Two lookup statements in flight rather than one: a lookup's part in PostgreSQL is small, so its rate is bound by
+ * the round trip each batch waits for. The second goes out only with a full statement's keys (ReadBatches), so that
+ * where the API's event loop is the bound it does not pay for extra statements
+ * (docs/decisions/0012-statements-planned-once-per-connection.md).
  */
 const WEBHOOK_VIEW_BATCHES = { maxBatch: 64, concurrency: 2 };
 
@@ -111,26 +113,19 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
   }
 
   /**
-   * A known withdrawal is locked among the writes, on condition that it is still as known: the same status
-   * sequence, and what changes without one (a submission attempt, the rail's reference, a lease).
+   * A known withdrawal is locked among the writes, on condition that it is still as known: every column an update
+   * writes (mutableColumns) as it was; the others the store refuses to change (migration 0020).
    */
   async lockById(id: string): Promise<Withdrawal | null> {
     const known = this.tx ? this.rows.withdrawals.take(id) : undefined;
     if (known) {
+      const unchanged = mutableColumns(known);
+      // Every one matched with IS NOT DISTINCT FROM, NULL included; the row is found by its id.
       await this.writer.write(
-        lockWrite(
-          'withdrawals',
-          {
-            id: known.id,
-            sequence: known.sequence,
-            submit_attempts: known.submitAttempts,
-            rail_reference: known.railReference,
-            next_check_at: known.nextCheckAt,
-          },
-          COLUMN_TYPES,
-          ['rail_reference', 'next_check_at'],
-          { rows: 1, error: () => new StaleKnownRowError('withdrawal', known.id) },
-        ),
+        lockWrite('withdrawals', { id: known.id, ...unchanged }, COLUMN_TYPES, Object.keys(unchanged), {
+          rows: 1,
+          error: () => new StaleKnownRowError('withdrawal', known.id),
+        }),
       );
       return known;
     }
@@ -171,11 +166,11 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
     return (await this.historyRows([id])).map(toChange);
   }
 
-  /** Each remembered with its entity: the claimer's moves lock it, and read the entity for webhook bodies. */
+  /** Each remembered with its entity's identity: the claimer's moves lock it, and read the identity for webhook bodies. */
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<readonly Withdrawal[]> {
     const rows = await readPrepared<WithEntityRow>(this.db, CLAIM_DUE, [leaseUntil, now, limit]);
     return rows.map((row) => {
-      this.rows.entities.remember(entityOf(row));
+      this.rows.entities.remember(entityIdentity(entityOf(row)));
       const withdrawal = toWithdrawal(row, row.history.map(fromHistoryJson));
       this.rows.withdrawals.remember(withdrawal);
       return withdrawal;

@@ -12,18 +12,11 @@ export class StaleKnownRowError extends Error {
   }
 }
 
-/**
- * Rows as the process last read or committed them, by id, each handed out once (`take`). A transaction that locks
- * a row it finds here decides on it without reading it: the repository sends a lock that holds only if the row is
- * still as known, among the transaction's writes, and the transaction fails with StaleKnownRowError otherwise
- * (docs/decisions/0007-commit-groups-in-the-unit-of-work.md). Taking, not reading, means a rerun reads the row for
- * real. Rows that never change once stored (entities) are read with `get` instead, as often as asked: a remembered
- * one is the stored one. The oldest go first when it is full.
- */
-export class KnownRows<T extends { readonly id: string }> {
+/** Values by id in any letter case, the oldest dropped once `capacity` are held. */
+class Recent<T extends { readonly id: string }> {
   private readonly rows = new Map<string, T>();
 
-  constructor(private readonly capacity = CAPACITY) {}
+  constructor(private readonly capacity: number) {}
 
   remember(row: T): T {
     const id = row.id.toLowerCase();
@@ -33,15 +26,57 @@ export class KnownRows<T extends { readonly id: string }> {
     return row;
   }
 
-  /** The row, left in place: only for rows that never change once stored. */
   get(id: string): T | undefined {
     return this.rows.get(id.toLowerCase());
   }
 
+  delete(id: string): void {
+    this.rows.delete(id.toLowerCase());
+  }
+}
+
+/**
+ * Rows as the process last read or committed them, by id, each handed out once (`take`), and only to a lock: a
+ * transaction that locks a row it finds here decides on it without reading it, and the repository sends a lock that
+ * holds only if every column a write can change is still as known, among the transaction's writes; the transaction
+ * fails with StaleKnownRowError otherwise and runs again (docs/decisions/0007-commit-groups-in-the-unit-of-work.md).
+ * The columns no write changes cannot differ: the store refuses to change them (migration 0020). Taking, not
+ * reading, means a rerun reads the row for real.
+ */
+export class KnownRows<T extends { readonly id: string }> {
+  private readonly rows: Recent<T>;
+
+  constructor(capacity = CAPACITY) {
+    this.rows = new Recent(capacity);
+  }
+
+  remember(row: T): T {
+    return this.rows.remember(row);
+  }
+
   take(id: string): T | undefined {
-    const key = id.toLowerCase();
-    const row = this.rows.get(key);
-    this.rows.delete(key);
+    const row = this.rows.get(id);
+    this.rows.delete(id);
     return row;
+  }
+}
+
+/**
+ * Copies of the part of rows that never changes once stored, read as often as asked: `T` holds only columns the
+ * store refuses to change (an entity's EntityIdentity, migration 0020), so a copy is the row as stored now.
+ */
+export class FixedRows<T extends { readonly id: string }> {
+  private readonly rows: Recent<T>;
+
+  constructor(capacity = CAPACITY) {
+    this.rows = new Recent(capacity);
+  }
+
+  remember(row: T): T {
+    return this.rows.remember(row);
+  }
+
+  get(id: string): T | undefined {
+    return this.rows.get(id);
   }
 }

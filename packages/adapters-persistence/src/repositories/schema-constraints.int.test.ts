@@ -48,6 +48,34 @@ describe('PostgreSQL schema guarantees', () => {
     ]);
   });
 
+  it('refuses to change the columns a row is made with: an entity’s identity, a wallet’s owner, a withdrawal’s amounts', async () => {
+    const parties = await seedParties(unitOfWork);
+    const withdrawal = buildWithdrawal(parties);
+    await unitOfWork.run((tx) => tx.withdrawals.insert(withdrawal));
+    const entity = () => knex('entities').where({ id: parties.entity.id });
+    const wallet = () => knex('wallets').where({ id: parties.wallet.id });
+    const stored = () => knex('withdrawals').where({ id: withdrawal.id });
+    for (const refused of [
+      entity().update({ entity_type: 'BUSINESS' }),
+      entity().update({ merchant_id: parties.merchant.id, wallet_id: parties.merchantWallet.id }),
+      wallet().update({ owner_id: parties.merchant.id }),
+      wallet().update({ wallet_type: 'MERCHANT' }),
+      stored().update({ amount: '9.00', total: '9.25' }),
+      stored().update({ rail: 'RTP' }),
+      stored().update({ requested_by: 'someone else' }),
+    ])
+      expect(await sqlStateOf(refused)).to.equal(INSUFFICIENT_PRIVILEGE);
+    expect(await unitOfWork.read.entities.findById(parties.entity.id)).to.deep.equal(parties.entity);
+    expect(await unitOfWork.read.wallets.findById(parties.wallet.id)).to.deep.equal(parties.wallet);
+    expect((await unitOfWork.read.withdrawals.findById(withdrawal.id))?.total).to.deep.equal(
+      withdrawal.total,
+    );
+    // What may change does: the contact of an entity, the same value written again, a withdrawal's state.
+    await entity().update({ email: 'new@example.test', entity_type: parties.entity.entityType });
+    await stored().update({ next_check_at: new Date('2026-03-01T10:00:00.000Z') });
+    expect((await unitOfWork.read.entities.findById(parties.entity.id))?.email).to.equal('new@example.test');
+  });
+
   it('refuses a negative wallet balance and keeps the stored one', async () => {
     const { wallet } = await seedParties(unitOfWork, '0.50');
     const state = await sqlStateOf(

@@ -1,11 +1,12 @@
 import type { WebhookEvent } from '@payout/domain';
 import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
+import type { Knex } from 'knex';
 import { knexContractSubject } from '../testing/knex-contract-subject.js';
-import { statementsOf } from '../testing/statements-sent.js';
+import { statementsOf, writesInTransaction } from '../testing/statements-sent.js';
 import { testDatabase } from '../testing/test-database.js';
 import { createKnex } from './knex-pool.js';
-import { runWrites, updateWrite } from './sql-write.js';
+import { insertWrite, runWrites, type SqlWrite, updateWrite } from './sql-write.js';
 
 const WIDE = 'test_merge_updates_wide';
 const GROWING = 'test_merge_updates_growing';
@@ -19,6 +20,128 @@ const bumpIn = (table: string) => (id: number, n: number) =>
     { id: 'integer', n: 'integer' },
     { rows: 1, error: () => new Error(`${id}`) },
   );
+
+const EVENTS = 'test_merge_updates_events';
+const NOTES = 'test_merge_updates_notes';
+const EVENT_TYPES = { id: 'text', attempts: 'integer', delivered_at: 'timestamptz' };
+
+let eventsMade = 0;
+const nextEvent = () => {
+  eventsMade += 1;
+  return `e${eventsMade}`;
+};
+
+describe('mergeUpdates on PostgreSQL: what travels as one update', () => {
+  let knex: Knex;
+
+  before(async () => {
+    ({ knex } = await testDatabase());
+    await knex.raw(
+      `CREATE TABLE IF NOT EXISTS ${EVENTS} (id text PRIMARY KEY, attempts int NOT NULL, delivered_at timestamptz)`,
+    );
+    await knex.raw(`CREATE TABLE IF NOT EXISTS ${NOTES} (id text PRIMARY KEY)`);
+  });
+
+  /** `count` events never attempted, their ids. */
+  const events = async (count: number) => {
+    const ids = Array.from({ length: count }, nextEvent);
+    await knex(EVENTS).insert(ids.map((id) => ({ id, attempts: 0 })));
+    return ids;
+  };
+  /** The outcome of attempt `attempts` of event `id`: written only if it has had one fewer. */
+  const outcome = (id: string, attempts: number): SqlWrite =>
+    updateWrite(EVENTS, { attempts }, { id, attempts: attempts - 1 }, EVENT_TYPES, {
+      rows: 1,
+      error: () => new Error(`stale ${id}`),
+    });
+  const delivered = (id: string): SqlWrite =>
+    updateWrite(EVENTS, { delivered_at: new Date(0) }, { id }, EVENT_TYPES, {
+      rows: 1,
+      error: () => new Error(`missing ${id}`),
+    });
+  const run = (writes: readonly SqlWrite[], db: Knex = knex) => writesInTransaction(db, writes);
+  const attemptsOf = async (ids: readonly string[]) =>
+    (await knex(EVENTS).whereIn('id', ids).orderByRaw('length(id), id')).map((row) => [row.id, row.attempts]);
+
+  it('sends adjacent single-row updates of one shape as one statement, each row its own values', async () => {
+    const ids = await events(3);
+    const [a, b, c] = ids as [string, string, string];
+    await knex(EVENTS).where({ id: b }).update({ attempts: 2 });
+    expect(await run([outcome(a, 1), outcome(b, 3), outcome(c, 1)])).to.deep.equal({ sent: 1, error: null });
+    expect(await attemptsOf(ids)).to.deep.equal([
+      [a, 1],
+      [b, 3],
+      [c, 1],
+    ]);
+  });
+
+  it('plans one text for merges of any number of members on a connection', async () => {
+    const { url } = await testDatabase();
+    const oneConnection = createKnex(url, 1);
+    try {
+      const ids = await events(5);
+      await run([outcome(ids[0]!, 1), outcome(ids[1]!, 1)], oneConnection);
+      await run([outcome(ids[2]!, 1), outcome(ids[3]!, 1), outcome(ids[4]!, 1)], oneConnection);
+      const { rows } = await oneConnection.raw(
+        `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%${EVENTS}%'`,
+      );
+      expect(rows[0].n).to.equal(1);
+    } finally {
+      await oneConnection.destroy();
+    }
+  });
+
+  it('fails the whole merged update, with the first member’s error, when one member’s row is stale', async () => {
+    const ids = await events(2);
+    const [fresh, stale] = ids as [string, string];
+    await knex(EVENTS).where({ id: stale }).update({ attempts: 1 });
+    expect(await run([outcome(fresh, 1), outcome(stale, 1)])).to.deep.equal({
+      sent: 1,
+      error: `stale ${fresh}`,
+    });
+    expect(await attemptsOf(ids)).to.deep.equal([
+      [fresh, 0],
+      [stale, 1],
+    ]);
+  });
+
+  it('merges only neighbours of one shape, and never two updates of one row', async () => {
+    const ids = await events(4);
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const note = insertWrite(NOTES, [{ id: `note-${a}` }]);
+    // The second update of d must see the first's result: one statement would update the row once.
+    const writes = [outcome(a, 1), note, outcome(b, 1), delivered(c), outcome(d, 1), outcome(d, 2)];
+    expect(await run(writes)).to.deep.equal({ sent: 6, error: null });
+    expect(await attemptsOf(ids)).to.deep.equal([
+      [a, 1],
+      [b, 1],
+      [c, 0],
+      [d, 2],
+    ]);
+  });
+
+  it('leaves alone an update of the same shape that expects no count, another count, or checks its own', async () => {
+    const ids = await events(6);
+    const [a, b, c, d, e, f] = ids as [string, string, string, string, string, string];
+    const unchecked: SqlWrite = { ...outcome('no such event', 1), expect: undefined };
+    const counts: number[] = [];
+    const checked: SqlWrite = { ...outcome(c, 1), check: (n) => counts.push(n) };
+    const many: SqlWrite = {
+      ...outcome(e, 1),
+      text: `UPDATE ${EVENTS} SET attempts = $1 WHERE id = ANY($2::text[]) AND attempts = $3`,
+      values: [1, [e, f], 0],
+      expect: { rows: 2, error: () => new Error('not two') },
+    };
+    for (const [first, odd] of [
+      [a, unchecked],
+      [b, checked],
+      [d, many],
+    ] as const)
+      expect(await run([outcome(first, 1), odd])).to.deep.equal({ sent: 2, error: null });
+    expect(counts, 'its own row count').to.deep.equal([1]);
+    expect((await attemptsOf(ids)).map(([, attempts]) => attempts)).to.deep.equal([1, 1, 1, 1, 1, 1]);
+  });
+});
 
 describe('mergeUpdates on PostgreSQL, through the unit of work', () => {
   it('records a group of delivery outcomes with one UPDATE, each event its own values', async () => {

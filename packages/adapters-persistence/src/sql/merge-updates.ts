@@ -17,7 +17,7 @@ const texts = new Map<string, string>();
  * `UPDATE t SET a = v.s0 … FROM (SELECT * FROM unnest($1::type[], …) LIMIT $n) AS v(s0 …, w0 …) WHERE t.b = v.w0
  * AND …`: each parameter is one column's values, a member per element (SET columns, then WHERE columns), typed as
  * the column, and $n the number of members. One text per shape whatever the number of members, so each connection
- * plans it a few times, not once per count (an UPDATE with a VALUES row per member cost more to plan than to run);
+ * plans it a few times, not once per count (docs/decisions/0012-statements-planned-once-per-connection.md);
  * null-safe WHERE columns match with IS NOT DISTINCT FROM.
  *
  * The LIMIT takes nothing away (it is the arrays' length); it is there for the plan a connection keeps. PostgreSQL

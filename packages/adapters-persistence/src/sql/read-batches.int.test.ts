@@ -23,6 +23,9 @@ describe('ReadBatches on PostgreSQL', () => {
 
   afterEach(() => sinon.restore());
 
+  /** The batches decide at the end of a turn of the event loop, and borrow a connection as they send. */
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
   /** Batches over the test pool, and a count of the connections they borrow (one per statement). */
   const counted = async (options: ReadBatchOptions) => {
     const { knex } = await testDatabase();
@@ -31,24 +34,35 @@ describe('ReadBatches on PostgreSQL', () => {
   };
 
   it('sends the reads asked for in one turn as one statement, and those asked meanwhile as the next', async () => {
-    const { acquire, batches } = await counted({ maxBatch: 64, concurrency: 1 });
-    const first = Promise.all(['1', '2', '3', '2'].map((key) => batches.load(key)));
-    // The next turn: the first statement is in flight (it needs a round trip), so these two wait for it.
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(acquire.callCount, 'the first statement is sent once its turn ends').to.equal(1);
-    const second = Promise.all(['42', '9'].map((key) => batches.load(key)));
-    expect((await first).map((row) => row?.label)).to.deep.equal(['row 1', 'row 2', 'row 3', 'row 2']);
-    expect((await second).map((row) => row?.label)).to.deep.equal([undefined, 'row 9']);
-    expect(acquire.callCount, "one statement for the turn's four reads, one for the two behind it").to.equal(
-      2,
-    );
+    const { knex } = await testDatabase();
+    // The table locked by another transaction holds the first statement in flight until the lock goes.
+    const locker = await knex.transaction();
+    await locker.raw(`LOCK TABLE ${TABLE} IN ACCESS EXCLUSIVE MODE`);
+    try {
+      const { acquire, batches } = await counted({ maxBatch: 64, concurrency: 1 });
+      const first = Promise.all(['1', '2', '3', '2'].map((key) => batches.load(key)));
+      await settle();
+      expect(acquire.callCount, 'the first statement is sent once its turn ends').to.equal(1);
+      const second = Promise.all(['42', '9'].map((key) => batches.load(key)));
+      await settle();
+      expect(acquire.callCount, 'these two wait for the statement in flight').to.equal(1);
+      await locker.rollback();
+      expect((await first).map((row) => row?.label)).to.deep.equal(['row 1', 'row 2', 'row 3', 'row 2']);
+      expect((await second).map((row) => row?.label)).to.deep.equal([undefined, 'row 9']);
+      expect(
+        acquire.callCount,
+        "one statement for the turn's four reads, one for the two behind it",
+      ).to.equal(2);
+    } finally {
+      if (!locker.isCompleted()) await locker.rollback();
+    }
   });
 
   it('splits a queue longer than maxBatch and keeps up to `concurrency` statements in flight', async () => {
     const { acquire, batches } = await counted({ maxBatch: 2, concurrency: 2 });
     const keys = ['1', '2', '3', '4', '5', '6', '7', '8'];
     const rows = Promise.all(keys.map((key) => batches.load(key)));
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle();
     expect(acquire.callCount, 'two statements of two keys in flight').to.equal(2);
     expect((await rows).map((row) => row?.id)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(acquire.callCount, 'then the four waiting, two by two').to.equal(4);
@@ -59,8 +73,6 @@ describe('ReadBatches on PostgreSQL', () => {
     // The table locked by another transaction holds every statement in flight until the lock goes.
     const locker = await knex.transaction();
     await locker.raw(`LOCK TABLE ${TABLE} IN ACCESS EXCLUSIVE MODE`);
-    // The batches decide at the end of a turn of the event loop, and borrow a connection as they send.
-    const settle = () => new Promise((resolve) => setImmediate(resolve));
     try {
       const { acquire, batches } = await counted({ maxBatch: 64, concurrency: 2 });
       const first = batches.load('1');

@@ -9,9 +9,10 @@ interface Waiting<Row> {
 
 /**
  * Keys are sent at least this many at a time, the first repeated to fill the array (an index scan takes each key
- * once). PostgreSQL plans `= ANY($1)` as if the array held 10 keys; given fewer, each custom plan costs less than
- * that generic one, so it is planned again on every call, a noticeable share of PostgreSQL's work per withdrawal.
- * Given 16 or more, the generic plan is the cheaper one and the connection keeps it from the sixth call.
+ * once). PostgreSQL plans `= ANY($1)` as if the array held ten keys; given fewer, each custom plan looks cheaper
+ * than that generic one, so the statement is planned again on every call. Given this many, the generic plan is the
+ * cheaper one, and PostgreSQL keeps it after its fifth custom plan
+ * (docs/decisions/0012-statements-planned-once-per-connection.md).
  */
 export const MIN_KEYS_SENT = 16;
 
@@ -29,7 +30,7 @@ export interface ReadBatchOptions {
    * Statements in flight at once: more keeps more connections busy, fewer makes larger batches. One by default:
    * each statement then carries more reads, which costs PostgreSQL less per read. Where PostgreSQL's part is small
    * and the round trip bounds the rate, two do better (the webhook views' reader). A statement beyond the first goes
-   * out only when it carries a full one's keys (see `fullEnough`).
+   * out only when it carries a full one's keys (see `fullEnough`; docs/decisions/0012-statements-planned-once-per-connection.md).
    */
   readonly concurrency: number;
 }
@@ -53,8 +54,8 @@ export class ReadBatches<Row> {
   /**
    * Reads that must be waiting before a statement goes out while another is in flight: MIN_KEYS_SENT (it is sent
    * padded to that many keys anyway), or maxBatch if smaller. Fewer wait for the statement in flight, as with one
-   * at a time. Each statement is a write that wakes a PostgreSQL backend, and where the API's loop is the bound the
-   * wake-up costs it more than the round trip it saves.
+   * at a time. Each statement is a write that wakes a PostgreSQL backend, which costs the API's loop, where it is the
+   * bound, more than the round trip saves.
    */
   private readonly fullEnough: number;
 

@@ -100,8 +100,9 @@ const names = new Map<string, string>();
 
 /**
  * The statement as a named prepared statement: each connection parses and plans a text once, then only binds
- * and executes it (planning a write cost more than executing it). Names derive from the text, so every process
- * agrees on them; the set of texts is bounded by our code (a multi-row insert has one text per row count).
+ * and executes it (docs/decisions/0012-statements-planned-once-per-connection.md). Names derive from the text, so
+ * every process agrees on them; the set of texts is bounded by our code (a multi-row insert has one text per row
+ * count).
  */
 export function prepared(statement: SqlStatement): { name: string; text: string; values: unknown[] } {
   let name = names.get(statement.text);

@@ -2,6 +2,7 @@ import { debitWallet, Money, recordSubmitAttempt, type Withdrawal } from '@payou
 import { at, buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { knexContractSubject } from '../testing/knex-contract-subject.js';
+import { testDatabase } from '../testing/test-database.js';
 
 describe('KnexUnitOfWork on PostgreSQL: rows a process knows, changed by another process', () => {
   it('debits the wallet as stored when another process debited it after this one read it', async () => {
@@ -56,6 +57,23 @@ describe('KnexUnitOfWork on PostgreSQL: rows a process knows, changed by another
     });
     expect(seen, 'the known one, then the stored one').to.deep.equal([created.submitAttempts, 5]);
     expect((await here.read.withdrawals.findById(created.id))?.submitAttempts).to.equal(6);
+  });
+
+  it('decides again on a known withdrawal when any column a write can change changed, not its sequence alone', async () => {
+    const { unitOfWork: here } = await knexContractSubject();
+    const { knex } = await testDatabase();
+    const created = buildWithdrawal(await seedParties(here));
+    await here.run((tx) => tx.withdrawals.insert(created));
+    // Written by another hand, with no status change, no attempt, no reference and no schedule of its own.
+    await knex('withdrawals').where({ id: created.id }).update({ rail_provider: 'another-provider' });
+    const seen: Array<string | null> = [];
+    await here.run(async (tx) => {
+      const current = await tx.withdrawals.lockById(created.id);
+      seen.push(current!.railProvider);
+      await tx.withdrawals.update(recordSubmitAttempt(current!, 1, at(4)), current!.sequence);
+    });
+    expect(seen, 'the known one, then the stored one').to.deep.equal([null, 'another-provider']);
+    expect((await here.read.withdrawals.findById(created.id))?.railProvider).to.equal('another-provider');
   });
 
   it('locks a known row that is unchanged without reading it again, and lands the write', async () => {

@@ -1,69 +1,25 @@
 import { expect } from 'chai';
-import knexFactory from 'knex';
 import type { QueryResult } from 'pg';
 import type { PgConnection } from '../sql/connection.js';
-import { knexOn, TransactionConnection } from './transaction-connection.js';
+import { TransactionConnection } from './transaction-connection.js';
 
 const result = (tag: string): QueryResult =>
   ({ command: tag, rowCount: 1, rows: [{ tag }], oid: 0, fields: [] }) as unknown as QueryResult;
 
-/** Answers every statement with a result named after its first word, and records what was sent. */
-class RecordingConnection implements PgConnection {
-  readonly sent: unknown[] = [];
-  failing: string | null = null;
+/**
+ * Answers every statement with a result named after its first word: a connection whose failures a test scripts
+ * (what PostgreSQL does with the statements is in transaction-connection.int.test.ts).
+ */
+class ScriptedConnection implements PgConnection {
   query(config: unknown): Promise<never> {
-    this.sent.push(config);
     const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    if (this.failing && text.startsWith(this.failing))
-      return Promise.reject(new Error(`${this.failing} failed`));
     return Promise.resolve(result(text.split(' ')[0] ?? '') as never);
   }
 }
 
-describe('TransactionConnection', () => {
-  it('pipelines BEGIN with the first of our statements and keeps every statement prepared', async () => {
-    const raw = new RecordingConnection();
-    const tx = new TransactionConnection(raw);
-    const read = { name: 'lock', text: 'SELECT * FROM t WHERE id = $1 FOR UPDATE', values: ["o'k"] };
-    const first = await tx.query(read);
-    expect(first.rows).to.deep.equal([{ tag: 'SELECT' }]);
-    await tx.query(read);
-    await tx.commit();
-    expect(raw.sent).to.deep.equal(['BEGIN', read, read, 'COMMIT']);
-  });
-
-  it('settles each statement of a pipeline apart from its BEGIN, which it sends only once', async () => {
-    const raw = new RecordingConnection();
-    const tx = new TransactionConnection(raw);
-    raw.failing = 'UPDATE';
-    const settled = await tx.pipeline(['INSERT INTO t VALUES (1)', 'UPDATE t SET a = 1'], true);
-    expect(settled.map((s) => s.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
-    await tx.pipeline(['INSERT INTO t VALUES (2)']);
-    expect(raw.sent.filter((sent) => sent === 'BEGIN')).to.have.length(1);
-  });
-
-  it('gives a statement built by Knex a BEGIN of its own and passes it through unchanged', async () => {
-    const raw = new RecordingConnection();
-    const tx = new TransactionConnection(raw);
-    const knexQuery = { text: 'select * from "t" where "a" = $1', values: ['$1'] };
-    const answer = await new Promise((resolve, reject) =>
-      tx.query(knexQuery, (error, value) => (error ? reject(error) : resolve(value))),
-    );
-    expect(answer).to.deep.equal(result('select'));
-    await tx.rollback();
-    expect(raw.sent).to.deep.equal(['BEGIN', knexQuery, 'ROLLBACK']);
-  });
-
-  it('sends neither COMMIT nor ROLLBACK for a transaction that never started', async () => {
-    const raw = new RecordingConnection();
-    const tx = new TransactionConnection(raw);
-    await tx.commit();
-    await tx.rollback();
-    expect(raw.sent).to.deep.equal([]);
-  });
-
+describe('TransactionConnection, when the connection fails', () => {
   it('has its pool discard a connection that cannot roll back, keeping the caller its own error', async () => {
-    const raw = new RecordingConnection();
+    const raw = new ScriptedConnection();
     const tx = new TransactionConnection(raw);
     await tx.query('INSERT INTO t VALUES (1)');
     const lost = new Error('Connection terminated');
@@ -78,7 +34,7 @@ describe('TransactionConnection', () => {
     const refused = () =>
       Object.assign(new Error('deferred constraint'), { severity: 'ERROR', code: '23503' });
     const failingCommit = (error: Error) => {
-      const raw = new RecordingConnection();
+      const raw = new ScriptedConnection();
       raw.query = ((config: unknown) =>
         config === 'COMMIT' ? Promise.reject(error) : Promise.resolve(result('INSERT'))) as never;
       return new TransactionConnection(raw);
@@ -105,22 +61,5 @@ describe('TransactionConnection', () => {
       await unsent.pipeline(['INSERT INTO t VALUES (1)']);
       expect(unsent.commitOutcomeUnknown).to.equal(false);
     });
-  });
-
-  it('runs what Knex builds, raw or not, on the unit of work connection and nowhere else', async () => {
-    const knex = knexFactory({ client: 'pg' });
-    try {
-      const raw = new RecordingConnection();
-      const db = knexOn(knex, new TransactionConnection(raw));
-      await db.raw('select ? as n', [7]);
-      await db('t').where({ a: 1 }).first();
-      expect(raw.sent).to.deep.equal([
-        'BEGIN',
-        { text: 'select $1 as n', values: [7] },
-        { text: 'select * from "t" where "a" = $1 limit $2', values: [1, 1] },
-      ]);
-    } finally {
-      await knex.destroy();
-    }
   });
 });

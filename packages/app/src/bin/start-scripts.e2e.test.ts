@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, readlink, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,21 @@ async function expectCleanStop(script: NpmScript, pid: number): Promise<void> {
     'no error logged',
   ).to.deep.equal([]);
   expect(running(pid), 'the service process is gone').to.equal(false);
+}
+
+/** The pid of the PostgreSQL server running on `dataDir`, from its postmaster.pid. */
+const postmasterOf = async (dataDir: string) =>
+  Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+
+/** Every process whose command line names `path` (a postgres started with `-D <path>/…`, its backends excluded). */
+async function processesNaming(path: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.split('\0').some((arg) => arg.startsWith(path))) pids.push(Number(entry));
+  }
+  return pids;
 }
 
 async function operatorToken(): Promise<string> {
@@ -130,6 +145,35 @@ describe('start scripts: signals drain and stop every process', function () {
     const ready = await script.until(started);
     script.signal('SIGTERM');
     await expectCleanStop(script, Number(ready.pid));
+  });
+
+  it('`kill -9` of the service, `npm start` again, then SIGTERM: no PostgreSQL of that checkout is left running', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'payout-start-killed-'));
+    const relocated = () => readlink(join(dataDir, 'postgres')).catch(() => null);
+    try {
+      const first = new NpmScript('start', shellEnv({ DATA_DIR: dataDir }));
+      script = first;
+      const killed = await first.until(started);
+      const orphan = await postmasterOf(dataDir);
+      process.kill(Number(killed.pid), 'SIGKILL');
+      await first.exited;
+      expect(running(orphan), 'kill -9 of the service leaves its server running').to.equal(true);
+
+      script = new NpmScript('start', shellEnv({ DATA_DIR: dataDir }));
+      const ready = await script.until(started);
+      const postmaster = await postmasterOf(dataDir);
+      expect(running(orphan), 'the orphaned server is stopped').to.equal(false);
+      expect(postmaster).to.not.equal(orphan);
+      script.signal('SIGTERM');
+      await expectCleanStop(script, Number(ready.pid));
+      expect(running(postmaster), 'the embedded PostgreSQL is gone').to.equal(false);
+      const where = (await relocated()) ?? dataDir;
+      expect(await processesNaming(where), `no process runs on ${where}`).to.deep.equal([]);
+    } finally {
+      const target = await relocated();
+      if (target?.startsWith(RELOCATED_CLUSTERS)) await rm(target, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('Ctrl-C in `npm start` (SIGINT to the group) stops the app before its embedded PostgreSQL, from a private folder', async () => {

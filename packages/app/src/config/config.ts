@@ -1,6 +1,7 @@
 import { RAIL_IDS, type RailId } from '@payout/domain';
 import { CronExpressionParser } from 'cron-parser';
 import { loadRailsConfig, type RailsConfig } from './rails.config.js';
+import { type ConfigEnv, type NameOfKind, type VariableName, variable } from './variables.js';
 
 export type AppEnv = 'development' | 'test' | 'production';
 export type ProcessRole = 'all' | 'api' | 'worker';
@@ -91,9 +92,23 @@ export type ConfigResult =
   | { readonly ok: true; readonly config: AppConfig }
   | { readonly ok: false; readonly errors: string[] };
 
-type Env = Readonly<Record<string, string | undefined>>;
+type Env = ConfigEnv;
 
-function integer(env: Env, name: string, fallback: number, errors: string[], min = 0, max = 2 ** 31): number {
+/**
+ * The integer `name`, its default and bounds as declared (variables.ts); `computed` gives those another variable
+ * decides (a fallback or a maximum).
+ */
+function integer(
+  env: Env,
+  name: NameOfKind<'integer'>,
+  errors: string[],
+  computed: { fallback?: number; max?: number } = {},
+): number {
+  const declared: { fallback?: number; min: number; max: number } = variable(name);
+  const fallback = computed.fallback ?? declared.fallback;
+  if (fallback === undefined) throw new Error(`${name} has no declared default: the parser must compute one`);
+  const { min } = declared;
+  const max = computed.max ?? declared.max;
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -141,7 +156,7 @@ function schedule(raw: string | undefined, errors: string[]): number[] | null {
 }
 
 /** The URL in `name`, or null when unset; a malformed one is an error naming the variable (not a later ENOTFOUND). */
-function url(env: Env, name: string, protocols: readonly string[], errors: string[]): string | null {
+function url(env: Env, name: VariableName, protocols: readonly string[], errors: string[]): string | null {
   const raw = env[name];
   if (!raw) return null;
   let parsed: URL | null = null;
@@ -161,12 +176,26 @@ function url(env: Env, name: string, protocols: readonly string[], errors: strin
   return raw;
 }
 
+/** `name`'s value when it is one of its declared values; otherwise an error listing them. */
+function choice(env: Env, name: NameOfKind<'choice'>, errors: string[]): string | undefined {
+  const { values } = variable(name);
+  const raw = env[name];
+  if (raw === undefined || (values as readonly string[]).includes(raw)) return raw;
+  errors.push(`${name} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)} (got "${raw}")`);
+  return raw;
+}
+
 /**
  * Five cron fields (minute hour day-of-month month day-of-week) of digits, `*`, `/`, `,` and `-`, each within its
  * range as pg-boss's own parser (cron-parser) reads them, so a bad one stops every process at start, not the
  * workers once they schedule it; `off`: null.
  */
-function cron(name: string, raw: string | undefined, fallback: string, errors: string[]): string | null {
+function cron(
+  name: 'LEDGER_VERIFICATION_CRON' | 'PROVIDER_BALANCE_CRON',
+  raw: string | undefined,
+  errors: string[],
+): string | null {
+  const fallback = String(variable(name).fallback);
   const value = raw?.trim() || fallback;
   if (value === 'off') return null;
   const fields = value.split(/\s+/);
@@ -184,7 +213,7 @@ function cron(name: string, raw: string | undefined, fallback: string, errors: s
 }
 
 /** The variable of each provider's balance floor (`providerBalanceFloors`). */
-export const BALANCE_FLOOR_VARIABLES: Readonly<Record<string, string>> = {
+const BALANCE_FLOOR_VARIABLES: Readonly<Record<string, VariableName>> = {
   increase: 'INCREASE_BALANCE_FLOOR',
   modern_treasury: 'MODERN_TREASURY_BALANCE_FLOOR',
   paypal: 'PAYPAL_BALANCE_FLOOR',
@@ -216,16 +245,11 @@ function trustProxy(raw: string | undefined): boolean | number | string {
 export function loadConfig(env: Env): ConfigResult {
   const errors: string[] = [];
   // An image built for production (NODE_ENV=production) must not fall back to secrets anyone can mint with.
-  const appEnv = (env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development')) as AppEnv;
-  if (!['development', 'test', 'production'].includes(appEnv))
-    errors.push(`APP_ENV must be development, test or production (got "${env.APP_ENV}")`);
-  const role = (env.PROCESS_ROLE ?? 'all') as ProcessRole;
-  if (env.JOB_QUEUE_PROFILE && !['default', 'fast'].includes(env.JOB_QUEUE_PROFILE))
-    errors.push(`JOB_QUEUE_PROFILE must be default or fast (got "${env.JOB_QUEUE_PROFILE}")`);
-  if (env.LOG_FORMAT && !['json', 'pretty'].includes(env.LOG_FORMAT))
-    errors.push(`LOG_FORMAT must be json or pretty (got "${env.LOG_FORMAT}")`);
-  if (!['all', 'api', 'worker'].includes(role))
-    errors.push(`PROCESS_ROLE must be all, api or worker (got "${role}")`);
+  const appEnv = (choice(env, 'APP_ENV', errors) ??
+    (env.NODE_ENV === 'production' ? 'production' : 'development')) as AppEnv;
+  if (env.JOB_QUEUE_PROFILE) choice(env, 'JOB_QUEUE_PROFILE', errors);
+  if (env.LOG_FORMAT) choice(env, 'LOG_FORMAT', errors);
+  const role = (choice(env, 'PROCESS_ROLE', errors) ?? variable('PROCESS_ROLE').fallback) as ProcessRole;
   const production = appEnv === 'production';
   const developmentDefaults: string[] = [];
   const publicKey = env.JWT_PUBLIC_KEY?.replace(/\\n/g, '\n') || null;
@@ -253,19 +277,19 @@ export function loadConfig(env: Env): ConfigResult {
     if (!env.ENCRYPTION_KEY && !production) developmentDefaults.push('ENCRYPTION_KEY');
   }
   if (production && !env.DATABASE_URL) errors.push('DATABASE_URL is required in production');
-  const webhookConcurrency = integer(env, 'WEBHOOK_CONCURRENCY', 512, errors, 1, 1024);
-  const shutdownTimeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, errors, 1);
+  const webhookConcurrency = integer(env, 'WEBHOOK_CONCURRENCY', errors);
+  const shutdownTimeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_MS', errors);
   const config: AppConfig = {
     appEnv,
     role,
-    port: integer(env, 'PORT', 3000, errors, 0, 65535),
+    port: integer(env, 'PORT', errors),
     // Outside production the development secrets sign tokens that anyone can mint: listen on loopback only.
-    host: env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
+    host: env.HOST || (production ? '0.0.0.0' : variable('HOST').fallback),
     // The port of OpenTelemetry's Prometheus exporter: scrape configurations often expect it.
-    workerPort: integer(env, 'WORKER_PORT', 9464, errors, 0, 65535),
+    workerPort: integer(env, 'WORKER_PORT', errors),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], errors),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:'], errors),
-    dataDir: env.DATA_DIR || '.data',
+    dataDir: env.DATA_DIR || variable('DATA_DIR').fallback,
     jwt: {
       secret: publicKey ? null : secret,
       publicKey,
@@ -275,36 +299,27 @@ export function loadConfig(env: Env): ConfigResult {
     },
     encryptionKey: key,
     trustProxy: trustProxy(env.TRUST_PROXY),
-    withdrawalRateLimitPerMinute: integer(env, 'WITHDRAWAL_RATE_LIMIT_PER_MINUTE', 1, errors, 1, 1_000_000),
-    approvalTtlSeconds: integer(env, 'APPROVAL_TTL_SECONDS', 7 * 24 * 3600, errors, 1),
-    railTimeoutMs: integer(env, 'RAIL_TIMEOUT_MS', 10_000, errors, 1),
+    withdrawalRateLimitPerMinute: integer(env, 'WITHDRAWAL_RATE_LIMIT_PER_MINUTE', errors),
+    approvalTtlSeconds: integer(env, 'APPROVAL_TTL_SECONDS', errors),
+    railTimeoutMs: integer(env, 'RAIL_TIMEOUT_MS', errors),
     railDelaysMs: railDelays(env.RAIL_DELAYS_MS, errors),
     rails: loadRailsConfig(env, production, errors),
     webhookRetryScheduleMs: schedule(env.WEBHOOK_RETRY_SCHEDULE_MS, errors),
-    workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 32, errors, 1, 256),
+    workerConcurrency: integer(env, 'WORKER_CONCURRENCY', errors),
     webhookConcurrency,
-    webhookConcurrencyPerMerchant: integer(
-      env,
-      'WEBHOOK_CONCURRENCY_PER_MERCHANT',
-      Math.ceil(webhookConcurrency / 2),
-      errors,
-      1,
-      webhookConcurrency,
-    ),
-    webhookConnectionsPerEndpoint: integer(env, 'WEBHOOK_CONNECTIONS_PER_ENDPOINT', 0, errors, 0, 1024),
-    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 10, errors, 2, 500),
+    webhookConcurrencyPerMerchant: integer(env, 'WEBHOOK_CONCURRENCY_PER_MERCHANT', errors, {
+      fallback: Math.ceil(webhookConcurrency / 2),
+      max: webhookConcurrency,
+    }),
+    webhookConnectionsPerEndpoint: integer(env, 'WEBHOOK_CONNECTIONS_PER_ENDPOINT', errors),
+    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', errors),
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',
-    logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : 'info'),
+    logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : variable('LOG_LEVEL').fallback),
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : null,
     shutdownTimeoutMs,
-    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, errors, 0, shutdownTimeoutMs - 1),
-    ledgerVerificationCron: cron(
-      'LEDGER_VERIFICATION_CRON',
-      env.LEDGER_VERIFICATION_CRON,
-      '30 3 * * *',
-      errors,
-    ),
-    providerBalanceCron: cron('PROVIDER_BALANCE_CRON', env.PROVIDER_BALANCE_CRON, '*/15 * * * *', errors),
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', errors, { max: shutdownTimeoutMs - 1 }),
+    ledgerVerificationCron: cron('LEDGER_VERIFICATION_CRON', env.LEDGER_VERIFICATION_CRON, errors),
+    providerBalanceCron: cron('PROVIDER_BALANCE_CRON', env.PROVIDER_BALANCE_CRON, errors),
     providerBalanceFloors: balanceFloors(env, errors),
     developmentDefaults,
   };

@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import type { IncreaseCardSender } from '@payout/adapters-rails';
 import { RAIL_IDS, type RailId } from '@payout/domain';
+import { type ConfigEnv, fallbackOf, type VariableName } from './variables.js';
 
 const RAIL_PROVIDERS = ['simulated', 'increase', 'paypal', 'modern_treasury', 'wise', 'disabled'] as const;
 export type RailProvider = (typeof RAIL_PROVIDERS)[number];
@@ -86,13 +87,16 @@ export interface RailsConfig {
   readonly wise: WiseConfig | null;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+type Env = ConfigEnv;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** An http(s) URL without its trailing slash; production accepts plain http only to this machine (a local fake). */
-function baseUrl(env: Env, name: string, production: boolean, errors: string[], fallback?: string): string {
-  const raw = env[name] || fallback || '';
+/**
+ * An http(s) URL without its trailing slash, `name`'s declared default when unset; production accepts plain http
+ * only to this machine (a local fake).
+ */
+function baseUrl(env: Env, name: VariableName, production: boolean, errors: string[]): string {
+  const raw = env[name] || String(fallbackOf(name) ?? '');
   let url: URL | null = null;
   try {
     url = new URL(raw);
@@ -149,7 +153,7 @@ function increaseCardPush(env: Env, production: boolean, errors: string[]): Incr
   const read = (field: keyof typeof INCREASE_CARD_SENDER_VARIABLES) =>
     env[INCREASE_CARD_SENDER_VARIABLES[field]] ?? '';
   return {
-    vaultUrl: baseUrl(env, 'INCREASE_VAULT_URL', production, errors, 'https://vault.increase.com'),
+    vaultUrl: baseUrl(env, 'INCREASE_VAULT_URL', production, errors),
     tokenizationKey: env.INCREASE_CARD_TOKENIZATION_KEY ?? '',
     cardSender: {
       name: read('name'),
@@ -216,7 +220,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
         `${rail}: simulated, which production refuses (name a real provider, or ${rail}=disabled)`,
       );
   }
-  const missing = (rail: RailId, names: readonly string[]) => {
+  const missing = (rail: RailId, names: readonly VariableName[]) => {
     const unset = names.filter((name) => !env[name]);
     if (unset.length > 0) lacking.push(`${rail}: ${providers[rail]} needs ${unset.join(', ')}`);
   };
@@ -234,7 +238,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
         : [
             'INCREASE_API_KEY',
             'INCREASE_ACCOUNT_ID',
-            ...(rail === 'RTP' ? ['INCREASE_ACCOUNT_NUMBER_ID'] : []),
+            ...(rail === 'RTP' ? (['INCREASE_ACCOUNT_NUMBER_ID'] as const) : []),
           ],
     );
   const paypalRails = uses('paypal');
@@ -253,7 +257,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
       ? null
       : {
           apiKey: env.INCREASE_API_KEY ?? '',
-          baseUrl: baseUrl(env, 'INCREASE_BASE_URL', production, errors, 'https://api.increase.com'),
+          baseUrl: baseUrl(env, 'INCREASE_BASE_URL', production, errors),
           accountId: env.INCREASE_ACCOUNT_ID ?? '',
           accountNumberId: env.INCREASE_ACCOUNT_NUMBER_ID ?? '',
           webhookSecret: env.INCREASE_WEBHOOK_SECRET || null,
@@ -275,13 +279,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
       : {
           apiKey: env.MODERN_TREASURY_API_KEY ?? '',
           organizationId: env.MODERN_TREASURY_ORGANIZATION_ID ?? '',
-          baseUrl: baseUrl(
-            env,
-            'MODERN_TREASURY_BASE_URL',
-            production,
-            errors,
-            'https://app.moderntreasury.com',
-          ),
+          baseUrl: baseUrl(env, 'MODERN_TREASURY_BASE_URL', production, errors),
           originatingAccountId: env.MODERN_TREASURY_ORIGINATING_ACCOUNT_ID ?? '',
           ...webhooks.modernTreasury,
         };
@@ -291,7 +289,7 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
       : {
           apiToken: env.WISE_API_TOKEN ?? '',
           profileId: env.WISE_PROFILE_ID ?? '',
-          baseUrl: baseUrl(env, 'WISE_BASE_URL', production, errors, 'https://api.wise.com'),
+          baseUrl: baseUrl(env, 'WISE_BASE_URL', production, errors),
           ...webhooks.wise,
         };
   return { providers, increase, paypal, modernTreasury, wise };

@@ -45,7 +45,7 @@ function windowRows(): Row[] {
     const cells = line.split('|').map((cell) => cell.trim());
     const provider = /^`([a-z_]+)`$/.exec(cells[1] ?? '')?.[1];
     const rail = /^`([A-Z_]+)`$/.exec(cells[2] ?? '')?.[1] ?? (cells[2] === 'every rail' ? '*' : undefined);
-    if (provider && rail) rows.push({ provider, rail, window: cells[4] ?? '' });
+    if (provider && rail) rows.push({ provider, rail, window: cells[3] ?? '' });
   }
   return rows;
 }

@@ -1,10 +1,11 @@
 import type { NodeSDK } from '@opentelemetry/sdk-node';
+import type { ConfigEnv } from '../config/variables.js';
 
 /**
  * Tracing is on when an OTLP endpoint or a traces exporter is configured (and not `none`), and OTEL_SDK_DISABLED
  * is not `true`; off, the SDK is never loaded.
  */
-export const tracingRequested = (env: NodeJS.ProcessEnv): boolean =>
+export const tracingRequested = (env: ConfigEnv): boolean =>
   env.OTEL_SDK_DISABLED !== 'true' &&
   Boolean(
     env.OTEL_EXPORTER_OTLP_ENDPOINT ||

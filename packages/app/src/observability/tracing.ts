@@ -1,9 +1,7 @@
 import { register } from 'node:module';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-
-/** What is traced unless OTEL_NODE_ENABLED_INSTRUMENTATIONS says otherwise: requests in and out, SQL, Redis. */
-const INSTRUMENTED = 'http,express,pg,ioredis,undici';
+import { TRACING_DEFAULTS } from './tracing-defaults.js';
 
 /**
  * OpenTelemetry tracing, configured by the standard OTEL_* variables (exporter, endpoint, protocol, sampler,
@@ -11,10 +9,7 @@ const INSTRUMENTED = 'http,express,pg,ioredis,undici';
  * load. Only traces: metrics are Prometheus's (`/metrics`) and logs stay on stdout, unless OTEL_* asks for more.
  */
 export function startTracing(env: NodeJS.ProcessEnv = process.env): NodeSDK {
-  env.OTEL_NODE_ENABLED_INSTRUMENTATIONS ??= INSTRUMENTED;
-  env.OTEL_METRICS_EXPORTER ??= 'none';
-  env.OTEL_LOGS_EXPORTER ??= 'none';
-  env.OTEL_SERVICE_NAME ??= 'payout-service';
+  for (const [name, value] of Object.entries(TRACING_DEFAULTS)) env[name] ??= value;
   // The service is ES modules: import-in-the-middle's hooks let the instrumentations see `import`, not only
   // `require`.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);

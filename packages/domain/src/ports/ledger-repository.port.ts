@@ -9,8 +9,9 @@ export interface LedgerDrift {
 
 export interface LedgerRepository {
   /**
-   * Appends a balanced posting set. Throws if its lines do not sum to zero, and throws `DuplicatePostingError`
-   * when the withdrawal already has an entry of the same kind: a debit or reversal is posted at most once.
+   * Appends a balanced posting set. Throws at once if its lines do not sum to zero; fails the unit with
+   * `DuplicatePostingError` when the withdrawal already has an entry of the same kind: a debit or reversal is
+   * posted at most once.
    */
   append(entry: LedgerEntry): Promise<void>;
   entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]>;

@@ -32,12 +32,26 @@ export interface TransactionScope extends Repositories {
 }
 
 /**
- * Explicit transactions. `run` executes `work` in one serializable-enough transaction (READ COMMITTED plus row
- * locks taken by `lock*` methods): it commits when `work` resolves and rolls everything back, jobs included,
- * when it throws. Nothing outside `work` may be called while it runs: rails and webhooks are called after commit.
- * `work` may run more than once (the adapter reruns it after a conflict it rolled back), so it touches only `tx`.
+ * Explicit transactions. Nothing outside `work` may be called while it runs: rails and webhooks are called after
+ * commit.
  */
 export interface UnitOfWork {
+  /**
+   * Runs `work` as one atomic unit: what it wrote and enqueued commits when it resolves, and none of it when it
+   * throws. Its reads see what was committed before they ran (READ COMMITTED) and the unit's own writes; decisions
+   * on one row are serialised only through the `lock*` methods (see each), and a plain read takes no lock.
+   *
+   * `work` may run more than once before `run` settles, and must be safe to: a run is rolled back and `work` run
+   * again when the store aborted it (a deadlock), when a row it locked had changed before its commit, or when a unit
+   * committing with it failed (units handed in together may share one database transaction and commit together,
+   * each as if it ran alone after the ones before it). Only the last run's writes, jobs and result count: `work`
+   * touches only `tx` and keeps nothing of a run outside it; what it takes from outside (ids, the clock, secrets)
+   * may differ between runs. After CommitOutcomeUnknownError it is never run again.
+   *
+   * A write's error (a stale sequence, a duplicate posting, a constraint) may surface from that call, from a later
+   * call of the same unit, or from `run` once `work` resolved: writes may be held and sent together. The unit rolls
+   * back in every case, so a caller that expects one catches it around `run`, not around the call.
+   */
   run<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T>;
   /** Repositories for plain reads outside a transaction; `lock*` methods must not be used here. */
   readonly read: Repositories;

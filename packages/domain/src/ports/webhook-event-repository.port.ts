@@ -1,22 +1,33 @@
 import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
 
 export interface WebhookEventRepository {
-  /** Inserts an event. Unique on (withdrawalId, sequence): a status change never yields two events. */
+  /**
+   * Inserts an event. Unique on (withdrawalId, sequence): a status change never yields two events, and a second
+   * fails the unit.
+   */
   insert(event: WebhookEvent): Promise<void>;
+  /** The event as stored, with the unit's own writes inside one; no lock. */
   findById(id: string): Promise<WebhookEvent | null>;
-  /** Reads and holds the event until the unit of work ends, so two workers never deliver one attempt twice. */
+  /**
+   * Reads the event as stored and holds it until the unit of work ends (concurrent lockers wait), so two workers
+   * never deliver one attempt twice.
+   */
   lockById(id: string): Promise<WebhookEvent | null>;
   /**
-   * Writes delivery state, attempts, next attempt and delivered time. With `expectedAttempts`, only if the stored
-   * event is still PENDING after exactly that many attempts: otherwise it throws `StaleWebhookEventError` (and the
-   * unit of work rolls back), so an attempt recorded on the event as claimed never overwrites one recorded by
-   * another worker.
+   * Writes delivery state, attempts, next attempt and delivered time, all that changes of an event. With
+   * `expectedAttempts`, only if the stored event is still PENDING after exactly that many attempts: otherwise the
+   * unit fails with `StaleWebhookEventError`, so an attempt recorded on the event as claimed never overwrites one
+   * recorded by another worker.
    */
   update(event: WebhookEvent, expectedAttempts?: number): Promise<void>;
   /** The event with the highest sequence for the withdrawal, or null when it has none. */
   latestForWithdrawal(withdrawalId: string): Promise<WebhookEvent | null>;
   /** The withdrawal's events in sequence order. */
   listForWithdrawal(withdrawalId: string): Promise<readonly WebhookEvent[]>;
+  /**
+   * Records an attempt. Unique on (eventId, attempt): an attempt number another worker recorded first (its lease on
+   * the event had run out) fails the unit with `StaleWebhookEventError`.
+   */
   recordAttempt(attempt: WebhookAttempt): Promise<void>;
   /**
    * The delivery queue: claims up to `limit` PENDING events whose next attempt is due at `now`, earliest due

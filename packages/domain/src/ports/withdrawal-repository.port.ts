@@ -1,4 +1,4 @@
-import type { Entity } from '../entity/entity.js';
+import type { EntityIdentity } from '../entity/entity.js';
 import type { RailId } from '../rails/rail-id.js';
 import { type WebhookSource, webhookSourceOf } from '../webhooks/webhook-body.js';
 import type { Withdrawal, WithdrawalFlow, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
@@ -13,23 +13,32 @@ export interface WithdrawalWebhookView extends WebhookSource {
 }
 
 /** The webhook view of a whole withdrawal and its entity: what `findWebhookView` reads, for stores that hold both. */
-export const webhookViewOf = (withdrawal: Withdrawal, entity: Entity): WithdrawalWebhookView => ({
+export const webhookViewOf = (withdrawal: Withdrawal, entity: EntityIdentity): WithdrawalWebhookView => ({
   ...webhookSourceOf(withdrawal, entity),
   merchantId: withdrawal.merchantId,
   flow: withdrawal.flow,
 });
 
 export interface WithdrawalRepository {
-  /** Inserts a new withdrawal with its history. Throws on a duplicate id. */
+  /** Inserts a new withdrawal with its history. Fails the unit on a duplicate id. */
   insert(withdrawal: Withdrawal): Promise<void>;
+  /** The withdrawal with its history as stored, with the unit's own writes inside one; no lock. */
   findById(id: string): Promise<Withdrawal | null>;
   /** The withdrawal as the webhook-payload lookup needs it, in one read; null when there is none. */
   findWebhookView(id: string): Promise<WithdrawalWebhookView | null>;
-  /** Reads and holds the withdrawal until the unit of work ends: the guard against two workers moving it at once. */
+  /**
+   * The withdrawal to decide on in this unit of work, with its history; null when there is none. Decisions on one
+   * withdrawal are serialised, which keeps two workers from moving it at once: a unit commits only having decided
+   * on the withdrawal as the units committed before it left it. The adapter may answer from the withdrawal as its
+   * process claimed or last committed it and check at commit that it is still so; a unit that decided on a
+   * withdrawal changed meanwhile is rolled back and its work run again (UnitOfWork.run), deciding on it as stored.
+   */
   lockById(id: string): Promise<Withdrawal | null>;
   /**
-   * Writes the withdrawal's state and appends the history entries it has beyond what is stored. Throws
-   * `ConcurrentModificationError` when the stored sequence is not `expectedSequence` (a lost update).
+   * Writes what a withdrawal's life changes (status, failure, flags, rail reference and provider, attempts,
+   * schedule; its parties, rail and amounts, FIXED_WITHDRAWAL_FIELDS, never change) and appends the history entries
+   * it has beyond what is stored. A stored sequence other than `expectedSequence` (a lost update) fails the unit
+   * with `ConcurrentModificationError`.
    */
   update(withdrawal: Withdrawal, expectedSequence: number): Promise<void>;
   /** History in sequence order. */

@@ -1,6 +1,6 @@
 import type { ApplicationToken } from '../application-token/application-token.js';
 import { type AuditEntry, type AuditPosition, compareNewestFirst } from '../audit/audit-entry.js';
-import type { Entity } from '../entity/entity.js';
+import { type Entity, entityIdentity } from '../entity/entity.js';
 import { isBalanced, type LedgerEntry, walletAccount } from '../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../linked-account/linked-account.js';
 import type { Merchant } from '../merchant/merchant.js';
@@ -30,13 +30,27 @@ import {
 import type { Wallet } from '../wallet/wallet.js';
 import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
-import type { Withdrawal } from '../withdrawal/withdrawal.js';
+import { FIXED_WITHDRAWAL_FIELDS, type Withdrawal } from '../withdrawal/withdrawal.js';
 import { inMemoryListReads } from './in-memory-list-reads.js';
 import type { InMemoryState } from './in-memory-state.js';
 
 function insertNew<T>(map: Map<string, T>, id: string, value: T): void {
   if (map.has(id)) throw new Error(`duplicate id ${id}`);
   map.set(id, value);
+}
+
+/** The stored record with only `changes` written over it, as the store's UPDATE writes only what may change. */
+function updateStored<T>(map: Map<string, T>, id: string, kind: string, changes: Partial<T>): void {
+  const stored = map.get(id);
+  if (stored === undefined) throw new Error(`${kind} ${id} does not exist`);
+  map.set(id, { ...stored, ...changes });
+}
+
+/** `withdrawal` as its update stores it: its fixed fields as stored, its stored history kept and appended to. */
+function updatedWithdrawal(stored: Withdrawal, withdrawal: Withdrawal): Withdrawal {
+  const fixed = Object.fromEntries(FIXED_WITHDRAWAL_FIELDS.map((field) => [field, stored[field]]));
+  const appended = withdrawal.history.filter((change) => change.sequence > stored.sequence);
+  return { ...withdrawal, ...fixed, history: [...stored.history, ...appended] };
 }
 
 /** Repositories over the shared state; `state()` is read on every call so a rollback swaps what they see. */
@@ -57,18 +71,29 @@ function claimDue<T extends { readonly id: string }>(
 
 export function inMemoryRepositories(state: () => InMemoryState): Repositories {
   const merchants: MerchantRepository = {
-    save: async (m: Merchant) => void state().merchants.set(m.id, m),
+    save: async (m: Merchant) => {
+      const stored = state().merchants.get(m.id);
+      state().merchants.set(
+        m.id,
+        stored ? { ...m, walletId: stored.walletId, createdAt: stored.createdAt } : m,
+      );
+    },
     findById: async (id) => state().merchants.get(id) ?? null,
   };
   const entities: EntityRepository = {
     insert: async (e: Entity) => insertNew(state().entities, e.id, e),
     findById: async (id) => state().entities.get(id) ?? null,
+    findIdentity: async (id) => {
+      const entity = state().entities.get(id);
+      return entity ? entityIdentity(entity) : null;
+    },
   };
   const wallets: WalletRepository = {
     insert: async (w: Wallet) => insertNew(state().wallets, w.id, w),
     findById: async (id) => state().wallets.get(id) ?? null,
     lockById: async (id) => state().wallets.get(id) ?? null,
-    update: async (w) => void state().wallets.set(w.id, w),
+    update: async (w) =>
+      updateStored(state().wallets, w.id, 'wallet', { balance: w.balance, disabled: w.disabled }),
   };
   const ledger: LedgerRepository = {
     append: async (entry: LedgerEntry) => {
@@ -135,7 +160,8 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       [...state().applicationTokens.values()].find((t) => t.tokenHash === hash) ?? null,
     findById: async (id) => state().applicationTokens.get(id) ?? null,
     lockById: async (id) => state().applicationTokens.get(id) ?? null,
-    update: async (t) => void state().applicationTokens.set(t.id, t),
+    update: async (t) =>
+      updateStored(state().applicationTokens, t.id, 'application token', { status: t.status }),
   };
   const withdrawals: WithdrawalRepository = {
     insert: async (w: Withdrawal) => insertNew(state().withdrawals, w.id, w),
@@ -156,7 +182,7 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     update: async (w, expectedSequence) => {
       const stored = state().withdrawals.get(w.id);
       if (!stored || stored.sequence !== expectedSequence) throw new ConcurrentModificationError(w.id);
-      state().withdrawals.set(w.id, w);
+      state().withdrawals.set(w.id, updatedWithdrawal(stored, w));
     },
     history: async (id) => state().withdrawals.get(id)?.history ?? [],
     checkNowByRailReference: async (rails, reference, now) => {
@@ -182,7 +208,11 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       for (const [id, other] of state().webhookEndpoints) {
         if (other.merchantId === e.merchantId && id !== e.id) state().webhookEndpoints.delete(id);
       }
-      state().webhookEndpoints.set(e.id, e);
+      const stored = state().webhookEndpoints.get(e.id);
+      state().webhookEndpoints.set(
+        e.id,
+        stored ? { ...e, merchantId: stored.merchantId, createdAt: stored.createdAt } : e,
+      );
     },
     findByMerchant: async (merchantId) =>
       [...state().webhookEndpoints.values()].find((e) => e.merchantId === merchantId) ?? null,
@@ -217,11 +247,23 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         (stored.deliveryState !== 'PENDING' || stored.attempts !== expectedAttempts)
       )
         throw new StaleWebhookEventError(e.id);
-      state().webhookEvents.set(e.id, e);
+      state().webhookEvents.set(e.id, {
+        ...stored,
+        deliveryState: e.deliveryState,
+        attempts: e.attempts,
+        nextAttemptAt: e.nextAttemptAt,
+        deliveredAt: e.deliveredAt,
+      });
     },
     latestForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId).at(-1) ?? null,
     listForWithdrawal: async (withdrawalId) => forWithdrawal(withdrawalId),
-    recordAttempt: async (a: WebhookAttempt) => void state().webhookAttempts.push(a),
+    recordAttempt: async (a: WebhookAttempt) => {
+      const attempts = state().webhookAttempts;
+      if (attempts.some((other) => other.eventId === a.eventId && other.attempt === a.attempt))
+        throw new StaleWebhookEventError(a.eventId);
+      if (attempts.some((other) => other.id === a.id)) throw new Error(`duplicate id ${a.id}`);
+      attempts.push(a);
+    },
     claimDue: async (now, leaseUntil, limit) =>
       claimDue(
         state().webhookEvents,

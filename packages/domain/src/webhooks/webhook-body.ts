@@ -1,4 +1,4 @@
-import type { Entity } from '../entity/entity.js';
+import type { EntityIdentity } from '../entity/entity.js';
 import { RAIL_METHOD } from '../rails/rail-id.js';
 import type { Withdrawal } from '../withdrawal/withdrawal.js';
 import {
@@ -63,10 +63,10 @@ export interface WebhookSource {
   /** The previous status of the latest change in the withdrawal's history (null for its first). */
   readonly previousStatus: WithdrawalStatus | null;
   readonly entityId: string;
-  readonly entityType: Entity['entityType'];
+  readonly entityType: EntityIdentity['entityType'];
 }
 
-export const webhookSourceOf = (withdrawal: Withdrawal, entity: Entity): WebhookSource => ({
+export const webhookSourceOf = (withdrawal: Withdrawal, entity: EntityIdentity): WebhookSource => ({
   id: withdrawal.id,
   walletId: withdrawal.walletId,
   rail: withdrawal.rail,
@@ -83,8 +83,11 @@ export const webhookSourceOf = (withdrawal: Withdrawal, entity: Entity): Webhook
 });
 
 /** Builds the body for the withdrawal's current state, stamped with `timestamp`. */
-export const buildWebhookBody = (withdrawal: Withdrawal, entity: Entity, timestamp: Date): WebhookBody =>
-  webhookBodyOf(webhookSourceOf(withdrawal, entity), timestamp);
+export const buildWebhookBody = (
+  withdrawal: Withdrawal,
+  entity: EntityIdentity,
+  timestamp: Date,
+): WebhookBody => webhookBodyOf(webhookSourceOf(withdrawal, entity), timestamp);
 
 /** The body for `source`, stamped with `timestamp`. */
 export function webhookBodyOf(source: WebhookSource, timestamp: Date): WebhookBody {

@@ -76,6 +76,28 @@ export interface Withdrawal {
   readonly updatedAt: Date;
 }
 
+/**
+ * What a withdrawal is created with and keeps for life: its parties, rail and amounts. A store's update never
+ * writes them (WithdrawalRepository.update).
+ */
+export const FIXED_WITHDRAWAL_FIELDS = [
+  'id',
+  'merchantId',
+  'entityId',
+  'linkedAccountId',
+  'walletId',
+  'flow',
+  'rail',
+  'currency',
+  'amount',
+  'fees',
+  'total',
+  'reason',
+  'requestedBy',
+  'applicationTokenId',
+  'createdAt',
+] as const satisfies readonly (keyof Withdrawal)[];
+
 export type NewWithdrawal = Omit<
   Withdrawal,
   | 'status'

@@ -37,6 +37,24 @@ export function applicationTokenStoreContract(factory: ContractFactory): void {
       );
     });
 
+    it('writes only the status, and fails the unit for a token that does not exist', async () => {
+      const { unitOfWork } = await factory();
+      const { token } = await seedParties(unitOfWork);
+      await unitOfWork.run((tx) =>
+        tx.applicationTokens.update({
+          ...token,
+          status: 'INACTIVE',
+          amount: Money.of('9.00'),
+          expiresAt: at(1),
+        }),
+      );
+      expect(comparable(await unitOfWork.read.applicationTokens.findById(token.id))).to.deep.equal(
+        comparable({ ...token, status: 'INACTIVE' }),
+      );
+      const missing = { ...token, id: contractIds.next() };
+      await rejectionOf(unitOfWork.run((tx) => tx.applicationTokens.update(missing)));
+    });
+
     it('updates the status of a locked token', async () => {
       const { unitOfWork } = await factory();
       const { token } = await seedParties(unitOfWork);

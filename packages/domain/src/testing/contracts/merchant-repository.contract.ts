@@ -26,6 +26,20 @@ export function merchantRepositoryContract(factory: ContractFactory): void {
       expect(updated?.feeOverrides).to.deep.equal({ ACH: { type: 'FLAT', amount: '0.10' } });
     });
 
+    it('keeps the wallet and the creation time of the first save', async () => {
+      const { unitOfWork } = await factory();
+      const { merchant, wallet } = await seedParties(unitOfWork);
+      await unitOfWork.run((tx) =>
+        tx.merchants.save({ ...merchant, name: 'Renamed', walletId: wallet.id, createdAt: new Date(0) }),
+      );
+      const stored = await unitOfWork.read.merchants.findById(merchant.id);
+      expect([stored?.name, stored?.walletId, stored?.createdAt]).to.deep.equal([
+        'Renamed',
+        merchant.walletId,
+        merchant.createdAt,
+      ]);
+    });
+
     it('answers null for an unknown merchant', async () => {
       const { unitOfWork } = await factory();
       expect(await unitOfWork.read.merchants.findById(contractIds.next())).to.equal(null);

@@ -59,6 +59,29 @@ export function walletRepositoryContract(factory: ContractFactory): void {
       expect(stored?.balance.toString()).to.equal('5.00');
     });
 
+    it('writes only the balance and the disabled flag, and fails the unit for a wallet that does not exist', async () => {
+      const { unitOfWork } = await factory();
+      const { wallet, merchant } = await seedParties(unitOfWork, '5.00');
+      await unitOfWork.run(async (tx) => {
+        const locked = await tx.wallets.lockById(wallet.id);
+        if (!locked) throw new Error('wallet vanished');
+        await tx.wallets.update({
+          ...locked,
+          balance: Money.of('6.00'),
+          ownerId: merchant.id,
+          walletType: 'MERCHANT',
+        });
+      });
+      const stored = await unitOfWork.read.wallets.findById(wallet.id);
+      expect({ ...stored, balance: stored?.balance.toString() }).to.deep.equal({
+        ...wallet,
+        balance: '6.00',
+      });
+      const missing = { ...wallet, id: contractIds.next() };
+      await rejectionOf(unitOfWork.run((tx) => tx.wallets.update(missing)));
+      expect(await unitOfWork.read.wallets.findById(missing.id)).to.equal(null);
+    });
+
     it('serialises lockers: twenty concurrent read-modify-write credits all land', async () => {
       const { unitOfWork, anotherProcess } = await factory();
       const { wallet, merchant } = await seedParties(unitOfWork);

@@ -3,6 +3,17 @@ import type { WebhookEndpoint } from '../../webhooks/webhook-endpoint.js';
 import { at, seedParties } from './contract-fixtures.js';
 import { type ContractFactory, contractIds } from './contract-subject.js';
 
+/** A merchant's endpoint made at `at(0)`, enabled, with one secret that never expires. */
+const endpointOf = (merchantId: string, url: string, secret: string): WebhookEndpoint => ({
+  id: contractIds.next(),
+  merchantId,
+  url,
+  secrets: [{ secret, expiresAt: null }],
+  disabled: false,
+  createdAt: at(0),
+  updatedAt: at(0),
+});
+
 export function webhookEndpointRepositoryContract(factory: ContractFactory): void {
   describe('WebhookEndpointRepository contract', () => {
     it('reads back the endpoint with its secrets newest first and their expiries', async () => {
@@ -32,18 +43,38 @@ export function webhookEndpointRepositoryContract(factory: ContractFactory): voi
       expect(await unitOfWork.read.webhookEndpoints.findByMerchant(merchant.id)).to.deep.equal(disabled);
     });
 
+    it('keeps the merchant and the creation time of an endpoint saved again', async () => {
+      const { unitOfWork } = await factory();
+      const { merchant } = await seedParties(unitOfWork);
+      const endpoint = endpointOf(
+        merchant.id,
+        'https://merchant.example.test/hooks',
+        'whsec_a2VwdC1zZWNyZXQta2VwdC1zZWNyZXQta2Vw',
+      );
+      await unitOfWork.run((tx) => tx.webhookEndpoints.save(endpoint));
+      await unitOfWork.run((tx) =>
+        tx.webhookEndpoints.save({
+          ...endpoint,
+          url: 'https://moved.example.test/',
+          createdAt: at(9),
+          updatedAt: at(9),
+        }),
+      );
+      expect(await unitOfWork.read.webhookEndpoints.findByMerchant(merchant.id)).to.deep.equal({
+        ...endpoint,
+        url: 'https://moved.example.test/',
+        updatedAt: at(9),
+      });
+    });
+
     it('keeps one endpoint per merchant: saving another id replaces the first', async () => {
       const { unitOfWork } = await factory();
       const { merchant } = await seedParties(unitOfWork);
-      const first: WebhookEndpoint = {
-        id: contractIds.next(),
-        merchantId: merchant.id,
-        url: 'https://one.example.test/',
-        secrets: [{ secret: 'whsec_Zmlyc3Qtc2VjcmV0LWZpcnN0LXNlY3JldA', expiresAt: null }],
-        disabled: false,
-        createdAt: at(0),
-        updatedAt: at(0),
-      };
+      const first = endpointOf(
+        merchant.id,
+        'https://one.example.test/',
+        'whsec_Zmlyc3Qtc2VjcmV0LWZpcnN0LXNlY3JldA',
+      );
       const second = { ...first, id: contractIds.next(), url: 'https://two.example.test/' };
       await unitOfWork.run((tx) => tx.webhookEndpoints.save(first));
       await unitOfWork.run((tx) => tx.webhookEndpoints.save(second));

@@ -5,6 +5,18 @@ import { at, buildWebhookEvent, buildWithdrawal, seedParties } from './contract-
 import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
 import { expectLeasedQueue, leaseTime } from './leased-queue.contract-steps.js';
 
+/** Attempt `attempt` of event `eventId`, answered `statusCode` at `at(1000)` in 5 ms. */
+const attemptOf = (eventId: string, attempt: number, statusCode: number): WebhookAttempt => ({
+  id: contractIds.next(),
+  eventId,
+  attempt,
+  attemptedAt: at(1000),
+  statusCode,
+  latencyMs: 5,
+  error: null,
+  succeeded: statusCode === 200,
+});
+
 export function webhookEventRepositoryContract(factory: ContractFactory): void {
   describe('WebhookEventRepository contract', () => {
     it('stores one event per status change, lists them in sequence order, and knows the latest', async () => {
@@ -100,6 +112,34 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       expect(await unitOfWork.read.webhookEvents.findById(event.id)).to.deep.equal(delivered);
     });
 
+    it('writes only an event’s delivery, and refuses an attempt number recorded already', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      const event = buildWebhookEvent(parties, withdrawal.id, 1);
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        await tx.webhookEvents.insert(event);
+      });
+      const delivery = {
+        deliveryState: 'FAILED' as const,
+        attempts: 1,
+        nextAttemptAt: null,
+        deliveredAt: null,
+      };
+      await unitOfWork.run((tx) =>
+        tx.webhookEvents.update({ ...event, ...delivery, body: '{}', status: 'SUCCESS', sequence: 9 }),
+      );
+      expect(await unitOfWork.read.webhookEvents.findById(event.id)).to.deep.equal({ ...event, ...delivery });
+      const attempt = attemptOf(event.id, 1, 500);
+      await unitOfWork.run((tx) => tx.webhookEvents.recordAttempt(attempt));
+      const again = await rejectionOf(
+        unitOfWork.run((tx) => tx.webhookEvents.recordAttempt({ ...attempt, id: contractIds.next() })),
+      );
+      expect(again).to.be.instanceOf(StaleWebhookEventError);
+      expect(await unitOfWork.read.webhookEvents.attempts(event.id)).to.deep.equal([attempt]);
+    });
+
     it('records an attempt on the event as claimed once: of two racing workers one wins, the other rolls back', async () => {
       const { unitOfWork } = await factory();
       const parties = await seedParties(unitOfWork);
@@ -111,16 +151,7 @@ export function webhookEventRepositoryContract(factory: ContractFactory): void {
       });
       const recordFirstAttempt = (statusCode: number) =>
         unitOfWork.run(async (tx) => {
-          await tx.webhookEvents.recordAttempt({
-            id: contractIds.next(),
-            eventId: event.id,
-            attempt: 1,
-            attemptedAt: at(1000),
-            statusCode,
-            latencyMs: 5,
-            error: null,
-            succeeded: statusCode === 200,
-          });
+          await tx.webhookEvents.recordAttempt(attemptOf(event.id, 1, statusCode));
           await tx.webhookEvents.update(
             { ...event, attempts: 1, deliveryState: 'DELIVERED', nextAttemptAt: null, deliveredAt: at(1000) },
             0,

@@ -123,6 +123,28 @@ export function withdrawalRepositoryContract(factory: ContractFactory): void {
       expect(await unitOfWork.read.withdrawals.findWebhookView('not-a-uuid')).to.equal(null);
     });
 
+    it('writes only what a withdrawal’s life changes: its parties, amounts and stored history stay', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const created = buildWithdrawal(parties);
+      await unitOfWork.run((tx) => tx.withdrawals.insert(created));
+      const moved = move(created, 'SUCCESS', 1);
+      const rewritten: Withdrawal = {
+        ...moved,
+        amount: Money.of('1.00'),
+        total: Money.of('1.25'),
+        reason: 'rewritten',
+        requestedBy: 'someone else',
+        history: [{ ...moved.history[0]!, status: 'FAILED' }, ...moved.history.slice(1)],
+        failureCode: 'R01',
+      };
+      await unitOfWork.run((tx) => tx.withdrawals.update(rewritten, 1));
+      const stored = await unitOfWork.read.withdrawals.findById(created.id);
+      expect(comparableWithdrawal(stored)).to.deep.equal(
+        comparableWithdrawal({ ...moved, failureCode: 'R01' }),
+      );
+    });
+
     it('refuses a stale write with ConcurrentModificationError and keeps the winner', async () => {
       const { unitOfWork } = await factory();
       const created = buildWithdrawal(await seedParties(unitOfWork));

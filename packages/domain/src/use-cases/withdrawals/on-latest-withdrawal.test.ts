@@ -15,7 +15,8 @@ async function requested(world: WithdrawalWorld) {
 
 describe('onLatestWithdrawal', () => {
   it('works on the withdrawal as stored when it is as read, once', async () => {
-    const world = new WithdrawalWorld();
+    // Counts the runs of the work: one unit, run once.
+    const world = new WithdrawalWorld([], [], 'on-demand');
     const { stored } = await requested(world);
     const seen: Withdrawal[] = [];
     const result = await onLatestWithdrawal(
@@ -32,7 +33,8 @@ describe('onLatestWithdrawal', () => {
   });
 
   it('works on the withdrawal as stored when it changed after the read', async () => {
-    const world = new WithdrawalWorld();
+    // Counts the runs of the work: one unit, run once.
+    const world = new WithdrawalWorld([], [], 'on-demand');
     const { stored } = await requested(world);
     // Another worker records a submit attempt: no status change, so the status sequence alone would not tell.
     await world.uow.run(async (tx) => {
@@ -44,8 +46,9 @@ describe('onLatestWithdrawal', () => {
       stored,
       async (tx, current) => {
         seen.push(current.submitAttempts);
+        // A field an update writes (a withdrawal's `reason` is fixed at creation).
         await tx.withdrawals.update(
-          { ...current, reason: `after ${current.submitAttempts}` },
+          { ...current, failureCode: `after ${current.submitAttempts}` },
           current.sequence,
         );
       },
@@ -53,7 +56,7 @@ describe('onLatestWithdrawal', () => {
     );
     expect(seen).to.deep.equal([7]);
     const latest = world.uow.state.withdrawals.get(stored.id);
-    expect([latest?.submitAttempts, latest?.reason]).to.deep.equal([7, 'after 7']);
+    expect([latest?.submitAttempts, latest?.failureCode]).to.deep.equal([7, 'after 7']);
   });
 
   it('applies a late rail answer to the withdrawal as stored, keeping what changed meanwhile', async () => {

@@ -302,7 +302,8 @@ describe('PollWithdrawal (settlement polls)', () => {
   });
 
   it('a poll that settles the payout writes the withdrawal once, its next check included', async () => {
-    const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000, 5000)]);
+    // Counts the writes of one run of the poll's unit of work.
+    const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000, 5000)], [], 'on-demand');
     const { id } = await start(world);
     world.rail('ACH').willReport({ kind: 'SETTLED' });
     const repository = world.uow.read.withdrawals;

@@ -18,7 +18,7 @@ export async function recordStatusChange(
   ids: IdGenerator,
 ): Promise<void> {
   if (change.status === 'AWAITING_APPROVAL') return;
-  const entity = await tx.entities.findById(withdrawal.entityId);
+  const entity = await tx.entities.findIdentity(withdrawal.entityId);
   if (!entity) throw new Error(`entity ${withdrawal.entityId} of withdrawal ${withdrawal.id} is missing`);
   const event: WebhookEvent = {
     id: ids.next(),

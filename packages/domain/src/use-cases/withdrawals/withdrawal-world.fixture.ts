@@ -9,7 +9,7 @@ import { type Customer, type CustomerOptions, fund, seedCustomer } from '../../t
 export type { Customer, CustomerOptions };
 
 import type { QueuedJob } from '../../testing/in-memory-state.js';
-import { InMemoryUnitOfWork } from '../../testing/in-memory-unit-of-work.js';
+import { type InMemoryReruns, InMemoryUnitOfWork } from '../../testing/in-memory-unit-of-work.js';
 import { ManualClock } from '../../testing/manual-clock.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { SequentialIds } from '../../testing/sequential-ids.js';
@@ -22,16 +22,28 @@ import { ExpireApproval } from './expire-approval.handler.js';
 import { RequestWithdrawal } from './request-withdrawal.use-case.js';
 import { DEFAULT_WITHDRAWAL_SETTINGS } from './withdrawal-settings.js';
 
-/** A deterministic in-memory world: one unit of work, a manual clock, a scripted rail per rail id. */
+/**
+ * A deterministic in-memory world: one unit of work, a manual clock, a scripted rail per rail id. Its unit of work
+ * runs every unit twice, the first run rolled back (InMemoryReruns), so every test in it also proves that the use
+ * cases it drives are safe to rerun.
+ */
 export class WithdrawalWorld {
   readonly clock = new ManualClock('2026-03-02T10:00:00.000Z');
   readonly ids = new SequentialIds();
-  readonly uow = new InMemoryUnitOfWork();
+  readonly uow: InMemoryUnitOfWork;
   readonly rails = new Map<RailId, ScriptedRail>(RAIL_IDS.map((id) => [id, new ScriptedRail(id, 1000, 0)]));
   readonly deps: WithdrawalFlowDeps;
 
-  /** `disabled`: rails this world's deployment switched off (RAILS=…=disabled). */
-  constructor(railOverrides: readonly ScriptedRail[] = [], disabled: readonly RailId[] = []) {
+  /**
+   * `disabled`: rails this world's deployment switched off (RAILS=…=disabled). `reruns`: `on-demand` only for a test
+   * that counts what one run of a unit's work does.
+   */
+  constructor(
+    railOverrides: readonly ScriptedRail[] = [],
+    disabled: readonly RailId[] = [],
+    reruns: InMemoryReruns = 'every-unit',
+  ) {
+    this.uow = new InMemoryUnitOfWork(reruns);
     for (const rail of railOverrides) this.rails.set(rail.id, rail);
     this.deps = {
       unitOfWork: this.uow,
