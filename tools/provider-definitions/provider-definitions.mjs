@@ -34,6 +34,19 @@ const SDK_OPERATIONS = {
     ],
     'POST /wire_transfers': ['resources/wire-transfers.d.ts', 'WireTransferCreateParams'],
     'POST /card_push_transfers': ['resources/card-push-transfers.d.ts', 'CardPushTransferCreateParams'],
+    // The sandbox's simulations, which the local fake answers as Increase's sandbox does.
+    'POST /simulations/ach_transfers/{ach_transfer_id}/settle': [
+      'resources/simulations/ach-transfers.d.ts',
+      'ACHTransferSettleParams',
+    ],
+    'POST /simulations/ach_transfers/{ach_transfer_id}/return': [
+      'resources/simulations/ach-transfers.d.ts',
+      'ACHTransferReturnParams',
+    ],
+    'POST /simulations/ach_transfers/{ach_transfer_id}/create_notification_of_change': [
+      'resources/simulations/ach-transfers.d.ts',
+      'ACHTransferCreateNotificationOfChangeParams',
+    ],
   },
   'modern-treasury': {
     'POST /api/payment_orders': ['resources/payment-orders/payment-orders.d.ts', 'PaymentOrderCreateParams'],

@@ -1,4 +1,5 @@
 // The operator console's entry point: signing in, and each section's controls bound to what they do.
+import { loadUnusable } from './accounts.js';
 import { session } from './api.js';
 import { loadDeliveries } from './deliveries.js';
 import { table } from './dom.js';
@@ -44,6 +45,7 @@ submit('deliveries-search', (form) => act('Loading webhook deliveries', () => lo
 submit('audit-search', (form) => act('Loading the audit log', () => loadAudit(form)));
 $('queue-refresh').addEventListener('click', () => act('Loading the approvals queue', loadQueue));
 $('merchants-load').addEventListener('click', () => act('Loading merchants', loadMerchants));
+$('accounts-load').addEventListener('click', () => act('Loading unusable accounts', loadUnusable));
 $('sign-out').addEventListener('click', () => signOut('Signed out.'));
 
 if (session.token()) start();

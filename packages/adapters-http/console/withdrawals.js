@@ -1,5 +1,6 @@
 // The withdrawal search, opening one by id, and its timeline: history, rail facts, deliveries, ledger postings;
-// bringing a check forward; failing by hand a debited payout no rail has accepted.
+// bringing a check forward; failing by hand a debited payout no rail has accepted; reinstating its account.
+import { unusableNotice } from './accounts.js';
 import { api } from './api.js';
 import { attemptsOf } from './deliveries.js';
 import { button, h, show, table } from './dom.js';
@@ -93,6 +94,7 @@ async function timeline(id) {
       { 'data-facts': w.id },
       Object.entries(facts).flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, value ?? '—')]),
     ),
+    unusableNotice(w.linkedAccount, () => timeline(w.id)),
     w.railFacts.nextCheckAt ? checkNow(w) : null,
     awaitingSubmission(w) ? failByHand(w) : null,
     acceptedAfterFailing(w)

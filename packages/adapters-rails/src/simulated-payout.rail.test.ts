@@ -108,6 +108,10 @@ for (const id of RAIL_IDS) {
       expect(await statusAt(returnsAfter)).to.equal('RETURNED');
       expect(await statusAt(rail.returnPollIntervalMs), 'the first return check').to.equal('SETTLED');
       expect(await statusAt(2 * rail.returnPollIntervalMs), 'the second').to.equal('RETURNED');
+      // The account does not exist (R03 on ACH): its linked account is marked unusable.
+      const returned = await rail.status(query);
+      expect(returned).to.deep.include({ accountUnusable: true });
+      expect('code' in returned ? returned.code : undefined).to.equal(id === 'ACH' ? 'R03' : undefined);
       expect(2 * rail.returnPollIntervalMs, 'inside the window').to.be.below(rail.returnWindowMs);
       expect(rail.returnPollIntervalMs, 'fewer checks than polls').to.be.at.least(rail.pollIntervalMs);
     });

@@ -95,8 +95,14 @@ export class SimulatedPayoutRail implements PayoutRail {
     }
     const failure = FAILURES[cents];
     if (failure) return { kind: 'FAILED', reason: failure };
+    // The bank says the account does not exist (an ACH return R03): the linked account is marked unusable.
     if (cents === RETURN_AFTER_SUCCESS && elapsed >= this.returnAfterMs)
-      return { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND };
+      return {
+        kind: 'RETURNED',
+        reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND,
+        accountUnusable: true,
+        ...(this.id === 'ACH' ? { code: 'R03' } : {}),
+      };
     return { kind: 'SETTLED', settledAt: new Date(query.submittedAt.getTime() + this.delayMs) };
   }
 }

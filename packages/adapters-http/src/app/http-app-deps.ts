@@ -12,6 +12,7 @@ import type {
   ListAuditLog,
   ListWebhookDeliveries,
   OperatorDirectory,
+  OperatorLinkedAccounts,
   RateLimiter,
   ReceiveRailWebhook,
   RedeliverWebhook,
@@ -57,6 +58,7 @@ export interface HttpUseCases {
     'merchants' | 'merchant' | 'entities' | 'linkedAccounts'
   >;
   readonly listAuditLog: Port<ListAuditLog, 'execute'>;
+  readonly operatorLinkedAccounts: Port<OperatorLinkedAccounts, 'unusable' | 'get' | 'reinstate'>;
 }
 
 export type { ReadinessReport } from '../ops/readiness.js';

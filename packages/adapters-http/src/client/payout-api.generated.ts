@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw to a linked account
-         * @description Debits amount + fees from the SPEND wallet and pays the linked account out on its rail. At most one request per minute per entity and client IP (429 with Retry-After). Do not send `mfaCode`: it is refused.
+         * @description Debits amount + fees from the SPEND wallet and pays the linked account out on its rail. At most one request per minute per entity and client IP (429 with Retry-After). Do not send `mfaCode`: it is refused. An account a return marked unusable is refused with 409 LINKED_ACCOUNT_UNUSABLE, nothing debited, until an operator reinstates it.
          */
         post: operations["createWithdrawal"];
         delete?: never;
@@ -375,7 +375,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an entity's linked accounts, masked */
+        /** List an entity's linked accounts, masked, each with whether a return marked it unusable */
         get: operations["listLinkedAccounts"];
         put?: never;
         post?: never;
@@ -589,6 +589,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/linked-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the linked accounts a return marked unusable (unusable=true, the only list), newest linked first */
+        get: operations["listUnusableLinkedAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/linked-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a linked account, masked, with whether it is unusable */
+        get: operations["getOperatorLinkedAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/linked-accounts/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an account a return marked unusable take withdrawals again (audited; the merchant gets a LINKED_ACCOUNT USABLE webhook); 409 when it is usable */
+        post: operations["reinstateLinkedAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rails/{provider}/webhooks": {
         parameters: {
             query?: never;
@@ -693,9 +744,29 @@ export interface webhooks {
         put?: never;
         /**
          * A withdrawal changed status
-         * @description One event per status change, in `payload.sequence` order per withdrawal. A retry carries the same `webhook-id`: deduplicate on it. Verify the signature before trusting the body, and answer 2xx quickly; any other answer (or none within the timeout) is retried on a backoff schedule, honouring Retry-After.
+         * @description One event per status change (`eventType` WITHDRAWAL), in `payload.sequence` order per withdrawal. A retry carries the same `webhook-id`: deduplicate on it. Verify the signature before trusting the body, and answer 2xx quickly; any other answer (or none within the timeout) is retried on a backoff schedule, honouring Retry-After.
          */
         post: operations["withdrawalStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    linkedAccountChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A linked account was corrected, marked unusable or reinstated
+         * @description One event per change of a linked account after linking (`eventType` LINKED_ACCOUNT), in `payload.sequence` order per account: its bank corrected its details (CORRECTED, applied here: update any copy you keep), a return said it cannot receive (UNUSABLE: withdrawals to it answer 409 LINKED_ACCOUNT_UNUSABLE; ask the user for another account), or an operator reinstated it (USABLE). A retry carries the same `webhook-id`: deduplicate on it. Verify the signature before trusting the body, and answer 2xx quickly; any other answer (or none within the timeout) is retried on a backoff schedule, honouring Retry-After.
+         */
+        post: operations["linkedAccountChanged"];
         delete?: never;
         options?: never;
         head?: never;
@@ -712,7 +783,7 @@ export interface components {
             /** @constant */
             fatal: true;
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "INVALID_WALLET_TYPE" | "INVALID_ROUTING_TYPE" | "UNSUPPORTED_CURRENCY" | "UNSUPPORTED_ROUTING" | "RAIL_DISABLED" | "AMOUNT_OUT_OF_RANGE" | "MFA_NOT_SUPPORTED" | "TOKEN_EXPIRED_OR_INACTIVE" | "MALFORMED_REQUEST" | "INSUFFICIENT_FUNDS" | "WALLET_DISABLED" | "UNAUTHORIZED" | "FORBIDDEN" | "PAYOUTS_DISABLED" | "LINKED_ACCOUNT_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "UNSUPPORTED_TRANSACTION_TYPE" | "NOT_FOUND" | "RATE_LIMITED" | "RAIL_REJECTED" | "ILLEGAL_TRANSITION" | "APPROVER_IS_REQUESTER" | "INVALID_STEP" | "CONFLICT" | "ROUTE_NOT_FOUND" | "MALFORMED_PATH" | "MALFORMED_HTTP" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "TOO_MANY_CONNECTIONS" | "REQUEST_TIMEOUT" | "MALFORMED_JSON" | "MALFORMED_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "OUTCOME_UNKNOWN";
+            code: "VALIDATION_ERROR" | "INVALID_WALLET_TYPE" | "INVALID_ROUTING_TYPE" | "UNSUPPORTED_CURRENCY" | "UNSUPPORTED_ROUTING" | "RAIL_DISABLED" | "AMOUNT_OUT_OF_RANGE" | "MFA_NOT_SUPPORTED" | "TOKEN_EXPIRED_OR_INACTIVE" | "MALFORMED_REQUEST" | "INSUFFICIENT_FUNDS" | "WALLET_DISABLED" | "UNAUTHORIZED" | "FORBIDDEN" | "PAYOUTS_DISABLED" | "LINKED_ACCOUNT_NOT_FOUND" | "LINKED_ACCOUNT_UNUSABLE" | "TRANSACTION_NOT_FOUND" | "UNSUPPORTED_TRANSACTION_TYPE" | "NOT_FOUND" | "RATE_LIMITED" | "RAIL_REJECTED" | "ILLEGAL_TRANSITION" | "APPROVER_IS_REQUESTER" | "INVALID_STEP" | "CONFLICT" | "ROUTE_NOT_FOUND" | "MALFORMED_PATH" | "MALFORMED_HTTP" | "HEADERS_TOO_LARGE" | "URI_TOO_LONG" | "TOO_MANY_CONNECTIONS" | "REQUEST_TIMEOUT" | "MALFORMED_JSON" | "MALFORMED_BODY" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "OUTCOME_UNKNOWN";
             /** @description The input at fault, for a validation error. */
             field?: string;
             /**
@@ -904,21 +975,45 @@ export interface components {
         Event: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
-            transactionId: string;
+            /**
+             * Format: uuid
+             * @description A WITHDRAWAL event's withdrawal.
+             */
+            transactionId: string | null;
+            /**
+             * Format: uuid
+             * @description A LINKED_ACCOUNT event's account.
+             */
+            linkedAccountId: string | null;
             sequence: number;
-            status: components["schemas"]["WithdrawalStatus"];
+            /**
+             * @description The withdrawal's status, or what happened to the linked account.
+             * @enum {string}
+             */
+            status: "AWAITING_APPROVAL" | "PENDING" | "PROCESSING_PAY_OUT" | "SUCCESS" | "FAILED" | "CORRECTED" | "UNUSABLE" | "USABLE";
             /** Format: date-time */
             createdAt: string;
-            body: components["schemas"]["WebhookBody"];
+            body: components["schemas"]["WebhookBody"] | components["schemas"]["LinkedAccountEventBody"];
         };
         Delivery: {
             /** Format: uuid */
             eventId: string;
-            /** Format: uuid */
-            transactionId: string;
+            /**
+             * Format: uuid
+             * @description A WITHDRAWAL event's withdrawal.
+             */
+            transactionId: string | null;
+            /**
+             * Format: uuid
+             * @description A LINKED_ACCOUNT event's account.
+             */
+            linkedAccountId: string | null;
             sequence: number;
-            status: components["schemas"]["WithdrawalStatus"];
+            /**
+             * @description The withdrawal's status, or what happened to the linked account.
+             * @enum {string}
+             */
+            status: "AWAITING_APPROVAL" | "PENDING" | "PROCESSING_PAY_OUT" | "SUCCESS" | "FAILED" | "CORRECTED" | "UNUSABLE" | "USABLE";
             deliveryState: components["schemas"]["DeliveryState"];
             /** Format: date-time */
             nextAttemptAt: string | null;
@@ -1007,24 +1102,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        LinkedAccountSummary: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            entityId: string;
-            /** @enum {string} */
-            kind: "bank" | "international_bank" | "card" | "prepaid_card" | "zelle" | "paypal" | "venmo";
-            /** @enum {string} */
-            optionType: "bank" | "international_bank" | "card" | "zelle" | "paypal" | "venmo";
-            /** @constant */
-            currency: "USD";
-            label: string;
-            counterPartyName: string;
-            /** @description Masked: never the whole number. */
-            lastFourDigits: string | null;
-            /** Format: date-time */
-            createdAt: string;
-        };
         WebhookEndpoint: {
             /** Format: uri */
             url: string;
@@ -1061,12 +1138,12 @@ export interface components {
             id: string;
             /** Format: date-time */
             at: string;
-            /** @description The operator token's `sub`. */
+            /** @description The operator token's `sub`, or `provider:<name>` for a change a provider's answer made. */
             actor: string;
             /** @enum {string} */
-            action: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WITHDRAWAL_CHECK_REQUESTED" | "WEBHOOK_REDELIVERED";
+            action: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WITHDRAWAL_CHECK_REQUESTED" | "WEBHOOK_REDELIVERED" | "LINKED_ACCOUNT_CORRECTED" | "LINKED_ACCOUNT_MARKED_UNUSABLE" | "LINKED_ACCOUNT_REINSTATED";
             /** @enum {string} */
-            subjectType: "MERCHANT" | "ENTITY" | "WALLET" | "APPLICATION_TOKEN" | "WITHDRAWAL" | "WEBHOOK_EVENT";
+            subjectType: "MERCHANT" | "ENTITY" | "WALLET" | "APPLICATION_TOKEN" | "WITHDRAWAL" | "WEBHOOK_EVENT" | "LINKED_ACCOUNT";
             subjectId: string;
             /** @description The fields the action set; secrets only as "issued" or "rotated". */
             changes: Record<string, unknown>;
@@ -1202,7 +1279,74 @@ export interface components {
                 label: string;
                 counterPartyName: string;
                 lastFourDigits: string | null;
+                unusable: components["schemas"]["UnusableAccount"] | null;
             } | null;
+        };
+        /** @description Why withdrawals to the account are refused (409 LINKED_ACCOUNT_UNUSABLE) until reinstated. */
+        UnusableAccount: {
+            /** Format: date-time */
+            since: string;
+            /** @description The provider's code of the return (R03 …). */
+            code: string | null;
+            /** @description The withdrawal whose return marked it. */
+            transactionId: string | null;
+        };
+        OperatorLinkedAccount: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            merchantId: string;
+            /** Format: uuid */
+            entityId: string;
+            /** @enum {string} */
+            kind: "bank" | "international_bank" | "card" | "prepaid_card" | "zelle" | "paypal" | "venmo";
+            /** @enum {string} */
+            optionType: "bank" | "international_bank" | "card" | "zelle" | "paypal" | "venmo";
+            /** @constant */
+            currency: "USD";
+            label: string;
+            counterPartyName: string;
+            /** @description Masked: never the whole number. */
+            lastFourDigits: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            unusable: components["schemas"]["UnusableAccount"] | null;
+            /** @description When its bank's latest correction of its details (an ACH NOC) was recorded. */
+            correctedAt: string | null;
+        };
+        LinkedAccountEventBody: {
+            /** @constant */
+            eventType: "LINKED_ACCOUNT";
+            /**
+             * @description CORRECTED: its bank corrected its details (an ACH Notification of Change), applied here; UNUSABLE: a return said it cannot receive, and withdrawals to it are refused; USABLE: an operator reinstated it.
+             * @enum {string}
+             */
+            status: "CORRECTED" | "UNUSABLE" | "USABLE";
+            payload: {
+                /** Format: uuid */
+                linkedAccountId: string;
+                /** Format: uuid */
+                entityId: string;
+                /** Format: uuid */
+                walletId: string;
+                optionType: string;
+                /** @description As they are now. */
+                lastFourDigits: string | null;
+                /** @description CORRECTED: the fields the bank corrected, by their link-body names. */
+                correctedFields: ("routingNumber" | "accountNumber" | "accountType")[];
+                /** @description The NOC's change code (C01 …) or the return's (R03 …). */
+                code: string | null;
+                /** @description The withdrawal whose payout brought the news (not `transactionId`: this is no withdrawal event). */
+                sourceTransactionId: string | null;
+                /** @description Whether withdrawals to it are accepted now. */
+                usable: boolean;
+                /** @description The return's reason, or the operator's; empty otherwise. */
+                reason: string;
+                /** @description The account's events are numbered 1, 2, 3 … */
+                sequence: number;
+                /** @description Milliseconds since the epoch. */
+                timestamp: number;
+            };
         };
     };
     responses: {
@@ -1478,6 +1622,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -1824,6 +1969,7 @@ export interface operations {
                      *         {
                      *           "id": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c61",
                      *           "transactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *           "linkedAccountId": null,
                      *           "sequence": 2,
                      *           "status": "PROCESSING_PAY_OUT",
                      *           "createdAt": "2026-03-02T14:05:09.120Z",
@@ -1897,6 +2043,7 @@ export interface operations {
                      *         {
                      *           "eventId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c61",
                      *           "transactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *           "linkedAccountId": null,
                      *           "sequence": 2,
                      *           "status": "PROCESSING_PAY_OUT",
                      *           "deliveryState": "FAILED",
@@ -3069,6 +3216,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "0195b3c4-6c30-7e43-a061-3c4d5e6f7a05",
+                     *           "merchantId": "0195b3c4-6a10-7c21-8e4f-1a2b3c4d5e01",
                      *           "entityId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03",
                      *           "kind": "bank",
                      *           "optionType": "bank",
@@ -3076,7 +3224,9 @@ export interface operations {
                      *           "label": "Payroll checking",
                      *           "counterPartyName": "Ada Lovelace",
                      *           "lastFourDigits": "3498",
-                     *           "createdAt": "2026-03-02T14:05:09.120Z"
+                     *           "createdAt": "2026-03-02T14:05:09.120Z",
+                     *           "unusable": null,
+                     *           "correctedAt": null
                      *         }
                      *       ],
                      *       "hasMore": true,
@@ -3086,7 +3236,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        data: components["schemas"]["LinkedAccountSummary"][];
+                        data: components["schemas"]["OperatorLinkedAccount"][];
                         hasMore: boolean;
                         /** @description Pass as `cursor` to get the next page; null on the last page. */
                         nextCursor: string | null;
@@ -3620,7 +3770,7 @@ export interface operations {
             query?: {
                 limit?: string;
                 cursor?: string;
-                action?: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WITHDRAWAL_CHECK_REQUESTED" | "WEBHOOK_REDELIVERED";
+                action?: "MERCHANT_CREATED" | "MERCHANT_UPDATED" | "ENTITY_CREATED" | "WALLET_CREDITED" | "WALLET_UPDATED" | "APPLICATION_TOKEN_ISSUED" | "WEBHOOK_ENDPOINT_SET" | "WEBHOOK_SECRET_ROTATED" | "WITHDRAWAL_APPROVED" | "WITHDRAWAL_REJECTED" | "WITHDRAWAL_FAILED" | "WITHDRAWAL_CHECK_REQUESTED" | "WEBHOOK_REDELIVERED" | "LINKED_ACCOUNT_CORRECTED" | "LINKED_ACCOUNT_MARKED_UNUSABLE" | "LINKED_ACCOUNT_REINSTATED";
                 subjectId?: string;
                 actor?: string;
                 order?: "asc" | "desc";
@@ -3750,7 +3900,8 @@ export interface operations {
                      *           "optionType": "bank",
                      *           "label": "Payroll checking",
                      *           "counterPartyName": "Ada Lovelace",
-                     *           "lastFourDigits": "3498"
+                     *           "lastFourDigits": "3498",
+                     *           "unusable": null
                      *         }
                      *       }
                      *     }
@@ -3798,6 +3949,7 @@ export interface operations {
                      *         {
                      *           "eventId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c61",
                      *           "transactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *           "linkedAccountId": null,
                      *           "sequence": 2,
                      *           "status": "PROCESSING_PAY_OUT",
                      *           "deliveryState": "FAILED",
@@ -3829,6 +3981,186 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listUnusableLinkedAccounts: {
+        parameters: {
+            query: {
+                limit?: string;
+                cursor?: string;
+                order?: "asc" | "desc";
+                unusable: "true";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "0195b3c4-6c30-7e43-a061-3c4d5e6f7a05",
+                     *           "merchantId": "0195b3c4-6a10-7c21-8e4f-1a2b3c4d5e01",
+                     *           "entityId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03",
+                     *           "kind": "bank",
+                     *           "optionType": "bank",
+                     *           "currency": "USD",
+                     *           "label": "Payroll checking",
+                     *           "counterPartyName": "Ada Lovelace",
+                     *           "lastFourDigits": "3498",
+                     *           "createdAt": "2026-03-02T14:05:09.120Z",
+                     *           "unusable": {
+                     *             "since": "2026-03-04T09:12:40.000Z",
+                     *             "code": "R03",
+                     *             "transactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60"
+                     *           },
+                     *           "correctedAt": null
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "AZWzxGoQfCGOTxorPE1eAQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OperatorLinkedAccount"][];
+                        hasMore: boolean;
+                        /** @description Pass as `cursor` to get the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOperatorLinkedAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0195b3c4-6c30-7e43-a061-3c4d5e6f7a05 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "0195b3c4-6c30-7e43-a061-3c4d5e6f7a05",
+                     *         "merchantId": "0195b3c4-6a10-7c21-8e4f-1a2b3c4d5e01",
+                     *         "entityId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03",
+                     *         "kind": "bank",
+                     *         "optionType": "bank",
+                     *         "currency": "USD",
+                     *         "label": "Payroll checking",
+                     *         "counterPartyName": "Ada Lovelace",
+                     *         "lastFourDigits": "3498",
+                     *         "createdAt": "2026-03-02T14:05:09.120Z",
+                     *         "unusable": {
+                     *           "since": "2026-03-04T09:12:40.000Z",
+                     *           "code": "R03",
+                     *           "transactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60"
+                     *         },
+                     *         "correctedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OperatorLinkedAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reinstateLinkedAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0195b3c4-6c30-7e43-a061-3c4d5e6f7a05 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The customer reopened the account"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "0195b3c4-6c30-7e43-a061-3c4d5e6f7a05",
+                     *         "merchantId": "0195b3c4-6a10-7c21-8e4f-1a2b3c4d5e01",
+                     *         "entityId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03",
+                     *         "kind": "bank",
+                     *         "optionType": "bank",
+                     *         "currency": "USD",
+                     *         "label": "Payroll checking",
+                     *         "counterPartyName": "Ada Lovelace",
+                     *         "lastFourDigits": "3498",
+                     *         "createdAt": "2026-03-02T14:05:09.120Z",
+                     *         "unusable": null,
+                     *         "correctedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["OperatorLinkedAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4062,6 +4394,71 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookBody"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx status acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused (for example a bad signature): the event is retried, then given up. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    linkedAccountChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id, the same on every retry of this event.
+                 * @example 0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c61
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Seconds since the epoch when this attempt was signed.
+                 * @example 1772460309
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures, one per active secret (two during a rotation).
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "eventType": "LINKED_ACCOUNT",
+                 *       "status": "UNUSABLE",
+                 *       "payload": {
+                 *         "linkedAccountId": "0195b3c4-6c30-7e43-a061-3c4d5e6f7a05",
+                 *         "entityId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03",
+                 *         "walletId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f04",
+                 *         "optionType": "bank",
+                 *         "lastFourDigits": "3498",
+                 *         "correctedFields": [],
+                 *         "code": "R03",
+                 *         "sourceTransactionId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                 *         "usable": false,
+                 *         "reason": "Recipient account not found.",
+                 *         "sequence": 1,
+                 *         "timestamp": 1772615560000
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["LinkedAccountEventBody"];
             };
         };
         responses: {

@@ -22,6 +22,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   TRANSACTION_NOT_FOUND: 404,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // A fact of the linked account, checked right after it is found (docs/product.md §5): it exists but its bank
+  // said it cannot receive, until an operator reinstates it.
+  LINKED_ACCOUNT_UNUSABLE: 409,
   ILLEGAL_TRANSITION: 409,
   APPROVER_IS_REQUESTER: 409,
   UNSUPPORTED_TRANSACTION_TYPE: 422,

@@ -59,7 +59,9 @@ export const CLIENT_OPERATIONS: readonly Operation[] = [
     summary: 'Withdraw to a linked account',
     description:
       'Debits amount + fees from the SPEND wallet and pays the linked account out on its rail. At most one ' +
-      'request per minute per entity and client IP (429 with Retry-After). Do not send `mfaCode`: it is refused.',
+      'request per minute per entity and client IP (429 with Retry-After). Do not send `mfaCode`: it is refused. ' +
+      'An account a return marked unusable is refused with 409 LINKED_ACCOUNT_UNUSABLE, nothing debited, until ' +
+      'an operator reinstates it.',
     tag: 'Withdrawals',
     security: 'bearer',
     params: withdrawalParamsSchema,
@@ -71,7 +73,7 @@ export const CLIENT_OPERATIONS: readonly Operation[] = [
       schema: ref('WithdrawalReceipt'),
       example: RECEIPT,
     },
-    errors: [400, 401, 403, 404, 413, 415, 429, 500, 503],
+    errors: [400, 401, 403, 404, 409, 413, 415, 429, 500, 503],
   },
   {
     operationId: 'listTransactions',
@@ -170,6 +172,7 @@ export const CLIENT_OPERATIONS: readonly Operation[] = [
       example: pageOf({
         id: IDS.event,
         transactionId: IDS.withdrawal,
+        linkedAccountId: null,
         sequence: 2,
         status: 'PROCESSING_PAY_OUT',
         createdAt: CREATED_AT,

@@ -1,8 +1,7 @@
 import {
   AUDIT_ACTIONS,
   AUDIT_SUBJECT,
-  LINK_KINDS,
-  OPTION_TYPE,
+  LINKED_ACCOUNT_EVENT_STATUSES,
   RAIL_IDS,
   WITHDRAWAL_STATUSES,
 } from '@payout/domain';
@@ -50,6 +49,25 @@ const TRANSACTION_FIELDS = {
 };
 
 const WEBHOOK_STATUS = { type: 'string', enum: WITHDRAWAL_STATUSES.filter((s) => s !== 'AWAITING_APPROVAL') };
+
+/** What an event is about: a withdrawal (`WITHDRAWAL`), or a linked account (`LINKED_ACCOUNT`). */
+const EVENT_SUBJECT = {
+  transactionId: {
+    type: ['string', 'null'],
+    format: 'uuid',
+    description: "A WITHDRAWAL event's withdrawal.",
+  },
+  linkedAccountId: {
+    type: ['string', 'null'],
+    format: 'uuid',
+    description: "A LINKED_ACCOUNT event's account.",
+  },
+};
+const EVENT_STATUS: JsonSchema = {
+  type: 'string',
+  enum: [...WITHDRAWAL_STATUSES, ...LINKED_ACCOUNT_EVENT_STATUSES],
+  description: "The withdrawal's status, or what happened to the linked account.",
+};
 
 const FEE_RULE: JsonSchema = {
   oneOf: [
@@ -138,17 +156,17 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   }),
   Event: object({
     id: uuid,
-    transactionId: uuid,
+    ...EVENT_SUBJECT,
     sequence: { type: 'integer', minimum: 1 },
-    status: ref('WithdrawalStatus'),
+    status: EVENT_STATUS,
     createdAt: dateTime,
-    body: ref('WebhookBody'),
+    body: { anyOf: [ref('WebhookBody'), ref('LinkedAccountEventBody')] },
   }),
   Delivery: object({
     eventId: uuid,
-    transactionId: uuid,
+    ...EVENT_SUBJECT,
     sequence: { type: 'integer', minimum: 1 },
-    status: ref('WithdrawalStatus'),
+    status: EVENT_STATUS,
     deliveryState: ref('DeliveryState'),
     nextAttemptAt: { type: ['string', 'null'], format: 'date-time' },
     deliveredAt: { type: ['string', 'null'], format: 'date-time' },
@@ -200,17 +218,6 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   }),
   Entity: object({ ...ENTITY_FIELDS, createdAt: dateTime, wallet: ref('Wallet') }),
   EntitySummary: object({ ...ENTITY_FIELDS, walletId: uuid, createdAt: dateTime }),
-  LinkedAccountSummary: object({
-    id: uuid,
-    entityId: uuid,
-    kind: { type: 'string', enum: [...LINK_KINDS] },
-    optionType: { type: 'string', enum: unique(Object.values(OPTION_TYPE)) },
-    currency: { const: 'USD' },
-    label: { type: 'string' },
-    counterPartyName: { type: 'string' },
-    lastFourDigits: { type: ['string', 'null'], description: 'Masked: never the whole number.' },
-    createdAt: dateTime,
-  }),
   WebhookEndpoint: object({
     url: { type: 'string', format: 'uri' },
     secret: { type: 'string', description: 'The Standard Webhooks signing secret, shown once.' },
@@ -225,7 +232,10 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   AuditEntry: object({
     id: uuid,
     at: dateTime,
-    actor: { type: 'string', description: "The operator token's `sub`." },
+    actor: {
+      type: 'string',
+      description: "The operator token's `sub`, or `provider:<name>` for a change a provider's answer made.",
+    },
     action: { type: 'string', enum: [...AUDIT_ACTIONS] },
     subjectType: { type: 'string', enum: unique(Object.values(AUDIT_SUBJECT)) },
     subjectId: { type: 'string' },

@@ -110,6 +110,7 @@ export const ENTITY = {
 export const DELIVERY = {
   eventId: IDS.event,
   transactionId: IDS.withdrawal,
+  linkedAccountId: null,
   sequence: 2,
   status: 'PROCESSING_PAY_OUT',
   deliveryState: 'FAILED',

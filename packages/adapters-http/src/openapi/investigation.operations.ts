@@ -66,6 +66,7 @@ export const INVESTIGATION_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
               label: { type: 'string' },
               counterPartyName: { type: 'string' },
               lastFourDigits: nullable('string'),
+              unusable: { anyOf: [ref('UnusableAccount'), { type: 'null' }] },
             }),
             { type: 'null' },
           ],
@@ -101,6 +102,7 @@ const DETAIL = {
     label: 'Payroll checking',
     counterPartyName: 'Ada Lovelace',
     lastFourDigits: '3498',
+    unusable: null,
   },
 };
 

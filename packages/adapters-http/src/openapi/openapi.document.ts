@@ -3,6 +3,7 @@ import { COMPONENT_SCHEMAS } from './component.schemas.js';
 import { ERROR_ENVELOPE, errorResponses } from './error.responses.js';
 import { INVESTIGATION_OPERATIONS, INVESTIGATION_SCHEMAS } from './investigation.operations.js';
 import { LINK_OPERATIONS, LINK_RESPONSE_SCHEMAS } from './link.operations.js';
+import { LINKED_ACCOUNT_OPERATIONS, LINKED_ACCOUNT_SCHEMAS } from './linked-account.operations.js';
 import { type Operation, operationObject, type Tag } from './operation.js';
 import { OPERATOR_DIRECTORY_OPERATIONS } from './operator-directory.operations.js';
 import { OPERATOR_REVIEW_OPERATIONS } from './operator-review.operations.js';
@@ -16,6 +17,7 @@ const OPERATIONS: readonly Operation[] = [
   ...OPERATOR_DIRECTORY_OPERATIONS,
   ...OPERATOR_REVIEW_OPERATIONS,
   ...INVESTIGATION_OPERATIONS,
+  ...LINKED_ACCOUNT_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];
 
@@ -27,7 +29,8 @@ const TAGS: Readonly<Record<Tag, string>> = {
   Wallets: 'Balances and ledger postings, for the owning entity, its merchant and operators.',
   Webhooks:
     'Events sent to the merchant, their deliveries, redelivery and re-synchronisation (merchant.apis).',
-  Operator: 'Merchants, entities, wallets, tokens, approvals and the audit log (scope operator).',
+  Operator:
+    'Merchants, entities, wallets, tokens, approvals, unusable linked accounts and the audit log (scope operator).',
   Providers: 'Callbacks from payout providers, authenticated by their signatures.',
   Health: 'Probes, metrics and this document.',
 };
@@ -69,6 +72,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...COMPONENT_SCHEMAS,
         ...LINK_RESPONSE_SCHEMAS,
         ...INVESTIGATION_SCHEMAS,
+        ...LINKED_ACCOUNT_SCHEMAS,
       },
       responses: errorResponses(),
     },

@@ -124,7 +124,7 @@ describe('OpenAPI document: examples', () => {
             walletId: payer.walletId,
             linkedAccountId: path.endsWith('/withdrawal') ? await api.link(payer, 'bank') : '',
             token: path.includes('/link/') ? await api.applicationToken(payer.id) : '',
-            id: held,
+            id: path.startsWith('/v1/operator/linked-accounts/') ? await api.link(payer, 'bank') : held,
           };
           const token = path.startsWith('/v1/operator') ? operator : payer.token;
           const { status, body } = await send(method, path, params, token);
@@ -136,6 +136,9 @@ describe('OpenAPI document: examples', () => {
           // Needs a withdrawal whose next check is minutes away; a held one has none.
           else if (path === '/v1/operator/withdrawals/{id}/check')
             expect([status, JSON.parse(body).code]).to.deep.equal([409, 'ILLEGAL_TRANSITION']);
+          // Needs an account a return marked unusable; a freshly linked one is usable.
+          else if (path === '/v1/operator/linked-accounts/{id}/reinstate')
+            expect([status, JSON.parse(body).code]).to.deep.equal([409, 'CONFLICT']);
           else expect(status, `${method} ${path}: ${body}`).to.be.within(200, 299);
           accepted.push(`${method} ${path}`);
         }

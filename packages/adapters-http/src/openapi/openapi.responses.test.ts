@@ -168,6 +168,11 @@ describe('OpenAPI document: the answers of the running app conform', () => {
     await operator.POST('/v1/operator/application-tokens', {
       body: { purpose: 'ACCOUNT_LINK', entityId: entity.id },
     });
+    await operator.GET('/v1/operator/linked-accounts', { params: { query: { unusable: 'true' } } });
+    await operator.GET('/v1/operator/linked-accounts', { params: { query: {} as { unusable: 'true' } } }); // 400
+    const acct = { params: { path: { id: bank } } };
+    await operator.GET('/v1/operator/linked-accounts/{id}', acct);
+    await operator.POST('/v1/operator/linked-accounts/{id}/reinstate', { ...acct, body: {} }); // 409: usable
     await operator.GET('/v1/operator/audit-log', { params: { query: { limit: '2' } } });
     await client().POST('/v1/rails/{provider}/webhooks', { params: { path: { provider: 'paypal' } } });
     await client().GET('/healthz');

@@ -104,14 +104,15 @@ export const OPERATOR_DIRECTORY_OPERATIONS: readonly Operation[] = [
   }),
   op('get', '/entities/{entityId}/linked-accounts', {
     operationId: 'listLinkedAccounts',
-    summary: "List an entity's linked accounts, masked",
+    summary: "List an entity's linked accounts, masked, each with whether a return marked it unusable",
     params: entityParamsSchema,
     paramExamples: { entityId: IDS.entity },
     query: pageQuerySchema,
     ok: {
-      schema: page(ref('LinkedAccountSummary')),
+      schema: page(ref('OperatorLinkedAccount')),
       example: pageOf({
         id: IDS.linkedAccount,
+        merchantId: IDS.merchant,
         entityId: IDS.entity,
         kind: 'bank',
         optionType: 'bank',
@@ -120,6 +121,8 @@ export const OPERATOR_DIRECTORY_OPERATIONS: readonly Operation[] = [
         counterPartyName: 'Ada Lovelace',
         lastFourDigits: '3498',
         createdAt: CREATED_AT,
+        unusable: null,
+        correctedAt: null,
       }),
     },
   }),

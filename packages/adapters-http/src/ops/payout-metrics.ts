@@ -19,7 +19,27 @@ export interface PoolUsage {
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** A scrape asks both work-due gauges; one query answers them, reused for this long. */
+/** One provider's stored balance, as the scrape reports it. */
+export interface ProviderBalanceSample {
+  readonly provider: string;
+  readonly available: number;
+  readonly readAtSeconds: number;
+}
+
 const WORK_DUE_REUSE_MS = 1_000;
+
+/**
+ * `source` read once for the gauges of one scrape (reads within WORK_DUE_REUSE_MS share the first); a failed read is
+ * no rows, so that the scrape still answers.
+ */
+function oneReadPerScrape<T>(source: () => Promise<readonly T[]>): () => Promise<readonly T[]> {
+  let last: { at: number; rows: Promise<readonly T[]> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at > WORK_DUE_REUSE_MS) last = { at: now, rows: source().catch(() => []) };
+    return last.rows;
+  };
+}
 
 /**
  * Every `payout_` metric of one process, on a registry of its own (the process's default metrics included, with
@@ -119,12 +139,7 @@ export class PayoutMetrics {
    * when the database is in trouble.
    */
   observeWorkDue(source: () => Promise<readonly WorkDue[]>): void {
-    let last: { at: number; rows: Promise<readonly WorkDue[]> } | null = null;
-    const rows = () => {
-      const now = Date.now();
-      if (!last || now - last.at > WORK_DUE_REUSE_MS) last = { at: now, rows: source().catch(() => []) };
-      return last.rows;
-    };
+    const rows = oneReadPerScrape(source);
     const gauge = (name: string, help: string, value: (row: WorkDue) => number) =>
       new Gauge({
         name,
@@ -159,6 +174,47 @@ export class PayoutMetrics {
         for (const row of await source().catch(() => [])) this.set({ rail: row.rail }, row.count);
       },
     });
+  }
+
+  /**
+   * `payout_provider_balance{provider}` and `payout_provider_balance_read_timestamp_seconds{provider}`: each
+   * provider's latest balance as stored by the scheduled read, read from `source` at scrape time (so every worker
+   * reports the same one); `payout_provider_balance_floor{provider}`: the configured floor, under which the alert
+   * fires. A failed read leaves the first two out of that scrape.
+   */
+  observeProviderBalances(
+    source: () => Promise<readonly ProviderBalanceSample[]>,
+    floors: Readonly<Record<string, number>>,
+  ): void {
+    const rows = oneReadPerScrape(source);
+    const gauge = (name: string, help: string, value: (row: ProviderBalanceSample) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['provider'] as const,
+        registers: this.registers,
+        async collect() {
+          this.reset();
+          for (const row of await rows()) this.set({ provider: row.provider }, value(row));
+        },
+      });
+    gauge(
+      'payout_provider_balance',
+      "A provider's available balance for payouts, in dollars",
+      (r) => r.available,
+    );
+    gauge(
+      'payout_provider_balance_read_timestamp_seconds',
+      'When that balance was read from the provider (seconds since the epoch): an old one means it did not answer',
+      (r) => r.readAtSeconds,
+    );
+    const floor = new Gauge({
+      name: 'payout_provider_balance_floor',
+      help: "The balance under which a provider's funds are too low (INCREASE_BALANCE_FLOOR and kin), in dollars",
+      labelNames: ['provider'] as const,
+      registers: this.registers,
+    });
+    for (const [provider, value] of Object.entries(floors)) floor.set({ provider }, value);
   }
 
   /** `payout_db_pool_connections{state}`: used, free and waiting, read from `source` at scrape time. */

@@ -5,10 +5,15 @@ import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.
 import {
   entityParamsSchema,
   operatorDeliveriesQuerySchema,
+  operatorLinkedAccountsQuerySchema,
   operatorWithdrawalsQuerySchema,
   pageQuerySchema,
 } from '../schemas/lists.schemas.js';
-import { merchantParamsSchema, withdrawalIdParamsSchema } from '../schemas/operator.schemas.js';
+import {
+  linkedAccountIdParamsSchema,
+  merchantParamsSchema,
+  withdrawalIdParamsSchema,
+} from '../schemas/operator.schemas.js';
 import { operatorDeliveryFilterOf, operatorWithdrawalFilterOf } from './list-filters.js';
 import { pageRequestOf, respondPage } from './pagination.js';
 import { respond, successEnvelope } from './respond.js';
@@ -61,6 +66,24 @@ export function operatorListRoutes(router: IRouter, deps: HttpAppDeps): void {
           operatorDeliveryFilterOf(req),
           pageRequestOf(req, req.query.transactionId === undefined ? 'desc' : 'asc'),
         ),
+      ),
+  );
+  router.get(
+    '/v1/operator/linked-accounts',
+    operator,
+    validate('query', operatorLinkedAccountsQuerySchema),
+    async (req, res) =>
+      respondPage(res, await uc.operatorLinkedAccounts.unusable(requirePrincipal(res), pageRequestOf(req))),
+  );
+  router.get(
+    '/v1/operator/linked-accounts/:id',
+    operator,
+    validate('params', linkedAccountIdParamsSchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.operatorLinkedAccounts.get(requirePrincipal(res), id(req.params.id)),
+        successEnvelope,
       ),
   );
   router.get('/v1/operator/merchants', operator, page, async (req, res) =>

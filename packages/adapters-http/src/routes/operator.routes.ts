@@ -12,6 +12,7 @@ import {
   deliveryParamsSchema,
   failWithdrawalSchema,
   issueApplicationTokenSchema,
+  linkedAccountIdParamsSchema,
   merchantParamsSchema,
   updateMerchantSchema,
   updateWalletSchema,
@@ -169,6 +170,18 @@ export function operatorRoutes(router: IRouter, deps: HttpAppDeps): void {
       (w) =>
         successEnvelope({ id: w.id, status: w.status, nextCheckAt: w.nextCheckAt?.toISOString() ?? null }),
     ),
+  );
+  router.post(
+    '/v1/operator/linked-accounts/:id/reinstate',
+    ...json,
+    validate('params', linkedAccountIdParamsSchema),
+    decision,
+    async (req, res) =>
+      respond(
+        res,
+        await uc.operatorLinkedAccounts.reinstate(requirePrincipal(res), p(req.params.id), reasonOf(req)),
+        successEnvelope,
+      ),
   );
   router.get('/v1/operator/audit-log', validate('query', auditLogQuerySchema), async (req, res) =>
     respond(res, await uc.listAuditLog.execute(requirePrincipal(res), req.query), (page) => ({

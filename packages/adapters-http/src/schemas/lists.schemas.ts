@@ -45,6 +45,12 @@ export const operatorWithdrawalsQuerySchema = object({
   unresolved: oneOf('unresolved', ['true']),
 });
 
+/** The operator's list of linked accounts: only `unusable=true` is a list there is (the dead accounts). */
+export const operatorLinkedAccountsQuerySchema = object(
+  { ...PAGE_QUERY, unusable: oneOf('unusable', ['true']) },
+  ['unusable'],
+);
+
 export const deliveriesQuerySchema = object({
   ...PAGE_QUERY,
   deliveryState: oneOf('deliveryState', DELIVERY_STATES),

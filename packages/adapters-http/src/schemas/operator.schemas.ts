@@ -29,6 +29,10 @@ export const withdrawalIdParamsSchema = object(
   { id: uuidParam('id', MESSAGES.TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND') },
   ['id'],
 );
+export const linkedAccountIdParamsSchema = object(
+  { id: uuidParam('id', 'Linked account not found', 'NOT_FOUND') },
+  ['id'],
+);
 export const deliveryParamsSchema = object(
   { id: uuidParam('id', 'Webhook delivery not found', 'NOT_FOUND') },
   ['id'],

@@ -108,6 +108,7 @@ export function investigationSuite(api: () => ApiClient): void {
       expect(first).to.have.all.keys([
         'eventId',
         'transactionId',
+        'linkedAccountId',
         'sequence',
         'status',
         'deliveryState',

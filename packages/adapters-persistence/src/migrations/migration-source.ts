@@ -20,6 +20,8 @@ import * as withdrawalRailProvider from './0018-withdrawal-rail-provider.migrati
 import * as awaitingSubmissionIndex from './0019-withdrawals-awaiting-submission-index.migration.js';
 import * as fixedColumns from './0020-fixed-columns.migration.js';
 import * as railSteps from './0021-rail-steps.migration.js';
+import * as linkedAccountChanges from './0022-linked-account-changes.migration.js';
+import * as providerBalances from './0023-provider-balances.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -49,6 +51,8 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0019-withdrawals-awaiting-submission-index', migration: awaitingSubmissionIndex },
   { name: '0020-fixed-columns', migration: fixedColumns },
   { name: '0021-rail-steps', migration: railSteps },
+  { name: '0022-linked-account-changes', migration: linkedAccountChanges },
+  { name: '0023-provider-balances', migration: providerBalances },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

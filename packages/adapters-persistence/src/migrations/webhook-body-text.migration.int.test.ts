@@ -26,7 +26,12 @@ describe('migration 0012 on a database with webhook events', () => {
       await tx.withdrawals.insert(withdrawal);
       await tx.webhookEvents.insert(old!);
     });
-    const retried = (await events.findById(old!.id))?.body;
+    // Read as the repository reads it (`body::text`), in SQL: today's repository names columns of later migrations.
+    const [stored] = await db
+      .knex('webhook_events')
+      .where({ id: old!.id })
+      .select(db.knex.raw('body::text AS body'));
+    const retried = (stored as { body: string } | undefined)?.body;
     expect(retried, 'jsonb reordered it').not.to.equal(old!.body);
 
     await migrateLatest(db.knex);

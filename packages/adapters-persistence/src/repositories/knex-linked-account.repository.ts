@@ -9,11 +9,14 @@ import {
   type OptionType,
   SENSITIVE_DESTINATION_FIELDS,
 } from '@payout/domain';
+import { readPrepared } from '../sql/connection.js';
 import { ReadBatches } from '../sql/read-batches.js';
+import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
 import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
+import { StaleKnownRowError } from './known-rows.js';
 import type { ProcessRows } from './process-rows.js';
 
 export interface LinkedAccountRow {
@@ -31,7 +34,44 @@ export interface LinkedAccountRow {
   destination_public: Record<string, string>;
   destination_secret: string;
   created_at: Date;
+  unusable_at: Date | null;
+  unusable_code: string | null;
+  unusable_withdrawal_id: string | null;
+  corrected_at: Date | null;
+  event_sequence: number;
 }
+
+const FIND_ACCOUNT = { name: 'linked_account_by_id', text: 'SELECT * FROM linked_accounts WHERE id = $1' };
+const LOCK_FOR_PAYOUT = {
+  name: 'linked_account_lock_for_payout',
+  text: 'SELECT * FROM linked_accounts WHERE id = $1 FOR SHARE',
+};
+const LOCK_ACCOUNT = {
+  name: 'linked_account_lock',
+  text: 'SELECT * FROM linked_accounts WHERE id = $1 FOR UPDATE',
+};
+/** The columns an account's lock and update name, with their PostgreSQL types (see lockWrite, updateWrite). */
+const COLUMN_TYPES = {
+  id: 'uuid',
+  last_four: 'text',
+  destination_public: 'jsonb',
+  destination_secret: 'text',
+  unusable_at: 'timestamptz',
+  unusable_code: 'text',
+  unusable_withdrawal_id: 'uuid',
+  corrected_at: 'timestamptz',
+  event_sequence: 'integer',
+};
+
+/** The columns that change after linking (LinkedAccountRepository.update), but the destination's. */
+const changingColumns = (account: LinkedAccount) => ({
+  last_four: account.lastFourDigits,
+  unusable_at: account.unusable?.since ?? null,
+  unusable_code: account.unusable?.code ?? null,
+  unusable_withdrawal_id: account.unusable?.withdrawalId ?? null,
+  corrected_at: account.correctedAt,
+  event_sequence: account.eventSequence,
+});
 
 type Destination = Readonly<Record<string, string>>;
 
@@ -93,13 +133,21 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     private readonly db: Db,
     private readonly cipher: FieldCipher,
     private readonly rows: ProcessRows,
+    private readonly writer: SqlWriter,
+    /** In a unit of work, a known account is share-locked among the writes (see lockForPayout). */
+    private readonly inTransaction: boolean,
   ) {
     this.withOwners = new ReadBatches(db, FIND_WITH_OWNERS, (row) => row.id);
   }
 
   async insert(account: LinkedAccount): Promise<void> {
     const { open, sensitive } = split(account.destination);
-    const row: LinkedAccountRow = {
+    // A newly linked account has had no change yet: the columns of its changes keep their defaults (NULL, 0),
+    // and are named only when they differ from them.
+    const changes = Object.entries(changingColumns(account)).filter(
+      ([column, value]) => column === 'last_four' || (value !== null && value !== 0),
+    );
+    await this.db('linked_accounts').insert({
       id: account.id,
       merchant_id: account.merchantId,
       entity_id: account.entityId,
@@ -109,13 +157,62 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
       currency: account.currency,
       label: account.label,
       counter_party_name: account.counterPartyName,
-      last_four: account.lastFourDigits,
       application_token_id: account.applicationTokenId,
-      destination_public: open,
+      destination_public: JSON.stringify(open),
       destination_secret: this.cipher.encrypt(JSON.stringify(sensitive)),
       created_at: account.createdAt,
-    };
-    await this.db('linked_accounts').insert({ ...row, destination_public: JSON.stringify(open) });
+      ...Object.fromEntries(changes),
+    });
+  }
+
+  /**
+   * An account the process read with its owners (the request's plan) is share-locked among the writes, on
+   * condition that it is still as read and usable; a changed one makes the transaction run again and read it.
+   */
+  async lockForPayout(id: string): Promise<LinkedAccount | null> {
+    const known = this.inTransaction ? this.rows.linkedAccounts.take(id) : undefined;
+    if (known && known.unusable === null) {
+      await this.writer.write(
+        lockWrite(
+          'linked_accounts',
+          { id: known.id, event_sequence: known.eventSequence, unusable_at: null },
+          COLUMN_TYPES,
+          ['unusable_at'],
+          { rows: 1, error: () => new StaleKnownRowError('linked account', known.id) },
+          'share',
+        ),
+      );
+      return known;
+    }
+    return this.one(id, LOCK_FOR_PAYOUT);
+  }
+
+  lockById(id: string): Promise<LinkedAccount | null> {
+    return this.one(id, LOCK_ACCOUNT);
+  }
+
+  async update(account: LinkedAccount): Promise<void> {
+    const { open, sensitive } = split(account.destination);
+    await this.writer.write(
+      updateWrite(
+        'linked_accounts',
+        {
+          destination_public: JSON.stringify(open),
+          destination_secret: this.cipher.encrypt(JSON.stringify(sensitive)),
+          ...changingColumns(account),
+        },
+        { id: account.id },
+        COLUMN_TYPES,
+        exactlyOne(`linked account ${account.id} does not exist`),
+      ),
+    );
+  }
+
+  private async one(id: string, statement: { name: string; text: string }): Promise<LinkedAccount | null> {
+    if (!isUuid(id)) return null;
+    await this.writer.flush();
+    const [row] = await readPrepared<LinkedAccountRow>(this.db, statement, [id.toLowerCase()]);
+    return row ? this.toAccount(row) : null;
   }
 
   async findForEntity(id: string, entityId: string): Promise<LinkedAccount | null> {
@@ -124,10 +221,8 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     return row ? this.toAccount(row) : null;
   }
 
-  async findById(id: string): Promise<LinkedAccount | null> {
-    if (!isUuid(id)) return null;
-    const row = await this.db<LinkedAccountRow>('linked_accounts').where({ id }).first();
-    return row ? this.toAccount(row) : null;
+  findById(id: string): Promise<LinkedAccount | null> {
+    return this.one(id, FIND_ACCOUNT);
   }
 
   /**
@@ -146,7 +241,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     const entity = toEntity(pick<EntityRow>('e_', ENTITY_COLUMNS));
     this.rows.entities.remember(entityIdentity(entity));
     return {
-      account: this.toAccount(row),
+      account: this.rows.linkedAccounts.remember(this.toAccount(row)),
       entity,
       merchant: toMerchant(pick<MerchantRow>('m_', MERCHANT_COLUMNS)),
     };
@@ -162,6 +257,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
 export type LinkedAccountSummaryRow = Omit<LinkedAccountRow, 'destination_public' | 'destination_secret'>;
 
 export const toLinkedAccountSummary = (row: LinkedAccountSummaryRow): LinkedAccountSummary => ({
+  ...toLinkedAccountFacts(row),
   id: row.id,
   merchantId: row.merchant_id,
   entityId: row.entity_id,
@@ -174,4 +270,14 @@ export const toLinkedAccountSummary = (row: LinkedAccountSummaryRow): LinkedAcco
   lastFourDigits: row.last_four,
   applicationTokenId: row.application_token_id,
   createdAt: row.created_at,
+});
+
+const toLinkedAccountFacts = (
+  row: LinkedAccountSummaryRow,
+): Pick<LinkedAccount, 'unusable' | 'correctedAt' | 'eventSequence'> => ({
+  unusable: row.unusable_at
+    ? { since: row.unusable_at, code: row.unusable_code, withdrawalId: row.unusable_withdrawal_id }
+    : null,
+  correctedAt: row.corrected_at,
+  eventSequence: row.event_sequence,
 });

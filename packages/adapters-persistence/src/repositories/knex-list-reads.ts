@@ -32,6 +32,11 @@ const SUMMARY_COLUMNS: ReadonlyArray<keyof LinkedAccountSummaryRow> = [
   'last_four',
   'application_token_id',
   'created_at',
+  'unusable_at',
+  'unusable_code',
+  'unusable_withdrawal_id',
+  'corrected_at',
+  'event_sequence',
 ];
 
 interface PostingRow {
@@ -99,6 +104,18 @@ export class KnexListReads implements ListReads {
     if (!isUuid(entityId)) return EMPTY;
     const { list, keyset } = tableList(this.db, 'linked_accounts', (query, t) =>
       query.where(`${t}.entity_id`, entityId.toLowerCase()),
+    );
+    const columns = SUMMARY_COLUMNS.map((column) => `t.${column}`);
+    return mapPage(
+      await keysetPage<LinkedAccountSummaryRow>(list.select(columns), keyset, page),
+      toLinkedAccountSummary,
+    );
+  }
+
+  /** Every merchant's unusable accounts, on their partial index (migration linked-account-changes). */
+  async unusableLinkedAccounts(page: Parameters<ListReads['unusableLinkedAccounts']>[0]) {
+    const { list, keyset } = tableList(this.db, 'linked_accounts', (query, t) =>
+      query.whereNotNull(`${t}.unusable_at`),
     );
     const columns = SUMMARY_COLUMNS.map((column) => `t.${column}`);
     return mapPage(

@@ -18,8 +18,9 @@ import type { ProcessRows, TransactionRows } from './process-rows.js';
 /**
  * The methods that need no flush of the writes a unit of work holds back (flushBeforeReads): the writes of a
  * withdrawal's hot path, held and sent together; the reads of an entity, a row no held write creates or changes;
- * and the locks of wallets and withdrawals, which flush themselves unless they lock a known row among the writes
- * (KnownRows). A held method runs bound to the repository itself, so a read inside it would not see the writes
+ * the locks of wallets, withdrawals and a payout's linked account, which flush themselves unless they lock a known
+ * row among the writes (KnownRows); and an account's update, a write like the others. A held method runs bound to
+ * the repository itself, so a read inside it would not see the writes
  * still held.
  */
 export const DEFERRED_WRITES: DeferredWrites = {
@@ -27,6 +28,7 @@ export const DEFERRED_WRITES: DeferredWrites = {
   wallets: ['update', 'lockById'],
   ledger: ['append'],
   applicationTokens: ['update'],
+  linkedAccounts: ['lockForPayout', 'update'],
   withdrawals: ['insert', 'update', 'lockById'],
   webhookEvents: ['insert', 'update', 'recordAttempt'],
 };
@@ -47,7 +49,7 @@ export function knexRepositories(
     entities: new KnexEntityRepository(db, rows.entities),
     wallets: new KnexWalletRepository(db, writer, tx ? rows.wallets : null),
     ledger: new KnexLedgerRepository(db, writer),
-    linkedAccounts: new KnexLinkedAccountRepository(db, cipher, rows),
+    linkedAccounts: new KnexLinkedAccountRepository(db, cipher, rows, writer, tx !== null),
     applicationTokens: new KnexApplicationTokenStore(db, writer),
     withdrawals: new KnexWithdrawalRepository(db, writer, rows, tx?.rows ?? null),
     webhookEndpoints: new KnexWebhookEndpointRepository(db, cipher),

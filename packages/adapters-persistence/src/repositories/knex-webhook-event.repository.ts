@@ -4,7 +4,7 @@ import {
   type WebhookAttempt,
   type WebhookEvent,
   type WebhookEventRepository,
-  type WebhookStatus,
+  type WebhookEventStatus,
 } from '@payout/domain';
 import { readPrepared } from '../sql/connection.js';
 import { exactlyOne, insertWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
@@ -14,9 +14,10 @@ import { isUniqueViolation } from './pg-errors.js';
 export interface EventRow {
   id: string;
   merchant_id: string;
-  withdrawal_id: string;
+  withdrawal_id: string | null;
+  linked_account_id: string | null;
   sequence: number;
-  status: WebhookStatus;
+  status: WebhookEventStatus;
   /** `body::text`: node-postgres would parse `json` into objects the worker only serialises again. */
   body: string;
   created_at: Date;
@@ -41,6 +42,7 @@ export const toEvent = (row: EventRow): WebhookEvent => ({
   id: row.id,
   merchantId: row.merchant_id,
   withdrawalId: row.withdrawal_id,
+  linkedAccountId: row.linked_account_id,
   sequence: row.sequence,
   status: row.status,
   body: row.body,
@@ -66,7 +68,15 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
  * An event's columns with its delivery's (migration 0011: the event row is written once, its delivery row by the
  * claim and each outcome), its body as the exact text it was stored with (`json`, migration 0012).
  */
-const EVENT_FIELDS = ['id', 'merchant_id', 'withdrawal_id', 'sequence', 'status', 'created_at'];
+const EVENT_FIELDS = [
+  'id',
+  'merchant_id',
+  'withdrawal_id',
+  'linked_account_id',
+  'sequence',
+  'status',
+  'created_at',
+];
 const DELIVERY_FIELDS = ['delivery_state', 'attempts', 'next_attempt_at', 'delivered_at'];
 export const eventColumns = (event: string, delivery: string) =>
   EVENT_FIELDS.map((column) => `${event}.${column}`)
@@ -128,7 +138,10 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     const row = {
       id: event.id,
       merchant_id: event.merchantId,
-      withdrawal_id: event.withdrawalId,
+      // The event's subject: its withdrawal, or its linked account (migration linked-account-changes); the other stays NULL.
+      ...(event.withdrawalId !== null
+        ? { withdrawal_id: event.withdrawalId }
+        : { linked_account_id: event.linkedAccountId }),
       sequence: event.sequence,
       status: event.status,
       body: event.body,
@@ -144,7 +157,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
     };
     // Two statements that commit together in the unit of work the status change runs in (its only caller);
     // each merges with the other events' inserts of a commit group.
-    await this.writer.write(insertWrite('webhook_events', [row], ['withdrawals']));
+    await this.writer.write(insertWrite('webhook_events', [row], ['withdrawals', 'linked_accounts']));
     await this.writer.write(insertWrite('webhook_deliveries', [delivery], ['webhook_events']));
   }
 

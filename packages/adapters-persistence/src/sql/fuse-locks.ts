@@ -8,6 +8,8 @@ const texts = new Map<string, string>();
  * `SELECT 1 FROM table WHERE … FOR UPDATE`, sent among the writes: the row `where` matches (its first column the
  * key, the others the values it must still hold; those in `nullSafe` may be NULL), locked only if it is unchanged,
  * which `expect` checks. An update of the same row right after it travels as one statement with it (fuseLocks).
+ * With `mode` `share`, `FOR SHARE`: the row is held against updates (and locks for update) to the end of the
+ * transaction, but other share locks of it do not wait; never fused, as no update of ours follows one.
  */
 export function lockWrite(
   table: string,
@@ -15,28 +17,25 @@ export function lockWrite(
   types: Readonly<Record<string, string>>,
   nullSafe: readonly string[],
   expect: NonNullable<SqlWrite['expect']>,
+  mode: 'update' | 'share' = 'update',
 ): SqlWrite {
   const columns = Object.keys(where);
   const columnTypes = typesOf(table, columns, types);
-  const key = [table, columns.join(), columnTypes.join(), nullSafe.join()].join('\u0000');
+  const key = [table, columns.join(), columnTypes.join(), nullSafe.join(), mode].join('\u0000');
   let text = texts.get(key);
   if (text === undefined) {
     const conditions = columns.map(
       (column, i) =>
         `${identifier(column)} ${nullSafe.includes(column) ? 'IS NOT DISTINCT FROM' : '='} $${i + 1}::${columnTypes[i]}`,
     );
-    text = `SELECT 1 FROM ${identifier(table)} WHERE ${conditions.join(' AND ')} FOR UPDATE`;
+    text = `SELECT 1 FROM ${identifier(table)} WHERE ${conditions.join(' AND ')} FOR ${mode.toUpperCase()}`;
     texts.set(key, text);
   }
   const values = Object.values(where).map((value: SqlValue) => parameter(value ?? null));
-  return {
-    text,
-    values,
-    kind: 'lock',
-    tables: [table],
-    expect,
-    lock: { table, where: columns, values, types: columnTypes, nullSafe },
-  };
+  const write: SqlWrite = { text, values, kind: 'lock', tables: [table], expect };
+  return mode === 'update'
+    ? { ...write, lock: { table, where: columns, values, types: columnTypes, nullSafe } }
+    : write;
 }
 
 /** The update that checks what `lock` checks as well as its own WHERE, or null when the two cannot be one. */

@@ -17,6 +17,8 @@ export interface IncreaseTransferBody {
   readonly settlement?: { readonly settled_at?: unknown };
   /** ACH: `expected_funds_settlement_at`; wire and RTP: `submitted_at`. */
   readonly submission?: { readonly expected_funds_settlement_at?: unknown; readonly submitted_at?: unknown };
+  /** ACH: the receiving bank's corrections of the account's details (Notifications of Change), oldest first. */
+  readonly notifications_of_change?: unknown;
   /** ACH: the receiving bank's return, days after settlement. */
   readonly return?: { readonly raw_return_reason_code?: unknown; readonly return_reason_code?: unknown };
   /** RTP: the receiving bank's acknowledgement of a complete transfer. */

@@ -137,8 +137,11 @@ describe('railStatusOfTransfer PUSH_TO_CARD', () => {
       ['issuer_unavailable', FAILURE_REASONS.GENERAL],
       ['a_reason_added_later', FAILURE_REASONS.CARD],
     ];
-    for (const [code, reason] of expected)
-      expect(declined(code), code).to.deep.equal({ kind: 'FAILED', reason, code });
+    for (const [code, reason] of expected) {
+      // A card with no account behind it cannot receive again: its linked account is marked unusable.
+      const dead = code === 'closed_account' ? { accountUnusable: true } : {};
+      expect(declined(code), code).to.deep.equal({ kind: 'FAILED', reason, code, ...dead });
+    }
     expect(of({ status: 'declined', decline: null })).to.deep.equal({
       kind: 'FAILED',
       reason: FAILURE_REASONS.CARD,

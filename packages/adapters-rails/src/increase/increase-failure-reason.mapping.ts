@@ -24,6 +24,10 @@ const ACH_RETURNS: readonly [code: string, name: string, reason: FailureReason][
   ['R08', 'payment_stopped', CANCELLED],
 ];
 
+/** The R code of a return Increase named but gave no raw code for (`return_reason_code` alone), if listed here. */
+export const achCodeOfName = (name: string | undefined): string | undefined =>
+  ACH_RETURNS.find(([, n]) => n === name)?.[0];
+
 /** The spec's reason for an ACH return, from its R code, else from Increase's name for it. */
 export function achReturnReason(rawCode: string | undefined, name: string | undefined): FailureReason {
   const code = rawCode?.toUpperCase();

@@ -1,9 +1,28 @@
 import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
 import type Increase from 'increase';
+import { achAccountFacts } from '../ach/ach-account-cannot-receive.js';
 import { asObject, dateOf, text } from '../http/json-fields.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
 import { cardDeclineReason } from './increase-card-decline.mapping.js';
-import { achReturnReason, rtpRejectionReason } from './increase-failure-reason.mapping.js';
+import { achCodeOfName, achReturnReason, rtpRejectionReason } from './increase-failure-reason.mapping.js';
+import { latestCorrection } from './increase-notification-of-change.mapping.js';
+
+/**
+ * RTP reject reasons that say the account cannot receive at all (AC04 closed, AC03 an invalid number, BE06 an
+ * unknown customer, MD07 deceased), and card push declines that say the card has no account behind it: the linked
+ * account is marked unusable. A reason about this network only (the bank not on RTP, a message it cannot take)
+ * leaves it usable for other rails.
+ */
+const RTP_ACCOUNT_CANNOT_RECEIVE = new Set([
+  'account_closed',
+  'invalid_creditor_account_number',
+  'unknown_end_customer',
+  'end_customer_deceased',
+]);
+const CARD_ACCOUNT_CANNOT_RECEIVE = new Set(['closed_account', 'invalid_account_number', 'no_such_issuer']);
+
+const unusableIf = (cannot: ReadonlySet<string>, code: string | undefined): { accountUnusable?: true } =>
+  code !== undefined && cannot.has(code) ? { accountUnusable: true } : {};
 
 /**
  * Statuses before the transfer leaves Increase, on every rail: waiting for an approval, a review, a file, or an
@@ -45,7 +64,10 @@ export function railStatusOfTransfer(rail: IncreaseRailId, body: unknown): RailS
   if (status === 'rejected') {
     if (rail !== 'RTP') return { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL };
     const code = text(asObject(transfer.rejection).reject_reason_code);
-    return withCode({ kind: 'FAILED', reason: rtpRejectionReason(code) }, code);
+    return withCode(
+      { kind: 'FAILED', reason: rtpRejectionReason(code), ...unusableIf(RTP_ACCOUNT_CANNOT_RECEIVE, code) },
+      code,
+    );
   }
   const known = statusOn[rail](status, transfer);
   return (
@@ -59,19 +81,14 @@ export function railStatusOfTransfer(rail: IncreaseRailId, body: unknown): RailS
 const statusOn: Readonly<
   Record<IncreaseRailId, (status: string, transfer: IncreaseTransferBody) => RailStatus | undefined>
 > = {
-  /** An ACH transfer stays `submitted` when it settles; the `settlement` object says it did. */
+  /**
+   * An ACH transfer stays `submitted` when it settles; the `settlement` object says it did. Whatever its status,
+   * the latest Notification of Change on it travels with the answer.
+   */
   ACH(status, transfer) {
-    if (status === 'returned') {
-      const returned = asObject(transfer.return);
-      const code = text(returned.raw_return_reason_code);
-      const reason = achReturnReason(code, text(returned.return_reason_code));
-      return withCode({ kind: 'RETURNED', reason }, code ?? text(returned.return_reason_code));
-    }
-    if (status !== 'submitted') return undefined;
-    const settledAt = dateOf(asObject(transfer.settlement).settled_at);
-    if (settledAt) return { kind: 'SETTLED', settledAt };
-    const expectedBy = dateOf(asObject(transfer.submission).expected_funds_settlement_at);
-    return expectedBy ? { kind: 'PROCESSING', expectedBy } : { kind: 'PROCESSING' };
+    const known = achStatus(status, transfer);
+    const correction = latestCorrection(transfer);
+    return known && correction ? { ...known, correction } : known;
   },
   /** Complete when the receiving bank acknowledged it, within seconds; RTP payments are final, never returned. */
   RTP(status, transfer) {
@@ -99,6 +116,24 @@ const statusOn: Readonly<
     if (status === 'complete') return settled(dateOf(asObject(transfer.acceptance).accepted_at));
     if (status !== 'declined') return undefined;
     const code = text(asObject(transfer.decline).reason);
-    return withCode({ kind: 'FAILED', reason: cardDeclineReason(code) }, code);
+    return withCode(
+      { kind: 'FAILED', reason: cardDeclineReason(code), ...unusableIf(CARD_ACCOUNT_CANNOT_RECEIVE, code) },
+      code,
+    );
   },
 };
+
+function achStatus(status: string, transfer: IncreaseTransferBody): RailStatus | undefined {
+  if (status === 'returned') {
+    const returned = asObject(transfer.return);
+    const raw = text(returned.raw_return_reason_code);
+    const name = text(returned.return_reason_code);
+    const facts = achAccountFacts(raw ?? achCodeOfName(name));
+    return withCode({ kind: 'RETURNED', reason: achReturnReason(raw, name), ...facts }, raw ?? name);
+  }
+  if (status !== 'submitted') return undefined;
+  const settledAt = dateOf(asObject(transfer.settlement).settled_at);
+  if (settledAt) return { kind: 'SETTLED', settledAt };
+  const expectedBy = dateOf(asObject(transfer.submission).expected_funds_settlement_at);
+  return expectedBy ? { kind: 'PROCESSING', expectedBy } : { kind: 'PROCESSING' };
+}

@@ -58,14 +58,23 @@ describe('IncreaseTransferRail.status', () => {
       ['ACH', 'submitted', { kind: 'PROCESSING', expectedBy: new Date(EXPECTED_SETTLEMENT_AT) }],
       ['ACH', 'settled', { kind: 'SETTLED', settledAt: new Date(SETTLED_AT) }],
       ['ACH', 'declined', { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL }],
-      ['ACH', 'returned', { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND, code: 'R03' }],
+      [
+        'ACH',
+        'returned',
+        { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND, code: 'R03', accountUnusable: true },
+      ],
       ['RTP', 'pending', { kind: 'PENDING' }],
       ['RTP', 'submitted', { kind: 'PROCESSING' }],
       ['RTP', 'settled', { kind: 'SETTLED', settledAt: new Date('2026-01-15T12:00:03Z') }],
       [
         'RTP',
         'declined',
-        { kind: 'FAILED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND, code: 'account_closed' },
+        {
+          kind: 'FAILED',
+          reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND,
+          code: 'account_closed',
+          accountUnusable: true,
+        },
       ],
       ['WIRE', 'pending', { kind: 'PENDING' }],
       ['WIRE', 'submitted', { kind: 'PENDING' }],
@@ -84,27 +93,86 @@ describe('IncreaseTransferRail.status', () => {
     });
   });
 
-  const returns: [string, string, string][] = [
-    ['R01', 'insufficient_fund', FAILURE_REASONS.GENERAL],
-    ['R02', 'account_closed', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
-    ['R03', 'no_account', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
-    ['R04', 'invalid_account_number_structure', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
-    ['R06', 'returned_per_odfi_request', FAILURE_REASONS.CANCELLED],
-    ['R08', 'payment_stopped', FAILURE_REASONS.CANCELLED],
-    ['R16', 'account_frozen_entry_returned_per_ofac_instruction', FAILURE_REASONS.COMPLIANCE],
-    ['R20', 'non_transaction_account', FAILURE_REASONS.RECIPIENT_NOT_FOUND],
-    ['R23', 'credit_entry_refused_by_receiver', FAILURE_REASONS.GENERAL],
-    ['R24', 'duplicate_entry', FAILURE_REASONS.DUPLICATE],
+  /** Code, Increase's name, the spec's reason, and whether it says the account cannot receive. */
+  const returns: [string, string, string, boolean][] = [
+    ['R01', 'insufficient_fund', FAILURE_REASONS.GENERAL, false],
+    ['R02', 'account_closed', FAILURE_REASONS.RECIPIENT_NOT_FOUND, true],
+    ['R03', 'no_account', FAILURE_REASONS.RECIPIENT_NOT_FOUND, true],
+    ['R04', 'invalid_account_number_structure', FAILURE_REASONS.RECIPIENT_NOT_FOUND, true],
+    ['R06', 'returned_per_odfi_request', FAILURE_REASONS.CANCELLED, false],
+    ['R08', 'payment_stopped', FAILURE_REASONS.CANCELLED, false],
+    ['R16', 'account_frozen_entry_returned_per_ofac_instruction', FAILURE_REASONS.COMPLIANCE, false],
+    ['R20', 'non_transaction_account', FAILURE_REASONS.RECIPIENT_NOT_FOUND, true],
+    ['R23', 'credit_entry_refused_by_receiver', FAILURE_REASONS.GENERAL, false],
+    ['R24', 'duplicate_entry', FAILURE_REASONS.DUPLICATE, false],
   ];
   it('maps ACH return codes to the spec reasons, by R code and by Increase name alone, and carries the code', async () => {
-    for (const [code, name, reason] of returns) {
+    for (const [code, name, reason, unusable] of returns) {
       const byCode = shown('ACH', 'returned', {
         return: { raw_return_reason_code: code, return_reason_code: 'x' },
       });
       const byName = shown('ACH', 'returned', { return: { return_reason_code: name } });
-      expect(await statusOf('ACH', byCode), code).to.deep.equal({ kind: 'RETURNED', reason, code });
-      expect(await statusOf('ACH', byName), name).to.deep.equal({ kind: 'RETURNED', reason, code: name });
+      const dead = unusable ? { accountUnusable: true } : {};
+      expect(await statusOf('ACH', byCode), code).to.deep.equal({ kind: 'RETURNED', reason, code, ...dead });
+      expect(await statusOf('ACH', byName), name).to.deep.equal({
+        kind: 'RETURNED',
+        reason,
+        code: name,
+        ...dead,
+      });
     }
+  });
+
+  it("carries the latest Notification of Change on an ACH transfer as the account's correction", async () => {
+    const notices = {
+      notifications_of_change: [
+        {
+          change_code: 'incorrect_routing_number_account_number_and_transaction_code',
+          corrected_account_number: '987654321',
+          corrected_routing_number: '021000021',
+          corrected_account_funding: 'savings',
+          corrected_individual_id: null,
+          created_at: '2026-01-17T15:00:00Z',
+        },
+        {
+          change_code: 'incorrect_account_number',
+          corrected_account_number: '55554444',
+          corrected_routing_number: null,
+          corrected_account_funding: null,
+          corrected_individual_id: null,
+          created_at: '2026-01-16T15:00:00Z',
+        },
+      ],
+    };
+    expect(await statusOf('ACH', shown('ACH', 'settled', notices))).to.deep.equal({
+      kind: 'SETTLED',
+      settledAt: new Date(SETTLED_AT),
+      correction: {
+        code: 'C07',
+        at: new Date('2026-01-17T15:00:00Z'),
+        accountNumber: '987654321',
+        routingNumber: '021000021',
+        accountType: 'savings',
+      },
+    });
+    const loan = {
+      notifications_of_change: [
+        {
+          change_code: 'incorrect_transaction_code',
+          corrected_account_funding: 'loan',
+          created_at: '2026-01-17T15:00:00Z',
+        },
+      ],
+    };
+    expect(await statusOf('ACH', shown('ACH', 'settled', loan))).to.deep.equal({
+      kind: 'SETTLED',
+      settledAt: new Date(SETTLED_AT),
+      correction: { code: 'C05', at: new Date('2026-01-17T15:00:00Z') },
+    });
+    expect(await statusOf('ACH', shown('ACH', 'settled', { notifications_of_change: [] }))).to.deep.equal({
+      kind: 'SETTLED',
+      settledAt: new Date(SETTLED_AT),
+    });
   });
 
   it('maps RTP reject reasons: a blocked account is compliance, a network outage is general', async () => {
@@ -150,8 +218,8 @@ describe('IncreaseTransferRail.status', () => {
     expect(status).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 90_000 });
   });
 
-  it('watches ACH for returns for a week by default, WIRE for 30 days, and RTP not at all', () => {
-    expect(railFor('ACH').returnWindowMs).to.equal(7 * 24 * 3_600_000);
+  it('watches ACH for returns for 60 days by default (consumer returns), WIRE for 30 days, and RTP not at all', () => {
+    expect(railFor('ACH').returnWindowMs).to.equal(60 * 24 * 3_600_000);
     expect(railFor('RTP').returnWindowMs).to.equal(0);
     expect(railFor('WIRE').returnWindowMs, 'a reversed wire is reported on the transfer').to.equal(
       30 * 24 * 3_600_000,

@@ -38,12 +38,13 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * Per rail: how often to ask while not final (Increase submits ACH files about every 30 minutes and the status
  * carries the expected settlement, which the worker waits for; RTP completes in seconds; Fedwire in minutes), and
- * how long a return can follow settlement. A credit entry's returns mostly come within two banking days, a few
- * later: a week covers a long weekend and the stragglers. RTP payments are final. A wire the beneficiary bank sends
- * back turns the transfer `reversed` (with its `reversal`), days or weeks after it completed: watched for 30 days.
+ * how long a return can follow settlement (docs/returns.md). An ACH entry to a consumer account can be returned for
+ * sixty days (Increase, "ACH returns"; most returns and every Notification of Change come within two banking days):
+ * watched for 60 days at widening gaps. RTP payments are final. A wire the beneficiary bank sends back turns the
+ * transfer `reversed` (with its `reversal`), days or weeks after it completed: watched for 30 days.
  */
 const DEFAULTS: Readonly<Record<IncreaseRailId, RailTimingDefaults>> = {
-  ACH: { poll: 30 * 60_000, returnWindow: 7 * DAY_MS, returnPoll: 6 * HOUR_MS },
+  ACH: { poll: 30 * 60_000, returnWindow: 60 * DAY_MS, returnPoll: 6 * HOUR_MS },
   RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
   WIRE: { poll: 60_000, returnWindow: 30 * DAY_MS, returnPoll: 6 * HOUR_MS },
   // The issuer answers a card push within seconds, and an accepted push is final.

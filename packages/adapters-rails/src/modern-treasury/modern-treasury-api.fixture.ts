@@ -113,6 +113,8 @@ export interface OrderState {
   readonly status: string;
   readonly returnCode?: string;
   readonly reversals?: readonly string[];
+  /** Notifications of Change on the order: their NOC code and corrections (ReturnObject.Corrections). */
+  readonly notices?: readonly { readonly code: string; readonly corrections: Record<string, string> }[];
 }
 
 interface HeldOrder {
@@ -146,6 +148,11 @@ export class ScriptedModernTreasury extends ScriptedCreates {
       .get(PAYMENT_ORDERS_PATH)
       .query(true)
       .reply(async (request: Request) => this.list(request));
+    nock(BASE_URL)
+      .persist()
+      .get('/api/returns')
+      .query(true)
+      .reply(async (request: Request) => this.returns(request));
     nock(BASE_URL)
       .persist()
       .get(new RegExp(`^${PAYMENT_ORDERS_PATH}/[^/]+/reversals$`))
@@ -238,6 +245,37 @@ export class ScriptedModernTreasury extends ScriptedCreates {
       updated_at: '2026-01-16T12:00:00Z',
     }));
     return [200, reversals];
+  }
+
+  /**
+   * `GET /api/returns?returnable_type=payment_order&returnable_id=…` (returns.ts `ReturnListParams`): an array of
+   * `ReturnObject`, the order's Notifications of Change as `ach_noc` returns of $0.00.
+   */
+  private returns(request: Request): nock.ReplyFnResult {
+    if (request.headers.get('authorization') !== VALID_AUTHORIZATION)
+      return [401, errorBody('unauthorized', 'Authentication failed')];
+    const params = new URL(request.url).searchParams;
+    if (params.get('returnable_type') !== 'payment_order')
+      return [422, errorBody('parameter_invalid', 'returnable_id must be accompanied by returnable_type')];
+    const order = [...this.byKey.values()].find((held) => held.id === params.get('returnable_id'));
+    const notices = (order?.state.notices ?? []).map((notice, i) => ({
+      id: `9b0c4e11-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      object: 'return',
+      type: 'ach_noc',
+      status: 'completed',
+      amount: 0,
+      currency: 'USD',
+      code: notice.code,
+      reason: 'Notification of change',
+      corrections: notice.corrections,
+      returnable_id: order?.id,
+      returnable_type: 'payment_order',
+      role: 'originating',
+      live_mode: false,
+      created_at: `2026-01-1${7 + i}T12:00:00Z`,
+      updated_at: `2026-01-1${7 + i}T12:00:00Z`,
+    }));
+    return [200, notices];
   }
 
   private show(request: Request, id: string): nock.ReplyFnResult {

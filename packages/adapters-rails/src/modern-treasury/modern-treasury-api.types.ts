@@ -25,3 +25,20 @@ export interface PaymentOrderBody {
 export interface ModernTreasuryErrorBody {
   readonly errors?: { readonly code?: unknown; readonly message?: unknown; readonly parameter?: unknown };
 }
+
+/**
+ * A Return object (`GET /api/returns`): an ACH return, or a Notification of Change, which Modern Treasury records
+ * as a $0.00 return of `type` `ach_noc` with the bank's corrected details in `corrections`.
+ */
+export interface ReturnBody {
+  readonly type?: unknown;
+  /** C01 … for a NOC, R01 … for an ACH return. */
+  readonly code?: unknown;
+  readonly created_at?: unknown;
+  readonly corrections?: {
+    readonly account_number?: unknown;
+    readonly routing_number?: unknown;
+    /** The corrected ACH transaction code: 22 (checking credit), 32 (savings credit) and their kin. */
+    readonly transaction_code?: unknown;
+  } | null;
+}

@@ -1,5 +1,6 @@
 import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
 import type ModernTreasury from 'modern-treasury';
+import { achAccountFacts } from '../ach/ach-account-cannot-receive.js';
 import { asArray, asObject, dateOf, text } from '../http/json-fields.js';
 import type { ModernTreasuryRailId, PaymentOrderBody } from './modern-treasury-api.types.js';
 import { returnReasonOf } from './modern-treasury-return-reason.mapping.js';
@@ -37,8 +38,12 @@ export function railStatusOfPaymentOrder(rail: ModernTreasuryRailId, body: unkno
       return { kind: 'SETTLED' };
     case 'returned': {
       const code = text(asObject<{ code?: unknown }>(order.current_return).code);
-      const reason = rail === 'ACH' ? returnReasonOf(code) : FAILURE_REASONS.GENERAL;
-      return code ? { kind: 'RETURNED', reason, code } : { kind: 'RETURNED', reason };
+      if (rail !== 'ACH')
+        return code ? { kind: 'RETURNED', reason: FAILURE_REASONS.GENERAL, code } : returnedGenerally;
+      const reason = returnReasonOf(code);
+      return code
+        ? { kind: 'RETURNED', reason, code, ...achAccountFacts(code) }
+        : { kind: 'RETURNED', reason };
     }
     // A reversal was made for the order; whether the money came back is the reversal's own status.
     case 'reversed':
@@ -63,6 +68,8 @@ export function railStatusOfPaymentOrder(rail: ModernTreasuryRailId, body: unkno
       };
   }
 }
+
+const returnedGenerally: RailStatus = { kind: 'RETURNED', reason: FAILURE_REASONS.GENERAL };
 
 /** An ACH entry posts on its effective date: a check waits for it. Other rails give no date. */
 export const achPostsOn = (rail: ModernTreasuryRailId, order: PaymentOrderBody): Date | undefined =>

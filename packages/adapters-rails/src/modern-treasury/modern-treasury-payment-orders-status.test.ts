@@ -63,12 +63,54 @@ describe('ModernTreasuryPaymentOrderRail.status', () => {
     ['R17', FAILURE_REASONS.GENERAL],
   ] as const)
     it(`maps an ACH return ${code} to the spec's reason, carrying the code`, async () => {
+      // A closed or unknown account (R02, R03) cannot receive: its linked account is marked unusable.
+      const dead = code === 'R02' || code === 'R03' ? { accountUnusable: true } : {};
       expect(await statusAfter('ACH', { status: 'returned', returnCode: code })).to.deep.equal({
         kind: 'RETURNED',
         reason,
         code,
+        ...dead,
       });
     });
+
+  it("carries a completed ACH order's latest Notification of Change (an ach_noc return) as the correction", async () => {
+    const notices: OrderState['notices'] = [
+      { code: 'C01', corrections: { account_number: '11112222' } },
+      {
+        code: 'C07',
+        corrections: { account_number: '33334444', routing_number: '021000021', transaction_code: '32' },
+      },
+    ];
+    expect(await statusAfter('ACH', { status: 'completed', notices })).to.deep.equal({
+      kind: 'SETTLED',
+      correction: {
+        code: 'C07',
+        at: new Date('2026-01-18T12:00:00Z'),
+        accountNumber: '33334444',
+        routingNumber: '021000021',
+        accountType: 'savings',
+      },
+    });
+    expect(await statusAfter('ACH', { status: 'completed' })).to.deep.equal({ kind: 'SETTLED' });
+  });
+
+  it('is unavailable when the returns of a completed ACH order cannot be read: a correction is never passed over', async () => {
+    nock.cleanAll();
+    const rail = railFor('ACH');
+    nock('https://app.moderntreasury.com')
+      .get('/api/payment_orders/po_1')
+      .reply(200, { id: 'po_1', status: 'completed' })
+      .get('/api/returns')
+      .query(true)
+      .reply(503, 'down');
+    const status = await rail.status({
+      withdrawalId: 'wd',
+      reference: 'po_1',
+      amount: Money.of('1'),
+      submittedAt: at,
+    });
+    expect(status.kind).to.equal('UNAVAILABLE');
+  });
 
   it('returns a returned order without a code with a reason from the spec', async () => {
     expect(await statusAfter('WIRE', { status: 'returned' })).to.deep.equal({
@@ -127,8 +169,22 @@ describe('ModernTreasuryPaymentOrderRail.status', () => {
     });
   });
 
-  it('watches ACH for returns for a week and the other rails not at all, by default', () => {
-    expect(railFor('ACH').returnWindowMs).to.equal(7 * 24 * 3_600_000);
-    for (const id of ['RTP', 'WIRE', 'SWIFT'] as const) expect(railFor(id).returnWindowMs).to.equal(0);
+  it('watches ACH for returns for 60 days, a wire for 30, a wire abroad for 45, and RTP and cards not at all', () => {
+    const DAY = 24 * 3_600_000;
+    expect(railFor('ACH').returnWindowMs).to.equal(60 * DAY);
+    expect(railFor('WIRE').returnWindowMs).to.equal(30 * DAY);
+    expect(railFor('SWIFT').returnWindowMs).to.equal(45 * DAY);
+    for (const id of ['RTP', 'PUSH_TO_CARD'] as const) expect(railFor(id).returnWindowMs).to.equal(0);
+  });
+
+  it('reports a returned wire as RETURNED, so that a wire sent back inside its watch reverses the debit', async () => {
+    expect(await statusAfter('WIRE', { status: 'returned' })).to.deep.equal({
+      kind: 'RETURNED',
+      reason: FAILURE_REASONS.GENERAL,
+    });
+    expect(await statusAfter('SWIFT', { status: 'returned' })).to.deep.equal({
+      kind: 'RETURNED',
+      reason: FAILURE_REASONS.GENERAL,
+    });
   });
 });

@@ -17,6 +17,7 @@ import { payableCents } from '../money/payable-cents.js';
 import type { ModernTreasuryRailId, PaymentOrderBody } from './modern-treasury-api.types.js';
 import { outcomeOfPaymentOrderCreate } from './modern-treasury-create-payment-order.mapping.js';
 import { type ModernTreasuryCredentials, ModernTreasuryHttpClient } from './modern-treasury-http.client.js';
+import { latestCorrectionOf, returnsPathOf } from './modern-treasury-notification-of-change.mapping.js';
 import {
   PAYMENT_ORDERS_PATH,
   paymentOrderRequestOf,
@@ -42,15 +43,17 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * Per rail: how often to ask while not final (Modern Treasury hands ACH to the bank in files a few times a day
  * and a `sent` entry waits for its effective date; RTP completes in seconds; a domestic wire in minutes, a wire
- * abroad in hours through correspondent banks), and how long a return can follow. A credit entry's returns mostly
- * come within two banking days, some later: a week covers a long weekend and the stragglers. RTP payments are
- * final, and a returned wire comes back as a new incoming payment, so neither is watched by default.
+ * abroad in hours through correspondent banks), and how long a return can follow (docs/returns.md). An ACH entry
+ * to a consumer account can be returned for sixty days, most returns and every Notification of Change within two
+ * banking days: watched for 60 days at widening gaps. A wire the receiving bank sends back is a Return on the
+ * payment order (status `returned`): a domestic one watched for 30 days, one abroad, which correspondent banks
+ * may take weeks over, for 45. RTP payments are final.
  */
 const DEFAULTS: Readonly<Record<ModernTreasuryRailId, RailTimingDefaults>> = {
-  ACH: { poll: 30 * MINUTE_MS, returnWindow: 7 * DAY_MS, returnPoll: 6 * HOUR_MS },
+  ACH: { poll: 30 * MINUTE_MS, returnWindow: 60 * DAY_MS, returnPoll: 6 * HOUR_MS },
   RTP: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
-  WIRE: { poll: MINUTE_MS, returnWindow: 0, returnPoll: HOUR_MS },
-  SWIFT: { poll: 15 * MINUTE_MS, returnWindow: 0, returnPoll: HOUR_MS },
+  WIRE: { poll: MINUTE_MS, returnWindow: 30 * DAY_MS, returnPoll: 6 * HOUR_MS },
+  SWIFT: { poll: 15 * MINUTE_MS, returnWindow: 45 * DAY_MS, returnPoll: 6 * HOUR_MS },
   // A card push is answered by the issuer within seconds and is final once accepted.
   PUSH_TO_CARD: { poll: 5_000, returnWindow: 0, returnPoll: HOUR_MS },
 };
@@ -146,14 +149,25 @@ export class ModernTreasuryPaymentOrderRail
     return { kind: 'ORDER', order: orders[0] };
   }
 
-  /** The order's status; a reversed one's from its reversals (railStatusOfReversals), in the same time. */
+  /**
+   * The order's status; a reversed one's from its reversals (railStatusOfReversals), in the same time. A completed
+   * ACH order is asked for its returns too, in the same time: a Notification of Change is one of them, the order
+   * staying completed. Unavailable when they cannot be read, so that a check never passes over a correction.
+   */
   async status(query: RailStatusQuery): Promise<RailStatus> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     const path = `${PAYMENT_ORDERS_PATH}/${encodeURIComponent(query.reference)}`;
     const shown = await this.http.read(path, signal, this.options.clock.now());
     if (shown.kind !== 'READ') return shown;
-    if (text(asObject<PaymentOrderBody>(shown.body).status) !== 'reversed')
-      return railStatusOfPaymentOrder(this.id, shown.body);
+    const orderStatus = text(asObject<PaymentOrderBody>(shown.body).status);
+    if (orderStatus === 'completed' && this.id === 'ACH') {
+      const returns = await this.http.read(returnsPathOf(query.reference), signal, this.options.clock.now());
+      if (returns.kind !== 'READ') return returns;
+      const correction = latestCorrectionOf(returns.body);
+      const status = railStatusOfPaymentOrder(this.id, shown.body);
+      return correction ? { ...status, correction } : status;
+    }
+    if (orderStatus !== 'reversed') return railStatusOfPaymentOrder(this.id, shown.body);
     const reversals = await this.http.read(`${path}/reversals`, signal, this.options.clock.now());
     return reversals.kind === 'READ'
       ? railStatusOfReversals(reversals.body, this.returnPollIntervalMs)

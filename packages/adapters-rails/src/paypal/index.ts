@@ -1,3 +1,4 @@
+export * from './paypal-balance.js';
 export * from './paypal-oauth.client.js';
 export * from './paypal-payouts.rail.js';
 export * from './paypal-rails.js';

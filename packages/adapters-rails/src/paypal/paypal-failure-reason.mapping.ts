@@ -25,3 +25,18 @@ export function failureReasonFor(
   if (COMPLIANCE_LIKE.test(name)) return FAILURE_REASONS.COMPLIANCE;
   return FAILURE_REASONS.GENERAL;
 }
+
+/**
+ * Item errors that say the recipient's PayPal or Venmo account cannot receive (PayPal's payouts error list: a
+ * locked or inactive account, an invalid one): the linked account is marked unusable until an operator
+ * reinstates it. An unregistered recipient is not: PayPal holds the item unclaimed for them to sign up.
+ */
+const ACCOUNT_CANNOT_RECEIVE: ReadonlySet<string> = new Set([
+  'RECEIVER_ACCOUNT_LOCKED',
+  'RECEIVER_ACCOUNT_INVALID',
+]);
+
+export const payPalAccountFacts = (errorName: string | undefined): { accountUnusable?: true } =>
+  errorName !== undefined && ACCOUNT_CANNOT_RECEIVE.has(errorName.toUpperCase())
+    ? { accountUnusable: true }
+    : {};

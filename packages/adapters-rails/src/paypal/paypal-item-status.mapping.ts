@@ -1,7 +1,7 @@
 import { FAILURE_REASONS, type RailStatus } from '@payout/domain';
 import { asArray, asObject, text } from '../http/json-fields.js';
 import type { PayPalBatchBody, PayPalPayoutItem } from './paypal-api.types.js';
-import { failureReasonFor } from './paypal-failure-reason.mapping.js';
+import { failureReasonFor, payPalAccountFacts } from './paypal-failure-reason.mapping.js';
 
 /** UNCLAIMED waits for the recipient to sign up, ONHOLD for PayPal's review: neither is final. */
 const WAITING = new Set(['PENDING', 'UNCLAIMED', 'ONHOLD', 'ON_HOLD', 'NEW']);
@@ -35,7 +35,8 @@ export function railStatusOfBatch(body: unknown, withdrawalId: string): RailStat
   if (WAITING.has(status)) return { kind: 'PENDING' };
   // The item's error name (RECEIVER_UNREGISTERED, …) travels as the failure's code when PayPal gave one.
   const code = errorName ? { code: errorName } : {};
-  if (FAILED.has(status)) return { kind: 'FAILED', reason: failureReasonFor(errorName), ...code };
+  if (FAILED.has(status))
+    return { kind: 'FAILED', reason: failureReasonFor(errorName), ...code, ...payPalAccountFacts(errorName) };
   // The money came back: the code is PayPal's error name, else the status itself (RETURNED, REFUNDED,
   // REVERSED), so the failure says which of them it was.
   const returnCode = { code: errorName ?? status };

@@ -49,7 +49,12 @@ describe('PayPalPayoutsRail.status', () => {
     ['UNCLAIMED', 'RECEIVER_UNREGISTERED', { kind: 'PENDING' }],
     ['ONHOLD', undefined, { kind: 'PENDING' }],
     ['FAILED', 'RECEIVER_UNREGISTERED', { kind: 'FAILED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND }],
-    ['FAILED', 'RECEIVER_ACCOUNT_LOCKED', { kind: 'FAILED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND }],
+    // A locked or invalid account cannot receive: the linked account is marked unusable.
+    [
+      'FAILED',
+      'RECEIVER_ACCOUNT_LOCKED',
+      { kind: 'FAILED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND, accountUnusable: true },
+    ],
     ['FAILED', 'INSUFFICIENT_FUNDS', { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL }],
     ['FAILED', undefined, { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL }],
     ['BLOCKED', 'REGULATORY_BLOCKED', { kind: 'FAILED', reason: FAILURE_REASONS.COMPLIANCE }],

@@ -1,3 +1,4 @@
+export * from './wise-balance.js';
 export type { WiseTransferDetails } from './wise-transfer-requirements.js';
 export * from './wise-transfers.rail.js';
 export * from './wise-webhook.verifier.js';

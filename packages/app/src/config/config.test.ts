@@ -50,6 +50,24 @@ describe('loadConfig', () => {
       expect(loadConfig({ LEDGER_VERIFICATION_CRON: bad }).ok, bad).to.equal(false);
   });
 
+  it("reads the providers' balances every 15 minutes unless given another cron, with a floor per provider", () => {
+    const byDefault = loadConfig({});
+    expect(byDefault.ok && byDefault.config.providerBalanceCron).to.equal('*/15 * * * *');
+    expect(byDefault.ok && byDefault.config.providerBalanceFloors).to.deep.equal({});
+    const off = loadConfig({
+      PROVIDER_BALANCE_CRON: 'off',
+      INCREASE_BALANCE_FLOOR: '5000',
+      WISE_BALANCE_FLOOR: '250.5',
+    });
+    expect(off.ok && off.config.providerBalanceCron).to.equal(null);
+    expect(off.ok && off.config.providerBalanceFloors).to.deep.equal({ increase: '5000', wise: '250.5' });
+    const bad = loadConfig({ PROVIDER_BALANCE_CRON: 'hourly', PAYPAL_BALANCE_FLOOR: '1e6' });
+    expect(bad.ok ? [] : bad.errors).to.have.members([
+      'PAYPAL_BALANCE_FLOOR must be an amount in dollars such as 5000 or 2500.50 (got "1e6")',
+      'PROVIDER_BALANCE_CRON must be five cron fields such as "*/15 * * * *", or off (got "hourly")',
+    ]);
+  });
+
   it('drains for no time by default, and refuses a drain as long as the shutdown deadline', () => {
     const byDefault = loadConfig({});
     expect(byDefault.ok && byDefault.config.shutdownDrainMs).to.equal(0);

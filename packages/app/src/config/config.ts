@@ -84,6 +84,17 @@ export interface AppConfig {
   readonly shutdownDrainMs: number;
   /** When workers check that every wallet equals its postings (cron, UTC); null: never (LEDGER_VERIFICATION_CRON=off). */
   readonly ledgerVerificationCron: string | null;
+  /**
+   * When workers read every configured provider's balance (cron, UTC; PROVIDER_BALANCE_CRON, every 15 minutes by
+   * default); null: never (off).
+   */
+  readonly providerBalanceCron: string | null;
+  /**
+   * Per provider, the balance under which `payout_provider_balance_floor` makes the alert fire, in dollars
+   * (INCREASE_BALANCE_FLOOR, MODERN_TREASURY_BALANCE_FLOOR, PAYPAL_BALANCE_FLOOR, WISE_BALANCE_FLOOR); a provider
+   * without one has no floor.
+   */
+  readonly providerBalanceFloors: Readonly<Record<string, string>>;
   /** Names of the secrets that fell back to development defaults; the start-up log lists them. */
   readonly developmentDefaults: readonly string[];
 }
@@ -157,8 +168,13 @@ function choice(env: Env, name: NameOfKind<'choice'>, errors: string[]): string 
  * range as pg-boss's own parser (cron-parser) reads them, so a bad one stops every process at start, not the
  * workers once they schedule it; `off`: null.
  */
-function cron(raw: string | undefined, errors: string[]): string | null {
-  const value = raw?.trim() || variable('LEDGER_VERIFICATION_CRON').fallback;
+function cron(
+  name: 'LEDGER_VERIFICATION_CRON' | 'PROVIDER_BALANCE_CRON',
+  raw: string | undefined,
+  errors: string[],
+): string | null {
+  const fallback = String(variable(name).fallback);
+  const value = raw?.trim() || fallback;
   if (value === 'off') return null;
   const fields = value.split(/\s+/);
   const shaped = fields.length === 5 && fields.every((field) => /^[\d*/,-]+$/.test(field));
@@ -170,10 +186,28 @@ function cron(raw: string | undefined, errors: string[]): string | null {
   } catch {
     // Reported below.
   }
-  errors.push(
-    `LEDGER_VERIFICATION_CRON must be five cron fields such as "30 3 * * *", or off (got "${raw}")`,
-  );
+  errors.push(`${name} must be five cron fields such as "${fallback}", or off (got "${raw}")`);
   return null;
+}
+
+/** The variable of each provider's balance floor (`providerBalanceFloors`). */
+const BALANCE_FLOOR_VARIABLES: Readonly<Record<string, VariableName>> = {
+  increase: 'INCREASE_BALANCE_FLOOR',
+  modern_treasury: 'MODERN_TREASURY_BALANCE_FLOOR',
+  paypal: 'PAYPAL_BALANCE_FLOOR',
+  wise: 'WISE_BALANCE_FLOOR',
+};
+
+/** The providers' balance floors that are set: each an amount in dollars, at most two decimals. */
+function balanceFloors(env: Env, errors: string[]): Record<string, string> {
+  const floors: Record<string, string> = {};
+  for (const [provider, name] of Object.entries(BALANCE_FLOOR_VARIABLES)) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    if (/^\d{1,15}(\.\d{1,2})?$/.test(raw)) floors[provider] = raw;
+    else errors.push(`${name} must be an amount in dollars such as 5000 or 2500.50 (got "${raw}")`);
+  }
+  return floors;
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string {
@@ -242,7 +276,9 @@ export function loadConfig(env: Env): ConfigResult {
     logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : null,
     shutdownTimeoutMs,
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', errors, { max: shutdownTimeoutMs - 1 }),
-    ledgerVerificationCron: cron(env.LEDGER_VERIFICATION_CRON, errors),
+    ledgerVerificationCron: cron('LEDGER_VERIFICATION_CRON', env.LEDGER_VERIFICATION_CRON, errors),
+    providerBalanceCron: cron('PROVIDER_BALANCE_CRON', env.PROVIDER_BALANCE_CRON, errors),
+    providerBalanceFloors: balanceFloors(env, errors),
     developmentDefaults,
   };
   return errors.length > 0 ? { ok: false, errors } : { ok: true, config };

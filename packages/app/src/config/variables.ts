@@ -415,6 +415,14 @@ export const CONFIG_VARIABLES = [
       "When workers check that every wallet equals its postings: five cron fields in UTC, each within its range (digits, `*`, `/`, `,`, `-`); `off`: never, and pg-boss's scheduler stays off.",
   },
   {
+    name: 'PROVIDER_BALANCE_CRON',
+    section: 'workers',
+    kind: 'text',
+    fallback: '*/15 * * * *',
+    description:
+      "When workers read each provider's balance into `payout_provider_balance`: five cron fields in UTC, as `LEDGER_VERIFICATION_CRON`; `off`: never.",
+  },
+  {
     name: 'JOB_QUEUE_PROFILE',
     section: 'workers',
     kind: 'choice',
@@ -483,6 +491,14 @@ export const CONFIG_VARIABLES = [
     kind: 'text',
     defaultText: "unset: Increase's webhooks get 404, polling alone moves payouts",
     description: "The Event Subscription's secret, for `POST /v1/rails/increase/webhooks`.",
+  },
+  {
+    name: 'INCREASE_BALANCE_FLOOR',
+    section: 'increase',
+    kind: 'text',
+    defaultText: 'unset: no floor',
+    description:
+      "Dollars (at most two decimals); under them the Increase account's available balance, `payout_provider_balance_floor` makes `PayoutProviderBalanceLow` fire.",
   },
   {
     name: 'INCREASE_VAULT_URL',
@@ -574,6 +590,14 @@ export const CONFIG_VARIABLES = [
     defaultText: "unset: Modern Treasury's webhooks get 404",
     description: 'The webhook key, for `POST /v1/rails/modern_treasury/webhooks`.',
   },
+  {
+    name: 'MODERN_TREASURY_BALANCE_FLOOR',
+    section: 'modern_treasury',
+    kind: 'text',
+    defaultText: 'unset: no floor',
+    description:
+      "Dollars (at most two decimals); under them the internal account's latest available balance, `payout_provider_balance_floor` makes `PayoutProviderBalanceLow` fire.",
+  },
   // PayPal
   {
     name: 'PAYPAL_BASE_URL',
@@ -602,6 +626,14 @@ export const CONFIG_VARIABLES = [
     fallback: 30,
     description:
       'Days a paid PAYPAL or VENMO payout is checked for a refund or reversal (1, 2, 4 … hours after it was paid), a whole number up to 999; `0` stops the watch.',
+  },
+  {
+    name: 'PAYPAL_BALANCE_FLOOR',
+    section: 'paypal',
+    kind: 'text',
+    defaultText: 'unset: no floor',
+    description:
+      "Dollars (at most two decimals); under them the available USD balance (the app needs PayPal's reporting permission), `payout_provider_balance_floor` makes `PayoutProviderBalanceLow` fire.",
   },
   {
     name: 'PAYPAL_WEBHOOK_ID',
@@ -659,6 +691,14 @@ export const CONFIG_VARIABLES = [
     section: 'wise',
     kind: 'text',
     description: 'The `transferPurposeSubTransferPurpose` key given when a route asks for it.',
+  },
+  {
+    name: 'WISE_BALANCE_FLOOR',
+    section: 'wise',
+    kind: 'text',
+    defaultText: 'unset: no floor',
+    description:
+      "Dollars (at most two decimals); under them the profile's USD balance, `payout_provider_balance_floor` makes `PayoutProviderBalanceLow` fire.",
   },
   {
     name: 'WISE_WEBHOOK_PUBLIC_KEY',

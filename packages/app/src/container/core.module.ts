@@ -19,6 +19,7 @@ import { committedChangesReporter } from '../observability/committed-changes.rep
 import { observedRails } from '../observability/rail-calls.recorder.js';
 import { cardVaultFor } from './card-vault.binding.js';
 import { railsFor, railWebhookVerifiersFor } from './rails.binding.js';
+import { recipientValidatorFor } from './recipient-validator.binding.js';
 import { TOKENS } from './tokens.js';
 import { buildUseCases } from './use-cases.js';
 
@@ -68,6 +69,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
             railWebhooks: railWebhookVerifiersFor(config, ctx.get(TOKENS.clock)),
             cardVault: cardVaultFor(config),
             outboundUrls,
+            recipients: recipientValidatorFor(config, ctx.get(TOKENS.clock)),
           },
           config,
         ),

@@ -7,6 +7,7 @@ import {
   DEFAULT_JOB_QUEUE_SETTINGS,
   ensureQueues,
   FAST_JOB_QUEUE_SETTINGS,
+  KnexProviderBalances,
   KnexRailStepStore,
   KnexUnitOfWork,
   knexPoolUsage,
@@ -20,12 +21,15 @@ import {
   WEBHOOKS_DUE_CHANNEL,
   webhookDeliveryQueue,
 } from '@payout/adapters-persistence';
+import { CheckProviderBalances } from '@payout/domain';
 import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import type { AppConfig } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { ledgerVerificationReporter } from '../observability/ledger-verification.reporter.js';
+import { providerBalanceReporter } from '../observability/provider-balance.reporter.js';
+import { providerBalancesFor } from './provider-balances.binding.js';
 import { type OpenReadReplica, openReadReplica } from './read-replica.binding.js';
 import { type Resource, TOKENS } from './tokens.js';
 import { webhookClaimLeaseMs } from './use-cases.js';
@@ -43,6 +47,8 @@ const READ_REPLICA = Symbol.for('payout.readReplica');
 
 /** pg-boss's queue of the scheduled ledger verification (LEDGER_VERIFICATION_CRON). */
 export const LEDGER_VERIFICATION_JOB = 'ledger.verification';
+/** pg-boss's queue of the scheduled read of the providers' balances (PROVIDER_BALANCE_CRON). */
+export const PROVIDER_BALANCE_JOB = 'provider.balances';
 
 /** Knex's own warnings (a failed connection attempt, say), as the service's log lines. */
 const knexLog = (logger: Logger): Knex.Logger => ({
@@ -69,8 +75,10 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       connectionString: url,
       poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
       settings,
-      // Where workers run, pg-boss sends the scheduled jobs (the ledger verification) as they come due.
-      schedule: config.role !== 'api' && config.ledgerVerificationCron !== null,
+      // Where workers run, pg-boss sends the scheduled jobs (the ledger verification, the balances) as they come due.
+      schedule:
+        config.role !== 'api' &&
+        (config.ledgerVerificationCron !== null || config.providerBalanceCron !== null),
       // The message and code only: pg-boss's errors carry the whole pg client, kilobytes of it.
       onError: (error) =>
         logger.error({ error: error.message, code: (error as { code?: string }).code }, 'job queue error'),
@@ -113,6 +121,21 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         if (config.role !== 'api') {
           metrics.observeWorkDue(() => readWorkDue(db.knex));
           metrics.observeUnresolvedSubmissions(() => readUnresolvedSubmissions(db.knex));
+          const balances = new KnexProviderBalances(db.knex);
+          metrics.observeProviderBalances(
+            async () =>
+              (await balances.latest()).map((b) => ({
+                provider: b.provider,
+                available: Number(b.available.toString()),
+                readAtSeconds: b.readAt.getTime() / 1000,
+              })),
+            Object.fromEntries(
+              Object.entries(config.providerBalanceFloors).map(([provider, floor]) => [
+                provider,
+                Number(floor),
+              ]),
+            ),
+          );
         }
         return db;
       })
@@ -173,13 +196,26 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
           logger,
           ctx.get(TOKENS.clock),
         );
+        const clock = ctx.get(TOKENS.clock);
+        const checkBalances = new CheckProviderBalances({
+          balances: providerBalancesFor(config, clock),
+          store: new KnexProviderBalances(db.knex),
+          clock,
+        });
         return new PgBossWorkerRunner({
           boss: db.boss,
           // pg-boss carries only rare jobs (approval expiry): one poller per process, not one per unit of
           // WORKER_CONCURRENCY: each poller fetches every second, and pg-boss's fetch is planned on every call.
           concurrency: 1,
           handlers: { 'withdrawal.expire-approval': handleJob },
-          scheduled: [{ name: LEDGER_VERIFICATION_JOB, cron: config.ledgerVerificationCron, run: verify }],
+          scheduled: [
+            { name: LEDGER_VERIFICATION_JOB, cron: config.ledgerVerificationCron, run: verify },
+            {
+              name: PROVIDER_BALANCE_JOB,
+              cron: config.providerBalanceCron,
+              run: providerBalanceReporter(checkBalances, logger),
+            },
+          ],
           logger,
         });
       })

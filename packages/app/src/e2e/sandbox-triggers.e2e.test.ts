@@ -110,7 +110,7 @@ describe('e2e: every sandbox trigger reaches its documented status, reason and l
         `the .${c.trigger.cents} ${c.rail} withdrawal announced as ${final}`,
         () => {
           const mine = [...receiver.acknowledged().values()]
-            .filter((e) => e.payload.entityId === entity.id)
+            .filter((e) => e.eventType === 'WITHDRAWAL' && e.payload.entityId === entity.id)
             .sort((a, b) => a.payload.sequence - b.payload.sequence);
           return mine.length === statuses.length && mine.at(-1)?.status === final ? mine : undefined;
         },
@@ -138,6 +138,11 @@ describe('e2e: every sandbox trigger reaches its documented status, reason and l
       expect(await ledger.postings(id)).to.deep.equal(
         failed ? { WITHDRAWAL_DEBIT: 1, WITHDRAWAL_REVERSAL: 1 } : { WITHDRAWAL_DEBIT: 1 },
       );
+      // Only the .98 return says the account cannot receive: its account is marked, and the merchant told.
+      const marked = [...receiver.acknowledged().values()].filter(
+        (e) => (e.eventType as string) === 'LINKED_ACCOUNT' && e.payload.entityId === entity.id,
+      );
+      expect(marked.map((e) => e.status)).to.deep.equal(c.trigger.cents === '98' ? ['UNUSABLE'] : []);
     });
   }
 

@@ -1,4 +1,7 @@
-/** What an operator did: one value per operator action (docs/product.md §8). */
+/**
+ * What an operator did: one value per operator action (docs/product.md §8); and what a provider's word did to a
+ * linked account (a correction, a return that marked it unusable), whose actor is `provider:<name>`.
+ */
 export const AUDIT_ACTIONS = [
   'MERCHANT_CREATED',
   'MERCHANT_UPDATED',
@@ -13,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'WITHDRAWAL_FAILED',
   'WITHDRAWAL_CHECK_REQUESTED',
   'WEBHOOK_REDELIVERED',
+  'LINKED_ACCOUNT_CORRECTED',
+  'LINKED_ACCOUNT_MARKED_UNUSABLE',
+  'LINKED_ACCOUNT_REINSTATED',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -26,7 +32,8 @@ export type AuditSubjectType =
   | 'WALLET'
   | 'APPLICATION_TOKEN'
   | 'WITHDRAWAL'
-  | 'WEBHOOK_EVENT';
+  | 'WEBHOOK_EVENT'
+  | 'LINKED_ACCOUNT';
 
 /** What each action is done to; a webhook endpoint is a merchant's setting, so its subject is the merchant. */
 export const AUDIT_SUBJECT: Readonly<Record<AuditAction, AuditSubjectType>> = {
@@ -43,6 +50,9 @@ export const AUDIT_SUBJECT: Readonly<Record<AuditAction, AuditSubjectType>> = {
   WITHDRAWAL_FAILED: 'WITHDRAWAL',
   WITHDRAWAL_CHECK_REQUESTED: 'WITHDRAWAL',
   WEBHOOK_REDELIVERED: 'WEBHOOK_EVENT',
+  LINKED_ACCOUNT_CORRECTED: 'LINKED_ACCOUNT',
+  LINKED_ACCOUNT_MARKED_UNUSABLE: 'LINKED_ACCOUNT',
+  LINKED_ACCOUNT_REINSTATED: 'LINKED_ACCOUNT',
 };
 
 /** A JSON value: what an audit entry records of the fields an action set. */
@@ -61,7 +71,7 @@ export type AuditValue =
 export interface AuditEntry {
   readonly id: string;
   readonly at: Date;
-  /** The operator token's `sub`. */
+  /** The operator token's `sub`, or `provider:<name>` for a change a provider's answer made. */
   readonly actor: string;
   readonly action: AuditAction;
   readonly subjectType: AuditSubjectType;

@@ -21,6 +21,30 @@ export interface LinkedAccount {
   readonly applicationTokenId: string;
   readonly destination: Readonly<Record<string, string>>;
   readonly createdAt: Date;
+  /**
+   * Set when a return said the account cannot receive (closed, unknown, an invalid number): withdrawals to it are
+   * refused before any money moves until an operator reinstates it. Null while it is usable.
+   */
+  readonly unusable: AccountUnusable | null;
+  /**
+   * The provider's time of the latest correction applied to it (an ACH Notification of Change): a correction as
+   * old or older, seen again by a later status check, changes nothing.
+   */
+  readonly correctedAt: Date | null;
+  /**
+   * How many account events (`LINKED_ACCOUNT` webhooks) it has had: every change after linking (a correction,
+   * marking it unusable, reinstating it) is one, numbered by this, so a stored row as read is the row as changed.
+   */
+  readonly eventSequence: number;
+}
+
+/** Why an account takes no payouts (see `LinkedAccount.unusable`). */
+export interface AccountUnusable {
+  readonly since: Date;
+  /** The provider's code that said so (an ACH return's R02, R03, R04 …), when it gave one. */
+  readonly code: string | null;
+  /** The withdrawal whose return said so. */
+  readonly withdrawalId: string | null;
 }
 
 /** Fields of `destination` that are secrets: encrypted at rest and never shown. */
@@ -33,3 +57,21 @@ export const SENSITIVE_DESTINATION_FIELDS: ReadonlySet<string> = new Set([
   'username',
   'swiftOrBic',
 ]);
+
+/** The account marked unusable by a return (see `LinkedAccount.unusable`), its change counted. */
+export const markUnusable = (
+  account: LinkedAccount,
+  why: Omit<AccountUnusable, 'since'>,
+  now: Date,
+): LinkedAccount => ({
+  ...account,
+  unusable: { since: now, ...why },
+  eventSequence: account.eventSequence + 1,
+});
+
+/** The account usable again (an operator's reinstatement), its change counted. */
+export const reinstate = (account: LinkedAccount): LinkedAccount => ({
+  ...account,
+  unusable: null,
+  eventSequence: account.eventSequence + 1,
+});

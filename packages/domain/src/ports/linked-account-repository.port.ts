@@ -20,4 +20,17 @@ export interface LinkedAccountRepository {
    * Null under the same rules as `findForEntity`.
    */
   findWithOwners(id: string, entityId: string): Promise<LinkedAccountWithOwners | null>;
+  /**
+   * The account as a payout's debit decides on it, share-locked to the end of the transaction: marking it unusable
+   * (an update) waits for a debit holding it to commit, and a debit after the marking reads it marked. Only in a
+   * unit of work; null when it does not exist.
+   */
+  lockForPayout(id: string): Promise<LinkedAccount | null>;
+  /** The account locked for an update (a correction, marking it unusable, reinstating it). Only in a unit of work. */
+  lockById(id: string): Promise<LinkedAccount | null>;
+  /**
+   * Writes what changes after linking (destination, last four digits, `unusable`, `correctedAt`, `eventSequence`)
+   * of an account locked in the same unit of work; sensitive destination fields stay encrypted.
+   */
+  update(account: LinkedAccount): Promise<void>;
 }

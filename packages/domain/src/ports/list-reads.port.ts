@@ -56,6 +56,8 @@ export interface ListReads {
   merchants(page: PageRequest): Promise<Page<Merchant>>;
   entities(merchantId: string, page: PageRequest): Promise<Page<Entity>>;
   linkedAccounts(entityId: string, page: PageRequest): Promise<Page<LinkedAccountSummary>>;
+  /** Every merchant's linked accounts that a return marked unusable (`LinkedAccount.unusable`). */
+  unusableLinkedAccounts(page: PageRequest): Promise<Page<LinkedAccountSummary>>;
   /**
    * A wallet's postings, each with its running balance computed exactly over every earlier posting; with
    * `withdrawalId`, only that withdrawal's postings (their balances still count every posting before them).

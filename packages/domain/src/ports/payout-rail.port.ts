@@ -1,3 +1,4 @@
+import type { AccountCorrection } from '../linked-account/account-correction.js';
 import type { Money } from '../money/money.js';
 import type { RailId } from '../rails/rail-id.js';
 import type { FailureReason } from '../withdrawal/failure-reason.js';
@@ -30,6 +31,8 @@ export type RailSubmitResult =
       readonly reason: FailureReason;
       readonly detail: string;
       readonly code?: string;
+      /** The provider refused it because the account cannot receive (see RailAccountFacts). */
+      readonly accountUnusable?: true;
     }
   /**
    * Unreachable, timed out or 5xx: outcome unknown, retried on the same rail with the same key. `retryAfterMs`,
@@ -45,10 +48,26 @@ export interface RailStatusQuery {
 }
 
 /**
+ * What a status answer says of the linked account besides the payout, whatever its kind: applied in the
+ * transaction that applies the answer.
+ */
+export interface RailAccountFacts {
+  /**
+   * The account cannot receive: the provider's code says it is closed, unknown or its number invalid (an ACH
+   * return's R02, R03, R04 and their equivalents). Only on FAILED and RETURNED; the account is marked unusable.
+   */
+  readonly accountUnusable?: true;
+  /** The latest correction of the account's details the provider holds for this payout (an ACH NOC). */
+  readonly correction?: AccountCorrection;
+}
+
+/**
  * Not final yet. `expectedBy`, when the rail knows it (an ACH entry's settlement date), is the earliest the payout
  * can move on: the next check waits for it instead of asking every `pollIntervalMs` until then.
  */
-export type RailStatus =
+export type RailStatus = RailStatusKind & RailAccountFacts;
+
+type RailStatusKind =
   | { readonly kind: 'PENDING'; readonly expectedBy?: Date }
   /** Accepted by the network, awaiting final settlement (ACH, RTP). */
   | { readonly kind: 'PROCESSING'; readonly expectedBy?: Date }

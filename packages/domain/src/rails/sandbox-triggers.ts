@@ -7,7 +7,10 @@ import { FAILURE_REASONS, type FailureReason } from '../withdrawal/failure-reaso
 export const SANDBOX_TRIGGER_CENTS = {
   /** Rejected at submission: HTTP 500, FAILED, debit reversed. */
   REJECTED: '91',
-  /** SUCCESS, then FAILED "Recipient account not found." one settlement delay later. */
+  /**
+   * SUCCESS, then FAILED "Recipient account not found." one settlement delay later: a return that says the account
+   * cannot receive (R03 on ACH), which marks the linked account unusable.
+   */
   RETURNED: '98',
   /** Unavailable for the first two attempts ("Payment queued"), then settles. */
   UNAVAILABLE_TWICE: '99',

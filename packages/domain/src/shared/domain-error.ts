@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'PAYOUTS_DISABLED',
   'LINKED_ACCOUNT_NOT_FOUND',
+  'LINKED_ACCOUNT_UNUSABLE',
   'TRANSACTION_NOT_FOUND',
   'UNSUPPORTED_TRANSACTION_TYPE',
   'NOT_FOUND',
@@ -50,6 +51,8 @@ export const MESSAGES = {
   INVALID_ROUTING_TYPE: 'routingType must be one of ACH, RTP, WIRE, BANK',
   PAYOUTS_DISABLED: 'Payouts are not enabled for this account. Please contact support.',
   LINKED_ACCOUNT_NOT_FOUND: 'Linked account not found',
+  LINKED_ACCOUNT_UNUSABLE:
+    'The linked account cannot receive payouts: its bank returned a payout to it as closed, unknown or invalid. Link another account, or contact support.',
   RATE_LIMITED: 'Too many requests. Please retry after 60 seconds.',
   RAIL_REJECTED:
     'The payment processor rejected the disbursement. Check that the account is active, within limits, and the recipient details are right.',

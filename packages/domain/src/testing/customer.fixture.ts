@@ -85,6 +85,9 @@ export async function seedCustomer(
     applicationTokenId: tokenId,
     destination: options.destination ?? { accountNumber: '123456789', routingNumber: '021000021' },
     createdAt: now,
+    unusable: null,
+    correctedAt: null,
+    eventSequence: 0,
   };
   await uow.run(async (tx) => {
     await tx.merchants.save({

@@ -37,6 +37,13 @@ export function inMemoryListReads(state: () => InMemoryState): ListReads {
         ),
         page,
       ),
+    unusableLinkedAccounts: async (page) =>
+      pageOf(
+        sorted([...state().linkedAccounts.values()].filter((a) => a.unusable !== null)).map(
+          ({ destination: _secret, ...summary }) => summary,
+        ),
+        page,
+      ),
     walletPostings: async (walletId, page, withdrawalId) => {
       const account = walletAccount(walletId);
       let balance = Money.ZERO;

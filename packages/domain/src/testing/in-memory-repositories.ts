@@ -143,6 +143,12 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
         ? { account, entity, merchant }
         : null;
     },
+    lockForPayout: async (id) => state().linkedAccounts.get(id) ?? null,
+    lockById: async (id) => state().linkedAccounts.get(id) ?? null,
+    update: async (a: LinkedAccount) => {
+      if (!state().linkedAccounts.has(a.id)) throw new Error(`linked account ${a.id} does not exist`);
+      state().linkedAccounts.set(a.id, a);
+    },
   };
   const applicationTokens: ApplicationTokenStore = {
     insert: async (t: ApplicationToken) => {
@@ -215,10 +221,19 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     [...state().webhookEvents.values()]
       .filter((e) => e.withdrawalId === withdrawalId)
       .sort((a, b) => a.sequence - b.sequence);
+  /** The events of the same withdrawal or the same account as `e`. */
+  const sameSubject = (e: WebhookEvent) =>
+    [...state().webhookEvents.values()].filter((other) =>
+      e.withdrawalId !== null
+        ? other.withdrawalId === e.withdrawalId
+        : other.linkedAccountId === e.linkedAccountId,
+    );
   const webhookEvents: WebhookEventRepository = {
     insert: async (e: WebhookEvent) => {
-      if (forWithdrawal(e.withdrawalId).some((other) => other.sequence === e.sequence)) {
-        throw new Error(`duplicate event for withdrawal ${e.withdrawalId} sequence ${e.sequence}`);
+      if ((e.withdrawalId === null) === (e.linkedAccountId === null))
+        throw new Error(`webhook event ${e.id} must name one withdrawal or one linked account`);
+      if (sameSubject(e).some((other) => other.sequence === e.sequence)) {
+        throw new Error(`duplicate event for ${e.withdrawalId ?? e.linkedAccountId} sequence ${e.sequence}`);
       }
       insertNew(state().webhookEvents, e.id, e);
     },

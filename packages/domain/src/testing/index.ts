@@ -3,6 +3,7 @@ export * from './customer.fixture.js';
 export * from './fake-secrets.js';
 export * from './in-memory-job-runner.js';
 export * from './in-memory-list-reads.js';
+export * from './in-memory-provider-balances.js';
 export * from './in-memory-rail-step-store.js';
 export * from './in-memory-rate-limiter.js';
 export * from './in-memory-repositories.js';

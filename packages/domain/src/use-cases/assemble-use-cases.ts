@@ -5,10 +5,12 @@ import type { Job } from '../ports/job-queue.port.js';
 import type { OutboundUrlPolicy } from '../ports/outbound-url-policy.port.js';
 import type { RailRegistry } from '../ports/rail-registry.port.js';
 import type { RailWebhookVerifier } from '../ports/rail-webhook.port.js';
+import type { RecipientValidator } from '../ports/recipient-validator.port.js';
 import type { SecretGenerator } from '../ports/secret-generator.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';
 import type { WebhookSender } from '../ports/webhook-sender.port.js';
 import { LinkAccount } from './accounts/link-account.use-case.js';
+import { OperatorLinkedAccounts } from './accounts/operator-linked-accounts.use-case.js';
 import { OperatorDirectory } from './lists/operator-directory.use-case.js';
 import { TransactionLists } from './lists/transaction-lists.use-case.js';
 import { WalletReads } from './lists/wallet-reads.use-case.js';
@@ -50,6 +52,8 @@ export interface UseCasePorts {
   readonly cardVault: CardVault;
   /** Which webhook endpoint URLs may be registered (the delivery checks its connection again). */
   readonly outboundUrls: OutboundUrlPolicy;
+  /** Checks a recipient's details with the provider that would pay them, at link time; none: unchecked. */
+  readonly recipients?: RecipientValidator;
 }
 
 export interface UseCaseSettings {
@@ -79,7 +83,11 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     getTransaction: new GetTransaction(flow),
     getWebhookPayload: new GetWebhookPayload(flow),
     receiveRailWebhook: new ReceiveRailWebhook({ unitOfWork, clock, verifiers: ports.railWebhooks ?? [] }),
-    linkAccount: new LinkAccount({ ...operator, cardVault: ports.cardVault }),
+    linkAccount: new LinkAccount({
+      ...operator,
+      cardVault: ports.cardVault,
+      ...(ports.recipients ? { recipients: ports.recipients } : {}),
+    }),
     createMerchant: new CreateMerchant(operator),
     updateMerchant: new UpdateMerchant(operator),
     setWebhookEndpoint: new SetWebhookEndpoint({ ...operator, outboundUrls: ports.outboundUrls }),
@@ -97,6 +105,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     walletReads: new WalletReads(flow),
     webhookLists: new WebhookLists(flow),
     operatorDirectory: new OperatorDirectory(flow),
+    operatorLinkedAccounts: new OperatorLinkedAccounts(operator),
     /** The webhook delivery queue's worker side: claim due events, deliver each. */
     deliverWebhook,
     /** The withdrawal work queue's worker side: claim due withdrawals, submit or poll each. */

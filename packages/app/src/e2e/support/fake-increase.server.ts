@@ -17,6 +17,33 @@ interface AchTransfer {
   readonly idempotencyKey: string;
   readonly amount: number;
   state: AchState;
+  /** The return's reason, as `POST /simulations/ach_transfers/:id/return` names it (`no_account` unless said). */
+  returnReason?: string;
+  /** `ACHTransfer.NotificationsOfChange`, oldest first. */
+  readonly notices: object[];
+}
+
+/** The R codes of the return reasons a simulation names here (ACHTransfer.Return.return_reason_code). */
+const RETURN_CODES: Readonly<Record<string, string>> = {
+  insufficient_fund: 'R01',
+  account_closed: 'R02',
+  no_account: 'R03',
+  invalid_account_number_structure: 'R04',
+};
+
+/**
+ * Increase's change code for the fields a simulated Notification of Change corrects (the simulation takes the
+ * corrected values only, ACHTransferCreateNotificationOfChangeParams, and names the change by them).
+ */
+function changeCodeOf(body: Record<string, unknown>): string {
+  const number = body.corrected_account_number !== undefined;
+  const routing = body.corrected_routing_number !== undefined;
+  const funding = body.corrected_account_funding !== undefined;
+  if (number && routing && funding) return 'incorrect_routing_number_account_number_and_transaction_code';
+  if (number && routing) return 'incorrect_routing_number_and_account_number';
+  if (number && funding) return 'incorrect_account_number_and_transaction_code';
+  if (number) return 'incorrect_account_number';
+  return routing ? 'incorrect_routing_number' : 'incorrect_transaction_code';
 }
 
 const SETTLED_AT = '2026-01-15T18:30:00Z';
@@ -25,7 +52,9 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  * A local stand-in for Increase's ACH transfers API, in the documented shapes (Increase's OpenAPI description as
  * its TypeScript SDK has it: `ACHTransfer`, the `Idempotency-Key` rule, the sandbox's simulation endpoints):
  * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
- * `POST /simulations/ach_transfers/:id/settle` and `…/return` as Increase's sandbox offers them; and the card
+ * `POST /simulations/ach_transfers/:id/settle`, `…/return` (with its `reason`) and
+ * `…/create_notification_of_change` (the corrected values) as Increase's sandbox offers them;
+ * `GET /accounts/:id/balance` (a `BalanceLookup`), `GET /routing_numbers` (a few banks); and the card
  * endpoints of FakeIncreaseCardEndpoints.
  */
 export class FakeIncrease extends JsonFakeServer {
@@ -37,6 +66,10 @@ export class FakeIncrease extends JsonFakeServer {
   creating: 'answered' | 'made-unanswered' | 'refused' = 'answered';
   /** The `idempotency_key` of each list request, in order. */
   readonly lookups: string[] = [];
+  /** The routing numbers `GET /routing_numbers` knows a bank for (Increase's sandbox knows a few). */
+  readonly routingNumbers = new Set(['021000021', '011000015', '110000000']);
+  /** What `GET /accounts/:id/balance` answers as `available_balance`, in cents. */
+  availableBalance = 2_500_000;
   /** The card vault and Card Push Transfers, served by the same fake. */
   readonly cards = new FakeIncreaseCardEndpoints();
   private readonly transfers = new Map<string, AchTransfer>();
@@ -51,15 +84,43 @@ export class FakeIncrease extends JsonFakeServer {
 
   protected answer(req: IncomingMessage, raw: string): FakeAnswer {
     const path = req.url ?? '';
-    const simulated = /^\/simulations\/ach_transfers\/([^/]+)\/(settle|return)$/.exec(path);
+    const simulated =
+      /^\/simulations\/ach_transfers\/([^/]+)\/(settle|return|create_notification_of_change)$/.exec(path);
     const shown = /^\/ach_transfers\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && path === '/ach_transfers') return this.create(req, raw);
+    if (req.method === 'GET' && path.startsWith('/routing_numbers?')) return this.routingNumber(path);
+    const balance = /^\/accounts\/([^/]+)\/balance$/.exec(path);
+    if (req.method === 'GET' && balance)
+      return [
+        200,
+        {
+          account_id: balance[1],
+          available_balance: this.availableBalance,
+          current_balance: this.availableBalance,
+          loan: null,
+          type: 'balance_lookup',
+        },
+      ];
     if (req.method === 'GET' && path.startsWith('/ach_transfers?')) return this.list(path);
     if (req.method === 'GET' && shown) return this.show(shown[1] ?? '');
     if (req.method === 'POST' && simulated) {
       const transfer = this.transfers.get(simulated[1] ?? '');
       if (!transfer) return notFound();
-      transfer.state = simulated[2] === 'settle' ? 'settled' : 'returned';
+      const body = JSON.parse(raw || '{}') as Record<string, unknown>;
+      if (simulated[2] === 'create_notification_of_change')
+        transfer.notices.push({
+          change_code: changeCodeOf(body),
+          corrected_account_number: body.corrected_account_number ?? null,
+          corrected_routing_number: body.corrected_routing_number ?? null,
+          corrected_account_funding: body.corrected_account_funding ?? null,
+          corrected_individual_id: body.corrected_individual_id ?? null,
+          created_at: new Date(Date.UTC(2026, 0, 16, 12, 0, transfer.notices.length)).toISOString(),
+        });
+      else if (simulated[2] === 'settle') transfer.state = 'settled';
+      else {
+        transfer.state = 'returned';
+        transfer.returnReason = typeof body.reason === 'string' ? body.reason : 'no_account';
+      }
       return [200, this.objectOf(transfer)];
     }
     const received = () => ({
@@ -69,6 +130,26 @@ export class FakeIncrease extends JsonFakeServer {
       body: JSON.parse(raw || '{}') as Record<string, unknown>,
     });
     return this.cards.answer(req.method, received) ?? notFound();
+  }
+
+  /** `GET /routing_numbers?routing_number=…`: the bank (a `RoutingNumberListResponse`), or an empty list. */
+  private routingNumber(path: string): FakeAnswer {
+    const number = new URL(path, 'http://fake').searchParams.get('routing_number') ?? '';
+    const data = this.routingNumbers.has(number)
+      ? [
+          {
+            ach_transfers: 'supported',
+            fednow_transfers: 'supported',
+            name: 'FIRST PLATYPUS BANK',
+            real_time_payments_request_for_payment: 'not_supported',
+            real_time_payments_transfers: 'supported',
+            routing_number: number,
+            type: 'routing_number',
+            wire_transfers: 'supported',
+          },
+        ]
+      : [];
+    return [200, { data, next_cursor: null }];
   }
 
   /** `GET /ach_transfers?idempotency_key=…`: the list, filtered as the SDK's `ACHTransferListParams` filters. */
@@ -97,6 +178,7 @@ export class FakeIncrease extends JsonFakeServer {
       idempotencyKey: idempotencyKey ?? '',
       amount: Number(body.amount),
       state: 'pending_submission',
+      notices: [],
     };
     this.transfers.set(transfer.id, transfer);
     return this.creating === 'made-unanswered' ? unavailable : [200, this.objectOf(transfer)];
@@ -121,7 +203,10 @@ export class FakeIncrease extends JsonFakeServer {
         status: 'returned',
         submission,
         settlement: { settled_at: SETTLED_AT },
-        return: { raw_return_reason_code: 'R03', return_reason_code: 'no_account' },
+        return: {
+          raw_return_reason_code: RETURN_CODES[transfer.returnReason ?? 'no_account'] ?? 'R17',
+          return_reason_code: transfer.returnReason ?? 'no_account',
+        },
       },
     };
     return {
@@ -130,6 +215,7 @@ export class FakeIncrease extends JsonFakeServer {
       amount: transfer.amount,
       currency: 'USD',
       idempotency_key: transfer.idempotencyKey,
+      notifications_of_change: transfer.notices,
       ...states[transfer.state],
     };
   }

@@ -19,7 +19,8 @@ interface PaymentOrder {
 /**
  * A local stand-in for Modern Treasury's payment orders API, in its documented shapes: `POST /api/payment_orders`
  * (HTTP Basic, one order per `Idempotency-Key`, a repeat answers the first), `GET /api/payment_orders/:id`,
- * `GET /api/payment_orders?metadata[withdrawal_id]=…` (the orders carrying that metadata); `move`
+ * `GET /api/payment_orders?metadata[withdrawal_id]=…` (the orders carrying that metadata), `GET /api/returns` of an
+ * order (none); `move`
  * changes an order's status as the bank would, and `signedEvent` is the webhook Modern Treasury sends then.
  */
 export class FakeModernTreasury extends JsonFakeServer {
@@ -73,6 +74,21 @@ export class FakeModernTreasury extends JsonFakeServer {
       );
       return [200, held.map((order) => this.objectOf(order))];
     }
+    // An order's Returns (`ReturnListParams`: returnable_id with returnable_type): this fake makes none.
+    if (req.method === 'GET' && url.pathname === '/api/returns')
+      return url.searchParams.get('returnable_type') === 'payment_order' &&
+        url.searchParams.has('returnable_id')
+        ? [200, []]
+        : [
+            422,
+            {
+              errors: {
+                code: 'parameter_invalid',
+                message: 'returnable_type is required',
+                parameter: 'returnable_type',
+              },
+            },
+          ];
     const order = shown ? this.orders.get(shown[1] ?? '') : undefined;
     if (req.method === 'GET' && order) return [200, this.objectOf(order)];
     return [404, { errors: { code: 'resource_not_found', message: 'Resource not found', parameter: 'id' } }];

@@ -161,6 +161,18 @@ export class ProductionRailsWorld {
     });
   }
 
+  /** The account events the merchant's endpoint was told of, once it was told of `count` of them. */
+  merchantToldOfAccount(linkedAccountId: string, count: number) {
+    return eventually(
+      `the merchant told of ${count} events of account ${linkedAccountId}`,
+      () => {
+        const events = this.receiver.accountEventsFor(linkedAccountId);
+        return events.length >= count ? events : undefined;
+      },
+      15_000,
+    );
+  }
+
   /** The statuses the merchant's endpoint was told of, once it was told of `last`. */
   async merchantToldOf(id: string, last: string): Promise<string[]> {
     await eventually(

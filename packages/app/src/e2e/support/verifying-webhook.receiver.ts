@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WebhookBody } from '@payout/domain';
+import type { LinkedAccountEventBody, WebhookBody } from '@payout/domain';
 import { Webhook } from 'standardwebhooks';
 
 /** One HTTP request the service made to the receiver. */
@@ -74,7 +74,17 @@ export class VerifyingWebhookReceiver {
   /** The acknowledged events of one withdrawal, ordered by `payload.sequence`. */
   eventsFor(transactionId: string): WebhookBody[] {
     return [...this.acknowledged().values()]
-      .filter((body) => body.payload.transactionId === transactionId)
+      .filter((body) => body.eventType === 'WITHDRAWAL' && body.payload.transactionId === transactionId)
+      .sort((a, b) => a.payload.sequence - b.payload.sequence);
+  }
+
+  /** The acknowledged `LINKED_ACCOUNT` events of one account, ordered by `payload.sequence`. */
+  accountEventsFor(linkedAccountId: string): LinkedAccountEventBody[] {
+    return [...this.acknowledged().values()]
+      .map((body) => body as unknown as LinkedAccountEventBody)
+      .filter(
+        (body) => body.eventType === 'LINKED_ACCOUNT' && body.payload.linkedAccountId === linkedAccountId,
+      )
       .sort((a, b) => a.payload.sequence - b.payload.sequence);
   }
 

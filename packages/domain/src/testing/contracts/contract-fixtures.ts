@@ -85,6 +85,9 @@ export function buildParties(balance = '0.00'): Parties {
       applicationTokenId: token.id,
       destination: { accountNumber: '000123456789', routingNumber: '011000015', accountType: 'CHECKING' },
       createdAt: T0,
+      unusable: null,
+      correctedAt: null,
+      eventSequence: 0,
     },
   };
 }
@@ -143,6 +146,7 @@ export function buildWebhookEvent(parties: Parties, withdrawalId: string, sequen
     id: contractIds.next(),
     merchantId: parties.merchant.id,
     withdrawalId,
+    linkedAccountId: null,
     sequence,
     status: 'PENDING',
     body: JSON.stringify(buildWebhookBody(withdrawal, parties.entity, at(sequence))),

@@ -1,6 +1,8 @@
+import { InMemoryProviderBalances } from '../in-memory-provider-balances.js';
 import { InMemoryRailStepStore } from '../in-memory-rail-step-store.js';
 import { InMemoryUnitOfWork } from '../in-memory-unit-of-work.js';
 import { persistenceContracts } from './persistence.contracts.js';
+import { providerBalanceStoreContract } from './provider-balance-store.contract.js';
 import { railStepStoreContract } from './rail-step-store.contract.js';
 
 describe('in-memory adapters', () => {
@@ -21,4 +23,8 @@ describe('in-memory rail steps', () => {
     const store = new InMemoryRailStepStore();
     return { store, another: () => store };
   });
+});
+
+describe('in-memory provider balances', () => {
+  providerBalanceStoreContract(async () => new InMemoryProviderBalances());
 });

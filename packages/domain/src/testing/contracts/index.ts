@@ -9,6 +9,7 @@ export * from './linked-account-repository.contract.js';
 export * from './list-reads.contract.js';
 export * from './merchant-repository.contract.js';
 export * from './persistence.contracts.js';
+export * from './provider-balance-store.contract.js';
 export * from './rail-step-store.contract.js';
 export * from './unit-of-work.contract.js';
 export * from './wallet-repository.contract.js';

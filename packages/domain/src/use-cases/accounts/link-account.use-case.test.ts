@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import type { LinkKind } from '../../linked-account/link-kind.js';
+import { firstPage } from '../../ports/page.js';
+import type { RecipientValidator } from '../../ports/recipient-validator.port.js';
 import { LINK_BODIES } from '../../testing/link-bodies.js';
 import { RecordingCardVault } from '../../testing/recording-card-vault.js';
 import { IssueApplicationToken } from '../operator/index.js';
@@ -210,5 +212,57 @@ describe('LinkAccount with a card (docs/decisions/0003-cards-tokenised-at-link-t
     const result = await linkCard(w, 'apptok_unknown');
     expect(!result.ok && result.error.code).to.equal('TOKEN_EXPIRED_OR_INACTIVE');
     expect(w.deps.cardVault.calls).to.deep.equal([]);
+  });
+});
+
+describe('LinkAccount with a provider that checks recipients', () => {
+  const linkWith = async (check: RecipientValidator['check']) => {
+    const w = await world();
+    const seen: [string, Readonly<Record<string, string>>][] = [];
+    const link = new LinkAccount({
+      ...w.deps,
+      recipients: {
+        check: async (kind, destination) => {
+          seen.push([kind, destination]);
+          return check(kind, destination);
+        },
+      },
+    });
+    const result = await link.execute({
+      principal: w.principal,
+      applicationToken: w.token,
+      currency: 'USD',
+      kind: 'bank',
+      step: '1',
+      body: BODIES.bank as never,
+    });
+    return { result, seen, w };
+  };
+
+  it('refuses the details the provider says cannot receive (400 on the field), storing nothing', async () => {
+    const { result, seen, w } = await linkWith(async () => ({
+      kind: 'INVALID',
+      field: 'data.routingNumber',
+      message: 'data.routingNumber names no bank Increase knows',
+    }));
+    expect(!result.ok && result.error).to.deep.include({
+      code: 'VALIDATION_ERROR',
+      message: 'data.routingNumber names no bank Increase knows',
+      details: { field: 'data.routingNumber' },
+    });
+    expect(seen[0]?.[0]).to.equal('bank');
+    expect(seen[0]?.[1]).to.include({
+      routingNumber: (BODIES.bank as { data: { routingNumber: string } }).data.routingNumber,
+    });
+    expect(await w.deps.unitOfWork.read.lists.linkedAccounts(w.entity.id, firstPage())).to.deep.include({
+      items: [],
+    });
+  });
+
+  it('links the details when the provider says they can receive, or does not answer', async () => {
+    for (const answer of [{ kind: 'VALID' }, { kind: 'UNAVAILABLE', detail: 'timed out' }] as const) {
+      const { result } = await linkWith(async () => answer);
+      expect(result.ok, answer.kind).to.equal(true);
+    }
   });
 });

@@ -10,10 +10,11 @@ import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { CardVault } from '../../ports/card-vault.port.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
+import { type RecipientValidator, UNCHECKED_RECIPIENTS } from '../../ports/recipient-validator.port.js';
 import type { SecretGenerator } from '../../ports/secret-generator.port.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
-import { domainError, MESSAGES } from '../../shared/domain-error.js';
+import { domainError, MESSAGES, validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { validateLinkBody } from './link-validation.js';
 import { vaultCard } from './vault-card.js';
@@ -60,6 +61,8 @@ export interface LinkAccountDeps {
   readonly secrets: SecretGenerator;
   /** Where a card's number goes instead of the database (docs/decisions/0003-cards-tokenised-at-link-time.md). */
   readonly cardVault: CardVault;
+  /** The provider's check of the details before they are linked; none where no provider offers one. */
+  readonly recipients?: RecipientValidator;
 }
 
 /** Fields a rail needs, per kind; whatever else the body carries is not kept. */
@@ -137,6 +140,10 @@ export class LinkAccount {
       const value = body.value.data[name];
       if (value !== undefined && value !== null) destination[name] = String(value).trim();
     }
+    // The provider's word on the details, before anything is stored or vaulted. No answer links them anyway: the
+    // details passed our own checks, and a payout to a dead account is returned and marks it (docs/returns.md).
+    const checked = await (this.deps.recipients ?? UNCHECKED_RECIPIENTS).check(kind, destination);
+    if (checked.kind === 'INVALID') return err(validationError(checked.field, checked.message));
     const id = this.deps.ids.next();
     const lastFourDigits = lastFour(destination) || null;
     const kept = kind === 'card' ? await vaultCard(this.deps.cardVault, destination, id) : ok(destination);
@@ -155,6 +162,9 @@ export class LinkAccount {
       applicationTokenId: token.id,
       destination: kept.value,
       createdAt: now,
+      unusable: null,
+      correctedAt: null,
+      eventSequence: 0,
     };
     await this.deps.unitOfWork.run((tx) => tx.linkedAccounts.insert(account), principal ?? undefined);
     return ok({

@@ -1,9 +1,12 @@
 import type { Entity } from '../../entity/entity.js';
-import type { LinkedAccountSummary } from '../../ports/list-reads.port.js';
 import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { Repositories, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { err, ok, type Result } from '../../shared/result.js';
+import {
+  type OperatorLinkedAccountView,
+  operatorLinkedAccountView,
+} from '../accounts/operator-linked-accounts.use-case.js';
 import { type MerchantView, merchantView } from '../operator/merchant-operations.use-case.js';
 import { notFound, requireOperator } from '../operator/operator-deps.js';
 
@@ -23,19 +26,6 @@ export interface EntityListItem {
   readonly email: string;
   readonly externalIdentifier: string | null;
   readonly walletId: string;
-  readonly createdAt: string;
-}
-
-/** A linked account as an operator sees it: its last four digits, never an account or card number. */
-export interface LinkedAccountListItem {
-  readonly id: string;
-  readonly entityId: string;
-  readonly kind: LinkedAccountSummary['kind'];
-  readonly optionType: LinkedAccountSummary['optionType'];
-  readonly currency: string;
-  readonly label: string;
-  readonly counterPartyName: string;
-  readonly lastFourDigits: string | null;
   readonly createdAt: string;
 }
 
@@ -95,24 +85,13 @@ export class OperatorDirectory {
     principal: Principal,
     entityId: string,
     page: PageRequest,
-  ): Promise<Result<Page<LinkedAccountListItem>>> {
+  ): Promise<Result<Page<OperatorLinkedAccountView>>> {
     const id = entityId.toLowerCase();
     return this.ownedList(
       principal,
       (read) => read.entities.findById(id),
       'Entity',
-      async (read) =>
-        mapPage(await read.lists.linkedAccounts(id, page), (a) => ({
-          id: a.id,
-          entityId: a.entityId,
-          kind: a.kind,
-          optionType: a.optionType,
-          currency: a.currency,
-          label: a.label,
-          counterPartyName: a.counterPartyName,
-          lastFourDigits: a.lastFourDigits,
-          createdAt: a.createdAt.toISOString(),
-        })),
+      async (read) => mapPage(await read.lists.linkedAccounts(id, page), operatorLinkedAccountView),
     );
   }
 

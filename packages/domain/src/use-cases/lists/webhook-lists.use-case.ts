@@ -3,19 +3,23 @@ import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { ok, type Result } from '../../shared/result.js';
+import type { LinkedAccountEventBody } from '../../webhooks/linked-account-event.js';
 import type { WebhookBody } from '../../webhooks/webhook-body.js';
-import type { WebhookStatus } from '../../withdrawal/withdrawal-status.js';
+import type { WebhookEventStatus } from '../../webhooks/webhook-event.js';
 import { type DeliveryView, deliveryViews } from '../operator/webhook-operations.use-case.js';
 import { merchantOf, unauthorized } from './list-access.js';
 
 export interface EventView {
   readonly id: string;
-  readonly transactionId: string;
+  /** The withdrawal a `WITHDRAWAL` event is about; null for a `LINKED_ACCOUNT` event. */
+  readonly transactionId: string | null;
+  /** The linked account a `LINKED_ACCOUNT` event is about; null for a `WITHDRAWAL` event. */
+  readonly linkedAccountId: string | null;
   readonly sequence: number;
-  readonly status: WebhookStatus;
+  readonly status: WebhookEventStatus;
   readonly createdAt: string;
   /** The body every delivery of the event sends (and signs), parsed from its stored text. */
-  readonly body: WebhookBody;
+  readonly body: WebhookBody | LinkedAccountEventBody;
 }
 
 export type DeliveryQuery = Omit<WebhookEventFilter, 'merchantId'>;
@@ -36,10 +40,11 @@ export class WebhookLists {
       mapPage(events, (e) => ({
         id: e.id,
         transactionId: e.withdrawalId,
+        linkedAccountId: e.linkedAccountId,
         sequence: e.sequence,
         status: e.status,
         createdAt: e.createdAt.toISOString(),
-        body: JSON.parse(e.body) as WebhookBody,
+        body: JSON.parse(e.body) as WebhookBody | LinkedAccountEventBody,
       })),
     );
   }

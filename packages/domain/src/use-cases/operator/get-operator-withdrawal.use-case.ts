@@ -4,15 +4,19 @@ import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
+import { type UnusableView, unusableView } from '../accounts/operator-linked-accounts.use-case.js';
 import { type TransactionView, toTransactionView } from '../withdrawals/get-transaction.use-case.js';
 import { isUuid } from '../withdrawals/parse-withdrawal-request.js';
 import { requireOperator } from './operator-deps.js';
 
-/** A linked account as an investigation shows it: its last four digits, never an account or card number. */
+/**
+ * A linked account as an investigation shows it: its last four digits, never an account or card number; and
+ * whether a return marked it unusable.
+ */
 export type MaskedLinkedAccount = Pick<
   LinkedAccount,
   'id' | 'kind' | 'optionType' | 'label' | 'counterPartyName' | 'lastFourDigits'
->;
+> & { readonly unusable: UnusableView | null };
 
 /** What the rail was told and answered. */
 export interface RailFacts {
@@ -69,6 +73,7 @@ const masked = (a: LinkedAccount): MaskedLinkedAccount => ({
   label: a.label,
   counterPartyName: a.counterPartyName,
   lastFourDigits: a.lastFourDigits,
+  unusable: unusableView(a),
 });
 
 /** `GET /v1/operator/withdrawals/:id`: one withdrawal with everything an operator investigates it by. */

@@ -1,4 +1,5 @@
 export * from './application-token-operations.use-case.js';
+export * from './check-provider-balances.use-case.js';
 export * from './entity-wallet-operations.use-case.js';
 export * from './get-operator-withdrawal.use-case.js';
 export * from './list-audit-log.use-case.js';

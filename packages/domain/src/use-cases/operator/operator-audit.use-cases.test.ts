@@ -39,6 +39,7 @@ describe('Operator actions in the audit log', () => {
       id: deps.ids.next(),
       merchantId: merchant.id,
       withdrawalId: deps.ids.next(),
+      linkedAccountId: null,
       sequence: 1,
       status: 'PENDING',
       body: '{}',

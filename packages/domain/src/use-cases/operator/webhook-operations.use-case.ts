@@ -78,7 +78,10 @@ export class SetWebhookEndpoint {
 
 export interface DeliveryView {
   readonly eventId: string;
-  readonly transactionId: string;
+  /** The withdrawal the event is about; null for a linked account's event. */
+  readonly transactionId: string | null;
+  /** The linked account the event is about (`LINKED_ACCOUNT`); null for a withdrawal's event. */
+  readonly linkedAccountId: string | null;
   readonly sequence: number;
   readonly status: string;
   readonly deliveryState: DeliveryState;
@@ -127,6 +130,7 @@ export const deliveryViews = (
     events.map(async (event) => ({
       eventId: event.id,
       transactionId: event.withdrawalId,
+      linkedAccountId: event.linkedAccountId,
       sequence: event.sequence,
       status: event.status,
       deliveryState: event.deliveryState,
@@ -169,6 +173,7 @@ export class RedeliverWebhook {
       await tx.webhookEvents.update({ ...event, deliveryState: 'PENDING', nextAttemptAt: clock.now() });
       await recordAudit(tx, this.deps, principal, 'WEBHOOK_REDELIVERED', event.id, {
         transactionId: event.withdrawalId,
+        ...(event.linkedAccountId ? { linkedAccountId: event.linkedAccountId } : {}),
         deliveryState: 'PENDING',
         endpointReenabled: endpoint?.disabled === true,
       });

@@ -108,7 +108,7 @@ describe('DeliverWebhook', () => {
 
   it('hands each due event to one claimer per lease and again when its retry falls due', async () => {
     const { world, sender, deliver, event } = await setup();
-    const ids = world.eventsOf(event.withdrawalId).map((e) => e.id);
+    const ids = world.eventsOf(event.withdrawalId as string).map((e) => e.id);
     expect(await claimedIds(deliver)).to.deep.equal(ids);
     expect(await claimedIds(deliver), 'claimed events wait for their lease').to.deep.equal([]);
     sender.willAnswer(answer(500));
@@ -144,7 +144,9 @@ describe('DeliverWebhook', () => {
   it('claims events with their endpoint and delivers them as claimed, with no further read', async () => {
     const { world, sender, deliver, event, secret } = await setup();
     const due = await deliver.claimDue(10);
-    expect(due.map((d) => d.event.id)).to.deep.equal(world.eventsOf(event.withdrawalId).map((e) => e.id));
+    expect(due.map((d) => d.event.id)).to.deep.equal(
+      world.eventsOf(event.withdrawalId as string).map((e) => e.id),
+    );
     expect(due[0]?.endpoint?.url).to.equal('https://merchant.test/hooks');
     sender.willAnswer(answer(204));
     await deliver.deliver(due[0]!);

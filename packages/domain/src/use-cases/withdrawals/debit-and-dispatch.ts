@@ -13,11 +13,35 @@ import { SAFETY_NET_MARGIN_MS } from './withdrawal-settings.js';
 
 export type WithdrawalFlowDeps = RailDispatcherDeps;
 
+/** The refusal of a withdrawal to an account a return marked unusable (docs/product.md §5). */
+export const accountUnusable = (account: LinkedAccount): DomainError =>
+  domainError('LINKED_ACCOUNT_UNUSABLE', MESSAGES.LINKED_ACCOUNT_UNUSABLE, {
+    linkedAccountId: account.id,
+    code: account.unusable?.code ?? null,
+  });
+
+/**
+ * The withdrawal's account, share-locked for its debit (LinkedAccountRepository.lockForPayout), or the refusal when
+ * a return marked it unusable: a debit committed after the marking sees it, and the marking waits for a debit that
+ * locked the account first, so no withdrawal slips between the two. Taken before the wallet, the order the
+ * marking takes them in too.
+ */
+export async function lockPayableAccount(
+  tx: TransactionScope,
+  linkedAccountId: string,
+): Promise<Result<LinkedAccount, DomainError>> {
+  const account = await tx.linkedAccounts.lockForPayout(linkedAccountId);
+  if (!account) throw new Error(`linked account ${linkedAccountId} is missing`);
+  return account.unusable ? err(accountUnusable(account)) : ok(account);
+}
+
 /**
  * Inside one transaction: locks the wallet, debits the total (amount + fees) with a balanced posting, consumes a
  * merchant-funded payment link's token, and schedules the safety-net check that submits the withdrawal if the
  * rail call after commit never gets its answer recorded (the process died). `withdrawal` is PENDING and
- * debited; `previous` is its stored form when it already exists (an approval), null for a new one.
+ * debited; `previous` is its stored form when it already exists (an approval), null for a new one. Refused, with
+ * nothing written, when its linked account is unusable (lockPayableAccount); `onAccount` is given the account as
+ * locked, which the first rail attempt then pays to.
  */
 export async function debitAndStore(
   tx: TransactionScope,
@@ -25,7 +49,11 @@ export async function debitAndStore(
   debitedWithdrawal: Withdrawal,
   previous: Withdrawal | null,
   now: Date,
+  onAccount: (account: LinkedAccount) => void = () => {},
 ): Promise<Result<Withdrawal, DomainError>> {
+  const payable = await lockPayableAccount(tx, debitedWithdrawal.linkedAccountId);
+  if (!payable.ok) return payable;
+  onAccount(payable.value);
   // Its rail's provider now is the one it is sent to and asked about from here on (rail-of-withdrawal.ts).
   const withdrawal = checkAt(
     { ...debitedWithdrawal, railProvider: deps.rails.get(debitedWithdrawal.rail).provider },

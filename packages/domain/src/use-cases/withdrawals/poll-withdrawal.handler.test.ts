@@ -239,6 +239,30 @@ describe('PollWithdrawal (settlement polls)', () => {
     expect(asked.map((at) => at - settled)).to.deep.equal([0, 1000, 2000, 4000, 8000, 16_000, 30_000]);
   });
 
+  it("watches an ACH payout the 60 days of a consumer's unauthorized return (docs/returns.md) in nine checks after settlement: a return on day 59 is booked by the last", async () => {
+    const HOUR = 3_600_000;
+    const DAY = 24 * HOUR;
+    const world = new WithdrawalWorld([new ScriptedRail('ACH', 30 * 60_000, 60 * DAY, 6 * HOUR)]);
+    const { c, id } = await start(world);
+    const rail = world.rail('ACH');
+    const asked: number[] = [];
+    let settledAt = 0;
+    rail.status = async () => {
+      const now = world.clock.now().getTime();
+      asked.push(now);
+      settledAt ||= now;
+      // Settled at the first look; the return comes 59 days later, before the last check.
+      return now - settledAt >= 59 * DAY
+        ? { kind: 'RETURNED', reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND, code: 'R10' }
+        : { kind: 'SETTLED', settledAt: new Date(settledAt) };
+    };
+    await world.runJobs();
+    const sinceSettled = asked.map((at) => (at - settledAt) / HOUR);
+    expect(sinceSettled).to.deep.equal([0, 6, 12, 24, 48, 96, 192, 384, 768, 1440]);
+    expect(world.statuses(id).at(-1)).to.equal('FAILED');
+    expect(await world.balance(c.walletId)).to.equal('1000.00');
+  });
+
   it('waits for the settlement the rail expects, not less than a poll interval, instead of asking until then', async () => {
     const askedAt = async (expectedInMs: number) => {
       const world = new WithdrawalWorld([new ScriptedRail('ACH', 1000)]);

@@ -3,6 +3,7 @@ import type { TransactionScope } from '../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../rails/rail-id.js';
 import { railOf, takenByAnother } from '../../rails/rail-of-withdrawal.js';
 import { checkAt, noteFailureCode, type Withdrawal } from '../../withdrawal/withdrawal.js';
+import { applyAccountNews } from '../accounts/account-changes.js';
 import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
@@ -40,7 +41,7 @@ export class PollWithdrawal {
       unitOfWork,
       withdrawal,
       async (tx, current) => {
-        const next = this.isPollable(current) ? await this.apply(tx, current, answer) : current;
+        const next = this.isPollable(current) ? await this.applyWithNews(tx, current, answer) : current;
         // A withdrawal changed since the claim (another worker holds it now, or a fresher answer scheduled it)
         // keeps its schedule unless this answer moved it: a stale answer must not clear or shorten that watch.
         if (next !== current || asClaimed(current, withdrawal)) await this.reschedule(tx, next, answer);
@@ -66,6 +67,26 @@ export class PollWithdrawal {
   private settlementTime(withdrawal: Withdrawal, { status }: RailAnswer): Date | null {
     if (withdrawal.status !== 'SUCCESS' || !this.isPollable(withdrawal)) return null;
     return (status.kind === 'SETTLED' ? status.settledAt : undefined) ?? settledAt(withdrawal);
+  }
+
+  /**
+   * The answer applied, with what it says of the linked account first (a correction; a return or failure whose
+   * code says it cannot receive marks it unusable in this transaction, the one that reverses the debit).
+   */
+  private async applyWithNews(
+    tx: TransactionScope,
+    withdrawal: Withdrawal,
+    answer: RailAnswer,
+  ): Promise<Withdrawal> {
+    const { status } = answer;
+    const failed = status.kind === 'FAILED' || status.kind === 'RETURNED';
+    await applyAccountNews(tx, this.deps, withdrawal, railOf(this.deps.rails, withdrawal).provider, {
+      ...(status.correction ? { correction: status.correction } : {}),
+      ...(failed && status.accountUnusable
+        ? { accountUnusable: true, code: status.code, reason: status.reason }
+        : {}),
+    });
+    return this.apply(tx, withdrawal, answer);
   }
 
   private async apply(tx: TransactionScope, withdrawal: Withdrawal, answer: RailAnswer): Promise<Withdrawal> {

@@ -13,6 +13,7 @@ import {
   recordSubmitAttempt,
   type Withdrawal,
 } from '../../withdrawal/withdrawal.js';
+import { applyAccountNews } from '../accounts/account-changes.js';
 import { moveWithdrawal } from './move-withdrawal.js';
 import { onLatestWithdrawal } from './on-latest-withdrawal.js';
 import { submitRetryDelay, type WithdrawalSettings } from './withdrawal-settings.js';
@@ -103,6 +104,13 @@ export class RailDispatcher {
     const rail = rails.get(withdrawal.rail);
     switch (result.kind) {
       case 'REJECTED':
+        // A refusal because the account cannot receive marks it, before the reversal locks the wallet.
+        if (result.accountUnusable)
+          await applyAccountNews(tx, this.deps, withdrawal, railOf(rails, withdrawal).provider, {
+            accountUnusable: true,
+            code: result.code,
+            reason: result.reason,
+          });
         return must(
           await moveWithdrawal(
             tx,

@@ -24,6 +24,7 @@ export async function recordStatusChange(
     id: ids.next(),
     merchantId: withdrawal.merchantId,
     withdrawalId: withdrawal.id,
+    linkedAccountId: null,
     sequence: change.sequence,
     status: webhookStatusOf(change.status),
     body: JSON.stringify(buildWebhookBody(withdrawal, entity, now)),

@@ -15,7 +15,12 @@ import { err, ok, type Result } from '../../shared/result.js';
 import { createWithdrawal, recordSubmitAttempt } from '../../withdrawal/withdrawal.js';
 import { writingFor } from '../writing-for.js';
 import { storedOrThrown } from './commit-outcome.js';
-import { debitAndStore, dispatchFirstAttempt, type WithdrawalFlowDeps } from './debit-and-dispatch.js';
+import {
+  accountUnusable,
+  debitAndStore,
+  dispatchFirstAttempt,
+  type WithdrawalFlowDeps,
+} from './debit-and-dispatch.js';
 import {
   type ParsedWithdrawalRequest,
   parseWithdrawalRequest,
@@ -44,7 +49,8 @@ const unauthorized = (): DomainError => domainError('UNAUTHORIZED', MESSAGES.UNA
 
 /**
  * Endpoint 1: a withdrawal from the entity's SPEND wallet (or, for a merchant-funded payment link, the
- * merchant's wallet) to one of its linked accounts, checked in the order of docs/product.md §5. The debit, the
+ * merchant's wallet) to one of its linked accounts, checked in the order of docs/product.md §5; an account a return
+ * marked unusable is refused right after it is found (409), and again under lock with the debit. The debit, the
  * withdrawal, its first event and its safety-net job commit together; the rail is called after the commit.
  */
 export class RequestWithdrawal {
@@ -60,7 +66,9 @@ export class RequestWithdrawal {
     const { clock, ids, settings } = this.deps;
     const unitOfWork = writingFor(this.deps.unitOfWork, principal);
     const now = clock.now();
-    const { merchant, account, rail, fees, total, walletId, token } = plan.value;
+    const { merchant, rail, fees, total, walletId, token } = plan.value;
+    // The account as the debit locked it, which the first attempt pays to (a correction may have landed since).
+    let account = plan.value.account;
     const fields = {
       id: ids.next(),
       merchantId: merchant.id,
@@ -104,7 +112,11 @@ export class RequestWithdrawal {
     const debited = recordSubmitAttempt(createWithdrawal(fields, 'PENDING', true), 1, now);
     // The id exists before the commit: a commit whose answer was lost is settled by reading it back.
     const stored = await storedOrThrown(unitOfWork, debited.id, isStored, () =>
-      unitOfWork.run((tx) => debitAndStore(tx, this.deps, debited, null, now)),
+      unitOfWork.run((tx) =>
+        debitAndStore(tx, this.deps, debited, null, now, (locked) => {
+          account = locked;
+        }),
+      ),
     );
     if (!stored.ok) return stored;
     return dispatchFirstAttempt({ ...this.deps, unitOfWork }, stored.value, account);
@@ -122,6 +134,8 @@ export class RequestWithdrawal {
     )
       return err(domainError('LINKED_ACCOUNT_NOT_FOUND', MESSAGES.LINKED_ACCOUNT_NOT_FOUND));
     const { account, entity, merchant } = owned;
+    // A fact of the account itself, checked with it: before anything about the merchant, the route or the money.
+    if (account.unusable) return err(accountUnusable(account));
     if (!merchant.payoutsEnabled) return err(domainError('PAYOUTS_DISABLED', MESSAGES.PAYOUTS_DISABLED));
     const routed = resolveRail(account.kind, request.routingType);
     const rail = routed.ok ? railEnabled(this.deps.rails, routed.value) : routed;

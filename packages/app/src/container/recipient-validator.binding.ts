@@ -1,0 +1,28 @@
+import { IncreaseRoutingNumberValidator, ModernTreasuryRoutingNumberValidator } from '@payout/adapters-rails';
+import type { Clock, LinkKind, RecipientValidator } from '@payout/domain';
+import { UNCHECKED_RECIPIENTS } from '@payout/domain';
+import type { AppConfig } from '../config/config.js';
+
+/**
+ * The check of a recipient's details at link time by the provider that would pay them: a bank link by the
+ * provider of ACH (Increase's or Modern Treasury's routing number lookup), an international bank link by the
+ * provider of SWIFT when it is Modern Treasury (its BIC lookup). Other kinds, and other providers, are unchecked:
+ * PayPal offers no lookup, a card is checked by its vault when it is tokenised, and Wise checks a recipient when the
+ * transfer creates it.
+ */
+export function recipientValidatorFor(config: AppConfig, clock: Clock): RecipientValidator {
+  const { providers, increase, modernTreasury } = config.rails;
+  const http = { clock, timeoutMs: config.railTimeoutMs };
+  const byProvider = {
+    increase: increase ? new IncreaseRoutingNumberValidator({ ...increase, ...http }) : undefined,
+    modern_treasury: modernTreasury
+      ? new ModernTreasuryRoutingNumberValidator({ ...modernTreasury, ...http })
+      : undefined,
+  } as const;
+  const of = (provider: string) => byProvider[provider as keyof typeof byProvider] ?? UNCHECKED_RECIPIENTS;
+  const checks: Partial<Record<LinkKind, RecipientValidator>> = {
+    bank: of(providers.ACH),
+    ...(providers.SWIFT === 'modern_treasury' ? { international_bank: of('modern_treasury') } : {}),
+  };
+  return { check: (kind, destination) => (checks[kind] ?? UNCHECKED_RECIPIENTS).check(kind, destination) };
+}
