@@ -39,7 +39,20 @@ export interface LinkedAccountListItem {
   readonly createdAt: string;
 }
 
-/** The operator's directory: merchants, one merchant, a merchant's entities, an entity's linked accounts. */
+const entityListItem = (e: Entity): EntityListItem => ({
+  id: e.id,
+  merchantId: e.merchantId,
+  entityType: e.entityType,
+  email: e.email,
+  externalIdentifier: e.externalIdentifier,
+  walletId: e.walletId,
+  createdAt: e.createdAt.toISOString(),
+});
+
+/**
+ * The operator's directory: merchants, one merchant, a merchant's entities, one entity, an entity's linked
+ * accounts.
+ */
 export class OperatorDirectory {
   constructor(private readonly deps: { readonly unitOfWork: UnitOfWork }) {}
 
@@ -79,17 +92,15 @@ export class OperatorDirectory {
       principal,
       () => read.merchants.findById(id),
       'Merchant',
-      async () =>
-        mapPage(await read.lists.entities(id, page), (e) => ({
-          id: e.id,
-          merchantId: e.merchantId,
-          entityType: e.entityType,
-          email: e.email,
-          externalIdentifier: e.externalIdentifier,
-          walletId: e.walletId,
-          createdAt: e.createdAt.toISOString(),
-        })),
+      async () => mapPage(await read.lists.entities(id, page), entityListItem),
     );
+  }
+
+  async entity(principal: Principal, entityId: string): Promise<Result<EntityListItem>> {
+    const allowed = requireOperator(principal);
+    if (!allowed.ok) return allowed;
+    const entity = await this.deps.unitOfWork.read.entities.findById(entityId.toLowerCase());
+    return entity ? ok(entityListItem(entity)) : err(notFound('Entity'));
   }
 
   async linkedAccounts(
