@@ -1,6 +1,7 @@
 // Merchants, their entities and wallets: balances, ledgers, credits.
 import { api } from './api.js';
 import { button, h, show, table } from './dom.js';
+import { entityLabel } from './names.js';
 import { $, act, labelled, pagedList } from './ui.js';
 
 export async function loadMerchants() {
@@ -50,7 +51,7 @@ async function openMerchant(merchantId) {
           h(
             'li',
             { 'data-entity': e.id },
-            `${e.entityType} ${e.email} (${e.id})`,
+            `${e.entityType} ${entityLabel(e)} (${e.id})`,
             walletPanel(e.wallet, 'SPEND wallet'),
             accountsPanel(e),
           ),
@@ -70,7 +71,7 @@ function accountsPanel(entity) {
   const load = () =>
     pagedList(list, `/v1/operator/entities/${entity.id}/linked-accounts`, {}, (rows) =>
       table(
-        `Linked accounts of ${entity.email}`,
+        `Linked accounts of ${entityLabel(entity)}`,
         ['Account', 'Kind', 'Label', 'Holder', 'Number', 'Linked'],
         rows,
         (a) => [a.id, a.kind, a.label, a.counterPartyName, `••••${a.lastFourDigits ?? '—'}`, a.createdAt],
@@ -81,7 +82,7 @@ function accountsPanel(entity) {
     'div',
     {},
     button('Linked accounts', () => act('Loading linked accounts', load), {
-      'aria-label': `Linked accounts of entity ${entity.email}`,
+      'aria-label': `Linked accounts of entity ${entityLabel(entity)}`,
     }),
     list,
   );

@@ -1,6 +1,7 @@
 // The approvals queue: held withdrawals oldest first, each approved or rejected with a reason.
 import { api } from './api.js';
 import { button, h, table } from './dom.js';
+import { named, withNames } from './names.js';
 import { $, act, labelled, pagedList } from './ui.js';
 
 export async function loadQueue() {
@@ -13,9 +14,19 @@ export async function loadQueue() {
         'Awaiting approval, oldest first',
         ['Withdrawal', 'Merchant', 'Amount', 'Fees', 'Rail', 'Created', 'Expires', 'Decision'],
         rows,
-        (w) => [w.id, w.merchantId, w.amount, w.fees, w.rail, w.createdAt, w.approvalExpiresAt, decision(w)],
+        (w) => [
+          w.id,
+          named(w.merchantName, w.merchantId),
+          w.amount,
+          w.fees,
+          w.rail,
+          w.createdAt,
+          w.approvalExpiresAt,
+          decision(w),
+        ],
         (w) => ({ 'data-withdrawal': w.id }),
       ),
+    withNames,
   );
 }
 

@@ -4,29 +4,36 @@ import { unusableNotice } from './accounts.js';
 import { api } from './api.js';
 import { attemptsOf } from './deliveries.js';
 import { button, h, show, table } from './dom.js';
+import { named, withNames } from './names.js';
 import { $, act, labelled, pagedList } from './ui.js';
 
 export async function search(form) {
   const query = Object.fromEntries(new FormData(form));
-  await pagedList($('search-list'), '/v1/operator/withdrawals', query, (rows) => {
-    const list = table(
-      'Withdrawals, newest first',
-      ['Withdrawal', 'Status', 'Amount', 'Rail', 'Merchant', 'Entity', 'Created', ''],
-      rows,
-      (w) => [
-        w.id,
-        w.status,
-        w.amount,
-        w.rail,
-        w.merchantId,
-        w.entityId,
-        w.createdAt,
-        button('Timeline', () => openWithdrawal(w.id), { 'aria-label': `Timeline of withdrawal ${w.id}` }),
-      ],
-      (w) => ({ 'data-withdrawal': w.id }),
-    );
-    return query.unresolved === 'true' && rows.length > 0 ? h('div', {}, checkAll(rows), list) : list;
-  });
+  await pagedList(
+    $('search-list'),
+    '/v1/operator/withdrawals',
+    query,
+    (rows) => {
+      const list = table(
+        'Withdrawals, newest first',
+        ['Withdrawal', 'Status', 'Amount', 'Rail', 'Merchant', 'Entity', 'Created', ''],
+        rows,
+        (w) => [
+          w.id,
+          w.status,
+          w.amount,
+          w.rail,
+          named(w.merchantName, w.merchantId),
+          named(w.entityName, w.entityId),
+          w.createdAt,
+          button('Timeline', () => openWithdrawal(w.id), { 'aria-label': `Timeline of withdrawal ${w.id}` }),
+        ],
+        (w) => ({ 'data-withdrawal': w.id }),
+      );
+      return query.unresolved === 'true' && rows.length > 0 ? h('div', {}, checkAll(rows), list) : list;
+    },
+    withNames,
+  );
 }
 
 /** Once a provider answers again: each unresolved payout listed due for its next attempt now (one check each). */
@@ -56,7 +63,9 @@ const masked = (a) =>
   a ? `${a.label} (${a.kind}, ${a.counterPartyName}, ••••${a.lastFourDigits ?? '—'})` : '—';
 
 async function timeline(id) {
-  const { data: w } = await api('GET', `/v1/operator/withdrawals/${encodeURIComponent(id)}`);
+  const [w] = await withNames([
+    (await api('GET', `/v1/operator/withdrawals/${encodeURIComponent(id)}`)).data,
+  ]);
   const [deliveries, postings] = await Promise.all([
     api('GET', '/v1/operator/webhook-deliveries', { query: { transactionId: w.id, limit: '100' } }),
     // The debited wallet's postings of this withdrawal, each balance as it stood after it.
@@ -71,8 +80,8 @@ async function timeline(id) {
     rail: w.rail,
     reason: w.reason,
     'failure reason': w.failureReason,
-    merchant: w.merchantId,
-    entity: w.entityId,
+    merchant: `${w.merchantName ?? '—'} (${w.merchantId})`,
+    entity: `${w.entityName ?? '—'} (${w.entityId})`,
     wallet: w.walletId,
     'linked account': `${w.linkedAccountId}: ${masked(w.linkedAccount)}`,
     'requested by': w.requestedBy,

@@ -3,6 +3,7 @@ import { requestLogging } from '../logging/request-logging.middleware.js';
 import { consoleRoutes } from '../routes/console.routes.js';
 import { docsRoutes } from '../routes/docs.routes.js';
 import { healthRoutes } from '../routes/health.routes.js';
+import { indexRoutes } from '../routes/index.routes.js';
 import { linkRoutes } from '../routes/links.routes.js';
 import { listRoutes } from '../routes/lists.routes.js';
 import { operatorRoutes } from '../routes/operator.routes.js';
@@ -51,6 +52,7 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   healthRoutes(app, deps);
   docsRoutes(app);
   consoleRoutes(app);
+  indexRoutes(app);
   app.use(routeNotFound);
   app.use(pathErrors);
   app.use(bodyErrors);

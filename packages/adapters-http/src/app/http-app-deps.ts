@@ -55,7 +55,7 @@ export interface HttpUseCases {
   readonly webhookLists: Port<WebhookLists, 'events' | 'deliveries'>;
   readonly operatorDirectory: Port<
     OperatorDirectory,
-    'merchants' | 'merchant' | 'entities' | 'linkedAccounts'
+    'merchants' | 'merchant' | 'entities' | 'entity' | 'linkedAccounts'
   >;
   readonly listAuditLog: Port<ListAuditLog, 'execute'>;
   readonly operatorLinkedAccounts: Port<OperatorLinkedAccounts, 'unusable' | 'get' | 'reinstate'>;

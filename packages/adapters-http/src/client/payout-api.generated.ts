@@ -368,6 +368,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/entities/{entityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an entity: its merchant, type, email, external identifier and SPEND wallet id */
+        get: operations["getEntity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operator/entities/{entityId}/linked-accounts": {
         parameters: {
             query?: never;
@@ -706,6 +723,26 @@ export interface paths {
         };
         /** Prometheus metrics of the process */
         get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the API reference, the operator console and this document are
+         * @description A client (`Accept: application/json`, `*\/*` or none) gets the links in the envelope; a browser, which prefers `text/html`, gets a page of the same links.
+         */
+        get: operations["getServiceIndex"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3188,6 +3225,51 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03 */
+                entityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03",
+                     *         "merchantId": "0195b3c4-6a10-7c21-8e4f-1a2b3c4d5e01",
+                     *         "entityType": "USER",
+                     *         "email": "ada@example.com",
+                     *         "externalIdentifier": "user-1842",
+                     *         "createdAt": "2026-03-02T14:05:09.120Z",
+                     *         "walletId": "0195b3c4-6b20-7d32-9f50-2b3c4d5e6f04"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["EntitySummary"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listLinkedAccounts: {
         parameters: {
             query?: {
@@ -4310,6 +4392,48 @@ export interface operations {
                      *     payout_http_requests_total{method="GET",route="/healthz",status="200"} 1
                      */
                     "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getServiceIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "docs": "/docs",
+                     *         "console": "/console",
+                     *         "openapi": "/openapi.json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @constant */
+                            docs: "/docs";
+                            /** @constant */
+                            console: "/console";
+                            /** @constant */
+                            openapi: "/openapi.json";
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -110,6 +110,7 @@ describe('OpenAPI document: the answers of the running app conform', () => {
       const data = linked.data as { data: { id?: string; data?: { id: string } } };
       accounts[kind] = data.data.data?.id ?? data.data.id;
     }
+    await operator.GET('/v1/operator/entities/{entityId}', { params: { path: { entityId: entity.id } } });
     await operator.GET('/v1/operator/entities/{entityId}/linked-accounts', {
       params: { path: { entityId: entity.id } },
     });
@@ -179,6 +180,7 @@ describe('OpenAPI document: the answers of the running app conform', () => {
     await client().GET('/readyz');
     await client().GET('/metrics', { parseAs: 'text' });
     await client().GET('/openapi.json');
+    await client().GET('/');
 
     expect(limited.response.headers.get('retry-after')).to.equal('60');
     expect(unauthorized.response.status).to.equal(401);

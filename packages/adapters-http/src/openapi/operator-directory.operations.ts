@@ -102,6 +102,13 @@ export const OPERATOR_DIRECTORY_OPERATIONS: readonly Operation[] = [
       example: pageOf({ ...entitySummary, walletId: IDS.wallet }),
     },
   }),
+  op('get', '/entities/{entityId}', {
+    operationId: 'getEntity',
+    summary: 'Get an entity: its merchant, type, email, external identifier and SPEND wallet id',
+    params: entityParamsSchema,
+    paramExamples: { entityId: IDS.entity },
+    ok: { schema: success(ref('EntitySummary')), example: data({ ...entitySummary, walletId: IDS.wallet }) },
+  }),
   op('get', '/entities/{entityId}/linked-accounts', {
     operationId: 'listLinkedAccounts',
     summary: "List an entity's linked accounts, masked, each with whether a return marked it unusable",

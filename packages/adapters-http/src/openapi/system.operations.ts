@@ -1,3 +1,4 @@
+import { SERVICE_INDEX } from '../routes/index.routes.js';
 import type { ErrorStatus } from './error.responses.js';
 import type { Operation } from './operation.js';
 import { ref, success } from './publish.js';
@@ -99,6 +100,32 @@ export const SYSTEM_OPERATIONS: readonly Operation[] = [
       schema: { type: 'string' },
       example:
         '# TYPE payout_http_requests_total counter\npayout_http_requests_total{method="GET",route="/healthz",status="200"} 1\n',
+    },
+    errors: MALFORMED_ONLY,
+  },
+  {
+    operationId: 'getServiceIndex',
+    method: 'get',
+    path: '/',
+    summary: 'Where the API reference, the operator console and this document are',
+    description:
+      'A client (`Accept: application/json`, `*/*` or none) gets the links in the envelope; a browser, which ' +
+      'prefers `text/html`, gets a page of the same links.',
+    tag: 'Health',
+    security: 'none',
+    ok: {
+      status: 200,
+      description: 'The links',
+      schema: success({
+        type: 'object',
+        properties: {
+          docs: { const: SERVICE_INDEX.docs },
+          console: { const: SERVICE_INDEX.console },
+          openapi: { const: SERVICE_INDEX.openapi },
+        },
+        required: ['docs', 'console', 'openapi'],
+      }),
+      example: { success: true, data: SERVICE_INDEX },
     },
     errors: MALFORMED_ONLY,
   },

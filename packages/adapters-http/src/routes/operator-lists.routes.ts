@@ -20,7 +20,7 @@ import { respond, successEnvelope } from './respond.js';
 
 /**
  * The operator's lists and reads (scope `operator`): withdrawals, one withdrawal, the approvals queue, merchants,
- * entities, accounts, webhook deliveries.
+ * entities, one entity, accounts, webhook deliveries.
  */
 export function operatorListRoutes(router: IRouter, deps: HttpAppDeps): void {
   const uc = deps.useCases;
@@ -105,6 +105,17 @@ export function operatorListRoutes(router: IRouter, deps: HttpAppDeps): void {
         pageRequestOf(req),
       ),
     ),
+  );
+  router.get(
+    '/v1/operator/entities/:entityId',
+    operator,
+    validate('params', entityParamsSchema),
+    async (req, res) =>
+      respond(
+        res,
+        await uc.operatorDirectory.entity(requirePrincipal(res), id(req.params.entityId)),
+        successEnvelope,
+      ),
   );
   router.get(
     '/v1/operator/entities/:entityId/linked-accounts',

@@ -119,6 +119,16 @@ export class BrowserPage {
       await this.send('Input.dispatchMouseEvent', { type, ...box, button: 'left', clickCount: 1 });
   }
 
+  /** Lays the page out as a window of `width` × `height` CSS pixels would. */
+  async resize(width: number, height: number): Promise<void> {
+    await this.send('Emulation.setDeviceMetricsOverride', {
+      width,
+      height,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
+  }
+
   /** CSP violations, console errors and uncaught exceptions seen so far. */
   async problems(): Promise<string[]> {
     const violations = await this.evaluate<string[]>('window.__violations ?? []');

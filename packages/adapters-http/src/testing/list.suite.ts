@@ -235,6 +235,8 @@ export function listSuite(api: () => ApiClient): void {
         token,
       });
       expect(idsOf(entities)).to.deep.equal(payers.map((p) => p.entity.id).reverse());
+      const entity = await api().request('GET', `/v1/operator/entities/${payers[0]?.entity.id}`, { token });
+      expect(entity.json.data).to.deep.equal(entities.json.data.at(-1));
       const accounts = await api().request(
         'GET',
         `/v1/operator/entities/${payers[0]?.entity.id}/linked-accounts`,
@@ -253,6 +255,7 @@ export function listSuite(api: () => ApiClient): void {
       for (const path of [
         `/v1/operator/merchants/${unknown}`,
         `/v1/operator/merchants/${unknown}/entities`,
+        `/v1/operator/entities/${unknown}`,
         `/v1/operator/entities/${unknown}/linked-accounts`,
       ]) {
         expect((await api().request('GET', path, { token })).status, path).to.equal(404);

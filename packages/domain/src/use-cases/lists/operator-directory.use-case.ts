@@ -29,7 +29,20 @@ export interface EntityListItem {
   readonly createdAt: string;
 }
 
-/** The operator's directory: merchants, one merchant, a merchant's entities, an entity's linked accounts. */
+const entityListItem = (e: Entity): EntityListItem => ({
+  id: e.id,
+  merchantId: e.merchantId,
+  entityType: e.entityType,
+  email: e.email,
+  externalIdentifier: e.externalIdentifier,
+  walletId: e.walletId,
+  createdAt: e.createdAt.toISOString(),
+});
+
+/**
+ * The operator's directory: merchants, one merchant, a merchant's entities, one entity, an entity's linked
+ * accounts.
+ */
 export class OperatorDirectory {
   constructor(private readonly deps: { readonly unitOfWork: UnitOfWork }) {}
 
@@ -68,17 +81,17 @@ export class OperatorDirectory {
       principal,
       (read) => read.merchants.findById(id),
       'Merchant',
-      async (read) =>
-        mapPage(await read.lists.entities(id, page), (e) => ({
-          id: e.id,
-          merchantId: e.merchantId,
-          entityType: e.entityType,
-          email: e.email,
-          externalIdentifier: e.externalIdentifier,
-          walletId: e.walletId,
-          createdAt: e.createdAt.toISOString(),
-        })),
+      async (read) => mapPage(await read.lists.entities(id, page), entityListItem),
     );
+  }
+
+  async entity(principal: Principal, entityId: string): Promise<Result<EntityListItem>> {
+    const allowed = requireOperator(principal);
+    if (!allowed.ok) return allowed;
+    const entity = await (await this.deps.unitOfWork.readFor(principal)).entities.findById(
+      entityId.toLowerCase(),
+    );
+    return entity ? ok(entityListItem(entity)) : err(notFound('Entity'));
   }
 
   async linkedAccounts(
