@@ -68,7 +68,12 @@ describe('production on Increase (a local fake of its API), as wired on PostgreS
       Date.now() + 60_000,
     );
 
-    await fetch(`${increase.url}/simulations/ach_transfers/${reference}/settle`, { method: 'POST' });
+    // As Increase's SDK sends it: a JSON body, its parameters all optional.
+    await fetch(`${increase.url}/simulations/ach_transfers/${reference}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     const event = increaseWebhook(signedIncreaseEvent(INCREASE_SECRET, reference));
     expect((await world.postProviderWebhook('increase', event)).status).to.equal(200);
     expect(await world.merchantToldOf(id, 'SUCCESS')).to.deep.equal([
