@@ -29,6 +29,7 @@ export * from './ports/outbound-url-policy.port.js';
 export * from './ports/page.js';
 export * from './ports/payout-rail.port.js';
 export * from './ports/provider-balance.port.js';
+export * from './ports/provider-records.port.js';
 export * from './ports/rail-registry.port.js';
 export * from './ports/rail-step-store.port.js';
 export * from './ports/rail-webhook.port.js';
