@@ -74,7 +74,7 @@ class OtlpReceiver {
 const SERVER_KIND = 2;
 
 describe('e2e: OpenTelemetry tracing switched on by OTEL_* variables', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let database: ScratchDatabase;
   let receiver: OtlpReceiver;
   let api: ServiceProcess | null = null;
@@ -106,7 +106,7 @@ describe('e2e: OpenTelemetry tracing switched on by OTEL_* variables', function 
         const pg = receiver.spans.filter((s) => s.scope === '@opentelemetry/instrumentation-pg');
         return server.length > 0 && pg.length > 0 ? { server, pg } : undefined;
       },
-      20_000,
+      60_000,
       () => `${receiver.spans.length} spans; API output:\n${api?.logTail()}`,
     );
     const routes = spans.server.map((s) => s.attributes['http.route']);
