@@ -42,22 +42,28 @@ async function look(client) {
 const isDrained = (state) =>
   state.withdrawals > 0 && state.final === state.withdrawals && state.delivered === state.events;
 
+/** Wall time, and a wait on it: a test passes a clock it advances itself. */
+const wallClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 /**
  * `since` is when the worker was started: the drain time includes its start-up. `acknowledged()` is how many
  * distinct events the receiver has acknowledged; without it every look is taken as quiet.
  */
 export async function waitForDrain(
   client,
-  { since, timeoutMs, onProgress, pollMs = 50, progressMs = 2000, acknowledged },
+  { since, timeoutMs, onProgress, pollMs = 50, progressMs = 2000, acknowledged, clock = wallClock },
 ) {
-  const started = since ?? Date.now();
+  const started = since ?? clock.now();
   // Only a whole count says it is over; the cheaper ones update the progress shown.
   let state = await drainState(client);
   let drained = isDrained(state);
-  let counted = Date.now();
+  let counted = clock.now();
   let seen = acknowledged?.() ?? 0;
-  while (!drained && Date.now() - started < timeoutMs) {
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  while (!drained && clock.now() - started < timeoutMs) {
+    await clock.sleep(pollMs);
     const now = acknowledged?.() ?? 0;
     const quiet = now === seen;
     seen = now;
@@ -66,9 +72,9 @@ export async function waitForDrain(
       state = { ...state, ...seenNow };
       if (full) drained = isDrained(state);
     }
-    if (!drained && Date.now() - counted >= progressMs) {
+    if (!drained && clock.now() - counted >= progressMs) {
       state = { ...state, ...numbers((await client.query(WITHDRAWALS)).rows[0]) };
-      counted = Date.now();
+      counted = clock.now();
     }
     const delivered = Math.max(state.delivered, seen);
     const events = Math.max(1, state.events, delivered);
@@ -77,5 +83,5 @@ export async function waitForDrain(
       `${state.final}/${state.withdrawals} final, ${delivered}/${events} webhooks acknowledged`,
     );
   }
-  return { ...state, drained, seconds: (Date.now() - started) / 1000 };
+  return { ...state, drained, seconds: (clock.now() - started) / 1000 };
 }
