@@ -45,4 +45,10 @@ export class KnexMerchantRepository implements MerchantRepository {
     const row = await this.db<MerchantRow>('merchants').where({ id }).first();
     return row ? toMerchant(row) : null;
   }
+
+  async lockById(id: string): Promise<Merchant | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.db<MerchantRow>('merchants').where({ id }).forUpdate().first();
+    return row ? toMerchant(row) : null;
+  }
 }

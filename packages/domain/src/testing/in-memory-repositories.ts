@@ -79,6 +79,7 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       );
     },
     findById: async (id) => state().merchants.get(id) ?? null,
+    lockById: async (id) => state().merchants.get(id) ?? null,
   };
   const entities: EntityRepository = {
     insert: async (e: Entity) => insertNew(state().entities, e.id, e),

@@ -44,6 +44,18 @@ export function merchantRepositoryContract(factory: ContractFactory): void {
       const { unitOfWork } = await factory();
       expect(await unitOfWork.read.merchants.findById(contractIds.next())).to.equal(null);
       expect(await unitOfWork.read.merchants.findById('m-1')).to.equal(null);
+      expect(await unitOfWork.run((tx) => tx.merchants.lockById(contractIds.next()))).to.equal(null);
+      expect(await unitOfWork.run((tx) => tx.merchants.lockById('m-1'))).to.equal(null);
+    });
+
+    it("locks the merchant as stored, with the unit's own writes", async () => {
+      const { unitOfWork } = await factory();
+      const { merchant } = await seedParties(unitOfWork);
+      const locked = await unitOfWork.run(async (tx) => {
+        await tx.merchants.save({ ...merchant, name: 'Locked' });
+        return tx.merchants.lockById(merchant.id);
+      });
+      expect([locked?.id, locked?.name]).to.deep.equal([merchant.id, 'Locked']);
     });
   });
 }

@@ -110,7 +110,8 @@ export class UpdateMerchant {
     const feePatch = input.feeOverrides === undefined ? null : parseFeeOverrides(input.feeOverrides);
     if (feePatch && !feePatch.ok) return feePatch;
     return this.deps.unitOfWork.run(async (tx) => {
-      const merchant = await tx.merchants.findById(merchantId);
+      // Locked: two patches at once each apply to what the other committed (a fee override is merged, not set).
+      const merchant = await tx.merchants.lockById(merchantId);
       if (!merchant) return err(notFound('Merchant'));
       const next: Merchant = {
         ...merchant,

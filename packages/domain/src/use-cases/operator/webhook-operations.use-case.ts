@@ -45,7 +45,8 @@ export class SetWebhookEndpoint {
     if (fault) return err(validationError('url', fault));
     const { ids, clock, unitOfWork, secrets } = this.deps;
     return unitOfWork.run(async (tx) => {
-      if (!(await tx.merchants.findById(merchantId))) return err(notFound('Merchant'));
+      // Locked: of two rotations at once, the second keeps the first's secret for the overlap instead of losing it.
+      if (!(await tx.merchants.lockById(merchantId))) return err(notFound('Merchant'));
       const now = clock.now();
       const existing = await tx.webhookEndpoints.findByMerchant(merchantId);
       const secret = secrets.webhookSecret();
@@ -166,6 +167,7 @@ export class RedeliverWebhook {
     return unitOfWork.run(async (tx) => {
       const event = await tx.webhookEvents.lockById(eventId);
       if (!event || !(operator || event.merchantId === merchantId)) return err(notFound('Webhook delivery'));
+      await tx.merchants.lockById(event.merchantId);
       const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
       if (endpoint?.disabled)
         await tx.webhookEndpoints.save({ ...endpoint, disabled: false, updatedAt: clock.now() });

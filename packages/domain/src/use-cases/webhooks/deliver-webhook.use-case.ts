@@ -164,6 +164,8 @@ export class DeliverWebhook {
       return;
     }
     if (response.statusCode === GONE) {
+      // Locked: a rotation committed since the send is kept; only the disabled flag changes.
+      await tx.merchants.lockById(event.merchantId);
       const endpoint = await tx.webhookEndpoints.findByMerchant(event.merchantId);
       if (endpoint) await tx.webhookEndpoints.save({ ...endpoint, disabled: true, updatedAt: clock.now() });
       await tx.webhookEvents.update(
