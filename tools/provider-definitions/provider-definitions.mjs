@@ -34,6 +34,7 @@ const SDK_OPERATIONS = {
     ],
     'POST /wire_transfers': ['resources/wire-transfers.d.ts', 'WireTransferCreateParams'],
     'POST /card_push_transfers': ['resources/card-push-transfers.d.ts', 'CardPushTransferCreateParams'],
+    'POST /card_validations': ['resources/card-validations.d.ts', 'CardValidationCreateParams'],
     // The sandbox's simulations, which the local fake answers as Increase's sandbox does.
     'POST /simulations/ach_transfers/{ach_transfer_id}/settle': [
       'resources/simulations/ach-transfers.d.ts',
