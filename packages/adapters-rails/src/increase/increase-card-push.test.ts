@@ -136,6 +136,22 @@ describe('IncreaseTransferRail PUSH_TO_CARD', () => {
     expect(increase.created).to.equal(1);
   });
 
+  it("rejects a push whose card's validation Increase refuses to create, but only on the first attempt", async () => {
+    const increase = new ScriptedIncrease('PUSH_TO_CARD');
+    const refusal = errorBody(400, 'invalid_parameters_error', 'Invalid parameters.', {
+      errors: [{ field: 'card_token_id', message: 'The card cannot be validated.' }],
+    });
+    increase.validations?.failNextCreate(400, refusal);
+    expect(await cardRail().submit(cardSubmission())).to.deep.include({
+      kind: 'REJECTED',
+      reason: FAILURE_REASONS.CARD,
+    });
+    // A retry may follow a push made once the validation was complete: the refusal is not final then.
+    increase.validations?.failNextCreate(400, refusal);
+    expect(await cardRail().submit(cardSubmission({ attempt: 2 }))).to.deep.include({ kind: 'UNAVAILABLE' });
+    expect(increase.bodies).to.deep.equal([]);
+  });
+
   it('reads the validation its key made with other arguments (the sender changed since the link)', async () => {
     const increase = new ScriptedIncrease('PUSH_TO_CARD');
     await cardRail().submit(cardSubmission());

@@ -88,7 +88,7 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
     const { cents } = payable;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     if (this.id === 'PUSH_TO_CARD') {
-      const cleared = await this.cardCleared(submission.destination.details.cardToken ?? '', signal);
+      const cleared = await this.cardCleared(submission, signal);
       if (cleared) return cleared;
     }
     const created = await this.http.call(
@@ -147,9 +147,14 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
    * (docs/providers/increase.md#card-validation). A push to a card is final, so none is made before its issuer
    * accepted the validation: a declined one refuses the payout and marks the card's account unusable (the token
    * has that one validation for good, so every later push would be refused too: the card is linked again); one
-   * still pending holds the payout back, retried with nothing sent.
+   * still pending holds the payout back, retried with nothing sent. On a retry a refusal of the validation's create
+   * is not final: an earlier attempt may have pushed after its validation was complete.
    */
-  private async cardCleared(token: string, signal: AbortSignal): Promise<RailSubmitResult | null> {
+  private async cardCleared(
+    submission: RailSubmission,
+    signal: AbortSignal,
+  ): Promise<RailSubmitResult | null> {
+    const token = submission.destination.details.cardToken ?? '';
     const outcome = await this.validations!.validate(token, signal);
     switch (outcome.kind) {
       case 'COMPLETE':
@@ -168,6 +173,9 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
           detail: `Increase's validation ${outcome.id} of the card is ${outcome.status}: no push before it is complete`,
         };
       case 'REJECTED':
+        return submission.attempt > 1
+          ? { kind: 'UNAVAILABLE', detail: `${outcome.detail} on attempt ${submission.attempt}: reconcile` }
+          : outcome;
       case 'UNAVAILABLE':
         return outcome;
     }
