@@ -1,13 +1,16 @@
 // The providers' own definitions as JSON Schema, for the nock scripts and local fakes that stand in for them
 // (docs/decisions/0018-provider-definitions-are-the-oracle.md): Increase's and Modern Treasury's request types
 // from their official SDKs' TypeScript declarations, PayPal's Payouts request and answers from the definition
-// its SDK embeds in each request class (`// @data`, gzipped JSON). Written to packages/adapters-rails/definitions.
+// its SDK embeds in each request class (`// @data`, gzipped JSON), and the operations of Wise's OpenAPI description
+// listed below. Written to packages/adapters-rails/definitions.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gunzipSync } from 'node:zlib';
 import { createGenerator } from 'ts-json-schema-generator';
+import { parse as parseYaml } from 'yaml';
 
 const require = createRequire(import.meta.url);
 export const DEFINITIONS_DIR = join(
@@ -34,6 +37,7 @@ const SDK_OPERATIONS = {
     ],
     'POST /wire_transfers': ['resources/wire-transfers.d.ts', 'WireTransferCreateParams'],
     'POST /card_push_transfers': ['resources/card-push-transfers.d.ts', 'CardPushTransferCreateParams'],
+    'POST /card_validations': ['resources/card-validations.d.ts', 'CardValidationCreateParams'],
     // The sandbox's simulations, which the local fake answers as Increase's sandbox does.
     'POST /simulations/ach_transfers/{ach_transfer_id}/settle': [
       'resources/simulations/ach-transfers.d.ts',
@@ -144,12 +148,104 @@ function paypalDefinition() {
   };
 }
 
+/**
+ * Wise's OpenAPI description, the one docs.wise.com/api-reference renders (servers api.wise.com and
+ * api.wise-sandbox.com). Wise publishes it in no package; this copy is the one API Evangelist mirrors from Wise's
+ * developer portal (github.com/api-evangelist/wise at 3c9126afed17466f8c660e1b6820dc7985704ce3,
+ * openapi/_original/wise-platform-openapi.yml), gzipped, checked by its digest so a changed copy is noticed.
+ */
+const WISE_OPENAPI = join(dirname(fileURLToPath(import.meta.url)), 'wise/wise-platform-openapi.yml.gz');
+const WISE_OPENAPI_SHA256 = '12447ac8609c81f9ef4e70fefe08c9d50961827237eb675c5a9775f03319bc06';
+
+/** The Wise operations the service calls that the description defines, as `METHOD /path`. */
+const WISE_OPERATIONS = [
+  'GET /v1/quotes/{quoteId}/account-requirements',
+  'POST /v1/quotes/{quoteId}/account-requirements',
+];
+
+/** `schema` with every `$ref` into the description replaced by what it names; a reference circle is refused. */
+function inlined(schema, root, seen = []) {
+  if (Array.isArray(schema)) return schema.map((item) => inlined(item, root, seen));
+  if (schema === null || typeof schema !== 'object') return schema;
+  if (typeof schema.$ref === 'string') {
+    if (seen.includes(schema.$ref)) throw new Error(`Wise's ${schema.$ref} refers to itself`);
+    const target = schema.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((node, part) => node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')], root);
+    if (target === undefined) throw new Error(`Wise's definition has no ${schema.$ref}`);
+    return inlined(target, root, [...seen, schema.$ref]);
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlined(value, root, seen)]));
+}
+
+/** Keywords of the description that say nothing about validity: left out of the oracle's schemas. */
+const ANNOTATIONS = new Set(['description', 'example', 'examples', 'title', 'deprecated', 'format']);
+
+/**
+ * One of Wise's schemas as the oracle checks it. A request's object that names its properties and says nothing of
+ * others is closed (additionalProperties false), as Increase's catch-alls are: a stand-in refuses a field Wise does
+ * not define (`details`, which Wise leaves open with `additionalProperties: true`, stays open). In an answer, a
+ * property the schema does not require may be null: Wise's own examples answer null for such fields although their
+ * schema types them string or integer (account-requirements-response: `minLength`, `validationRegexp`, `example`).
+ */
+function wiseSchema(schema, request) {
+  if (Array.isArray(schema)) return schema.map((item) => wiseSchema(item, request));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key)) continue;
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(
+            Object.entries(value).map(([name, property]) => {
+              const checked = wiseSchema(property, request);
+              const optional = !(schema.required ?? []).includes(name);
+              return [name, !request && optional ? nullable(checked) : checked];
+            }),
+          )
+        : wiseSchema(value, request);
+  }
+  if (request && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
+}
+
+/** `schema`, or null. */
+const nullable = (schema) => ({ anyOf: [schema, { type: 'null' }] });
+
+function wiseDefinition() {
+  const gzipped = readFileSync(WISE_OPENAPI);
+  const text = gunzipSync(gzipped).toString('utf8');
+  const digest = createHash('sha256').update(text).digest('hex');
+  if (digest !== WISE_OPENAPI_SHA256)
+    throw new Error(`${WISE_OPENAPI} is not the copy named (sha256 ${digest})`);
+  const description = parseYaml(text);
+  const operations = {};
+  for (const name of WISE_OPERATIONS) {
+    const [method, path] = name.split(' ');
+    const operation = description.paths?.[path]?.[method.toLowerCase()];
+    if (!operation) throw new Error(`Wise's definition has no ${name}`);
+    const body = operation.requestBody?.content?.['application/json']?.schema;
+    const answer = operation.responses?.['200']?.content?.['application/json']?.schema;
+    operations[name] = {
+      type: operation.operationId,
+      ...(body ? { request: wiseSchema(inlined(body, description), true) } : {}),
+      ...(answer ? { answers: { 200: wiseSchema(inlined(answer, description), false) } } : {}),
+    };
+  }
+  return {
+    source: `Wise Platform API (OpenAPI ${description.openapi}, docs.wise.com/api-reference; sha256 ${digest})`,
+    operations,
+  };
+}
+
 /** Each generated file's name and its text, as written. */
 export function generatedDefinitions() {
   const files = {
     'increase.generated.json': sdkDefinition('increase'),
     'modern-treasury.generated.json': sdkDefinition('modern-treasury'),
     'paypal.generated.json': paypalDefinition(),
+    'wise.generated.json': wiseDefinition(),
   };
   return Object.fromEntries(
     Object.entries(files).map(([file, definition]) => [file, `${JSON.stringify(definition, null, 2)}\n`]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run provider:definitions`: regenerates packages/adapters-rails/definitions/*.generated.json from the pinned
-// SDKs; run it after changing one of their versions, and commit the result with the code it makes compile.
+// SDKs and the copy of Wise's OpenAPI description; run it after changing one of them, and commit the result with
+// the code it makes compile.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFINITIONS_DIR, generatedDefinitions } from './provider-definitions.mjs';

@@ -1,9 +1,10 @@
 import type { RailSubmission } from '@payout/domain';
 import nock from 'nock';
-import { standsInFor } from '../testing/definitions/checked-fetch.js';
 import { bankSubmission, ScriptedCreates } from '../testing/scripted-provider.js';
 import type { IncreaseRailId } from './increase-api.types.js';
 import { CARD_PUSH_STATES, cardPushFields } from './increase-card-push.fixture.js';
+import { type CardValidationState, ScriptedCardValidations } from './increase-card-validation.fixture.js';
+import { ACCOUNT_ID, API_KEY, BASE_URL, errorBody } from './increase-sandbox.fixture.js';
 import { TRANSFER_PATHS } from './increase-transfer-request.mapping.js';
 
 /**
@@ -21,10 +22,7 @@ import { TRANSFER_PATHS } from './increase-transfer-request.mapping.js';
  * - idempotency: increase.com/documentation/idempotency-keys (a repeat with the same key and arguments answers
  *   the first object with `Idempotent-Replayed: true`; different arguments answer 409 with `resource_id`).
  */
-export const BASE_URL = 'https://sandbox.increase.com';
-standsInFor(BASE_URL, 'increase');
-export const API_KEY = 'secret_key_sandbox_do_not_log';
-export const ACCOUNT_ID = 'account_in71c4amph0vgo2qllky';
+export { ACCOUNT_ID, API_KEY, BASE_URL, errorBody } from './increase-sandbox.fixture.js';
 export const ACCOUNT_NUMBER_ID = 'account_number_v18nkfqm6afpsrvy82b2';
 export const ACCOUNT_NUMBER = '987654321';
 export const ROUTING_NUMBER = '101050001';
@@ -173,14 +171,6 @@ export function transferObject(
   };
 }
 
-export const errorBody = (status: number, type: string, title: string, extra: object = {}) => ({
-  status,
-  type,
-  title,
-  detail: null,
-  ...extra,
-});
-
 interface HeldTransfer {
   readonly id: string;
   readonly amount: unknown;
@@ -198,9 +188,18 @@ export class ScriptedIncrease extends ScriptedCreates {
   /** Every create request's body and `Idempotency-Key` header, in order. */
   readonly bodies: unknown[] = [];
   readonly keys: (string | null)[] = [];
+  /**
+   * A card push's validation (PUSH_TO_CARD only), asked about before each push: by default one made at link time
+   * and since accepted by the issuer.
+   */
+  readonly validations: ScriptedCardValidations | null;
 
-  constructor(readonly rail: IncreaseRailId) {
+  constructor(
+    readonly rail: IncreaseRailId,
+    validation: CardValidationState = 'complete',
+  ) {
     super();
+    this.validations = rail === 'PUSH_TO_CARD' ? new ScriptedCardValidations(validation) : null;
     const path = TRANSFER_PATHS[rail];
     // nock 15 calls a one-argument reply function with the WHATWG Request.
     nock(BASE_URL)
@@ -218,6 +217,10 @@ export class ScriptedIncrease extends ScriptedCreates {
       .reply(async (request: Request) =>
         this.show(request, decodeURIComponent(new URL(request.url).pathname.slice(path.length + 1))),
       );
+  }
+
+  protected override losesAnswerOf(url: string): boolean {
+    return !url.includes('/card_validations');
   }
 
   /** Transfers Increase holds: at most one per idempotency key. */

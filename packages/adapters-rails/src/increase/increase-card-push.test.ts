@@ -100,6 +100,68 @@ describe('IncreaseTransferRail PUSH_TO_CARD', () => {
     });
   });
 
+  it("pushes only to a card whose validation is complete, asking about the link's validation, not a new one", async () => {
+    const increase = new ScriptedIncrease('PUSH_TO_CARD');
+    const rail = cardRail();
+    await rail.submit(cardSubmission());
+    await rail.submit(cardSubmission({ withdrawalId: 'wd-0002' }));
+    expect(increase.validations?.created).to.equal(1);
+    expect(increase.validations?.keys).to.deep.equal([
+      `card_validation_${CARD_TOKEN}`,
+      `card_validation_${CARD_TOKEN}`,
+    ]);
+    expect(increase.created).to.equal(2);
+  });
+
+  it('refuses a push to a card whose validation was declined, marking its account, with no push made', async () => {
+    const increase = new ScriptedIncrease('PUSH_TO_CARD', 'declined');
+    expect(await cardRail().submit(cardSubmission())).to.deep.equal({
+      kind: 'REJECTED',
+      reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND,
+      detail: "Increase's validation outbound_card_validation_1q24 of the card was declined: closed_account",
+      code: 'closed_account',
+      accountUnusable: true,
+    });
+    expect(increase.bodies).to.deep.equal([]);
+  });
+
+  it('holds a push back while the validation is pending, then pushes once the issuer accepted it', async () => {
+    const increase = new ScriptedIncrease('PUSH_TO_CARD', 'pending');
+    const rail = cardRail();
+    const held = await rail.submit(cardSubmission());
+    expect(held).to.deep.include({ kind: 'UNAVAILABLE' });
+    expect(increase.bodies).to.deep.equal([]);
+    increase.validations?.moveAll('complete');
+    expect(await rail.submit(cardSubmission({ attempt: 2 }))).to.deep.include({ kind: 'ACCEPTED' });
+    expect(increase.created).to.equal(1);
+  });
+
+  it("rejects a push whose card's validation Increase refuses to create, but only on the first attempt", async () => {
+    const increase = new ScriptedIncrease('PUSH_TO_CARD');
+    const refusal = errorBody(400, 'invalid_parameters_error', 'Invalid parameters.', {
+      errors: [{ field: 'card_token_id', message: 'The card cannot be validated.' }],
+    });
+    increase.validations?.failNextCreate(400, refusal);
+    expect(await cardRail().submit(cardSubmission())).to.deep.include({
+      kind: 'REJECTED',
+      reason: FAILURE_REASONS.CARD,
+    });
+    // A retry may follow a push made once the validation was complete: the refusal is not final then.
+    increase.validations?.failNextCreate(400, refusal);
+    expect(await cardRail().submit(cardSubmission({ attempt: 2 }))).to.deep.include({ kind: 'UNAVAILABLE' });
+    expect(increase.bodies).to.deep.equal([]);
+  });
+
+  it('reads the validation its key made with other arguments (the sender changed since the link)', async () => {
+    const increase = new ScriptedIncrease('PUSH_TO_CARD');
+    await cardRail().submit(cardSubmission());
+    const renamed = cardRail({ cardSender: { ...CARD_SENDER, name: 'Acme Payouts Inc' } });
+    expect(await renamed.submit(cardSubmission({ withdrawalId: 'wd-0002' }))).to.deep.include({
+      kind: 'ACCEPTED',
+    });
+    expect(increase.validations?.created).to.equal(1);
+  });
+
   it('will not start without the card sender Increase requires on every transfer', () => {
     expect(() => cardRail({ cardSender: undefined })).to.throw('INCREASE_CARD_SENDER_');
   });

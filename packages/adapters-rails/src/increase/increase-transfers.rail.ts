@@ -15,6 +15,8 @@ import {
 } from '../http/rail-http-options.js';
 import { payableCents } from '../money/payable-cents.js';
 import type { IncreaseRailId, IncreaseTransferBody } from './increase-api.types.js';
+import { cardDeclineReason } from './increase-card-decline.mapping.js';
+import { IncreaseCardValidations } from './increase-card-validations.js';
 import { outcomeOfCreate } from './increase-create-transfer.mapping.js';
 import { IncreaseHttpClient } from './increase-http.client.js';
 import {
@@ -63,6 +65,7 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
   readonly provider = 'increase';
   private readonly http: IncreaseHttpClient;
   private readonly path: string;
+  private readonly validations: IncreaseCardValidations | null;
 
   constructor(private readonly options: IncreaseTransferRailOptions) {
     super(options.id, options, DEFAULTS[options.id]);
@@ -74,6 +77,9 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
       options.apiKey,
       options.fetch ?? globalFetch,
     );
+    this.validations = options.cardSender
+      ? new IncreaseCardValidations(this.http, options.accountId, options.cardSender, options.clock)
+      : null;
   }
 
   async submit(submission: RailSubmission): Promise<RailSubmitResult> {
@@ -81,6 +87,10 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
     if ('kind' in payable) return payable;
     const { cents } = payable;
     const signal = AbortSignal.timeout(this.options.timeoutMs);
+    if (this.id === 'PUSH_TO_CARD') {
+      const cleared = await this.cardCleared(submission, signal);
+      if (cleared) return cleared;
+    }
     const created = await this.http.call(
       {
         method: 'POST',
@@ -130,6 +140,45 @@ export class IncreaseTransferRail extends ProviderHttpRail<IncreaseRailId> imple
           kind: 'UNAVAILABLE',
           detail: `Increase lists ${mine.length} transfers for ${withdrawalId}: reconcile by hand`,
         };
+  }
+
+  /**
+   * Nothing (the card may be paid) once the card's validation is complete; otherwise why not yet or never
+   * (docs/providers/increase.md#card-validation). A push to a card is final, so none is made before its issuer
+   * accepted the validation: a declined one refuses the payout and marks the card's account unusable (the token
+   * has that one validation for good, so every later push would be refused too: the card is linked again); one
+   * still pending holds the payout back, retried with nothing sent. On a retry a refusal of the validation's create
+   * is not final: an earlier attempt may have pushed after its validation was complete.
+   */
+  private async cardCleared(
+    submission: RailSubmission,
+    signal: AbortSignal,
+  ): Promise<RailSubmitResult | null> {
+    const token = submission.destination.details.cardToken ?? '';
+    const outcome = await this.validations!.validate(token, signal);
+    switch (outcome.kind) {
+      case 'COMPLETE':
+        return null;
+      case 'DECLINED':
+        return {
+          kind: 'REJECTED',
+          reason: cardDeclineReason(outcome.reason),
+          detail: `Increase's validation ${outcome.id} of the card was declined: ${outcome.reason}`,
+          code: outcome.reason,
+          accountUnusable: true,
+        };
+      case 'PENDING':
+        return {
+          kind: 'UNAVAILABLE',
+          detail: `Increase's validation ${outcome.id} of the card is ${outcome.status}: no push before it is complete`,
+        };
+      case 'REJECTED':
+        return submission.attempt > 1
+          ? { kind: 'UNAVAILABLE', detail: `${outcome.detail} on attempt ${submission.attempt}: reconcile` }
+          : outcome;
+      case 'UNAVAILABLE':
+        return outcome;
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 export type { IncreaseRailId } from './increase-api.types.js';
 export * from './increase-balance.js';
+export * from './increase-card.validator.js';
 export * from './increase-card.vault.js';
 export type { IncreaseCardSender } from './increase-card-push-request.mapping.js';
 export * from './increase-rails.js';

@@ -1,3 +1,4 @@
+export * from './wise-account-requirements.validator.js';
 export * from './wise-balance.js';
 export type { WiseTransferDetails } from './wise-transfer-requirements.js';
 export * from './wise-transfers.rail.js';

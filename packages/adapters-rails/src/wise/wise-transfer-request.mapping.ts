@@ -30,8 +30,8 @@ export function swiftReference(submission: RailSubmission): string {
 }
 
 /** The currency the recipient's bank account holds: the link's, when it names one, else USD (no conversion). */
-function targetCurrencyOf(submission: RailSubmission): string {
-  const currency = submission.destination.details.currency?.toUpperCase();
+function targetCurrencyOf(details: Readonly<Record<string, string>>): string {
+  const currency = details.currency?.toUpperCase();
   return currency && /^[A-Z]{3}$/.test(currency) ? currency : 'USD';
 }
 
@@ -44,10 +44,25 @@ function targetCurrencyOf(submission: RailSubmission): string {
  * ledger and Wise.
  */
 export function quoteJson(submission: RailSubmission, recipientId: number): string {
-  const target = targetCurrencyOf(submission);
+  const target = targetCurrencyOf(submission.destination.details);
   const field = target === 'USD' ? 'targetAmount' : 'sourceAmount';
   const head = JSON.stringify({ sourceCurrency: 'USD', targetCurrency: target, targetAccount: recipientId });
   return `${head.slice(0, -1)},"${field}":${submission.amount.toString()}}`;
+}
+
+/** A recipient account as `POST /v1/accounts` (and its account requirements) take it. */
+export interface WiseRecipient {
+  readonly profile: number;
+  readonly accountHolderName: string;
+  readonly currency: string;
+  readonly type: 'swift_code';
+  readonly details: {
+    readonly legalType: 'PRIVATE' | 'BUSINESS';
+    readonly swiftCode: string | undefined;
+    readonly accountNumber: string | undefined;
+    readonly email?: string;
+    readonly address: Readonly<Record<string, string | undefined>>;
+  };
 }
 
 /**
@@ -55,14 +70,13 @@ export function quoteJson(submission: RailSubmission, recipientId: number): stri
  * lastName or name, email, accountNumber (an IBAN or a local number), swiftOrBic, bankName and the recipient's
  * address): Wise's `swift_code` account type, which takes either kind of number with the BIC.
  */
-export function recipientJson(submission: RailSubmission, profileId: string): string {
-  const d = submission.destination.details;
+export function recipientOf(d: Readonly<Record<string, string>>, profileId: string): WiseRecipient {
   const business = d.recipientType === 'business';
   const holder = business ? (d.name ?? '') : [d.firstName, d.lastName].filter(Boolean).join(' ');
-  return JSON.stringify({
+  return {
     profile: Number(profileId),
     accountHolderName: holder,
-    currency: targetCurrencyOf(submission),
+    currency: targetCurrencyOf(d),
     type: 'swift_code',
     details: {
       legalType: business ? 'BUSINESS' : 'PRIVATE',
@@ -77,8 +91,11 @@ export function recipientJson(submission: RailSubmission, profileId: string): st
         ...(d.recipientState ? { state: d.recipientState } : {}),
       },
     },
-  });
+  };
 }
+
+export const recipientJson = (submission: RailSubmission, profileId: string): string =>
+  JSON.stringify(recipientOf(submission.destination.details, profileId));
 
 /**
  * The transfer-requirements question, or the transfer itself, with the withdrawal id as `customerTransactionId`:

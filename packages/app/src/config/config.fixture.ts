@@ -10,6 +10,7 @@ export function configFor(env: Record<string, string>): AppConfig {
 /** Increase serving PUSH_TO_CARD: the API key, the source account number, the vault's key and the card sender. */
 export const INCREASE_CARD_ENV = {
   INCREASE_API_KEY: 'secret_key_sandbox',
+  INCREASE_ACCOUNT_ID: 'account_1',
   INCREASE_ACCOUNT_NUMBER_ID: 'account_number_1',
   INCREASE_CARD_TOKENIZATION_KEY: 'card_tokenization_key',
   INCREASE_CARD_SENDER_NAME: 'Acme Payouts',

@@ -263,6 +263,8 @@ export function loadRailsConfig(env: Env, production: boolean, errors: string[])
       rail === 'PUSH_TO_CARD'
         ? [
             'INCREASE_API_KEY',
+            // The card's validation is sent from the account (its account_id); the push, from its account number.
+            'INCREASE_ACCOUNT_ID',
             'INCREASE_ACCOUNT_NUMBER_ID',
             'INCREASE_CARD_TOKENIZATION_KEY',
             ...Object.values(INCREASE_CARD_SENDER_VARIABLES),

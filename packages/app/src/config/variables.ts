@@ -477,7 +477,8 @@ export const CONFIG_VARIABLES = [
     name: 'INCREASE_ACCOUNT_ID',
     section: 'increase',
     kind: 'text',
-    description: 'The account the money leaves from; required for ACH, RTP and WIRE on Increase.',
+    description:
+      'The account the money leaves from, and card validations are sent from; required for every rail on Increase.',
   },
   {
     name: 'INCREASE_ACCOUNT_NUMBER_ID',

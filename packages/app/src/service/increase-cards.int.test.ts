@@ -22,6 +22,8 @@ const productionEnv = (databaseUrl: string, increaseUrl: string): Record<string,
   INCREASE_BASE_URL: increaseUrl,
   INCREASE_VAULT_URL: increaseUrl,
   INCREASE_WEBHOOK_SECRET: INCREASE_SECRET,
+  // A card refused after one withdrawal is asked for again at once.
+  WITHDRAWAL_RATE_LIMIT_PER_MINUTE: '1000',
 });
 
 describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as wired on PostgreSQL', function () {
@@ -38,8 +40,8 @@ describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as
 
   const unitOfWork = () => service.container.getAsync(TOKENS.unitOfWork);
 
-  /** A funded entity whose merchant listens for webhooks, with a card linked through the link operation. */
-  async function cardholder() {
+  /** The link operation of a card for a funded entity whose merchant listens for webhooks. */
+  async function linkCard() {
     const seeded = await world().customer();
     const operator = mintHarnessToken({ sub: 'op-1', scope: 'operator' });
     const issued = await fetch(`${url}/v1/operator/application-tokens`, {
@@ -53,8 +55,14 @@ describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(LINK_BODIES.card),
     });
-    const text = await linked.text();
-    expect(linked.status, text).to.equal(200);
+    return { seeded, status: linked.status, text: await linked.text() };
+  }
+
+  /** A card linked through the link operation, whose validation the issuer then accepted. */
+  async function cardholder() {
+    const { seeded, status, text } = await linkCard();
+    expect(status, text).to.equal(200);
+    cards.answerValidations('complete');
     expect(text).not.to.include(CARD_NUMBER);
     const { id } = (JSON.parse(text) as { data: { data: { id: string } } }).data.data;
     return { ...seeded, cardAccountId: id };
@@ -93,7 +101,7 @@ describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as
       10_000,
     );
 
-  it("tokenises the card at Increase's vault when it is linked, and keeps only the token", async () => {
+  it("tokenises the card at Increase's vault when it is linked, keeps only the token, and validates it", async () => {
     const c = await cardholder();
     const vaulted = cards.tokenizations.at(-1);
     expect(vaulted?.authorization).to.equal('Bearer card_tokenization_key');
@@ -107,6 +115,46 @@ describe('production with PUSH_TO_CARD on Increase (a local fake of its API), as
     const token = `outbound_card_token_${cards.tokenizations.length}`;
     expect(stored?.destination).to.include({ cardToken: token, cardVault: 'increase' });
     expect(JSON.stringify(stored)).not.to.include(CARD_NUMBER);
+    const validation = cards.validationCreates.at(-1);
+    expect(validation?.idempotencyKey).to.equal(`card_validation_${token}`);
+    expect(validation?.body).to.deep.include({ account_id: 'account_1', card_token_id: token });
+  });
+
+  it('refuses the link of a card whose validation its issuer declined at once (400 on the card), storing nothing', async () => {
+    cards.validationsAnswerAtOnce = 'declined';
+    try {
+      const { seeded, status, text } = await linkCard();
+      expect(status, text).to.equal(400);
+      expect(JSON.parse(text)).to.deep.include({
+        message: 'data.cardNumber is a card its issuer declined to validate',
+      });
+      expect(text).not.to.include(CARD_NUMBER);
+      const linked = await (await unitOfWork()).read.lists.linkedAccounts(seeded.entityId, {
+        limit: 20,
+        order: 'desc',
+        after: null,
+      });
+      expect(linked.items.filter((account) => account.kind === 'card')).to.deep.equal([]);
+    } finally {
+      cards.validationsAnswerAtOnce = 'pending_submission';
+    }
+  });
+
+  it('pushes nothing to a card whose validation was declined after the link: the money comes back, the card is marked', async () => {
+    const { seeded, status, text } = await linkCard();
+    expect(status, text).to.equal(200);
+    const { id: cardAccountId } = (JSON.parse(text) as { data: { data: { id: string } } }).data.data;
+    cards.answerValidations('declined');
+    const pushes = cards.creates.length;
+    const first = await requestWithdrawal(service, seeded, cardAccountId, { amount: 10 });
+    expect(first.status).to.equal(500);
+    expect(cards.creates).to.have.length(pushes);
+    const wallet = await (await unitOfWork()).read.wallets.findById(seeded.walletId);
+    expect(wallet?.balance.toString()).to.equal('1000.00');
+    const again = await requestWithdrawal(service, seeded, cardAccountId, { amount: 10 });
+    expect(again).to.deep.include({ status: 409 });
+    expect(again.json.message).to.include('cannot receive');
+    expect(cards.creates).to.have.length(pushes);
   });
 
   it('pays a card withdrawal with one card push transfer to the token and settles it on a signed webhook', async () => {

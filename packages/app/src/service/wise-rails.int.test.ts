@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { LINK_BODIES } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { FakeWise } from '../e2e/support/fake-wise.server.js';
 import { ProductionRailsWorld } from '../e2e/support/production-rails.world.js';
@@ -30,6 +31,32 @@ describe('production on Wise (a local fake of its API), as wired on PostgreSQL',
   after(async () => {
     await world?.stop();
     await wise?.close();
+  });
+
+  it("refuses to link an account abroad Wise's account requirements refuse (400 naming the field), storing nothing", async () => {
+    const c = await world.customer('international_bank');
+    const before = await world.linkedAccounts(c, 'international_bank');
+    const inNewYork = {
+      ...(LINK_BODIES.international_bank.data as Record<string, unknown>),
+      accountNumber: '123456789',
+      swiftOrBic: 'CHASUS33',
+      recipientCity: 'New York',
+      recipientCountry: 'US',
+      recipientPostalCode: '10045',
+    };
+    const asked = wise.requirementsAsked;
+    const refused = await world.link(c, 'international_bank', { ...inNewYork, recipientState: 'New York' });
+    expect(refused.status).to.equal(400);
+    expect(refused.body).to.deep.include({
+      message: 'data.recipientState is not a value Wise accepts for State',
+    });
+    // Asked, then asked again with the country that brings the state.
+    expect(wise.requirementsAsked - asked).to.equal(2);
+    expect(await world.linkedAccounts(c, 'international_bank')).to.have.length(before.length);
+
+    const linked = await world.link(c, 'international_bank', { ...inNewYork, recipientState: 'NY' });
+    expect(linked.status, JSON.stringify(linked.body)).to.equal(200);
+    expect(await world.linkedAccounts(c, 'international_bank')).to.have.length(before.length + 1);
   });
 
   it('pays a SWIFT withdrawal with one transfer, settles it on a signed Wise webhook and tells the merchant', async () => {

@@ -8,8 +8,10 @@ export type RecipientCheck =
 
 /**
  * Asks the provider that would pay an account of `kind` whether its details can receive, before the account is
- * linked (Increase's and Modern Treasury's routing number lookups): a bank that does not exist is refused at link
- * time rather than by a return days after a debit. Never throws; settles within the rail timeout.
+ * linked (Increase's and Modern Treasury's routing number lookups, Increase's card validation, Wise's account
+ * requirements): a bank that does not
+ * exist is refused at link time rather than by a return days after a debit. `destination` is as it would be
+ * stored: a card's holds its vault token, never its number. Never throws; settles within the rail timeout.
  */
 export interface RecipientValidator {
   check(kind: LinkKind, destination: Readonly<Record<string, string>>): Promise<RecipientCheck>;

@@ -52,7 +52,7 @@ export const MESSAGES = {
   PAYOUTS_DISABLED: 'Payouts are not enabled for this account. Please contact support.',
   LINKED_ACCOUNT_NOT_FOUND: 'Linked account not found',
   LINKED_ACCOUNT_UNUSABLE:
-    'The linked account cannot receive payouts: its bank returned a payout to it as closed, unknown or invalid. Link another account, or contact support.',
+    'The linked account cannot receive payouts: its bank or card issuer refused a payout to it as closed, unknown or invalid. Link another account, or contact support.',
   RATE_LIMITED: 'Too many requests. Please retry after 60 seconds.',
   RAIL_REJECTED:
     'The payment processor rejected the disbursement. Check that the account is active, within limits, and the recipient details are right.',

@@ -16,7 +16,9 @@ import {
  * recipient `recipientCreate`, quote `quoteCreate`, transfer `transferRequirementsValidate`, `transferCreate`,
  * `transferGet`, `transferFund`; errors from docs.wise.com/guides/developer/errors), the OpenAPI description whose
  * servers are https://api.wise.com and https://api.wise-sandbox.com. Wise ships no SDK or schema package. A
- * request names only the fields the reference defines; an answer may carry more.
+ * request names only the fields the reference defines; an answer may carry more. The account requirements are
+ * generated from that description instead (wise.generated.json, tools/provider-definitions), and these operations
+ * can follow them there.
  */
 
 /**

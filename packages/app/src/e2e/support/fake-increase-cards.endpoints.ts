@@ -13,17 +13,38 @@ interface CardPushTransfer {
   status: 'pending_submission' | 'complete' | 'declined';
 }
 
+type ValidationStatus = 'pending_submission' | 'complete' | 'declined';
+
+interface CardValidation {
+  readonly id: string;
+  readonly idempotencyKey: string;
+  readonly request: Record<string, unknown>;
+  status: ValidationStatus;
+}
+
 /**
- * Increase's card vault and Card Push Transfers for the local fake of Increase (FakeIncrease serves them), in the
- * documented shapes (Increase's guide "Creating card tokens": `POST /card_tokens` answers `{"card_token": …}`;
- * its SDK's `CardPushTransfer`): `POST /card_tokens`, `POST /card_push_transfers` (one transfer per key, a repeat
- * answers the first) and `GET /card_push_transfers/:id`. Increase's sandbox has no endpoint that completes a card
- * push, so a test moves a transfer with `complete` or `decline`.
+ * Increase's card vault, Card Validations and Card Push Transfers for the local fake of Increase (FakeIncrease
+ * serves them), in the documented shapes (Increase's guide "Creating card tokens": `POST /card_tokens` answers
+ * `{"card_token": …}`; its SDK's `CardValidation` and `CardPushTransfer`): `POST /card_tokens`,
+ * `POST /card_validations` and `POST /card_push_transfers` (one object per key, a repeat answers the first as it
+ * now is) and `GET /card_push_transfers/:id`. A validation is created `pending_submission`, as Increase runs it
+ * asynchronously, unless `validationsAnswerAtOnce` says the issuer's answer is already in. Increase's sandbox has
+ * no endpoint that completes a card validation or push, so a test moves them (`answerValidations`, `complete`,
+ * `decline`).
  */
 export class FakeIncreaseCardEndpoints {
   readonly tokenizations: ReceivedRequest[] = [];
   readonly creates: ReceivedRequest[] = [];
+  readonly validationCreates: ReceivedRequest[] = [];
+  /** The status a new validation is created in. */
+  validationsAnswerAtOnce: ValidationStatus = 'pending_submission';
   private readonly transfers = new Map<string, CardPushTransfer>();
+  private readonly validations = new Map<string, CardValidation>();
+
+  /** The issuer's answer to every validation made so far. */
+  answerValidations(status: 'complete' | 'declined'): void {
+    for (const validation of this.validations.values()) validation.status = status;
+  }
 
   complete(id: string): void {
     this.move(id, 'complete');
@@ -47,6 +68,7 @@ export class FakeIncreaseCardEndpoints {
       return [200, { card_token: `outbound_card_token_${this.tokenizations.length}` }];
     }
     if (method === 'POST' && path === '/card_push_transfers') return this.create(request());
+    if (method === 'POST' && path === '/card_validations') return this.validate(request());
     const shown = /^\/card_push_transfers\/([^/]+)$/.exec(path);
     const transfer = shown && this.transfers.get(shown[1] ?? '');
     return method === 'GET' && transfer ? [200, this.objectOf(transfer)] : undefined;
@@ -65,6 +87,34 @@ export class FakeIncreaseCardEndpoints {
     };
     this.transfers.set(transfer.id, transfer);
     return [200, this.objectOf(transfer)];
+  }
+
+  private validate(request: ReceivedRequest): [number, object] {
+    this.validationCreates.push(request);
+    const key = request.idempotencyKey ?? '';
+    const validation = this.validations.get(key) ?? {
+      id: `outbound_card_validation_${this.validations.size + 1}`,
+      idempotencyKey: key,
+      request: request.body,
+      status: this.validationsAnswerAtOnce,
+    };
+    this.validations.set(key, validation);
+    const { status } = validation;
+    const at = new Date().toISOString();
+    return [
+      200,
+      {
+        type: 'card_validation',
+        id: validation.id,
+        idempotency_key: key,
+        account_id: validation.request.account_id,
+        card_token_id: validation.request.card_token_id,
+        status,
+        acceptance:
+          status === 'complete' ? { accepted_at: at, authorization_identification_response: 'A1B2C3' } : null,
+        decline: status === 'declined' ? { declined_at: at, reason: 'closed_account' } : null,
+      },
+    ];
   }
 
   private objectOf(transfer: CardPushTransfer): object {

@@ -15,8 +15,8 @@ interface Transfer {
 }
 
 /**
- * A local stand-in for Wise Platform's send-money API, in its documented shapes: recipient accounts, quotes,
- * transfer requirements (the reference alone), `POST /v1/transfers` (one transfer per `customerTransactionId`, a
+ * A local stand-in for Wise Platform's send-money API, in its documented shapes: recipient accounts, quotes, a
+ * route's account requirements (`swift_code`), transfer requirements (the reference alone), `POST /v1/transfers` (one transfer per `customerTransactionId`, a
  * repeat answers it), funding from the balance, SCA-protected once `requireSca` is given the public half of the
  * service's key (403 with a one-time token in `x-2fa-approval` until the call comes back with it signed in
  * `X-Signature`), `GET /v1/transfers/:id`, and the sandbox's `GET /v1/simulation/transfers/:id/:status`. It signs
@@ -27,6 +27,8 @@ export class FakeWise extends JsonFakeServer {
   readonly transferCreates: TransferCreate[] = [];
   recipients = 0;
   quotes = 0;
+  /** Account-requirements calls (GET and POST), as a link is checked. */
+  requirementsAsked = 0;
   /** One-time tokens handed out; the fundings that came back with one signed. */
   readonly oneTimeTokens: string[] = [];
   signedFundings = 0;
@@ -90,6 +92,7 @@ export class FakeWise extends JsonFakeServer {
     if (req.method === 'POST' && path === '/v1/transfer-requirements')
       return [200, [{ type: 'transfer', fields: [{ name: 'Reference', group: [REFERENCE_FIELD] }] }]];
     if (req.method === 'POST' && path === '/v1/transfers') return this.create(req, raw);
+    if (/^\/v1\/quotes\/[^/]+\/account-requirements$/.test(path)) return this.accountRequirements(req, raw);
     const transfer = this.transfers.get(Number((simulated ?? shown ?? funding)?.[1]));
     if (!transfer) return [404, { errors: [{ code: 'NOT_FOUND', path: 'transferId' }] }];
     if (req.method === 'POST' && funding) {
@@ -114,6 +117,65 @@ export class FakeWise extends JsonFakeServer {
     return [
       200,
       { id: `11144c35-9fe8-4c32-b7fd-d05c2a7734b${this.quotes % 10}`, status: 'PENDING', rate: 1 },
+    ];
+  }
+
+  /**
+   * The `swift_code` requirements of the route (v1.1: the holder's name among them), as Wise answers
+   * `GET`/`POST /v1/quotes/:id/account-requirements`: the country refreshes the form, and a US address asks for its
+   * state among Wise's values.
+   */
+  private accountRequirements(req: IncomingMessage, raw: string): FakeAnswer {
+    this.requirementsAsked += 1;
+    const posted =
+      req.method === 'POST' ? (JSON.parse(raw) as { details?: { address?: { country?: string } } }) : {};
+    const us = posted.details?.address?.country === 'US';
+    const field = (key: string, name: string, more: Record<string, unknown> = {}) => ({
+      name,
+      group: [
+        {
+          key,
+          name,
+          type: more.valuesAllowed ? 'select' : 'text',
+          refreshRequirementsOnChange: false,
+          required: true,
+          displayFormat: null,
+          example: '',
+          minLength: null,
+          maxLength: null,
+          validationRegexp: null,
+          validationAsync: null,
+          valuesAllowed: null,
+          ...more,
+        },
+      ],
+    });
+    const values = (...keys: string[]) => ({ valuesAllowed: keys.map((key) => ({ key, name: key })) });
+    return [
+      200,
+      [
+        {
+          type: 'swift_code',
+          title: 'SWIFT',
+          usageInfo: null,
+          fields: [
+            field('legalType', 'Recipient type', values('PRIVATE', 'BUSINESS')),
+            field('accountHolderName', 'Full Name', { minLength: 2, maxLength: 140 }),
+            field('swiftCode', 'SWIFT / BIC code', {
+              validationRegexp: '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$',
+            }),
+            field('accountNumber', 'IBAN / Account number', { minLength: 4, maxLength: 34 }),
+            field('address.country', 'Country', {
+              ...values('DE', 'GB', 'US'),
+              refreshRequirementsOnChange: true,
+            }),
+            ...(us ? [field('address.state', 'State', values('CA', 'NY', 'TX'))] : []),
+            field('address.city', 'City'),
+            field('address.firstLine', 'Address'),
+            field('address.postCode', 'Post code'),
+          ],
+        },
+      ],
     ];
   }
 

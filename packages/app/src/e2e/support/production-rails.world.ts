@@ -94,6 +94,48 @@ export class ProductionRailsWorld {
     return seeded;
   }
 
+  /** The link operation of an account of `kind` with `data` for the customer's entity: its status and body. */
+  async link(
+    c: Customer,
+    kind: LinkKind,
+    data: object,
+  ): Promise<{ status: number; body: { message?: string } }> {
+    const operator = mintHarnessToken({ sub: 'op-1', scope: 'operator' });
+    const issued = await fetch(`${this.url}/v1/operator/application-tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ entityId: c.entityId, purpose: 'ACCOUNT_LINK' }),
+    });
+    const { token } = ((await issued.json()) as { data: { token: string } }).data;
+    // Some kinds are linked by the merchant's backend only: its access token for the customer goes with each.
+    const access = mintHarnessToken({
+      sub: c.principal.subject,
+      scope: 'external.apis',
+      merchant_id: c.merchantId,
+      entity_id: c.entityId,
+    });
+    const res = await fetch(
+      `${this.url}/v1/ext/application-token/${token}/linked-accounts/USD/link/${kind}/1`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ label: 'Linked abroad', data }),
+      },
+    );
+    return { status: res.status, body: (await res.json()) as { message?: string } };
+  }
+
+  /** The customer's entity's linked accounts of `kind`, as stored. */
+  async linkedAccounts(c: Customer, kind: LinkKind) {
+    const unitOfWork = await this.service.container.getAsync(TOKENS.unitOfWork);
+    const page = await unitOfWork.read.lists.linkedAccounts(c.entityId, {
+      limit: 100,
+      order: 'desc',
+      after: null,
+    });
+    return page.items.filter((account) => account.kind === kind);
+  }
+
   /** Withdraws `amount` to the customer's linked account; answers the new withdrawal's id. */
   async withdraw(c: Customer, amount: number): Promise<string> {
     const { status, json } = await this.requestWithdrawal(c, amount);

@@ -216,7 +216,7 @@ describe('LinkAccount with a card (docs/decisions/0003-cards-tokenised-at-link-t
 });
 
 describe('LinkAccount with a provider that checks recipients', () => {
-  const linkWith = async (check: RecipientValidator['check']) => {
+  const linkWith = async (check: RecipientValidator['check'], kind: LinkKind = 'bank') => {
     const w = await world();
     const seen: [string, Readonly<Record<string, string>>][] = [];
     const link = new LinkAccount({
@@ -232,9 +232,9 @@ describe('LinkAccount with a provider that checks recipients', () => {
       principal: w.principal,
       applicationToken: w.token,
       currency: 'USD',
-      kind: 'bank',
+      kind,
       step: '1',
-      body: BODIES.bank as never,
+      body: BODIES[kind] as never,
     });
     return { result, seen, w };
   };
@@ -254,6 +254,27 @@ describe('LinkAccount with a provider that checks recipients', () => {
     expect(seen[0]?.[1]).to.include({
       routingNumber: (BODIES.bank as { data: { routingNumber: string } }).data.routingNumber,
     });
+    expect(await w.deps.unitOfWork.read.lists.linkedAccounts(w.entity.id, firstPage())).to.deep.include({
+      items: [],
+    });
+  });
+
+  it('checks a card as it would be paid, by its vault token, and a refused card leaves nothing stored', async () => {
+    const { result, seen, w } = await linkWith(
+      async () => ({
+        kind: 'INVALID',
+        field: 'data.cardNumber',
+        message: 'data.cardNumber is a card its issuer declined to validate',
+      }),
+      'card',
+    );
+    expect(!result.ok && result.error).to.deep.include({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'data.cardNumber' },
+    });
+    const [key] = w.deps.cardVault.calls.map((call) => call.key);
+    expect(seen[0]?.[1]).to.deep.include({ cardToken: `recorded_card_token_${key}`, cardVault: 'recorded' });
+    expect(JSON.stringify(seen)).not.to.include('4111111111111111');
     expect(await w.deps.unitOfWork.read.lists.linkedAccounts(w.entity.id, firstPage())).to.deep.include({
       items: [],
     });

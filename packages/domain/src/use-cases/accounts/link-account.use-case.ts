@@ -140,14 +140,16 @@ export class LinkAccount {
       const value = body.value.data[name];
       if (value !== undefined && value !== null) destination[name] = String(value).trim();
     }
-    // The provider's word on the details, before anything is stored or vaulted. No answer links them anyway: the
-    // details passed our own checks, and a payout to a dead account is returned and marks it (docs/returns.md).
-    const checked = await (this.deps.recipients ?? UNCHECKED_RECIPIENTS).check(kind, destination);
-    if (checked.kind === 'INVALID') return err(validationError(checked.field, checked.message));
     const id = this.deps.ids.next();
     const lastFourDigits = lastFour(destination) || null;
     const kept = kind === 'card' ? await vaultCard(this.deps.cardVault, destination, id) : ok(destination);
     if (!kept.ok) return kept;
+    // The provider's word on the details as they would be paid (a card by its vault token, which its validation
+    // names), before anything is stored. No answer links them anyway: the details passed our own checks, a payout to
+    // a dead account is returned and marks it (docs/returns.md), and a card Increase validates is asked about
+    // again before each push.
+    const checked = await (this.deps.recipients ?? UNCHECKED_RECIPIENTS).check(kind, kept.value);
+    if (checked.kind === 'INVALID') return err(validationError(checked.field, checked.message));
     const account: LinkedAccount = {
       id,
       merchantId: token.merchantId,
