@@ -35,7 +35,7 @@ const limitLockWaits = (trx: Knex.Transaction | Knex, lockTimeoutMs: number) =>
   // set_config(…, true) is SET LOCAL: it ends with the transaction, and never outlives it on a pooled connection.
   trx.raw('SELECT set_config(?, ?, true)', ['lock_timeout', `${lockTimeoutMs}ms`]);
 
-export function onlineSteps(knex: Knex, lockTimeoutMs: number): OnlineSteps {
+function onlineSteps(knex: Knex, lockTimeoutMs: number): OnlineSteps {
   const transaction = <T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
     knex.transaction(async (trx) => {
       await limitLockWaits(trx, lockTimeoutMs);
