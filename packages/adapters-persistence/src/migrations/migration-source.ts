@@ -22,6 +22,7 @@ import * as fixedColumns from './0020-fixed-columns.migration.js';
 import * as railSteps from './0021-rail-steps.migration.js';
 import * as linkedAccountChanges from './0022-linked-account-changes.migration.js';
 import * as providerBalances from './0023-provider-balances.migration.js';
+import * as railStepsMerchant from './0028-rail-steps-merchant.migration.js';
 import { lockTimed, MIGRATION_LOCK_TIMEOUT_MS, type OnlineMigration } from './online-migration.js';
 
 interface NamedMigration {
@@ -54,6 +55,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0021-rail-steps', migration: railSteps },
   { name: '0022-linked-account-changes', migration: linkedAccountChanges },
   { name: '0023-provider-balances', migration: providerBalances },
+  { name: '0028-rail-steps-merchant', migration: railStepsMerchant },
 ];
 
 /** The migrations as Knex runs them, each statement waiting at most `lockTimeoutMs` for a lock. */

@@ -13,9 +13,9 @@ export interface OnlineSteps {
   /** Runs `work` in a transaction of its own, whose statements wait at most the lock timeout for a lock. */
   transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
   /**
-   * Runs `batch` (statements that change at most a batch of rows and answer how many they changed) in a transaction
-   * of its own, again and again until it changes none; resolves with the rows changed in all. Each batch's row
-   * locks end with its commit, so the rows the traffic writes meanwhile wait for one batch at most.
+   * Runs `batch` (statements that go through at most a batch of rows and answer how many they went through) in a
+   * transaction of its own, again and again until it answers 0; resolves with the rows gone through in all. Each
+   * batch's row locks end with its commit, so the rows the traffic writes meanwhile wait for one batch at most.
    */
   inBatches(batch: (trx: Knex.Transaction) => Promise<number>): Promise<number>;
 }
@@ -46,9 +46,9 @@ function onlineSteps(knex: Knex, lockTimeoutMs: number): OnlineSteps {
     async inBatches(batch) {
       let total = 0;
       for (;;) {
-        const changed = await transaction(batch);
-        if (changed === 0) return total;
-        total += changed;
+        const covered = await transaction(batch);
+        if (covered === 0) return total;
+        total += covered;
       }
     },
   };
