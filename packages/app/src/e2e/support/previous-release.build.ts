@@ -110,15 +110,10 @@ export async function previousReleaseBuild(commit: string): Promise<string> {
   try {
     await extract(commit, tree);
     const how = await install(tree, release, current);
-    await run(
-      process.execPath,
-      [join(tree, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'],
-      {
-        cwd: tree,
-      },
-    );
+    const tsc = join(tree, 'node_modules/typescript/bin/tsc');
+    await run(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: tree });
     await writeFile(join(tree, BUILT), how);
-    // Whole or not at all: a run cut short leaves a .partial folder, never a half-built release.
+    // Whole or not at all: a run killed midway leaves a .partial folder, never a half-built release by that name.
     await rename(tree, target).catch(async (error: NodeJS.ErrnoException) => {
       if (!existsSync(join(target, BUILT))) throw error;
     });
