@@ -1,10 +1,34 @@
 import knexFactory, { type Knex } from 'knex';
-import { migrationSource } from './migration-source.js';
+import { lockTimedMigrations, migrationSource } from './migration-source.js';
 
 /** Any constant shared by every process of this service: the key of the advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_401_926_339;
 
-const migratorConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };
+const TABLE = 'knex_migrations';
+const migratorConfig: Knex.MigratorConfig = { migrationSource, tableName: TABLE };
+
+export interface MigrateOptions {
+  /** How long a migration's statement waits for a lock before the migration fails (MIGRATION_LOCK_TIMEOUT_MS). */
+  readonly lockTimeoutMs?: number;
+}
+
+/**
+ * During a rolling deploy the release before this one starts (a crash, a scale-up) on a database the next release
+ * has migrated already: the migrations this one does not know, if all of them come after its last, are that
+ * release's, and its expand-only schema serves this one. Knex would refuse to start ("the migration directory is
+ * corrupt"); an unknown migration before the last known one still is corruption (a renamed or deleted file).
+ */
+async function refuseUnknownEarlierMigrations(knex: Knex): Promise<void> {
+  if (!(await knex.schema.hasTable(TABLE))) return;
+  const known = (await migrationSource.getMigrations([])).map((m) => migrationSource.getMigrationName(m));
+  const last = known.at(-1) ?? '';
+  const applied: { name: string }[] = await knex(TABLE).select('name');
+  const earlier = applied.map((row) => row.name).filter((name) => !known.includes(name) && name < last);
+  if (earlier.length > 0)
+    throw new Error(
+      `The migration directory is corrupt, these applied migrations are unknown: ${earlier.join(', ')}`,
+    );
+}
 
 /**
  * Holds an advisory lock on a dedicated connection while `work` runs, so processes that start at once migrate one
@@ -32,10 +56,18 @@ async function withMigrationLock<T>(knex: Knex, work: () => Promise<T>): Promise
   }
 }
 
-/** Applies every pending migration; safe to call from several processes at the same moment. */
-export async function migrateLatest(knex: Knex): Promise<readonly string[]> {
+/**
+ * Applies every pending migration; safe to call from several processes at the same moment, and on a database a
+ * later release has migrated further (it then applies nothing).
+ */
+export async function migrateLatest(knex: Knex, options: MigrateOptions = {}): Promise<readonly string[]> {
   return withMigrationLock(knex, async () => {
-    const [, applied] = (await knex.migrate.latest(migratorConfig)) as [number, string[]];
+    await refuseUnknownEarlierMigrations(knex);
+    const [, applied] = (await knex.migrate.latest({
+      migrationSource: lockTimedMigrations(options.lockTimeoutMs),
+      tableName: TABLE,
+      disableMigrationsListValidation: true,
+    })) as [number, string[]];
     return applied;
   });
 }
@@ -45,8 +77,12 @@ export async function migrateDownAll(knex: Knex): Promise<void> {
   await withMigrationLock(knex, () => knex.migrate.rollback(migratorConfig, true));
 }
 
-/** Names of migrations not yet applied. */
+/** Names of migrations not yet applied (none of a later release's, which this one does not know). */
 export async function pendingMigrations(knex: Knex): Promise<readonly string[]> {
-  const [, pending] = (await knex.migrate.list(migratorConfig)) as [unknown[], unknown[]];
+  await refuseUnknownEarlierMigrations(knex);
+  const [, pending] = (await knex.migrate.list({
+    ...migratorConfig,
+    disableMigrationsListValidation: true,
+  })) as [unknown[], unknown[]];
   return pending.map((entry) => migrationSource.getMigrationName(entry as never));
 }

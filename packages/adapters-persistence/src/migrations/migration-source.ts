@@ -22,10 +22,12 @@ import * as fixedColumns from './0020-fixed-columns.migration.js';
 import * as railSteps from './0021-rail-steps.migration.js';
 import * as linkedAccountChanges from './0022-linked-account-changes.migration.js';
 import * as providerBalances from './0023-provider-balances.migration.js';
+import * as railStepsMerchant from './0028-rail-steps-merchant.migration.js';
+import { lockTimed, MIGRATION_LOCK_TIMEOUT_MS, type OnlineMigration } from './online-migration.js';
 
 interface NamedMigration {
   readonly name: string;
-  readonly migration: Knex.Migration;
+  readonly migration: OnlineMigration;
 }
 
 /** The compiled migrations in order, imported statically so they run from dist without ts-node or a directory scan. */
@@ -53,10 +55,16 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0021-rail-steps', migration: railSteps },
   { name: '0022-linked-account-changes', migration: linkedAccountChanges },
   { name: '0023-provider-balances', migration: providerBalances },
+  { name: '0028-rail-steps-merchant', migration: railStepsMerchant },
 ];
 
-export const migrationSource: Knex.MigrationSource<NamedMigration> = {
+/** The migrations as Knex runs them, each statement waiting at most `lockTimeoutMs` for a lock. */
+export const lockTimedMigrations = (
+  lockTimeoutMs = MIGRATION_LOCK_TIMEOUT_MS,
+): Knex.MigrationSource<NamedMigration> => ({
   getMigrations: async () => [...MIGRATIONS],
   getMigrationName: (entry) => entry.name,
-  getMigration: async (entry) => entry.migration,
-};
+  getMigration: async (entry) => lockTimed(entry.migration, lockTimeoutMs),
+});
+
+export const migrationSource = lockTimedMigrations();

@@ -14,13 +14,15 @@ export class KnexRailStepStore implements RailStepStore {
 
   /**
    * Inserts unless present; when another write was first, reads it in a second statement, whose snapshot sees it
-   * (the insert waited for that write to commit before doing nothing).
+   * (the insert waited for that write to commit before doing nothing). The row names its withdrawal's merchant
+   * (migration 0028), looked up in the same statement.
    */
   async record(withdrawalId: string, step: string, value: string): Promise<string> {
     const inserted = await this.knex.raw<{ rows: { value: string }[] }>(
-      `INSERT INTO rail_steps (withdrawal_id, step, value) VALUES (?, ?, ?)
+      `INSERT INTO rail_steps (withdrawal_id, merchant_id, step, value)
+       VALUES (?, (SELECT merchant_id FROM withdrawals WHERE id = ?), ?, ?)
        ON CONFLICT (withdrawal_id, step) DO NOTHING RETURNING value`,
-      [withdrawalId, step, value],
+      [withdrawalId, withdrawalId, step, value],
     );
     const mine = inserted.rows[0]?.value;
     if (mine !== undefined) return mine;

@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The compiled entry points this package ships (`npm start`, `start:api`, `start:worker`, `ledger:verify`). */
 export type EntryPoint = 'start' | 'start-api' | 'start-worker' | 'ledger-verify';
 
-const entryPointPath = (name: EntryPoint): string =>
-  fileURLToPath(new URL(`../../bin/${name}.js`, import.meta.url));
+/** This release's compiled entry points. */
+const BIN = fileURLToPath(new URL('../../bin/', import.meta.url));
+const entryPointPath = (name: EntryPoint, bin = BIN): string => join(bin, `${name}.js`);
 
 const START_TIMEOUT_MS = 20_000;
 const LOG_TAIL_LINES = 40;
@@ -36,6 +38,7 @@ function processEnv(databaseUrl: string, extra: Readonly<Record<string, string>>
 /** One service process started from its compiled entry point, as an operator would run it. */
 export class ServiceProcess {
   private readonly lines: string[] = [];
+  private readonly errors: string[] = [];
   private readonly exited: Promise<number | null>;
   private ready: { url: string | null; opsUrl: string | null } | null = null;
 
@@ -47,13 +50,17 @@ export class ServiceProcess {
     for (const stream of [child.stdout, child.stderr]) stream?.setEncoding('utf8').on('data', this.collect);
   }
 
-  /** Spawns `entryPoint` and resolves once it logs that it started and, for an API, `/readyz` answers 200. */
+  /**
+   * Spawns `entryPoint` and resolves once it logs that it started and, for an API, `/readyz` answers 200. `bin` is
+   * the folder of the compiled entry points: this release's, or another release's build.
+   */
   static async start(
     entryPoint: Exclude<EntryPoint, 'ledger-verify'>,
     databaseUrl: string,
     env: Readonly<Record<string, string>> = {},
+    bin = BIN,
   ): Promise<ServiceProcess> {
-    const child = spawn(process.execPath, [entryPointPath(entryPoint)], {
+    const child = spawn(process.execPath, [entryPointPath(entryPoint, bin)], {
       env: processEnv(databaseUrl, env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -78,6 +85,11 @@ export class ServiceProcess {
     return this.child.pid as number;
   }
 
+  /** Every line the process logged at level error or fatal. */
+  loggedErrors(): readonly string[] {
+    return this.errors;
+  }
+
   /** The last lines the process printed, for failure messages. */
   logTail(): string {
     return this.lines.slice(-LOG_TAIL_LINES).join('\n');
@@ -99,6 +111,7 @@ export class ServiceProcess {
     for (const line of chunk.split('\n')) {
       if (line.length === 0) continue;
       this.lines.push(line);
+      if (/^\{"level":"(error|fatal)"/.test(line)) this.errors.push(line);
       if (this.lines.length > 4 * LOG_TAIL_LINES) this.lines.splice(0, LOG_TAIL_LINES);
       if (!this.ready && line.includes('"service started'))
         this.ready = { url: startedUrl(line, 'url'), opsUrl: startedUrl(line, 'opsUrl') };
