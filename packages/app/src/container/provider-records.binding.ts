@@ -1,0 +1,29 @@
+import { type IncreaseRailId, IncreaseRecordsReader } from '@payout/adapters-rails';
+import { type Clock, type ProviderRecordsReader, RAIL_IDS } from '@payout/domain';
+import type { AppConfig } from '../config/config.js';
+import type { RailProvider } from '../config/rails.config.js';
+
+const INCREASE_RAILS: readonly IncreaseRailId[] = ['ACH', 'RTP', 'WIRE', 'PUSH_TO_CARD'];
+
+/**
+ * One reader of its book of record for every real provider that serves an enabled rail here, for reconciliation
+ * to compare with the ledger: Increase's transfers of the rails it serves (filtered by INCREASE_ACCOUNT_ID when
+ * set). The simulated rails write their own records.
+ */
+export function providerRecordsReadersFor(config: AppConfig, clock: Clock): ProviderRecordsReader[] {
+  const { providers, increase } = config.rails;
+  const servedBy = (provider: RailProvider) => RAIL_IDS.filter((rail) => providers[rail] === provider);
+  const http = { clock, timeoutMs: config.railTimeoutMs };
+  const readers: ProviderRecordsReader[] = [];
+  const increaseRails = INCREASE_RAILS.filter((rail) => servedBy('increase').includes(rail));
+  if (increase && increaseRails.length > 0)
+    readers.push(
+      new IncreaseRecordsReader({
+        ...increase,
+        ...http,
+        rails: increaseRails,
+        ...(increase.accountId ? { accountId: increase.accountId } : {}),
+      }),
+    );
+  return readers;
+}

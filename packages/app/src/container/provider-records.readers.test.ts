@@ -1,0 +1,144 @@
+import { readWholeDay } from '@payout/adapters-rails/testing';
+import type { ProviderRecord, ProviderRecordsReader } from '@payout/domain';
+import { ManualClock } from '@payout/domain/testing';
+import { expect } from 'chai';
+import { configFor } from '../config/config.fixture.js';
+import { FakeIncrease } from '../e2e/support/fake-increase.server.js';
+import { providerRecordsReadersFor } from './provider-records.binding.js';
+
+const DAY = '2026-01-15';
+const at = (time: string) => `${DAY}T${time}Z`;
+
+/** The one reader the configuration wires for `provider`. */
+function readerOf(env: Record<string, string>, provider: string): ProviderRecordsReader {
+  const readers = providerRecordsReadersFor(configFor({ APP_ENV: 'test', ...env }), new ManualClock());
+  const reader = readers.find((r) => r.provider === provider);
+  if (!reader) throw new Error(`no ${provider} reader wired`);
+  return reader;
+}
+
+const byReference = (records: readonly ProviderRecord[], reference: string | null) =>
+  records.filter((r) => r.reference === reference);
+
+/**
+ * Each real provider's reader as the app wires it, against the provider's local fake (which checks every request
+ * and answer against the provider's definition): a day read page by page until the provider has no more, an
+ * outage read again, and each scripted discrepancy shown in the records' fields as reconciliation will read them.
+ */
+describe('the providers’ records readers, as wired, against their local fakes', () => {
+  describe('Increase: its transfers, one list per rail served', () => {
+    let increase: FakeIncrease;
+    let reader: ProviderRecordsReader;
+
+    beforeEach(async () => {
+      increase = await FakeIncrease.start();
+      increase.pageSize = 2;
+      reader = readerOf(
+        {
+          RAILS: 'ACH=increase,RTP=increase,WIRE=increase',
+          INCREASE_API_KEY: 'secret_key_local_fake',
+          INCREASE_BASE_URL: increase.url,
+          INCREASE_ACCOUNT_ID: 'account_in71c4amph0vgo2qllky',
+          INCREASE_ACCOUNT_NUMBER_ID: 'account_number_v18nkfqm6afpsrvy82b2',
+        },
+        'increase',
+      );
+    });
+    afterEach(() => increase.close());
+
+    const ach = (id: string, key: string | null, amount: number, createdAt = at('12:00:00')) => ({
+      rail: 'ACH' as const,
+      id,
+      idempotencyKey: key,
+      amount,
+      createdAt,
+      outcome: 'paid' as const,
+      finalAt: at('18:30:00'),
+    });
+
+    it('reads every rail’s transfers of the day over several pages, and nothing of the days around it', async () => {
+      increase.book(
+        ...[1, 2, 3, 4, 5].map((n) => ach(`ach_transfer_${n}`, `wd-${n}`, 100 * n)),
+        ach('ach_transfer_before', 'wd-before', 100, '2026-01-14T23:59:59Z'),
+        ach('ach_transfer_after', 'wd-after', 100, '2026-01-16T00:00:00Z'),
+        { ...ach('rtp_1', 'wd-rtp', 250_000), rail: 'RTP' },
+        { ...ach('wire_1', 'wd-wire', 99), rail: 'WIRE', outcome: 'pending' },
+        // Another account's transfer is not this service's book.
+        { ...ach('ach_transfer_other', 'wd-other', 100), accountId: 'account_other' },
+      );
+      const day = await readWholeDay(reader, DAY);
+      expect(day.records.map((r) => r.reference)).to.deep.equal([
+        'wd-1',
+        'wd-2',
+        'wd-3',
+        'wd-4',
+        'wd-5',
+        'wd-rtp',
+        'wd-wire',
+      ]);
+      // Three ACH pages, then one RTP page and one wire page, each list from its own first page.
+      expect(day.cursors).to.have.length(5);
+      expect(day.records[0]).to.deep.equal({
+        provider: 'increase',
+        providerId: 'ach_transfer_1',
+        reference: 'wd-1',
+        amount: '1.00',
+        currency: 'USD',
+        state: 'PAID',
+        providerState: 'submitted',
+        createdAt: new Date(at('12:00:00')),
+        finalAt: new Date(at('18:30:00')),
+        fee: null,
+      });
+      expect(byReference(day.records, 'wd-rtp')[0]).to.include({ amount: '2500.00', state: 'PAID' });
+      expect(byReference(day.records, 'wd-wire')[0]).to.include({ state: 'PENDING', finalAt: null });
+    });
+
+    it('gives each scripted discrepancy as reconciliation reads it', async () => {
+      increase.book(
+        // The provider's amount is not the withdrawal's 12.30.
+        ach('ach_transfer_amount', 'wd-amount', 1299),
+        // Two payouts at the provider with our one reference, on two rails.
+        ach('ach_transfer_dup', 'wd-dup', 500),
+        { ...ach('rtp_dup', 'wd-dup', 500), rail: 'RTP' },
+        // Returned seventy days after it was made, when our return watch had ended.
+        { ...ach('ach_transfer_late', 'wd-late', 700), outcome: 'returned', finalAt: '2026-03-26T09:00:00Z' },
+        // A transfer made without our key: not one of ours.
+        ach('ach_transfer_unknown', null, 4200),
+      );
+      const { records } = await readWholeDay(reader, DAY);
+      expect(byReference(records, 'wd-amount')[0]).to.include({ amount: '12.99', currency: 'USD' });
+      expect(byReference(records, 'wd-missing')).to.deep.equal([]);
+      expect(byReference(records, 'wd-dup').map((r) => r.providerId)).to.deep.equal([
+        'ach_transfer_dup',
+        'rtp_dup',
+      ]);
+      expect(byReference(records, 'wd-late')[0]).to.deep.include({
+        state: 'RETURNED',
+        providerState: 'returned',
+        finalAt: new Date('2026-03-26T09:00:00Z'),
+      });
+      expect(byReference(records, null)).to.have.length(1);
+      expect(byReference(records, null)[0]).to.include({
+        providerId: 'ach_transfer_unknown',
+        amount: '42.00',
+      });
+    });
+
+    it('is unavailable on an outage, held back by its Retry-After, and the same page reads again', async () => {
+      increase.book(...[1, 2, 3].map((n) => ach(`ach_transfer_${n}`, `wd-${n}`, 100)));
+      const first = await reader.readPage(DAY, null);
+      expect(first.kind === 'PAGE' && first.next).to.be.a('string');
+      const next = first.kind === 'PAGE' ? first.next : null;
+      increase.refuseNext([
+        503,
+        { status: 503, type: 'internal_server_error', title: 'Unavailable' },
+        { 'retry-after': '7' },
+      ]);
+      const refused = await reader.readPage(DAY, next);
+      expect(refused).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 7000 });
+      const again = await reader.readPage(DAY, next);
+      expect(again.kind === 'PAGE' && again.records.map((r) => r.reference)).to.deep.equal(['wd-3']);
+    });
+  });
+});
