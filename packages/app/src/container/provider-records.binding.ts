@@ -1,4 +1,8 @@
-import { type IncreaseRailId, IncreaseRecordsReader } from '@payout/adapters-rails';
+import {
+  type IncreaseRailId,
+  IncreaseRecordsReader,
+  ModernTreasuryRecordsReader,
+} from '@payout/adapters-rails';
 import { type Clock, type ProviderRecordsReader, RAIL_IDS } from '@payout/domain';
 import type { AppConfig } from '../config/config.js';
 import type { RailProvider } from '../config/rails.config.js';
@@ -8,10 +12,11 @@ const INCREASE_RAILS: readonly IncreaseRailId[] = ['ACH', 'RTP', 'WIRE', 'PUSH_T
 /**
  * One reader of its book of record for every real provider that serves an enabled rail here, for reconciliation
  * to compare with the ledger: Increase's transfers of the rails it serves (filtered by INCREASE_ACCOUNT_ID when
- * set). The simulated rails write their own records.
+ * set), Modern Treasury's payment orders from the originating account. The simulated rails write their own
+ * records.
  */
 export function providerRecordsReadersFor(config: AppConfig, clock: Clock): ProviderRecordsReader[] {
-  const { providers, increase } = config.rails;
+  const { providers, increase, modernTreasury } = config.rails;
   const servedBy = (provider: RailProvider) => RAIL_IDS.filter((rail) => providers[rail] === provider);
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const readers: ProviderRecordsReader[] = [];
@@ -25,5 +30,7 @@ export function providerRecordsReadersFor(config: AppConfig, clock: Clock): Prov
         ...(increase.accountId ? { accountId: increase.accountId } : {}),
       }),
     );
+  if (modernTreasury && servedBy('modern_treasury').length > 0)
+    readers.push(new ModernTreasuryRecordsReader({ ...modernTreasury, ...http }));
   return readers;
 }

@@ -4,6 +4,7 @@ import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
 import { FakeIncrease } from '../e2e/support/fake-increase.server.js';
+import { FakeModernTreasury, ORIGINATING_ACCOUNT_ID } from '../e2e/support/fake-modern-treasury.server.js';
 import { providerRecordsReadersFor } from './provider-records.binding.js';
 
 const DAY = '2026-01-15';
@@ -139,6 +140,120 @@ describe('the providers’ records readers, as wired, against their local fakes'
       expect(refused).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 7000 });
       const again = await reader.readPage(DAY, next);
       expect(again.kind === 'PAGE' && again.records.map((r) => r.reference)).to.deep.equal(['wd-3']);
+    });
+  });
+
+  describe('Modern Treasury: its payment orders from our account', () => {
+    let mt: FakeModernTreasury;
+    let reader: ProviderRecordsReader;
+
+    beforeEach(async () => {
+      mt = await FakeModernTreasury.start('webhook_key');
+      mt.pageSize = 2;
+      reader = readerOf(
+        {
+          RAILS: 'ACH=modern_treasury',
+          MODERN_TREASURY_API_KEY: 'live-local-fake',
+          MODERN_TREASURY_ORGANIZATION_ID: 'org_local',
+          MODERN_TREASURY_BASE_URL: mt.url,
+          MODERN_TREASURY_ORIGINATING_ACCOUNT_ID: ORIGINATING_ACCOUNT_ID,
+        },
+        'modern_treasury',
+      );
+    });
+    afterEach(() => mt.close());
+
+    const order = (n: number, withdrawalId: string | null, amount: number, status = 'completed') => ({
+      id: `0f8e3719-3dfd-4613-9bbf-${String(n).padStart(12, '0')}`,
+      withdrawalId,
+      amount,
+      createdAt: at('12:00:00'),
+      status,
+    });
+
+    it('reads the day’s orders over several pages by X-After-Cursor, and only the day’s and our account’s', async () => {
+      mt.book(
+        ...[1, 2, 3, 4, 5].map((n) => order(n, `wd-${n}`, 1000 * n)),
+        { ...order(6, 'wd-before', 100), createdAt: '2026-01-14T23:00:00Z' },
+        { ...order(7, 'wd-other', 100), originatingAccountId: '0f8e3719-3dfd-4613-9bbf-c0ffee000009' },
+        { ...order(8, 'wd-yen', 1230), currency: 'JPY', status: 'sent' },
+      );
+      const day = await readWholeDay(reader, DAY);
+      expect(day.records.map((r) => r.reference)).to.deep.equal([
+        'wd-1',
+        'wd-2',
+        'wd-3',
+        'wd-4',
+        'wd-5',
+        'wd-yen',
+      ]);
+      expect(day.cursors).to.have.length(3);
+      expect(day.records[0]).to.deep.equal({
+        provider: 'modern_treasury',
+        providerId: '0f8e3719-3dfd-4613-9bbf-000000000001',
+        reference: 'wd-1',
+        amount: '10.00',
+        currency: 'USD',
+        state: 'PAID',
+        providerState: 'completed',
+        createdAt: new Date(at('12:00:00')),
+        finalAt: null,
+        fee: null,
+      });
+      expect(byReference(day.records, 'wd-yen')[0]).to.include({
+        amount: '1230',
+        currency: 'JPY',
+        state: 'PENDING',
+      });
+    });
+
+    it('gives each scripted discrepancy, a return and a reversal as reconciliation reads them', async () => {
+      mt.book(
+        order(1, 'wd-amount', 1299),
+        order(2, 'wd-dup', 500),
+        order(3, 'wd-dup', 500),
+        { ...order(4, 'wd-late', 700, 'returned'), returnedAt: '2026-03-26T09:00:00Z' },
+        order(5, null, 4200),
+        {
+          ...order(6, 'wd-reversed', 800, 'reversed'),
+          reversals: [
+            { status: 'failed', updatedAt: '2026-01-16T10:00:00Z' },
+            { status: 'completed', updatedAt: '2026-01-17T10:00:00Z' },
+          ],
+        },
+        {
+          ...order(7, 'wd-reversing', 800, 'reversed'),
+          reversals: [{ status: 'sent', updatedAt: at('13:00:00') }],
+        },
+        order(8, 'wd-denied', 800, 'denied'),
+      );
+      const { records } = await readWholeDay(reader, DAY);
+      expect(byReference(records, 'wd-amount')[0]).to.include({ amount: '12.99' });
+      expect(byReference(records, 'wd-missing')).to.deep.equal([]);
+      expect(byReference(records, 'wd-dup')).to.have.length(2);
+      expect(byReference(records, 'wd-late')[0]).to.deep.include({
+        state: 'RETURNED',
+        finalAt: new Date('2026-03-26T09:00:00Z'),
+      });
+      expect(byReference(records, null).map((r) => r.amount)).to.deep.equal(['42.00']);
+      expect(byReference(records, 'wd-reversed')[0]).to.deep.include({
+        state: 'RETURNED',
+        providerState: 'reversed',
+        finalAt: new Date('2026-01-17T10:00:00Z'),
+      });
+      expect(byReference(records, 'wd-reversing')[0]).to.include({ state: 'PENDING' });
+      expect(byReference(records, 'wd-denied')[0]).to.include({ state: 'FAILED' });
+    });
+
+    it('is unavailable on a rate limit, held back by its Retry-After', async () => {
+      mt.book(order(1, 'wd-1', 100));
+      mt.refuseNext([
+        429,
+        { errors: { code: 'rate_limited', message: 'Too many requests', parameter: '' } },
+        { 'retry-after': '2' },
+      ]);
+      expect(await reader.readPage(DAY, null)).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 2000 });
+      expect((await readWholeDay(reader, DAY)).records).to.have.length(1);
     });
   });
 });
