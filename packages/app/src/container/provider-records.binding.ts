@@ -2,6 +2,7 @@ import {
   type IncreaseRailId,
   IncreaseRecordsReader,
   ModernTreasuryRecordsReader,
+  PayPalRecordsReader,
 } from '@payout/adapters-rails';
 import { type Clock, type ProviderRecordsReader, RAIL_IDS } from '@payout/domain';
 import type { AppConfig } from '../config/config.js';
@@ -12,11 +13,11 @@ const INCREASE_RAILS: readonly IncreaseRailId[] = ['ACH', 'RTP', 'WIRE', 'PUSH_T
 /**
  * One reader of its book of record for every real provider that serves an enabled rail here, for reconciliation
  * to compare with the ledger: Increase's transfers of the rails it serves (filtered by INCREASE_ACCOUNT_ID when
- * set), Modern Treasury's payment orders from the originating account. The simulated rails write their own
- * records.
+ * set), Modern Treasury's payment orders from the originating account, PayPal's Transaction Search. The
+ * simulated rails write their own records.
  */
 export function providerRecordsReadersFor(config: AppConfig, clock: Clock): ProviderRecordsReader[] {
-  const { providers, increase, modernTreasury } = config.rails;
+  const { providers, increase, modernTreasury, paypal } = config.rails;
   const servedBy = (provider: RailProvider) => RAIL_IDS.filter((rail) => providers[rail] === provider);
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const readers: ProviderRecordsReader[] = [];
@@ -32,5 +33,6 @@ export function providerRecordsReadersFor(config: AppConfig, clock: Clock): Prov
     );
   if (modernTreasury && servedBy('modern_treasury').length > 0)
     readers.push(new ModernTreasuryRecordsReader({ ...modernTreasury, ...http }));
+  if (paypal && servedBy('paypal').length > 0) readers.push(new PayPalRecordsReader({ ...paypal, ...http }));
   return readers;
 }

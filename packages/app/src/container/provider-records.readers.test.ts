@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
 import { FakeIncrease } from '../e2e/support/fake-increase.server.js';
 import { FakeModernTreasury, ORIGINATING_ACCOUNT_ID } from '../e2e/support/fake-modern-treasury.server.js';
+import { type BookedTransaction, FakePayPal } from '../e2e/support/fake-paypal.server.js';
 import { providerRecordsReadersFor } from './provider-records.binding.js';
 
 const DAY = '2026-01-15';
@@ -254,6 +255,115 @@ describe('the providers’ records readers, as wired, against their local fakes'
       ]);
       expect(await reader.readPage(DAY, null)).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 2000 });
       expect((await readWholeDay(reader, DAY)).records).to.have.length(1);
+    });
+  });
+
+  describe('PayPal: its Transaction Search, payouts and their money back', () => {
+    let paypal: FakePayPal;
+    let reader: ProviderRecordsReader;
+
+    beforeEach(async () => {
+      paypal = await FakePayPal.start();
+      paypal.pageSize = 2;
+      reader = readerOf(
+        {
+          RAILS: 'PAYPAL=paypal',
+          PAYPAL_BASE_URL: paypal.url,
+          PAYPAL_CLIENT_ID: 'client_local',
+          PAYPAL_CLIENT_SECRET: 'secret_local',
+        },
+        'paypal',
+      );
+    });
+    afterEach(() => paypal.close());
+
+    /** A payout item's payment: 17 characters of id, as PayPal's are. */
+    const payment = (n: number, customField: string | undefined, amount: string): BookedTransaction => ({
+      id: `5TY05013RG00${String(n).padStart(5, '0')}`,
+      eventCode: 'T0001',
+      status: 'S',
+      amount,
+      initiatedAt: at('12:00:00'),
+      updatedAt: at('12:00:05'),
+      ...(customField ? { customField } : {}),
+    });
+
+    it('reads the day’s payouts over several pages, skipping what is not a payout, with the fee PayPal charged', async () => {
+      paypal.book(
+        ...[1, 2, 3].map((n) => ({ ...payment(n, `wd-${n}`, `-${n}.00`), fee: '-0.25' })),
+        // A batch's hold on funds and its release are not payouts.
+        { ...payment(4, undefined, '-3.25'), eventCode: 'T1503' },
+        { ...payment(5, undefined, '3.25'), eventCode: 'T1105' },
+        { ...payment(6, 'wd-before', '-1.00'), initiatedAt: '2026-01-14T23:59:59Z' },
+        { ...payment(7, 'wd-pending', '-1.00'), status: 'P' },
+      );
+      const day = await readWholeDay(reader, DAY);
+      expect(day.records.map((r) => r.reference)).to.deep.equal(['wd-1', 'wd-2', 'wd-3', 'wd-pending']);
+      expect(day.cursors).to.deep.equal([null, '0:2', '0:3']);
+      expect(day.records[0]).to.deep.equal({
+        provider: 'paypal',
+        providerId: '5TY05013RG0000001',
+        reference: 'wd-1',
+        amount: '1.00',
+        currency: 'USD',
+        state: 'PAID',
+        providerState: 'S',
+        createdAt: new Date(at('12:00:00')),
+        finalAt: new Date(at('12:00:05')),
+        fee: '0.25',
+      });
+      expect(byReference(day.records, 'wd-pending')[0]).to.include({ state: 'PENDING', finalAt: null });
+    });
+
+    it('gives each scripted discrepancy as reconciliation reads it, a late refund as a RETURNED record of its payment', async () => {
+      paypal.book(
+        payment(1, 'wd-amount', '-12.99'),
+        payment(2, 'wd-dup', '-5.00'),
+        payment(3, 'wd-dup', '-5.00'),
+        payment(4, undefined, '-42.00'),
+        // Paid 36 days before its refund, which names the payment and carries no custom field.
+        { ...payment(5, 'wd-late', '-7.00'), initiatedAt: '2025-12-10T12:00:00Z' },
+        {
+          ...payment(6, undefined, '7.00'),
+          eventCode: 'T1115',
+          referenceId: '5TY05013RG0000005',
+          initiatedAt: at('09:00:00'),
+        },
+      );
+      const { records } = await readWholeDay(reader, DAY);
+      expect(byReference(records, 'wd-amount')[0]).to.include({ amount: '12.99' });
+      expect(byReference(records, 'wd-missing')).to.deep.equal([]);
+      expect(byReference(records, 'wd-dup').map((r) => r.providerId)).to.deep.equal([
+        '5TY05013RG0000002',
+        '5TY05013RG0000003',
+      ]);
+      expect(byReference(records, null).map((r) => r.amount)).to.deep.equal(['42.00']);
+      expect(byReference(records, 'wd-late')).to.deep.equal([
+        {
+          provider: 'paypal',
+          providerId: '5TY05013RG0000005',
+          reference: 'wd-late',
+          amount: '7.00',
+          currency: 'USD',
+          state: 'RETURNED',
+          providerState: 'T1115',
+          createdAt: new Date(at('09:00:00')),
+          finalAt: new Date(at('09:00:00')),
+          fee: null,
+        },
+      ]);
+    });
+
+    it('is unavailable on an outage, held back by its Retry-After', async () => {
+      paypal.book(payment(1, 'wd-1', '-1.00'));
+      // The token comes first; the search is refused.
+      expect((await readWholeDay(reader, DAY)).records).to.have.length(1);
+      paypal.refuseNext([
+        503,
+        { name: 'SERVICE_UNAVAILABLE', message: 'Try later' },
+        { 'retry-after': '30' },
+      ]);
+      expect(await reader.readPage(DAY, null)).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 30_000 });
     });
   });
 });
