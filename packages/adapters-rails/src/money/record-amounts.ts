@@ -61,7 +61,13 @@ export function decimalOfNumber(value: unknown, currency: string): string | unde
   return exact.decimalPlaces() <= exponent ? exact.toFixed(exponent) : exact.toFixed();
 }
 
-/** `gross` less `net` as decimal text, exactly; undefined when either is not decimal text. */
-export function decimalDifference(gross: string | undefined, net: string | undefined): string | undefined {
-  return gross === undefined || net === undefined ? undefined : new Decimal(gross).minus(net).toFixed();
+/** `gross` less `net` as decimal text, exactly, when it is more than zero: a fee; null otherwise. */
+export function positiveDifference(gross: string | undefined, net: string | undefined): string | null {
+  if (gross === undefined || net === undefined) return null;
+  const difference = new Decimal(gross).minus(net);
+  return difference.greaterThan(0) ? difference.toFixed() : null;
 }
+
+/** A fee as decimal text when it is more than zero ("0.25"); null for none or a zero one. */
+export const feeOf = (value: string | undefined): string | null =>
+  value !== undefined && new Decimal(value).greaterThan(0) ? value : null;

@@ -1,6 +1,6 @@
 import type { ProviderRecord, ProviderRecordState } from '@payout/domain';
 import { asObject, dateOf, text } from '../http/json-fields.js';
-import { decimalOfText } from '../money/record-amounts.js';
+import { decimalOfText, feeOf } from '../money/record-amounts.js';
 
 /**
  * The `transaction_info` fields read, as PayPal's Transaction Search definition names them
@@ -59,7 +59,6 @@ type Facts = NonNullable<ReturnType<typeof transactionFacts>>;
 export function recordOfPayout({ info, transactionId, createdAt, value, currency }: Facts): ProviderRecord {
   const status = text(info.transaction_status) ?? '';
   const state = STATES[status] ?? 'PENDING';
-  const fee = decimalOfText(asObject(info.fee_amount).value);
   return {
     provider: 'paypal',
     providerId: transactionId,
@@ -70,7 +69,7 @@ export function recordOfPayout({ info, transactionId, createdAt, value, currency
     providerState: status,
     createdAt,
     finalAt: state === 'PENDING' ? null : (dateOf(info.transaction_updated_date) ?? null),
-    fee: fee === undefined || Number(fee) === 0 ? null : fee,
+    fee: feeOf(decimalOfText(asObject(info.fee_amount).value)),
   };
 }
 

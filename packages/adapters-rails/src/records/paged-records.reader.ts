@@ -20,7 +20,7 @@ export interface ListAnswer {
 export type ListCall = (path: string, signal: AbortSignal) => Promise<Result<ListAnswer, string>>;
 
 /** One page of one list: its records, and the list's own cursor of the next page (null after the last). */
-export interface ListPage {
+interface ListPage {
   readonly records: readonly ProviderRecord[];
   readonly next: string | null;
 }

@@ -1,4 +1,5 @@
 export * from './wise-balance.js';
+export * from './wise-records.reader.js';
 export type { WiseTransferDetails } from './wise-transfer-requirements.js';
 export * from './wise-transfers.rail.js';
 export * from './wise-webhook.verifier.js';

@@ -3,6 +3,7 @@ import {
   IncreaseRecordsReader,
   ModernTreasuryRecordsReader,
   PayPalRecordsReader,
+  WiseRecordsReader,
 } from '@payout/adapters-rails';
 import { type Clock, type ProviderRecordsReader, RAIL_IDS } from '@payout/domain';
 import type { AppConfig } from '../config/config.js';
@@ -13,11 +14,11 @@ const INCREASE_RAILS: readonly IncreaseRailId[] = ['ACH', 'RTP', 'WIRE', 'PUSH_T
 /**
  * One reader of its book of record for every real provider that serves an enabled rail here, for reconciliation
  * to compare with the ledger: Increase's transfers of the rails it serves (filtered by INCREASE_ACCOUNT_ID when
- * set), Modern Treasury's payment orders from the originating account, PayPal's Transaction Search. The
- * simulated rails write their own records.
+ * set), Modern Treasury's payment orders from the originating account, PayPal's Transaction Search, the Wise
+ * profile's transfers. The simulated rails write their own records.
  */
 export function providerRecordsReadersFor(config: AppConfig, clock: Clock): ProviderRecordsReader[] {
-  const { providers, increase, modernTreasury, paypal } = config.rails;
+  const { providers, increase, modernTreasury, paypal, wise } = config.rails;
   const servedBy = (provider: RailProvider) => RAIL_IDS.filter((rail) => providers[rail] === provider);
   const http = { clock, timeoutMs: config.railTimeoutMs };
   const readers: ProviderRecordsReader[] = [];
@@ -34,5 +35,6 @@ export function providerRecordsReadersFor(config: AppConfig, clock: Clock): Prov
   if (modernTreasury && servedBy('modern_treasury').length > 0)
     readers.push(new ModernTreasuryRecordsReader({ ...modernTreasury, ...http }));
   if (paypal && servedBy('paypal').length > 0) readers.push(new PayPalRecordsReader({ ...paypal, ...http }));
+  if (wise && servedBy('wise').length > 0) readers.push(new WiseRecordsReader({ ...wise, ...http }));
   return readers;
 }

@@ -6,6 +6,7 @@ import { configFor } from '../config/config.fixture.js';
 import { FakeIncrease } from '../e2e/support/fake-increase.server.js';
 import { FakeModernTreasury, ORIGINATING_ACCOUNT_ID } from '../e2e/support/fake-modern-treasury.server.js';
 import { type BookedTransaction, FakePayPal } from '../e2e/support/fake-paypal.server.js';
+import { type BookedWiseTransfer, FakeWise } from '../e2e/support/fake-wise.server.js';
 import { providerRecordsReadersFor } from './provider-records.binding.js';
 
 const DAY = '2026-01-15';
@@ -364,6 +365,103 @@ describe('the providers’ records readers, as wired, against their local fakes'
         { 'retry-after': '30' },
       ]);
       expect(await reader.readPage(DAY, null)).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 30_000 });
+    });
+  });
+
+  describe('Wise: the profile’s transfers', () => {
+    let wise: FakeWise;
+    let reader: ProviderRecordsReader;
+
+    beforeEach(async () => {
+      wise = await FakeWise.start();
+      reader = readerOf(
+        {
+          RAILS: 'SWIFT=wise',
+          WISE_API_TOKEN: 'token_local',
+          WISE_PROFILE_ID: '16313153',
+          WISE_BASE_URL: wise.url,
+        },
+        'wise',
+      );
+    });
+    afterEach(() => wise.close());
+
+    /** Our withdrawal ids are UUIDs, as `customerTransactionId` must be. */
+    const key = (n: number) => `0b6f8d5e-4c1a-4f7e-9d3b-${String(n).padStart(12, '0')}`;
+    const transfer = (n: number, reference: string | null, targetValue: number): BookedWiseTransfer => ({
+      id: 50000000 + n,
+      customerTransactionId: reference,
+      status: 'outgoing_payment_sent',
+      created: '2026-01-15 12:00:00',
+      sourceValue: targetValue,
+      targetValue,
+    });
+
+    it('reads the day’s transfers over pages of Wise’s limit, from offset to offset, with the fee on top', async () => {
+      wise.book(
+        ...Array.from({ length: 205 }, (_, n) => transfer(n + 1, key(n + 1), 10)),
+        { ...transfer(300, key(300), 1234.56), sourceValue: 1240.97 },
+        {
+          ...transfer(301, key(301), 98.7),
+          sourceCurrency: 'USD',
+          targetCurrency: 'EUR',
+          sourceValue: 111.11,
+        },
+        { ...transfer(302, key(302), 10), created: '2026-01-14 23:59:59' },
+      );
+      const day = await readWholeDay(reader, DAY);
+      expect(day.records).to.have.length(207);
+      expect(new Set(day.records.map((r) => r.providerId)).size).to.equal(207);
+      expect(day.cursors).to.deep.equal([null, '0:100', '0:200']);
+      expect(byReference(day.records, key(300))[0]).to.deep.equal({
+        provider: 'wise',
+        providerId: '50000300',
+        reference: key(300),
+        amount: '1234.56',
+        currency: 'USD',
+        state: 'PAID',
+        providerState: 'outgoing_payment_sent',
+        createdAt: new Date(at('12:00:00')),
+        finalAt: null,
+        fee: '6.41',
+      });
+      // Converted: the withdrawal is the USD sent, Wise's fee inside the rate.
+      expect(byReference(day.records, key(301))[0]).to.include({
+        amount: '111.11',
+        currency: 'USD',
+        fee: null,
+      });
+      expect(byReference(day.records, key(302))).to.deep.equal([]);
+    });
+
+    it('gives each scripted discrepancy as reconciliation reads it', async () => {
+      wise.book(
+        transfer(1, key(1), 12.99),
+        transfer(2, key(2), 5),
+        transfer(3, key(2), 5),
+        transfer(4, null, 42),
+        { ...transfer(5, key(5), 7), status: 'funds_refunded' },
+        { ...transfer(6, key(6), 7), status: 'processing' },
+      );
+      const { records } = await readWholeDay(reader, DAY);
+      expect(byReference(records, key(1))[0]).to.include({ amount: '12.99' });
+      expect(byReference(records, key(9))).to.deep.equal([]);
+      expect(byReference(records, key(2))).to.have.length(2);
+      expect(byReference(records, null).map((r) => r.amount)).to.deep.equal(['42.00']);
+      expect(byReference(records, key(5))[0]).to.include({
+        state: 'FAILED',
+        providerState: 'funds_refunded',
+      });
+      expect(byReference(records, key(6))[0]).to.include({ state: 'PENDING' });
+    });
+
+    it('is unavailable on an outage, held back by its Retry-After', async () => {
+      wise.refuseNext([
+        503,
+        { errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'Try again later', path: '', arguments: [] }] },
+        { 'retry-after': '4' },
+      ]);
+      expect(await reader.readPage(DAY, null)).to.deep.include({ kind: 'UNAVAILABLE', retryAfterMs: 4000 });
     });
   });
 });
