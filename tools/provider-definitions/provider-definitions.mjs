@@ -1,8 +1,11 @@
 // The providers' own definitions as JSON Schema, for the nock scripts and local fakes that stand in for them
 // (docs/decisions/0018-provider-definitions-are-the-oracle.md): Increase's and Modern Treasury's request types
-// from their official SDKs' TypeScript declarations, PayPal's Payouts request and answers from the definition
-// its SDK embeds in each request class (`// @data`, gzipped JSON), and the operations of Wise's OpenAPI description
-// listed below. Written to packages/adapters-rails/definitions.
+// (bodies, and the query parameters of the lists the reconciliation reads) from their official SDKs' TypeScript
+// declarations, PayPal's Payouts request and answers from the definition its SDK embeds in each request class
+// (`// @data`, gzipped JSON), its Transaction Search from the OpenAPI description PayPal publishes
+// (paypal/paypal-rest-api-specifications, openapi/reporting_transactions_v1.json at fb6f1262, Apache-2.0, kept
+// as published in ./published), and the operations of Wise's OpenAPI description listed below. Written to
+// packages/adapters-rails/definitions.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,7 +30,11 @@ const MAINS = {
 const packageDir = (name) => dirname(MAINS[name]);
 const versionOf = (name) => JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')).version;
 
-/** Each operation's request body: the SDK's declaration file and the type's name in it. */
+/**
+ * Each operation's request body (the SDK's declaration file and the type's name in it), or, for a list, its query
+ * parameters (`query`) and how the SDK writes them (`queryStyle`: Increase's client joins nested names with dots
+ * and lists with commas, Modern Treasury's with brackets: each SDK's `stringifyQuery`).
+ */
 const SDK_OPERATIONS = {
   increase: {
     'POST /ach_transfers': ['resources/ach-transfers.d.ts', 'ACHTransferCreateParams'],
@@ -38,6 +45,22 @@ const SDK_OPERATIONS = {
     'POST /wire_transfers': ['resources/wire-transfers.d.ts', 'WireTransferCreateParams'],
     'POST /card_push_transfers': ['resources/card-push-transfers.d.ts', 'CardPushTransferCreateParams'],
     'POST /card_validations': ['resources/card-validations.d.ts', 'CardValidationCreateParams'],
+    'GET /ach_transfers': {
+      query: ['resources/ach-transfers.d.ts', 'ACHTransferListParams'],
+      queryStyle: 'dots',
+    },
+    'GET /real_time_payments_transfers': {
+      query: ['resources/real-time-payments-transfers.d.ts', 'RealTimePaymentsTransferListParams'],
+      queryStyle: 'dots',
+    },
+    'GET /wire_transfers': {
+      query: ['resources/wire-transfers.d.ts', 'WireTransferListParams'],
+      queryStyle: 'dots',
+    },
+    'GET /card_push_transfers': {
+      query: ['resources/card-push-transfers.d.ts', 'CardPushTransferListParams'],
+      queryStyle: 'dots',
+    },
     // The sandbox's simulations, which the local fake answers as Increase's sandbox does.
     'POST /simulations/ach_transfers/{ach_transfer_id}/settle': [
       'resources/simulations/ach-transfers.d.ts',
@@ -55,6 +78,14 @@ const SDK_OPERATIONS = {
   'modern-treasury': {
     'POST /api/payment_orders': ['resources/payment-orders/payment-orders.d.ts', 'PaymentOrderCreateParams'],
     'POST /api/external_accounts': ['resources/external-accounts.d.ts', 'ExternalAccountCreateParams'],
+    'GET /api/payment_orders': {
+      query: ['resources/payment-orders/payment-orders.d.ts', 'PaymentOrderListParams'],
+      queryStyle: 'brackets',
+    },
+    'GET /api/payment_orders/{id}/reversals': {
+      query: ['resources/payment-orders/reversals.d.ts', 'ReversalListParams'],
+      queryStyle: 'brackets',
+    },
   },
 };
 
@@ -76,10 +107,20 @@ function closed(schema) {
   return out;
 }
 
+/** An operation's entry as `{request?, query?, queryStyle?}`, each a `[file, type]`: a bare pair is a body. */
+const entryOf = (entry) => (Array.isArray(entry) ? { request: entry } : entry);
+
 function sdkDefinition(name) {
-  const operations = Object.entries(SDK_OPERATIONS[name]);
+  const operations = Object.entries(SDK_OPERATIONS[name]).map(([operation, entry]) => [
+    operation,
+    entryOf(entry),
+  ]);
   // One program over the declaration files the operations name (a glob), not the SDK's whole index.
-  const files = [...new Set(operations.map(([, [file]]) => file))];
+  const files = [
+    ...new Set(
+      operations.flatMap(([, entry]) => [entry.request, entry.query].filter(Boolean).map(([f]) => f)),
+    ),
+  ];
   const generator = createGenerator({
     path: join(packageDir(name), files.length > 1 ? `{${files.join(',')}}` : files[0]),
     skipTypeCheck: true,
@@ -88,11 +129,15 @@ function sdkDefinition(name) {
     additionalProperties: false,
     jsDoc: 'none',
   });
-  const defined = {};
-  for (const [operation, [, type]] of operations) {
+  const schemaOf = (type) => {
     const { $schema: _, ...schema } = generator.createSchema(type);
-    defined[operation] = { type, request: closed(schema) };
-  }
+    return closed(schema);
+  };
+  const defined = {};
+  for (const [operation, { request, query, queryStyle }] of operations)
+    defined[operation] = request
+      ? { type: request[1], request: schemaOf(request[1]) }
+      : { type: query[1], query: schemaOf(query[1]), queryStyle };
   return { source: `${name} ${versionOf(name)} (TypeScript declarations)`, operations: defined };
 }
 
@@ -142,8 +187,13 @@ function paypalDefinition() {
       answers: { [String(d.ExpectedStatusCode)]: paypalSchema(d.ResponseType, false) },
     };
   }
+  // PayPal's Payouts API lists no payouts: what moved is in the account's Transaction Search.
+  operations['GET /v1/reporting/transactions'] = publishedOperation(
+    'paypal-reporting-transactions-v1.json',
+    '/v1/reporting/transactions',
+  );
   return {
-    source: `@paypal/payouts-sdk ${versionOf('@paypal/payouts-sdk')} (the definition each request class embeds)`,
+    source: `@paypal/payouts-sdk ${versionOf('@paypal/payouts-sdk')} (the definition each request class embeds); Transaction Search from PayPal's published OpenAPI description`,
     operations,
   };
 }
@@ -236,6 +286,58 @@ function wiseDefinition() {
   return {
     source: `Wise Platform API (OpenAPI ${description.openapi}, docs.wise.com/api-reference; sha256 ${digest})`,
     operations,
+  };
+}
+
+const PUBLISHED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'published');
+/** Keywords of the published descriptions that only document (descriptions) or name PayPal's own formats. */
+const PROSE = new Set(['description', 'title', 'readOnly', 'example']);
+
+/** A published OpenAPI schema with its `$ref`s inlined, its prose dropped and PayPal's private formats left out. */
+function inlinedPublished(document, schema) {
+  if (Array.isArray(schema)) return schema.map((item) => inlinedPublished(document, item));
+  if (schema === null || typeof schema !== 'object') return schema;
+  if (typeof schema.$ref === 'string') {
+    const target = schema.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((at, key) => at[key], document);
+    return inlinedPublished(document, target);
+  }
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (PROSE.has(key)) continue;
+    if (key === 'format' && typeof value === 'string' && value.startsWith('ppaas_')) continue;
+    out[key] =
+      key === 'properties'
+        ? mapValues(value, (v) => inlinedPublished(document, v))
+        : inlinedPublished(document, value);
+  }
+  return out;
+}
+const mapValues = (object, f) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, f(v)]));
+
+/**
+ * One GET operation of a published OpenAPI description: its query parameters as one object's schema (refusing
+ * names it does not define) and its 200 answer.
+ */
+function publishedOperation(file, path) {
+  const document = JSON.parse(readFileSync(join(PUBLISHED_DIR, file), 'utf8'));
+  const operation = document.paths[path].get;
+  const parameters = operation.parameters
+    .map((p) => inlinedPublished(document, p))
+    .filter((p) => p.in === 'query');
+  const answer = operation.responses['200'].content['application/json'].schema;
+  return {
+    type: operation.operationId,
+    query: {
+      type: 'object',
+      properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
+      required: parameters.filter((p) => p.required).map((p) => p.name),
+      additionalProperties: false,
+    },
+    queryStyle: 'flat',
+    answers: { 200: inlinedPublished(document, answer) },
   };
 }
 

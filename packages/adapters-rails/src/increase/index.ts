@@ -4,6 +4,7 @@ export * from './increase-card.validator.js';
 export * from './increase-card.vault.js';
 export type { IncreaseCardSender } from './increase-card-push-request.mapping.js';
 export * from './increase-rails.js';
+export * from './increase-records.reader.js';
 export * from './increase-routing-number.validator.js';
 export * from './increase-transfers.rail.js';
 export * from './increase-webhook.verifier.js';

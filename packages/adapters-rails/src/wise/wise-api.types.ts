@@ -19,6 +19,12 @@ export interface WiseTransferBody {
   readonly id?: unknown;
   readonly status?: unknown;
   readonly customerTransactionId?: unknown;
+  /** "2026-01-15 12:00:00": UTC, written without a zone. */
+  readonly created?: unknown;
+  readonly sourceCurrency?: unknown;
+  readonly sourceValue?: unknown;
+  readonly targetCurrency?: unknown;
+  readonly targetValue?: unknown;
 }
 
 /**

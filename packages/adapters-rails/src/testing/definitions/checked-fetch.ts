@@ -26,7 +26,7 @@ export function checkedFetch(inner: FetchFunction): FetchFunction {
     const oracle = standIns.get(url.origin);
     if (!oracle) return inner(input, init);
     const method = init.method ?? 'GET';
-    const refusal = oracle.receive(method, url.pathname, bodyText(init.body));
+    const refusal = oracle.receive(method, url.pathname, bodyText(init.body), url.search);
     if (refusal)
       return new Response(JSON.stringify(refusal.body), {
         status: refusal.status,

@@ -1,3 +1,4 @@
+export { type ReadDay, readWholeDay } from '../records-day.js';
 export { checkedFetch, standsInFor } from './checked-fetch.js';
 export type { DefinitionProblem, ProviderName } from './provider-definition.js';
 export { ProviderDefinition } from './provider-definition.js';

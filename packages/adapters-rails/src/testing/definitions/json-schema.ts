@@ -1,8 +1,21 @@
 /** A JSON Schema (draft-07) as the definitions write it: data, checked by Ajv. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
-/** One operation of a provider's API: its request body and its answers by HTTP status (`default` for the rest). */
+/**
+ * How a provider's client writes nested and list parameters in a query string: `dots` as Increase's SDK does
+ * (`created_at.on_or_after=…`, a list comma-separated), `brackets` as Modern Treasury's (`metadata[key]=…`,
+ * `key[]=a&key[]=b`), `flat` for plain names.
+ */
+export type QueryStyle = 'dots' | 'brackets' | 'flat';
+
+/**
+ * One operation of a provider's API: its query parameters, its request body and its answers by HTTP status
+ * (`default` for the rest).
+ */
 export interface OperationDefinition {
+  /** The query parameters as one object's schema, values coerced to the types it names (a query is text). */
+  readonly query?: JsonSchema;
+  readonly queryStyle?: QueryStyle;
   /** The request body's schema; a form body (`form: true`) is checked as the object of its fields. */
   readonly request?: JsonSchema;
   readonly form?: boolean;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, OperationDefinition, ProviderDefinitionSource } from './json-schema.js';
+import { queryObject } from './query-parameters.js';
 import { INCREASE_VAULT_DEFINITION, PAYPAL_NOTIFICATIONS_DEFINITION } from './supplements.definition.js';
 import { WISE_DEFINITION } from './wise.definition.js';
 
@@ -13,6 +14,8 @@ export interface DefinitionProblem {
   /** The field, dotted (`creditor.name`, `items.0.receiver`); '' for the body itself. */
   readonly field: string;
   readonly message: string;
+  /** Where the field is: the body unless said. */
+  readonly location?: 'body' | 'query';
 }
 
 /**
@@ -29,16 +32,25 @@ const SOURCES: Readonly<Record<ProviderName, () => readonly ProviderDefinitionSo
   wise: () => [generated('wise.generated.json'), WISE_DEFINITION],
 };
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// PayPal's published patterns escape characters a Unicode-mode RegExp refuses (`\!`): read as the plain
+// RegExps an OpenAPI pattern is.
+const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
 addFormats.default(ajv);
+/** A query is text: its values are read as the numbers, booleans and lists the schema names, as a server reads them. */
+const queryAjv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false, coerceTypes: 'array' });
+addFormats.default(queryAjv);
 const compiled = new Map<JsonSchema, ValidateFunction>();
-function problemsOf(schema: JsonSchema, value: unknown): DefinitionProblem[] {
-  let validate = compiled.get(schema);
+const compiledQueries = new Map<JsonSchema, ValidateFunction>();
+function problemsOf(schema: JsonSchema, value: unknown, query = false): DefinitionProblem[] {
+  const cache = query ? compiledQueries : compiled;
+  let validate = cache.get(schema);
   if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
+    validate = (query ? queryAjv : ajv).compile(schema);
+    cache.set(schema, validate);
   }
-  return validate(value) ? [] : (validate.errors ?? []).map(problemOf);
+  if (validate(value)) return [];
+  const problems = (validate.errors ?? []).map(problemOf);
+  return query ? problems.map((p) => ({ ...p, location: 'query' as const })) : problems;
 }
 
 const dotted = (pointer: string): string => pointer.split('/').filter(Boolean).join('.');
@@ -107,11 +119,25 @@ export class ProviderDefinition {
   }
 
   /**
-   * The problems of `raw` (the body as sent) as a request to `pathname`; none when the definition accepts it. A
-   * body sent to an operation the definition lacks is a problem: the provider has no such endpoint.
+   * The problems of `raw` (the body as sent) and of `search` (the query string) as a request to `pathname`; none
+   * when the definition accepts them. A body sent to an operation the definition lacks is a problem: the provider
+   * has no such endpoint. A query is checked where the definition types the operation's parameters.
    */
-  requestProblems(method: string, pathname: string, raw: string): DefinitionProblem[] {
+  requestProblems(method: string, pathname: string, raw: string, search = ''): DefinitionProblem[] {
     const operation = this.find(method, pathname);
+    const query = operation?.query;
+    const queryProblems = query
+      ? problemsOf(query, queryObject(search, operation.queryStyle ?? 'flat', query), true)
+      : [];
+    return [...queryProblems, ...this.bodyProblems(operation, method, pathname, raw)];
+  }
+
+  private bodyProblems(
+    operation: Operation | undefined,
+    method: string,
+    pathname: string,
+    raw: string,
+  ): DefinitionProblem[] {
     if (!operation)
       return raw === ''
         ? []

@@ -92,4 +92,54 @@ describe("ProviderOracle: the providers' definitions as the stand-ins check them
       'wise POST /v3/profiles/1/transfers/2/payments answer 200: status must be equal to one of the allowed values',
     ]);
   });
+
+  it('checks a list’s query string as the SDK writes it, and refuses a parameter the definition does not name', () => {
+    const increase = new ProviderOracle('increase');
+    const day = 'created_at.on_or_after=2026-01-15T00:00:00.000Z&created_at.before=2026-01-16T00:00:00.000Z';
+    expect(
+      increase.receive('GET', '/ach_transfers', '', `?${day}&limit=100&status.in=submitted,returned`),
+    ).to.equal(null);
+    const refused = increase.receive('GET', '/ach_transfers', '', '?created_at.since=2026-01-15&limit=many');
+    expect(refused?.body).to.deep.include({ type: 'invalid_parameters_error' });
+    expect((refused!.body as { errors: { field: string }[] }).errors.map((e) => e.field)).to.have.members([
+      'created_at.since',
+      'limit',
+    ]);
+    expect(
+      increase.receive('GET', '/ach_transfers', '', '?status.in=submitted,sent'),
+      'a status the SDK does not list',
+    ).not.to.equal(null);
+    increase.takeViolations();
+
+    const mt = new ProviderOracle('modern_treasury');
+    expect(
+      mt.receive(
+        'GET',
+        '/api/payment_orders',
+        '',
+        '?created_at_start=2026-01-15&metadata%5Bwithdrawal_id%5D=wd-1',
+      ),
+    ).to.equal(null);
+    expect(mt.receive('GET', '/api/payment_orders', '', '?created_after=2026-01-15')).to.deep.include({
+      status: 422,
+    });
+    mt.takeViolations();
+
+    const paypal = new ProviderOracle('paypal');
+    const refusal = paypal.receive(
+      'GET',
+      '/v1/reporting/transactions',
+      '',
+      '?start_date=2026-01-15T00:00:00Z',
+    );
+    expect((refusal!.body as { details: object[] }).details).to.deep.equal([
+      {
+        field: '/end_date',
+        location: 'query',
+        issue: 'MISSING_REQUIRED_PARAMETER',
+        description: 'end_date is required',
+      },
+    ]);
+    paypal.takeViolations();
+  });
 });

@@ -20,9 +20,9 @@ export class ProviderOracle {
     live.add(this);
   }
 
-  /** The provider's refusal of this request when its definition does not accept it, else null. */
-  receive(method: string, pathname: string, raw: string): ProviderAnswer | null {
-    const problems = this.definition.requestProblems(method, pathname, raw);
+  /** The provider's refusal of this request (its body, its query string) when its definition does not accept it. */
+  receive(method: string, pathname: string, raw: string, search = ''): ProviderAnswer | null {
+    const problems = this.definition.requestProblems(method, pathname, raw, search);
     if (problems.length === 0) return null;
     this.record(`${method} ${pathname}`, 'request', problems);
     return REFUSALS[this.provider](problems);

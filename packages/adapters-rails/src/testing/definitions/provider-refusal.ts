@@ -59,7 +59,7 @@ export const REFUSALS: Readonly<
       debug_id: DEBUG_ID,
       details: problems.map((p) => ({
         field: `/${p.field.replaceAll('.', '/')}`,
-        location: 'body',
+        location: p.location ?? 'body',
         issue: PAYPAL_ISSUES[p.issue],
         description: p.message,
       })),

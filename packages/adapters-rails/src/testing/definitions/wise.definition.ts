@@ -14,7 +14,7 @@ import {
 /**
  * Wise Platform's send-money endpoints, written field by field from Wise's API reference (docs.wise.com/api-reference:
  * recipient `recipientCreate`, quote `quoteCreate`, transfer `transferRequirementsValidate`, `transferCreate`,
- * `transferGet`, `transferFund`; errors from docs.wise.com/guides/developer/errors), the OpenAPI description whose
+ * `transferGet`, `transferList`, `transferFund`; errors from docs.wise.com/guides/developer/errors), the OpenAPI description whose
  * servers are https://api.wise.com and https://api.wise-sandbox.com. Wise ships no SDK or schema package. A
  * request names only the fields the reference defines; an answer may carry more. The account requirements are
  * generated from that description instead (wise.generated.json, tools/provider-definitions), and these operations
@@ -224,6 +224,21 @@ export const WISE_DEFINITION: ProviderDefinitionSource = {
     },
     'POST /v1/transfers': { request: transferCreate, answers: { '200': transfer, default: errors } },
     'GET /v1/transfers/{transferId}': { answers: { '200': transfer, default: errors } },
+    // `transferList`: a profile's transfers, filtered by status (comma-separated), currencies and creation dates
+    // (inclusive), `limit` to a page from `offset`.
+    'GET /v1/transfers': {
+      query: closedObject({
+        profile: integer,
+        status: string,
+        sourceCurrency: string,
+        targetCurrency: string,
+        createdDateStart: string,
+        createdDateEnd: string,
+        limit: integer,
+        offset: integer,
+      }),
+      answers: { '200': { type: 'array', items: transfer }, default: errors },
+    },
     'POST /v3/profiles/{profileId}/transfers/{transferId}/payments': {
       request: closedObject({ type: string, partnerReference: string }, ['type']),
       answers: {

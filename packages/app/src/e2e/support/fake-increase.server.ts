@@ -47,6 +47,94 @@ function changeCodeOf(body: Record<string, unknown>): string {
 }
 
 const SETTLED_AT = '2026-01-15T18:30:00Z';
+const CREATED_AT = '2026-01-15T12:00:00Z';
+
+type IncreaseRail = 'ACH' | 'RTP' | 'WIRE' | 'PUSH_TO_CARD';
+
+/** Each rail's list, and the `type` of its objects (the SDK's transfer resources). */
+const LISTS: Readonly<Record<string, IncreaseRail>> = {
+  '/ach_transfers': 'ACH',
+  '/real_time_payments_transfers': 'RTP',
+  '/wire_transfers': 'WIRE',
+  '/card_push_transfers': 'PUSH_TO_CARD',
+};
+
+/**
+ * A transfer put straight into the fake's book, as if made outside this service or moved by the network: its
+ * rail, the idempotency key it carries (null for one made without), cents, when it was created, and where it is.
+ */
+export interface BookedTransfer {
+  readonly rail: IncreaseRail;
+  readonly id: string;
+  readonly idempotencyKey: string | null;
+  readonly amount: number;
+  readonly createdAt: string;
+  readonly outcome: 'pending' | 'paid' | 'failed' | 'returned';
+  /** When it settled, failed or came back. */
+  readonly finalAt?: string;
+  readonly accountId?: string;
+}
+
+/** A `BookedTransfer`'s object, in the fields of its rail's SDK resource that say where the money is. */
+function bookedObject(t: BookedTransfer): object {
+  const final = t.finalAt ?? SETTLED_AT;
+  const cancellation = t.outcome === 'failed' ? { canceled_at: final, canceled_by: null } : null;
+  const base = {
+    id: t.id,
+    account_id: t.accountId ?? 'account_in71c4amph0vgo2qllky',
+    created_at: t.createdAt,
+    idempotency_key: t.idempotencyKey,
+    cancellation,
+    approval: null,
+    pending_transaction_id: null,
+    transaction_id: t.outcome === 'pending' || t.outcome === 'failed' ? null : `transaction_${t.id}`,
+  };
+  const money = { amount: t.amount, currency: 'USD' };
+  const failed = t.outcome === 'failed' ? 'canceled' : undefined;
+  switch (t.rail) {
+    case 'ACH':
+      return {
+        ...base,
+        ...money,
+        type: 'ach_transfer',
+        status: failed ?? (t.outcome === 'returned' ? 'returned' : 'submitted'),
+        settlement: t.outcome === 'paid' || t.outcome === 'returned' ? { settled_at: SETTLED_AT } : null,
+        return:
+          t.outcome === 'returned'
+            ? { created_at: final, raw_return_reason_code: 'R03', return_reason_code: 'no_account' }
+            : null,
+      };
+    case 'RTP':
+      return {
+        ...base,
+        ...money,
+        type: 'real_time_payments_transfer',
+        status: failed ?? (t.outcome === 'paid' ? 'complete' : 'submitted'),
+        acknowledgement: t.outcome === 'paid' ? { acknowledged_at: final } : null,
+        submission: { submitted_at: t.createdAt, transaction_identification: '20260115021000021' },
+        rejection: null,
+      };
+    case 'WIRE':
+      return {
+        ...base,
+        ...money,
+        type: 'wire_transfer',
+        status:
+          failed ?? (t.outcome === 'paid' ? 'complete' : t.outcome === 'returned' ? 'reversed' : 'submitted'),
+        submission: { submitted_at: t.outcome === 'paid' ? final : SETTLED_AT },
+        reversal: t.outcome === 'returned' ? { created_at: final, return_reason_code: 'AC04' } : null,
+      };
+    case 'PUSH_TO_CARD':
+      return {
+        ...base,
+        type: 'card_push_transfer',
+        presentment_amount: { currency: 'USD', value: (t.amount / 100).toFixed(2) },
+        status: failed ?? (t.outcome === 'paid' ? 'complete' : 'submitted'),
+        acceptance: t.outcome === 'paid' ? { accepted_at: final } : null,
+        decline: null,
+      };
+  }
+}
 
 /**
  * A local stand-in for Increase's ACH transfers API, in the documented shapes (Increase's OpenAPI description as
@@ -54,7 +142,8 @@ const SETTLED_AT = '2026-01-15T18:30:00Z';
  * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
  * `POST /simulations/ach_transfers/:id/settle`, `…/return` (with its `reason`) and
  * `…/create_notification_of_change` (the corrected values) as Increase's sandbox offers them;
- * `GET /accounts/:id/balance` (a `BalanceLookup`), `GET /routing_numbers` (a few banks); and the card
+ * `GET /accounts/:id/balance` (a `BalanceLookup`), `GET /routing_numbers` (a few banks); the lists of ACH, RTP,
+ * wire and card push transfers, paged, over the transfers it made and those a test put in its book; and the card
  * endpoints of FakeIncreaseCardEndpoints.
  */
 export class FakeIncrease extends JsonFakeServer {
@@ -72,6 +161,10 @@ export class FakeIncrease extends JsonFakeServer {
   availableBalance = 2_500_000;
   /** The card vault and Card Push Transfers, served by the same fake. */
   readonly cards = new FakeIncreaseCardEndpoints();
+  /** How many objects a list page holds at most: Increase's is 100 (the SDK's PageParams), a test's may be less. */
+  pageSize = 100;
+  /** Transfers put in the book by `book`, beside the ACH transfers this fake made. */
+  private readonly booked: BookedTransfer[] = [];
   private readonly transfers = new Map<string, AchTransfer>();
 
   constructor() {
@@ -80,6 +173,11 @@ export class FakeIncrease extends JsonFakeServer {
 
   static start(): Promise<FakeIncrease> {
     return new FakeIncrease().listen();
+  }
+
+  /** Puts transfers in the book, as Increase would list them. */
+  book(...transfers: BookedTransfer[]): void {
+    this.booked.push(...transfers);
   }
 
   protected answer(req: IncomingMessage, raw: string): FakeAnswer {
@@ -101,7 +199,8 @@ export class FakeIncrease extends JsonFakeServer {
           type: 'balance_lookup',
         },
       ];
-    if (req.method === 'GET' && path.startsWith('/ach_transfers?')) return this.list(path);
+    const listed = LISTS[path.split('?')[0] ?? ''];
+    if (req.method === 'GET' && listed) return this.list(listed, path);
     if (req.method === 'GET' && shown) return this.show(shown[1] ?? '');
     if (req.method === 'POST' && simulated) {
       const transfer = this.transfers.get(simulated[1] ?? '');
@@ -152,14 +251,40 @@ export class FakeIncrease extends JsonFakeServer {
     return [200, { data, next_cursor: null }];
   }
 
-  /** `GET /ach_transfers?idempotency_key=…`: the list, filtered as the SDK's `ACHTransferListParams` filters. */
-  private list(path: string): FakeAnswer {
-    const key = new URL(path, 'http://fake').searchParams.get('idempotency_key') ?? '';
-    this.lookups.push(key);
-    const data = [...this.transfers.values()]
-      .filter((t) => t.idempotencyKey === key)
-      .map((t) => this.objectOf(t));
-    return [200, { data, next_cursor: null }];
+  /**
+   * A rail's list (`GET /ach_transfers?…` and the others), filtered as the SDK's `…ListParams` filter
+   * (`idempotency_key`, `account_id`, `created_at.*`), a page of at most `limit` and `pageSize` objects, and a
+   * `next_cursor` while more follow.
+   */
+  private list(rail: IncreaseRail, path: string): FakeAnswer {
+    const query = new URL(path, 'http://fake').searchParams;
+    const key = query.get('idempotency_key');
+    if (key !== null) this.lookups.push(key);
+    const made = rail === 'ACH' ? [...this.transfers.values()].map((t) => this.objectOf(t)) : [];
+    const all = [...made, ...this.booked.filter((t) => t.rail === rail).map(bookedObject)] as {
+      idempotency_key: string | null;
+      account_id: string;
+      created_at: string;
+    }[];
+    const time = (name: string) => (query.has(name) ? Date.parse(query.get(name) ?? '') : undefined);
+    const [after, before, onOrAfter, onOrBefore] = ['after', 'before', 'on_or_after', 'on_or_before'].map(
+      (bound) => time(`created_at.${bound}`),
+    );
+    const kept = all.filter((t) => {
+      const at = Date.parse(t.created_at);
+      return (
+        (key === null || t.idempotency_key === key) &&
+        (!query.has('account_id') || t.account_id === query.get('account_id')) &&
+        (after === undefined || at > after) &&
+        (before === undefined || at < before) &&
+        (onOrAfter === undefined || at >= onOrAfter) &&
+        (onOrBefore === undefined || at <= onOrBefore)
+      );
+    });
+    const from = Number(/^cursor_(\d+)$/.exec(query.get('cursor') ?? '')?.[1] ?? 0);
+    const size = Math.min(this.pageSize, Number(query.get('limit') ?? 100));
+    const data = kept.slice(from, from + size);
+    return [200, { data, next_cursor: from + size < kept.length ? `cursor_${from + size}` : null }];
   }
 
   private create(req: IncomingMessage, raw: string): FakeAnswer {
@@ -212,8 +337,10 @@ export class FakeIncrease extends JsonFakeServer {
     return {
       type: 'ach_transfer',
       id: transfer.id,
+      account_id: 'account_in71c4amph0vgo2qllky',
       amount: transfer.amount,
       currency: 'USD',
+      created_at: CREATED_AT,
       idempotency_key: transfer.idempotencyKey,
       notifications_of_change: transfer.notices,
       ...states[transfer.state],

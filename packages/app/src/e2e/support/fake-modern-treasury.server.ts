@@ -14,17 +14,42 @@ interface PaymentOrder {
   readonly idempotencyKey: string;
   readonly request: Record<string, unknown>;
   status: string;
+  readonly createdAt?: string;
+  /** When a returned order's return was made. */
+  readonly returnedAt?: string;
+  /** A reversed order's reversals. */
+  readonly reversals?: readonly { readonly status: string; readonly updatedAt: string }[];
 }
+
+/**
+ * A payment order put straight into the fake's book: the withdrawal id its metadata carries (null for one made
+ * without), the amount in the currency's smallest unit, when it was created and its status.
+ */
+export interface BookedOrder {
+  readonly id: string;
+  readonly withdrawalId: string | null;
+  readonly amount: number;
+  readonly currency?: string;
+  readonly createdAt: string;
+  readonly status: string;
+  readonly returnedAt?: string;
+  readonly reversals?: readonly { readonly status: string; readonly updatedAt: string }[];
+  readonly originatingAccountId?: string;
+}
+
+export const ORIGINATING_ACCOUNT_ID = '0f8e3719-3dfd-4613-9bbf-c0ffee000001';
 
 /**
  * A local stand-in for Modern Treasury's payment orders API, in its documented shapes: `POST /api/payment_orders`
  * (HTTP Basic, one order per `Idempotency-Key`, a repeat answers the first), `GET /api/payment_orders/:id`,
- * `GET /api/payment_orders?metadata[withdrawal_id]=…` (the orders carrying that metadata), `GET /api/returns` of an
- * order (none); `move`
+ * `GET /api/payment_orders?…` (filtered by metadata, creation date, direction and account, paged), an order's
+ * reversals, `GET /api/returns` of an order (none); `book` puts orders in its book as if made elsewhere; `move`
  * changes an order's status as the bank would, and `signedEvent` is the webhook Modern Treasury sends then.
  */
 export class FakeModernTreasury extends JsonFakeServer {
   readonly creates: PaymentOrderCreate[] = [];
+  /** How many orders a list page holds at most (Modern Treasury's is 100); a test's may be less. */
+  pageSize = 100;
   private readonly orders = new Map<string, PaymentOrder>();
   constructor(private readonly webhookKey: string) {
     super('modern_treasury');
@@ -32,6 +57,23 @@ export class FakeModernTreasury extends JsonFakeServer {
 
   static start(webhookKey: string): Promise<FakeModernTreasury> {
     return new FakeModernTreasury(webhookKey).listen();
+  }
+
+  /** Puts payment orders in the book, as Modern Treasury would list them. */
+  book(...orders: BookedOrder[]): void {
+    for (const order of orders)
+      this.orders.set(order.id, {
+        ...order,
+        idempotencyKey: '',
+        request: {
+          type: 'ach',
+          amount: order.amount,
+          direction: 'credit',
+          currency: order.currency ?? 'USD',
+          originating_account_id: order.originatingAccountId ?? ORIGINATING_ACCOUNT_ID,
+          metadata: order.withdrawalId === null ? {} : { withdrawal_id: order.withdrawalId },
+        },
+      });
   }
 
   move(id: string, status: string): void {
@@ -66,13 +108,11 @@ export class FakeModernTreasury extends JsonFakeServer {
     const shown = /^\/api\/payment_orders\/([^/]+)$/.exec(path);
     if (req.method === 'POST' && path === '/api/payment_orders') return this.create(req, raw);
     const url = new URL(path, 'http://fake');
-    if (req.method === 'GET' && url.pathname === '/api/payment_orders') {
-      const wanted = url.searchParams.get('metadata[withdrawal_id]');
-      const held = [...this.orders.values()].filter(
-        (order) =>
-          (order.request.metadata as { withdrawal_id?: string } | undefined)?.withdrawal_id === wanted,
-      );
-      return [200, held.map((order) => this.objectOf(order))];
+    if (req.method === 'GET' && url.pathname === '/api/payment_orders') return this.list(url.searchParams);
+    const reversed = /^\/api\/payment_orders\/([^/]+)\/reversals$/.exec(url.pathname);
+    if (req.method === 'GET' && reversed) {
+      const order = this.orders.get(reversed[1] ?? '');
+      return order ? [200, (order.reversals ?? []).map((r, i) => reversalOf(order, r, i))] : notFound();
     }
     // An order's Returns (`ReturnListParams`: returnable_id with returnable_type): this fake makes none.
     if (req.method === 'GET' && url.pathname === '/api/returns')
@@ -91,7 +131,36 @@ export class FakeModernTreasury extends JsonFakeServer {
           ];
     const order = shown ? this.orders.get(shown[1] ?? '') : undefined;
     if (req.method === 'GET' && order) return [200, this.objectOf(order)];
-    return [404, { errors: { code: 'resource_not_found', message: 'Resource not found', parameter: 'id' } }];
+    return notFound();
+  }
+
+  /**
+   * `GET /api/payment_orders`, filtered as the SDK's `PaymentOrderListParams` filter (`metadata[…]`,
+   * `created_at_start` and `created_at_end` as inclusive dates, `direction`, `originating_account_id`), a page of
+   * at most `per_page` and `pageSize` orders, and `X-After-Cursor` while more follow.
+   */
+  private list(query: URLSearchParams): FakeAnswer {
+    const wanted = query.get('metadata[withdrawal_id]');
+    const [start, end] = [query.get('created_at_start'), query.get('created_at_end')];
+    const held = [...this.orders.values()]
+      .map((order) => this.objectOf(order) as Record<string, unknown> & { created_at: string })
+      .filter(
+        (order) =>
+          (wanted === null || (order.metadata as { withdrawal_id?: string }).withdrawal_id === wanted) &&
+          (start === null || order.created_at.slice(0, 10) >= start) &&
+          (end === null || order.created_at.slice(0, 10) <= end) &&
+          (!query.has('direction') || order.direction === query.get('direction')) &&
+          (!query.has('originating_account_id') ||
+            order.originating_account_id === query.get('originating_account_id')),
+      );
+    const from = Number(/^after_(\d+)$/.exec(query.get('after_cursor') ?? '')?.[1] ?? 0);
+    const size = Math.min(this.pageSize, Number(query.get('per_page') ?? 25));
+    const more = from + size < held.length;
+    return [
+      200,
+      held.slice(from, from + size),
+      { 'x-per-page': String(size), ...(more ? { 'x-after-cursor': `after_${from + size}` } : {}) },
+    ];
   }
 
   private create(req: IncomingMessage, raw: string): FakeAnswer {
@@ -125,9 +194,32 @@ export class FakeModernTreasury extends JsonFakeServer {
       metadata: metadata ?? {},
       effective_date: '2026-01-16',
       status: order.status,
-      current_return: null,
-      created_at: '2026-01-15T12:00:00Z',
-      updated_at: '2026-01-15T12:00:00Z',
+      current_return: order.returnedAt
+        ? { object: 'return', code: 'R03', created_at: order.returnedAt, returnable_id: order.id }
+        : null,
+      created_at: order.createdAt ?? '2026-01-15T12:00:00Z',
+      updated_at: order.createdAt ?? '2026-01-15T12:00:00Z',
     };
   }
 }
+
+const notFound = (): FakeAnswer => [
+  404,
+  { errors: { code: 'resource_not_found', message: 'Resource not found', parameter: 'id' } },
+];
+
+/** A `Reversal` of the order (the SDK's payment-orders/reversals.ts). */
+const reversalOf = (order: PaymentOrder, reversal: { status: string; updatedAt: string }, index: number) => ({
+  id: `${order.id.slice(0, -2)}r${index}`,
+  object: 'reversal',
+  live_mode: false,
+  payment_order_id: order.id,
+  reason: 'incorrect_amount',
+  status: reversal.status,
+  metadata: {},
+  ledger_transaction_id: null,
+  reconciliation_status: 'unreconciled',
+  transaction_ids: [],
+  created_at: reversal.updatedAt,
+  updated_at: reversal.updatedAt,
+});

@@ -20,14 +20,37 @@ interface Batch {
 const TOKEN = 'A21AAFakePayPalAccessToken';
 
 /**
+ * A transaction put in the account's history, as Transaction Search lists it: its 17-character id, event code
+ * (T0001 a payout item's payment, T1114 and T1115 its money back), status (S, P, D, V), signed amount as text
+ * ("-12.30" left the account), when it was initiated, and the `custom_field` and `paypal_reference_id` it carries.
+ */
+export interface BookedTransaction {
+  readonly id: string;
+  readonly eventCode: string;
+  readonly status: string;
+  readonly amount: string;
+  readonly initiatedAt: string;
+  readonly updatedAt?: string;
+  readonly customField?: string;
+  readonly referenceId?: string;
+  readonly fee?: string;
+}
+
+const money = (value: string) => ({ currency_code: 'USD', value });
+
+/**
  * A local stand-in for PayPal's REST APIs, in their documented shapes: the OAuth2 token, Payouts
  * (`POST /v1/payments/payouts`, one batch per `sender_batch_id`, a repeat refused as a duplicate;
- * `GET /v1/payments/payouts/:id`), and `POST /v1/notifications/verify-webhook-signature`, which answers SUCCESS
+ * `GET /v1/payments/payouts/:id`), Transaction Search over the transactions a test put in its history, paged, and
+ * `POST /v1/notifications/verify-webhook-signature`, which answers SUCCESS
  * for a transmission this fake signed, as PayPal signs (`id|time|webhook id|CRC32 of the body`, RSA-SHA256).
  */
 export class FakePayPal extends JsonFakeServer {
   readonly creates: PayoutCreate[] = [];
   readonly verifications: string[] = [];
+  /** How many transactions a search page holds at most (PayPal's largest `page_size` is 500); a test's may be less. */
+  pageSize = 500;
+  private readonly transactions: BookedTransaction[] = [];
   private readonly batches = new Map<string, Batch>();
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   constructor() {
@@ -36,6 +59,11 @@ export class FakePayPal extends JsonFakeServer {
 
   static start(): Promise<FakePayPal> {
     return new FakePayPal().listen();
+  }
+
+  /** Puts transactions in the account's history. */
+  book(...transactions: BookedTransaction[]): void {
+    this.transactions.push(...transactions);
   }
 
   /** Moves the item of batch `id` to `status`, as PayPal and the recipient would. */
@@ -81,6 +109,7 @@ export class FakePayPal extends JsonFakeServer {
     if (req.method === 'POST' && path === '/v1/payments/payouts') return this.create(req, raw);
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature')
       return this.verify(raw);
+    if (req.method === 'GET' && path.startsWith('/v1/reporting/transactions?')) return this.search(path);
     const batch = this.batches.get(/^\/v1\/payments\/payouts\/([^/]+)$/.exec(path)?.[1] ?? '');
     if (req.method === 'GET' && batch) return [200, this.objectOf(batch)];
     return [404, { name: 'INVALID_RESOURCE_ID', message: 'Requested resource ID was not found.' }];
@@ -114,6 +143,50 @@ export class FakePayPal extends JsonFakeServer {
           batch_status: 'PENDING',
           sender_batch_header: { sender_batch_id: key },
         },
+      },
+    ];
+  }
+
+  /**
+   * Transaction Search (`GET /v1/reporting/transactions`): the transactions initiated from `start_date` to
+   * `end_date`, or the one `transaction_id`, `page_size` to a page; `transaction_details` is left out of a page
+   * without any, as the definition lists at least one where it lists them.
+   */
+  private search(path: string): FakeAnswer {
+    const query = new URL(path, 'http://fake').searchParams;
+    const [start, end] = [Date.parse(query.get('start_date') ?? ''), Date.parse(query.get('end_date') ?? '')];
+    const wanted = query.get('transaction_id');
+    const found = this.transactions.filter((t) => {
+      const at = Date.parse(t.initiatedAt);
+      return at >= start && at <= end && (wanted === null || t.id === wanted);
+    });
+    const size = Math.min(this.pageSize, Number(query.get('page_size') ?? 100));
+    const page = Number(query.get('page') ?? 1);
+    const shown = found.slice((page - 1) * size, page * size).map((t) => ({
+      transaction_info: {
+        paypal_account_id: 'FAKEACCOUNT01',
+        transaction_id: t.id,
+        ...(t.referenceId ? { paypal_reference_id: t.referenceId, paypal_reference_id_type: 'TXN' } : {}),
+        transaction_event_code: t.eventCode,
+        transaction_initiation_date: t.initiatedAt,
+        transaction_updated_date: t.updatedAt ?? t.initiatedAt,
+        transaction_amount: money(t.amount),
+        ...(t.fee ? { fee_amount: money(t.fee) } : {}),
+        transaction_status: t.status,
+        ...(t.customField ? { custom_field: t.customField } : {}),
+      },
+    }));
+    return [
+      200,
+      {
+        ...(shown.length > 0 ? { transaction_details: shown } : {}),
+        account_number: 'FAKEACCOUNT01',
+        start_date: query.get('start_date'),
+        end_date: query.get('end_date'),
+        last_refreshed_datetime: query.get('end_date'),
+        page,
+        total_items: found.length,
+        total_pages: Math.ceil(found.length / size),
       },
     ];
   }

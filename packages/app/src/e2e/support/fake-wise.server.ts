@@ -15,11 +15,27 @@ interface Transfer {
 }
 
 /**
+ * A transfer put in the profile's list, as if made elsewhere or moved on by Wise: the `customerTransactionId` it
+ * carries (null for one made without), its status, currencies and values, and when it was created (`created`,
+ * "2026-01-15 12:00:00", UTC).
+ */
+export interface BookedWiseTransfer {
+  readonly id: number;
+  readonly customerTransactionId: string | null;
+  readonly status: string;
+  readonly created: string;
+  readonly sourceCurrency?: string;
+  readonly sourceValue: number;
+  readonly targetCurrency?: string;
+  readonly targetValue: number;
+}
+
+/**
  * A local stand-in for Wise Platform's send-money API, in its documented shapes: recipient accounts, quotes, a
  * route's account requirements (`swift_code`), transfer requirements (the reference alone), `POST /v1/transfers` (one transfer per `customerTransactionId`, a
  * repeat answers it), funding from the balance, SCA-protected once `requireSca` is given the public half of the
  * service's key (403 with a one-time token in `x-2fa-approval` until the call comes back with it signed in
- * `X-Signature`), `GET /v1/transfers/:id`, and the sandbox's `GET /v1/simulation/transfers/:id/:status`. It signs
+ * `X-Signature`), `GET /v1/transfers/:id`, the profile's list of the transfers a test put in its book, and the sandbox's `GET /v1/simulation/transfers/:id/:status`. It signs
  * its webhooks as Wise does (`X-Signature-SHA256`, RSA-SHA256 of the body) with a key pair of its own, whose
  * public half is `publicKeyPem`.
  */
@@ -36,6 +52,7 @@ export class FakeWise extends JsonFakeServer {
   failNextQuote = false;
   private scaKey: KeyObject | null = null;
   private readonly transfers = new Map<number, Transfer>();
+  private readonly booked: BookedWiseTransfer[] = [];
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   constructor() {
@@ -74,6 +91,11 @@ export class FakeWise extends JsonFakeServer {
     };
   }
 
+  /** Puts transfers in the profile's list (`GET /v1/transfers`). */
+  book(...transfers: BookedWiseTransfer[]): void {
+    this.booked.push(...transfers);
+  }
+
   /** Protects funding with SCA, approved by a one-time token signed with the private half of `publicKeyPem`. */
   requireSca(publicKeyPem: string): void {
     this.scaKey = createPublicKey(publicKeyPem);
@@ -93,6 +115,7 @@ export class FakeWise extends JsonFakeServer {
       return [200, [{ type: 'transfer', fields: [{ name: 'Reference', group: [REFERENCE_FIELD] }] }]];
     if (req.method === 'POST' && path === '/v1/transfers') return this.create(req, raw);
     if (/^\/v1\/quotes\/[^/]+\/account-requirements$/.test(path)) return this.accountRequirements(req, raw);
+    if (req.method === 'GET' && path.startsWith('/v1/transfers?')) return this.list(path);
     const transfer = this.transfers.get(Number((simulated ?? shown ?? funding)?.[1]));
     if (!transfer) return [404, { errors: [{ code: 'NOT_FOUND', path: 'transferId' }] }];
     if (req.method === 'POST' && funding) {
@@ -103,6 +126,43 @@ export class FakeWise extends JsonFakeServer {
     }
     if (req.method === 'GET' && simulated) transfer.status = simulated[2] ?? transfer.status;
     return [200, this.objectOf(transfer)];
+  }
+
+  /**
+   * `transferList` over the transfers put in the book: those created from `createdDateStart` to `createdDateEnd`
+   * (dates, inclusive), newest first as Wise lists them, `limit` from `offset`.
+   */
+  private list(path: string): FakeAnswer {
+    const query = new URL(path, 'http://fake').searchParams;
+    const [start, end] = [query.get('createdDateStart'), query.get('createdDateEnd')];
+    const found = this.booked
+      .filter(
+        (t) =>
+          (start === null || t.created.slice(0, 10) >= start) &&
+          (end === null || t.created.slice(0, 10) <= end),
+      )
+      .sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id);
+    const offset = Number(query.get('offset') ?? 0);
+    const shown = found.slice(offset, offset + Number(query.get('limit') ?? 100)).map((t) => ({
+      id: t.id,
+      user: 6000001,
+      targetAccount: 40000001,
+      sourceAccount: null,
+      quoteUuid: '11144c35-9fe8-4c32-b7fd-d05c2a7734b1',
+      status: t.status,
+      reference: 'Payout',
+      rate: 1,
+      created: t.created,
+      business: 16313153,
+      details: { reference: 'Payout' },
+      hasActiveIssues: false,
+      sourceCurrency: t.sourceCurrency ?? 'USD',
+      sourceValue: t.sourceValue,
+      targetCurrency: t.targetCurrency ?? 'USD',
+      targetValue: t.targetValue,
+      ...(t.customerTransactionId === null ? {} : { customerTransactionId: t.customerTransactionId }),
+    }));
+    return [200, shown];
   }
 
   private quote(): FakeAnswer {

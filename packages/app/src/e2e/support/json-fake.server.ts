@@ -15,6 +15,8 @@ export type FakeAnswer = [number, object] | [number, object, Record<string, stri
 export abstract class JsonFakeServer {
   private server: Server | null = null;
   protected readonly oracle: ProviderOracle;
+  /** Answers for the next requests, before the fake's own: an outage, a rate limit. */
+  private readonly refusals: FakeAnswer[] = [];
 
   constructor(provider: ProviderName) {
     this.oracle = new ProviderOracle(provider);
@@ -22,13 +24,20 @@ export abstract class JsonFakeServer {
 
   protected abstract answer(req: IncomingMessage, raw: string): FakeAnswer;
 
+  /** Answers the next request with `answer` (a 503 with its `Retry-After`, a 429) instead of the fake's own. */
+  refuseNext(answer: FakeAnswer): void {
+    this.refusals.push(answer);
+  }
+
   protected async listen(): Promise<this> {
     const server = createServer((req, res) => {
       void readBody(req).then((raw) => {
         const method = req.method ?? 'GET';
-        const { pathname } = new URL(req.url ?? '/', 'http://fake');
-        const refusal = this.oracle.receive(method, pathname, raw);
-        const [status, body, headers = {}] = refusal ? [refusal.status, refusal.body] : this.answer(req, raw);
+        const { pathname, search } = new URL(req.url ?? '/', 'http://fake');
+        const refusal = this.oracle.receive(method, pathname, raw, search);
+        const [status, body, headers = {}] = refusal
+          ? [refusal.status, refusal.body]
+          : (this.refusals.shift() ?? this.answer(req, raw));
         this.oracle.answered(method, pathname, status, body);
         res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
       });
