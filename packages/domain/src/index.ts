@@ -47,6 +47,7 @@ export * from './rails/rail-id.js';
 export * from './rails/rail-registry.js';
 export * from './rails/sandbox-triggers.js';
 export * from './shared/domain-error.js';
+export * from './shared/request-field.js';
 export * from './shared/result.js';
 export * from './use-cases/accounts/index.js';
 export * from './use-cases/assemble-use-cases.js';

@@ -4,9 +4,9 @@ import type { LinkedAccountSummary } from '../../ports/list-reads.port.js';
 import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import { domainError } from '../../shared/domain-error.js';
+import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { notFound, type OperatorDeps, requireOperator } from '../operator/operator-deps.js';
-import { isUuid } from '../withdrawals/parse-withdrawal-request.js';
 import { recordAccountChange } from './account-changes.js';
 
 /** Why an account takes no payouts, as an operator sees it. */

@@ -3,10 +3,10 @@ import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { Repositories, UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { domainError } from '../../shared/domain-error.js';
+import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Wallet } from '../../wallet/wallet.js';
 import { type WalletView, walletView } from '../operator/entity-wallet-operations.use-case.js';
-import { isUuid } from '../withdrawals/parse-withdrawal-request.js';
 
 export interface WalletDetail extends WalletView {
   readonly merchantId: string;

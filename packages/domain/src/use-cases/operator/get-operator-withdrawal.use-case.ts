@@ -2,11 +2,11 @@ import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { domainError, MESSAGES } from '../../shared/domain-error.js';
+import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 import { type UnusableView, unusableView } from '../accounts/operator-linked-accounts.use-case.js';
 import { type TransactionView, toTransactionView } from '../withdrawals/get-transaction.use-case.js';
-import { isUuid } from '../withdrawals/parse-withdrawal-request.js';
 import { requireOperator } from './operator-deps.js';
 
 /**
