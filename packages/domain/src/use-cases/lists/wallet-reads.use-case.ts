@@ -56,7 +56,7 @@ export class WalletReads {
     const found = await this.readable(principal, walletId, read);
     if (!found.ok) return found;
     // Another wallet's withdrawal has no postings on this one: the filter cannot reach past the wallet's owner.
-    const postings = await read.lists.walletPostings(found.value.id, page, transactionId?.toLowerCase());
+    const postings = await read.lists.walletPostings(found.value.id, page, transactionId);
     return ok(
       mapPage(postings, (p) => ({
         id: p.id,

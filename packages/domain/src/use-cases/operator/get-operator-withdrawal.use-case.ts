@@ -84,7 +84,7 @@ export class GetOperatorWithdrawal {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
     const read = await this.deps.unitOfWork.readFor(principal);
-    const w = isUuid(withdrawalId) ? await read.withdrawals.findById(withdrawalId.toLowerCase()) : null;
+    const w = isUuid(withdrawalId) ? await read.withdrawals.findById(withdrawalId) : null;
     if (!w) return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));
     const account = await read.linkedAccounts.findById(w.linkedAccountId);
     const view = toTransactionView(w);

@@ -66,9 +66,7 @@ export class GetTransaction {
   async execute(principal: Principal, transactionId: string): Promise<Result<TransactionView>> {
     if (!isReader(principal)) return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const withdrawal = isUuid(transactionId)
-      ? await (await this.deps.unitOfWork.readFor(principal)).withdrawals.findById(
-          transactionId.toLowerCase(),
-        )
+      ? await (await this.deps.unitOfWork.readFor(principal)).withdrawals.findById(transactionId)
       : null;
     if (!withdrawal || !canRead(principal, withdrawal, true))
       return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));

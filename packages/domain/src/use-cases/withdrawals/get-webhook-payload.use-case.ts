@@ -21,9 +21,7 @@ export class GetWebhookPayload {
     if (!principal.scopes.has('merchant.apis'))
       return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const read = await this.deps.unitOfWork.readFor(principal);
-    const view = isUuid(transactionId)
-      ? await read.withdrawals.findWebhookView(transactionId.toLowerCase())
-      : null;
+    const view = isUuid(transactionId) ? await read.withdrawals.findWebhookView(transactionId) : null;
     if (!view || !canRead(principal, view, false))
       return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));
     // Only withdrawals are stored today; the check keeps rule 2 true when other transaction types arrive.
