@@ -13,6 +13,7 @@ export * from './policy/approval-policy.js';
 export * from './policy/fee-schedule.js';
 export * from './policy/rail-limits.js';
 export * from './policy/routing-table.js';
+export * from './policy/withdrawal-rate-limit.js';
 export * from './ports/application-token-store.port.js';
 export * from './ports/audit-log.port.js';
 export * from './ports/card-vault.port.js';

@@ -1,3 +1,5 @@
+import { WITHDRAWAL_RATE_LIMIT } from '../policy/withdrawal-rate-limit.js';
+
 /**
  * The closed set of expected failures. The HTTP adapter maps each code to a status exactly once.
  * Messages that the spec prescribes are fixed here so every adapter says the same thing.
@@ -53,7 +55,7 @@ export const MESSAGES = {
   LINKED_ACCOUNT_NOT_FOUND: 'Linked account not found',
   LINKED_ACCOUNT_UNUSABLE:
     'The linked account cannot receive payouts: its bank returned a payout to it as closed, unknown or invalid. Link another account, or contact support.',
-  RATE_LIMITED: 'Too many requests. Please retry after 60 seconds.',
+  RATE_LIMITED: WITHDRAWAL_RATE_LIMIT.message,
   RAIL_REJECTED:
     'The payment processor rejected the disbursement. Check that the account is active, within limits, and the recipient details are right.',
   PAYMENT_QUEUED: 'Payment queued',
