@@ -2,7 +2,7 @@ import type { LedgerEntryKind } from '../../ledger/ledger-entry.js';
 import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { Repositories, UnitOfWork } from '../../ports/unit-of-work.port.js';
-import { domainError } from '../../shared/domain-error.js';
+import { domainError, MESSAGES } from '../../shared/domain-error.js';
 import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Wallet } from '../../wallet/wallet.js';
@@ -74,10 +74,10 @@ export class WalletReads {
     walletId: string,
     read: Repositories,
   ): Promise<Result<Wallet>> {
-    if (!isCaller(principal)) return err(domainError('UNAUTHORIZED', 'Unauthorized'));
+    if (!isCaller(principal)) return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const wallet = isUuid(walletId) ? await read.wallets.findById(walletId.toLowerCase()) : null;
     if (!wallet || !canReadWallet(principal, wallet))
-      return err(domainError('NOT_FOUND', 'Wallet not found'));
+      return err(domainError('NOT_FOUND', MESSAGES.NOT_FOUND('Wallet')));
     return ok(wallet);
   }
 }

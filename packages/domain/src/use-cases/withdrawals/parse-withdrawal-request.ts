@@ -41,7 +41,7 @@ export const WITHDRAWAL_REQUEST_FIELDS: Readonly<Record<string, RequestField>> =
     required: true,
     rule: { kind: 'exactly', value: 'USD' },
     code: 'UNSUPPORTED_CURRENCY',
-    message: 'currency must be USD',
+    message: MESSAGES.UNSUPPORTED_CURRENCY,
   },
   linkedAccountId: {
     in: 'path',
