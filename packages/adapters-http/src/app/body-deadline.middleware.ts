@@ -12,9 +12,9 @@ export function bodyDeadline(timeoutMs: number): RequestHandler {
     if (req.complete) return next();
     const timer = setTimeout(() => {
       if (req.complete || res.headersSent) return;
-      const { status, code, message } = REFUSALS.timeout;
+      const { code, message } = REFUSALS.timeout;
       res.setHeader('Connection', 'close');
-      sendError(res, status, code, message);
+      sendError(res, code, message);
     }, timeoutMs);
     timer.unref();
     const stop = () => clearTimeout(timer);
@@ -27,6 +27,6 @@ export function bodyDeadline(timeoutMs: number): RequestHandler {
 /** A request target (path and query) over MAX_REQUEST_TARGET bytes is 414, before any route reads it. */
 export const requestTargetLimit: RequestHandler = (req, res, next) => {
   if (req.originalUrl.length <= MAX_REQUEST_TARGET) return next();
-  const { status, code, message } = REFUSALS.uriTooLong;
-  sendError(res, status, code, message);
+  const { code, message } = REFUSALS.uriTooLong;
+  sendError(res, code, message);
 };

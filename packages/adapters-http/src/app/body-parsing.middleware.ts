@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { sendError } from '../errors/error-envelope.js';
+import { sendError, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
 import { parseExactJson } from './exact-json.parser.js';
 
 export const BODY_LIMIT = '64kb';
@@ -12,7 +12,7 @@ const hasBody = (req: Parameters<RequestHandler>[0]): boolean =>
 /** A body that is present must be JSON (415); a route without a body gets `{}` to validate. */
 export const requireJsonBody: RequestHandler = (req, res, next) => {
   if (hasBody(req) && !req.is(JSON_TYPES))
-    return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
+    return sendError(res, 'UNSUPPORTED_MEDIA_TYPE', TRANSPORT_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
   next();
 };
 
@@ -51,7 +51,7 @@ export const parseJson: RequestHandler = (req, res, next) =>
     if (error) return bodyErrors(error, req, res, next);
     if (typeof req.body !== 'string') return next();
     const parsed = parseExactJson(req.body);
-    if (!parsed.ok) return sendError(res, 400, parsed.error.code, parsed.error.message);
+    if (!parsed.ok) return sendError(res, parsed.error.code, parsed.error.message);
     req.body = parsed.value;
     next();
   });
@@ -62,16 +62,15 @@ export const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
   if (type === 'entity.too.large')
     return sendError(
       res,
-      413,
       'PAYLOAD_TOO_LARGE',
-      `Request body must not exceed ${BODY_LIMIT.toUpperCase()}`,
+      TRANSPORT_MESSAGES.PAYLOAD_TOO_LARGE(BODY_LIMIT.toUpperCase()),
     );
   if (type === 'encoding.unsupported' || type === 'charset.unsupported')
-    return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported body encoding');
+    return sendError(res, 'UNSUPPORTED_MEDIA_TYPE', TRANSPORT_MESSAGES.UNSUPPORTED_ENCODING);
   if (type === 'entity.encoding.invalid')
-    return sendError(res, 400, 'MALFORMED_BODY', 'Request body is not valid UTF-8');
+    return sendError(res, 'MALFORMED_BODY', TRANSPORT_MESSAGES.BODY_NOT_UTF8);
   // A corrupt or truncated gzip, deflate, br or zstd stream, or a body shorter than its Content-Length.
   if (typeof status === 'number' && status >= 400 && status < 500)
-    return sendError(res, 400, 'MALFORMED_BODY', 'Request body could not be decoded');
+    return sendError(res, 'MALFORMED_BODY', TRANSPORT_MESSAGES.BODY_UNDECODABLE);
   next(error);
 };

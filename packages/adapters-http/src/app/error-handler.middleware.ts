@@ -1,11 +1,12 @@
 import { WithdrawalOutcomeUnknownError } from '@payout/domain';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { envelope, sendError } from '../errors/error-envelope.js';
+import { envelope, sendError, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
+import { TRANSPORT_ERROR_STATUS } from '../errors/error-status.table.js';
 import { requestIdOf } from '../logging/request-logging.middleware.js';
 
 export const routeNotFound: RequestHandler = (_req, res) =>
-  sendError(res, 404, 'ROUTE_NOT_FOUND', 'Not found');
+  sendError(res, 'ROUTE_NOT_FOUND', TRANSPORT_MESSAGES.ROUTE_NOT_FOUND);
 
 /** How long a client is asked to wait before trying again after a fault of ours. */
 const RETRY_AFTER_SECONDS = 5;
@@ -22,20 +23,12 @@ export function internalErrors(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     if (error instanceof WithdrawalOutcomeUnknownError) {
-      res.status(503).json({
-        ...envelope('OUTCOME_UNKNOWN', OUTCOME_UNKNOWN_MESSAGE),
+      res.status(TRANSPORT_ERROR_STATUS.OUTCOME_UNKNOWN).json({
+        ...envelope('OUTCOME_UNKNOWN', TRANSPORT_MESSAGES.OUTCOME_UNKNOWN),
         transactionId: error.withdrawalId,
       });
       return;
     }
-    sendError(
-      res,
-      503,
-      'SERVICE_UNAVAILABLE',
-      'Service temporarily unavailable; no money moved. Please retry.',
-    );
+    sendError(res, 'SERVICE_UNAVAILABLE', TRANSPORT_MESSAGES.SERVICE_UNAVAILABLE);
   };
 }
-
-const OUTCOME_UNKNOWN_MESSAGE =
-  'Service temporarily unavailable; whether this withdrawal was made is not known yet. Look up its transactionId before retrying.';

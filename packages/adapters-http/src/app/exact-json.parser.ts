@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '@payout/domain';
+import { TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
 
 export interface BodyFault {
   readonly code: 'MALFORMED_JSON' | 'VALIDATION_ERROR';
@@ -30,7 +31,7 @@ function revive(this: unknown, key: string, value: unknown, context?: { source?:
   return value;
 }
 
-const MALFORMED: BodyFault = { code: 'MALFORMED_JSON', message: 'Request body is not valid JSON' };
+const MALFORMED: BodyFault = { code: 'MALFORMED_JSON', message: TRANSPORT_MESSAGES.MALFORMED_JSON };
 
 /**
  * JSON text to a value, as body-parser's strict mode: an object or array, `{}` for an empty body. It also keeps
@@ -43,13 +44,10 @@ export function parseExactJson(text: string): Result<unknown, BodyFault> {
     return typeof value === 'object' && value !== null ? ok(value) : err(MALFORMED);
   } catch (error) {
     if (error instanceof UnstorableText)
-      return err({
-        code: 'VALIDATION_ERROR',
-        message: 'Strings must not contain NUL characters or unpaired UTF-16 surrogates',
-      });
+      return err({ code: 'VALIDATION_ERROR', message: TRANSPORT_MESSAGES.UNSTORABLE_BODY_TEXT });
     // The reviver recurses once per level: a body nested deeper than the stack allows overflows it.
     if (error instanceof RangeError)
-      return err({ code: 'MALFORMED_JSON', message: 'Request body is nested too deeply' });
+      return err({ code: 'MALFORMED_JSON', message: TRANSPORT_MESSAGES.NESTED_TOO_DEEPLY });
     return err(MALFORMED);
   }
 }

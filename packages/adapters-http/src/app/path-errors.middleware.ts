@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import { sendError } from '../errors/error-envelope.js';
+import { sendError, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
 
 /**
  * A path parameter that is not valid percent-encoding (`%C3%28`, a lone `%`): Express's router fails to decode
@@ -8,5 +8,5 @@ import { sendError } from '../errors/error-envelope.js';
  */
 export const pathErrors: ErrorRequestHandler = (error, _req, res, next) => {
   if (!(error instanceof URIError)) return next(error);
-  sendError(res, 400, 'MALFORMED_PATH', 'Request path is not valid percent-encoding');
+  sendError(res, 'MALFORMED_PATH', TRANSPORT_MESSAGES.MALFORMED_PATH);
 };

@@ -1,6 +1,6 @@
 import { domainError, JsonNumber } from '@payout/domain';
 import type { RequestHandler } from 'express';
-import { sendDomainError } from '../errors/error-envelope.js';
+import { sendDomainError, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
 import type { JsonSchema } from '../schemas/schema-fault.js';
 import { compileSchema } from '../schemas/schema-validator.js';
 import { isStorableText, numberSource } from './exact-json.parser.js';
@@ -20,10 +20,7 @@ export function validate(part: RequestPart, schema: JsonSchema): RequestHandler 
   };
 }
 
-const UNSTORABLE_QUERY = domainError(
-  'VALIDATION_ERROR',
-  'Query parameters must not contain NUL characters or unpaired UTF-16 surrogates',
-);
+const UNSTORABLE_QUERY = domainError('VALIDATION_ERROR', TRANSPORT_MESSAGES.UNSTORABLE_QUERY_TEXT);
 
 /** Whether every key and string of a parsed query (strings, arrays, nested objects) is text PostgreSQL can store. */
 function storable(value: unknown): boolean {

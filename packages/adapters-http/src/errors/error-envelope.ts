@@ -1,25 +1,42 @@
-import { type DomainError, MESSAGES } from '@payout/domain';
+import { type DomainError, type ErrorCode, MESSAGES } from '@payout/domain';
 import type { Response } from 'express';
-import { ERROR_STATUS } from './error-status.table.js';
+import {
+  ERROR_STATUS,
+  statusOf,
+  TRANSPORT_ERROR_STATUS,
+  type TransportErrorCode,
+} from './error-status.table.js';
 
 /** Codes of failures the adapter itself detects before any use case runs (published in the OpenAPI document). */
-export const TRANSPORT_ERROR_CODES = [
-  'ROUTE_NOT_FOUND',
-  'MALFORMED_PATH',
-  'MALFORMED_HTTP',
-  'HEADERS_TOO_LARGE',
-  'URI_TOO_LONG',
-  'TOO_MANY_CONNECTIONS',
-  'REQUEST_TIMEOUT',
-  'MALFORMED_JSON',
-  'MALFORMED_BODY',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'PAYLOAD_TOO_LARGE',
-  'SERVICE_UNAVAILABLE',
-  'OUTCOME_UNKNOWN',
-] as const;
+export const TRANSPORT_ERROR_CODES = Object.keys(TRANSPORT_ERROR_STATUS) as readonly TransportErrorCode[];
 
-export type TransportErrorCode = (typeof TRANSPORT_ERROR_CODES)[number];
+/**
+ * The messages of the failures the adapter itself detects (a malformed request, a fault of ours), as the domain's
+ * registry (MESSAGES) holds those of the use cases: a fixed text, or a function of what the message names.
+ */
+export const TRANSPORT_MESSAGES = {
+  ROUTE_NOT_FOUND: 'Not found',
+  MALFORMED_PATH: 'Request path is not valid percent-encoding',
+  MALFORMED_HTTP: 'The request is not valid HTTP',
+  UNMET_EXPECTATION: 'The Expect header can only ask for 100-continue',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
+  URI_TOO_LONG: (maxBytes: number) => `The request target must not exceed ${maxBytes} bytes`,
+  TOO_MANY_CONNECTIONS: 'Too many open connections from this address',
+  HEADERS_TOO_LARGE: 'Request headers are too large',
+  MALFORMED_JSON: 'Request body is not valid JSON',
+  NESTED_TOO_DEEPLY: 'Request body is nested too deeply',
+  UNSTORABLE_BODY_TEXT: 'Strings must not contain NUL characters or unpaired UTF-16 surrogates',
+  UNSTORABLE_QUERY_TEXT: 'Query parameters must not contain NUL characters or unpaired UTF-16 surrogates',
+  INVALID_PART: (part: string) => `${part} is invalid`,
+  UNSUPPORTED_MEDIA_TYPE: 'Content-Type must be application/json',
+  UNSUPPORTED_ENCODING: 'Unsupported body encoding',
+  PAYLOAD_TOO_LARGE: (limit: string) => `Request body must not exceed ${limit}`,
+  BODY_NOT_UTF8: 'Request body is not valid UTF-8',
+  BODY_UNDECODABLE: 'Request body could not be decoded',
+  SERVICE_UNAVAILABLE: 'Service temporarily unavailable; no money moved. Please retry.',
+  OUTCOME_UNKNOWN:
+    'Service temporarily unavailable; whether this withdrawal was made is not known yet. Look up its transactionId before retrying.',
+} as const;
 
 /** The spec's error body plus a stable `code`; `field` names the offending input of a validation error. */
 export interface ErrorEnvelope {
@@ -40,10 +57,13 @@ export const envelope = (code: string, message: string, field?: unknown): ErrorE
     ? { success: false, message, fatal: true, code, field }
     : { success: false, message, fatal: true, code };
 
-/** Answers in the envelope; nothing when an answer has begun already (the server refused the request first). */
-export function sendError(res: Response, status: number, code: string, message: string): void {
+/**
+ * Answers in the envelope, with the code's status from the table; nothing when an answer has begun already (the
+ * server refused the request first).
+ */
+export function sendError(res: Response, code: ErrorCode | TransportErrorCode, message: string): void {
   if (res.headersSent) return;
-  res.status(status).json(envelope(code, message));
+  res.status(statusOf(code)).json(envelope(code, message));
 }
 
 /** Answers a domain error with its status from the table; 401 always says exactly "Unauthorized". */

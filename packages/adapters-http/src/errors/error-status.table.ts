@@ -31,3 +31,34 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   RATE_LIMITED: 429,
   RAIL_REJECTED: 500,
 };
+
+/**
+ * The statuses of the failures the adapter itself detects before any use case runs (published in the OpenAPI
+ * document, in this order).
+ */
+export const TRANSPORT_ERROR_STATUS = {
+  ROUTE_NOT_FOUND: 404,
+  MALFORMED_PATH: 400,
+  MALFORMED_HTTP: 400,
+  HEADERS_TOO_LARGE: 431,
+  URI_TOO_LONG: 414,
+  TOO_MANY_CONNECTIONS: 429,
+  REQUEST_TIMEOUT: 408,
+  MALFORMED_JSON: 400,
+  MALFORMED_BODY: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
+  OUTCOME_UNKNOWN: 503,
+} as const satisfies Readonly<Record<string, number>>;
+
+export type TransportErrorCode = keyof typeof TRANSPORT_ERROR_STATUS;
+
+/** An Expect header the server cannot meet is MALFORMED_HTTP, answered with HTTP's own status for it (RFC 9110). */
+export const UNMET_EXPECTATION_STATUS = 417;
+
+/** The status of any code an answer carries, the domain's or the adapter's own. */
+export const statusOf = (code: ErrorCode | TransportErrorCode): number =>
+  code in TRANSPORT_ERROR_STATUS
+    ? TRANSPORT_ERROR_STATUS[code as TransportErrorCode]
+    : ERROR_STATUS[code as ErrorCode];

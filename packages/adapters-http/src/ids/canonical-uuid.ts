@@ -8,3 +8,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function canonicalUuid(value: unknown): string | null {
   return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : null;
 }
+
+/** An id as a lookup reads it: canonical when it is a UUID, else as sent (the lookup finds nothing for it). */
+export const canonicalId = (value: string): string => canonicalUuid(value) ?? value;

@@ -1,6 +1,6 @@
 import { ERROR_CODES, MESSAGES } from '@payout/domain';
 import { BODY_LIMIT } from '../app/body-parsing.middleware.js';
-import { TRANSPORT_ERROR_CODES } from '../errors/error-envelope.js';
+import { TRANSPORT_ERROR_CODES, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
 import type { JsonSchema } from '../schemas/schema-fault.js';
 
 /** The statuses an operation may list among its errors. */
@@ -81,12 +81,12 @@ const RESPONSES: Readonly<Record<ErrorStatus, ErrorResponse>> = {
   413: {
     name: 'PayloadTooLarge',
     description: 'The body is larger than the service accepts.',
-    example: error('PAYLOAD_TOO_LARGE', `Request body must not exceed ${BODY_LIMIT.toUpperCase()}`),
+    example: error('PAYLOAD_TOO_LARGE', TRANSPORT_MESSAGES.PAYLOAD_TOO_LARGE(BODY_LIMIT.toUpperCase())),
   },
   415: {
     name: 'UnsupportedMediaType',
     description: 'The body is not `application/json`.',
-    example: error('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'),
+    example: error('UNSUPPORTED_MEDIA_TYPE', TRANSPORT_MESSAGES.UNSUPPORTED_MEDIA_TYPE),
   },
   422: {
     name: 'Unprocessable',
@@ -108,7 +108,7 @@ const RESPONSES: Readonly<Record<ErrorStatus, ErrorResponse>> = {
     name: 'ServiceUnavailable',
     description:
       'A fault of the service: nothing moved, or (OUTCOME_UNKNOWN) look the withdrawal up before retrying.',
-    example: error('SERVICE_UNAVAILABLE', 'Service temporarily unavailable; no money moved. Please retry.'),
+    example: error('SERVICE_UNAVAILABLE', TRANSPORT_MESSAGES.SERVICE_UNAVAILABLE),
     retryAfter: true,
   },
 };

@@ -1,4 +1,4 @@
-import type { RateLimitDecision, RateLimiter } from '@payout/domain';
+import { type RateLimitDecision, type RateLimiter, WITHDRAWAL_RATE_LIMIT } from '@payout/domain';
 import type { Redis, RedisOptions } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -10,6 +10,7 @@ import {
 export interface WithdrawalRateLimiterOptions {
   /** Shared counting across processes; without it the limiter counts in process. */
   readonly redis?: Redis | null;
+  /** Requests a window (WITHDRAWAL_RATE_LIMIT.windowSeconds, a minute) allows per key. */
   readonly pointsPerMinute: number;
   readonly keyPrefix: string;
   /** How long a Redis call may take before the in-process limiter answers instead. */
@@ -17,8 +18,6 @@ export interface WithdrawalRateLimiterOptions {
   /** Called each time the in-process limiter answers because Redis failed, was not ready or was slow. */
   readonly onFallback?: () => void;
 }
-
-const WINDOW_SECONDS = 60;
 
 /**
  * How an API process's Redis client for the limiter is set up. Auto-pipelining sends every command asked for in
@@ -95,7 +94,11 @@ class FallbackMemory extends RateLimiterMemory {
 }
 
 export function createWithdrawalRateLimiter(options: WithdrawalRateLimiterOptions): RateLimiter {
-  const common = { points: options.pointsPerMinute, duration: WINDOW_SECONDS, keyPrefix: options.keyPrefix };
+  const common = {
+    points: options.pointsPerMinute,
+    duration: WITHDRAWAL_RATE_LIMIT.windowSeconds,
+    keyPrefix: options.keyPrefix,
+  };
   if (!options.redis) {
     const memory = new RateLimiterMemory(common);
     return new FlexibleRateLimiter(memory, memory, 0);

@@ -8,7 +8,6 @@ import type {
 import type { Request } from 'express';
 import { queryOf } from './pagination.js';
 
-const lower = (value: string | undefined): string | undefined => value?.toLowerCase();
 const date = (value: string | undefined): Date | undefined =>
   value === undefined ? undefined : new Date(value);
 
@@ -16,12 +15,12 @@ const date = (value: string | undefined): Date | undefined =>
 const defined = <T extends object>(filter: T): T =>
   Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as T;
 
-/** The withdrawal filters of a validated query (ids lower-cased: PostgreSQL prints them so). */
+/** The withdrawal filters of a validated query (its ids canonical: queryOf). */
 export function withdrawalFilterOf(req: Request): WithdrawalFilter {
   const q = queryOf(req);
   return defined({
-    merchantId: lower(q.merchantId),
-    entityId: lower(q.entityId),
+    merchantId: q.merchantId,
+    entityId: q.entityId,
     status: q.status as WithdrawalStatus | undefined,
     rail: q.rail as RailId | undefined,
     createdFrom: date(q.createdFrom),
@@ -39,7 +38,7 @@ export function operatorWithdrawalFilterOf(req: Request): WithdrawalFilter {
 export function deliveryFilterOf(req: Request): { withdrawalId?: string; deliveryState?: DeliveryState } {
   const q = queryOf(req);
   return defined({
-    withdrawalId: lower(q.transactionId),
+    withdrawalId: q.transactionId,
     deliveryState: q.deliveryState as DeliveryState | undefined,
   });
 }
@@ -48,8 +47,8 @@ export function deliveryFilterOf(req: Request): { withdrawalId?: string; deliver
 export function operatorDeliveryFilterOf(req: Request): WebhookEventFilter {
   const q = queryOf(req);
   return defined({
-    merchantId: lower(q.merchantId),
-    withdrawalId: lower(q.transactionId),
+    merchantId: q.merchantId,
+    withdrawalId: q.transactionId,
     deliveryState: (q.outcome ?? q.deliveryState) as DeliveryState | undefined,
   });
 }

@@ -41,7 +41,7 @@ export function listRoutes(router: IRouter, deps: HttpAppDeps): void {
     async (req, res) =>
       respond(
         res,
-        await uc.redeliverWebhook.execute(requirePrincipal(res), String(req.params.id).toLowerCase()),
+        await uc.redeliverWebhook.execute(requirePrincipal(res), String(req.params.id)),
         successEnvelope,
       ),
   );

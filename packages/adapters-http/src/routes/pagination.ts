@@ -7,6 +7,7 @@ import {
   type Result,
 } from '@payout/domain';
 import type { Request, Response } from 'express';
+import { canonicalId } from '../ids/canonical-uuid.js';
 import { fault, type JsonSchema } from '../schemas/schema-fault.js';
 import { respond } from './respond.js';
 
@@ -38,12 +39,20 @@ export const PAGE_QUERY: Readonly<Record<string, JsonSchema>> = {
 
 type Query = Readonly<Record<string, string | undefined>>;
 
+/** The query parameters that name a row by its id, made canonical here as path ids are (canonicalPathIds). */
+const ID_QUERY_PARAMS: ReadonlySet<string> = new Set(['transactionId', 'merchantId', 'entityId']);
+
 /**
- * The query's single-string parameters: those its schema checked, and any other the client sent once. A parameter
- * the schema does not know may be repeated or nested (`a=1&a=2`, `a[b]=1`); it is left out, never read as a string.
+ * The query's single-string parameters, ids canonical: those its schema checked, and any other the client sent
+ * once. A parameter the schema does not know may be repeated or nested (`a=1&a=2`, `a[b]=1`); it is left out, never
+ * read as a string.
  */
 export const queryOf = (req: Request): Query =>
-  Object.fromEntries(Object.entries(req.query).filter(([, value]) => typeof value === 'string')) as Query;
+  Object.fromEntries(
+    Object.entries(req.query)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .map(([name, value]) => [name, ID_QUERY_PARAMS.has(name) ? canonicalId(value) : value]),
+  ) as Query;
 
 /** The page a validated query asks for; `order` defaults to the list's own (newest first, or a queue's oldest). */
 export function pageRequestOf(req: Request, defaultOrder: ListOrder = 'desc'): PageRequest {

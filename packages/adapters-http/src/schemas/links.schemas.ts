@@ -1,4 +1,4 @@
-import { LINK_KINDS, type LinkKind } from '@payout/domain';
+import { LINK_KINDS, type LinkKind, MESSAGES } from '@payout/domain';
 import { EMAIL_PATTERN, fault, type JsonSchema, object, text } from './schema-fault.js';
 
 export const linkParamsSchema: JsonSchema = object(
@@ -7,13 +7,13 @@ export const linkParamsSchema: JsonSchema = object(
     currency: {
       type: 'string',
       const: 'USD',
-      ...fault('currency', 'currency must be USD', 'UNSUPPORTED_CURRENCY'),
+      ...fault('currency', MESSAGES.UNSUPPORTED_CURRENCY, 'UNSUPPORTED_CURRENCY'),
     },
     kind: { type: 'string', enum: [...LINK_KINDS] },
     step: {
       type: 'string',
       const: '1',
-      ...fault('step', 'Only step 1 exists for this link operation', 'INVALID_STEP'),
+      ...fault('step', MESSAGES.INVALID_STEP, 'INVALID_STEP'),
     },
   },
   ['token', 'currency', 'kind', 'step'],

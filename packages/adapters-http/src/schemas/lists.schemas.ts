@@ -1,4 +1,4 @@
-import { RAIL_IDS, WITHDRAWAL_STATUSES } from '@payout/domain';
+import { MESSAGES, RAIL_IDS, WITHDRAWAL_STATUSES } from '@payout/domain';
 import { PAGE_QUERY } from '../routes/pagination.js';
 import { fault, type JsonSchema, object, UUID_PATTERN, uuidParam } from './schema-fault.js';
 
@@ -78,6 +78,6 @@ export const operatorDeliveriesQuerySchema = object({
 });
 
 export const entityParamsSchema = object(
-  { entityId: uuidParam('entityId', 'Entity not found', 'NOT_FOUND') },
+  { entityId: uuidParam('entityId', MESSAGES.NOT_FOUND('Entity'), 'NOT_FOUND') },
   ['entityId'],
 );

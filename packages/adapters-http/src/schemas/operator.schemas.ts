@@ -18,11 +18,11 @@ const bool = (field: string): JsonSchema => ({
 });
 
 export const merchantParamsSchema = object(
-  { merchantId: uuidParam('merchantId', 'Merchant not found', 'NOT_FOUND') },
+  { merchantId: uuidParam('merchantId', MESSAGES.NOT_FOUND('Merchant'), 'NOT_FOUND') },
   ['merchantId'],
 );
 export const walletParamsSchema = object(
-  { walletId: uuidParam('walletId', 'Wallet not found', 'NOT_FOUND') },
+  { walletId: uuidParam('walletId', MESSAGES.NOT_FOUND('Wallet'), 'NOT_FOUND') },
   ['walletId'],
 );
 export const withdrawalIdParamsSchema = object(
@@ -30,11 +30,11 @@ export const withdrawalIdParamsSchema = object(
   ['id'],
 );
 export const linkedAccountIdParamsSchema = object(
-  { id: uuidParam('id', 'Linked account not found', 'NOT_FOUND') },
+  { id: uuidParam('id', MESSAGES.NOT_FOUND('Linked account'), 'NOT_FOUND') },
   ['id'],
 );
 export const deliveryParamsSchema = object(
-  { id: uuidParam('id', 'Webhook delivery not found', 'NOT_FOUND') },
+  { id: uuidParam('id', MESSAGES.NOT_FOUND('Webhook delivery'), 'NOT_FOUND') },
   ['id'],
 );
 
@@ -116,7 +116,7 @@ export const issueApplicationTokenSchema = object(
       maximum: 30 * 24 * 3600,
       ...fault('expiresInSeconds', `expiresInSeconds must be an integer from 1 to ${30 * 24 * 3600}`),
     },
-    entityId: uuidParam('entityId', 'Entity not found', 'NOT_FOUND'),
+    entityId: uuidParam('entityId', MESSAGES.NOT_FOUND('Entity'), 'NOT_FOUND'),
   },
   ['purpose', 'entityId'],
 );

@@ -1,6 +1,7 @@
 import { type DomainError, domainError } from '@payout/domain';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
 import { FAULT_KEYWORD, type JsonSchema, type SchemaFault } from './schema-fault.js';
 
 const ajv = new Ajv({
@@ -50,6 +51,8 @@ export function compileSchema(schema: JsonSchema, fallbackField = 'body'): Valid
       .sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
     const first = faults[0];
     if (first) return domainError(first.code, first.message, { field: first.field });
-    return domainError('VALIDATION_ERROR', `${fallbackField} is invalid`, { field: fallbackField });
+    return domainError('VALIDATION_ERROR', TRANSPORT_MESSAGES.INVALID_PART(fallbackField), {
+      field: fallbackField,
+    });
   };
 }

@@ -1,57 +1,55 @@
-import { MAX_REASON_LENGTH, MESSAGES, ROUTING_TYPES } from '@payout/domain';
+import { type RequestField, WITHDRAWAL_REQUEST_FIELDS } from '@payout/domain';
 import { fault, forbidden, type JsonSchema, object, uuidParam } from './schema-fault.js';
 
-/** Endpoint 1, in the domain's check order (parseWithdrawalRequest): the first failing field is reported. */
-export const withdrawalParamsSchema: JsonSchema = object(
-  {
-    currency: {
-      type: 'string',
-      const: 'USD',
-      ...fault('currency', 'currency must be USD', 'UNSUPPORTED_CURRENCY'),
-    },
-    linkedAccountId: uuidParam('linkedAccountId', 'linkedAccountId must be a UUID', 'VALIDATION_ERROR'),
-  },
-  ['currency', 'linkedAccountId'],
-);
+/** What the OpenAPI document adds to a field's rule for its readers. */
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  amount: 'Dollars, greater than 0, at most two decimal places.',
+  routingType: 'Only needed to request RTP; ignored for card accounts.',
+  mfaCode: 'Not supported: a request that sends it is refused with 400 MFA_NOT_SUPPORTED.',
+  transactionType: '`payout` in any letter case selects the PAYMENT (payment-link) flow.',
+};
 
-export const withdrawalBodySchema: JsonSchema = object(
-  {
-    amount: {
-      type: 'number',
-      exclusiveMinimum: 0,
-      multipleOf: 0.01,
-      description: 'Dollars, greater than 0, at most two decimal places.',
-      ...fault('amount', 'amount must be a positive number with at most two decimal places'),
-    },
-    walletType: {
-      type: 'string',
-      const: 'SPEND',
-      ...fault('walletType', MESSAGES.INVALID_WALLET_TYPE, 'INVALID_WALLET_TYPE'),
-    },
-    routingType: {
-      type: 'string',
-      enum: [...ROUTING_TYPES],
-      description: 'Only needed to request RTP; ignored for card accounts.',
-      ...fault('routingType', MESSAGES.INVALID_ROUTING_TYPE, 'INVALID_ROUTING_TYPE'),
-    },
-    mfaCode: {
-      ...forbidden('mfaCode', MESSAGES.MFA_NOT_SUPPORTED, 'MFA_NOT_SUPPORTED'),
-      description: 'Not supported: a request that sends it is refused with 400 MFA_NOT_SUPPORTED.',
-    },
-    reason: {
-      type: ['string', 'null'],
-      maxLength: MAX_REASON_LENGTH,
-      ...fault('reason', `reason must be a string of at most ${MAX_REASON_LENGTH} characters`),
-    },
-    transactionType: {
-      type: ['string', 'null'],
-      maxLength: MAX_REASON_LENGTH,
-      description: '`payout` in any letter case selects the PAYMENT (payment-link) flow.',
-      ...fault(
-        'transactionType',
-        `transactionType must be a string of at most ${MAX_REASON_LENGTH} characters`,
-      ),
-    },
-  },
-  ['amount', 'walletType'],
-);
+/** A field's rule as JSON Schema, refused with the field's own error (`x-fault`). */
+function propertySchema(name: string, { rule, code, message }: RequestField): JsonSchema {
+  const description = DESCRIPTIONS[name] === undefined ? {} : { description: DESCRIPTIONS[name] };
+  switch (rule.kind) {
+    case 'exactly':
+      return { type: 'string', const: rule.value, ...description, ...fault(name, message, code) };
+    case 'uuid':
+      return { ...uuidParam(name, message, code), ...description };
+    case 'amount':
+      // A double only bounds the amount; the domain reads the literal's digits (JsonNumber) and its size.
+      return {
+        type: 'number',
+        exclusiveMinimum: 0,
+        multipleOf: 0.01,
+        ...description,
+        ...fault(name, message, code),
+      };
+    case 'one-of':
+      return { type: 'string', enum: [...rule.values], ...description, ...fault(name, message, code) };
+    case 'absent':
+      return { ...forbidden(name, message, code), ...description };
+    case 'text':
+      return {
+        type: ['string', 'null'],
+        maxLength: rule.maxLength,
+        ...description,
+        ...fault(name, message, code),
+      };
+  }
+}
+
+/** The schema of the endpoint's fields that travel `where`, in the domain's check order. */
+function schemaOf(where: RequestField['in']): JsonSchema {
+  const fields = Object.entries(WITHDRAWAL_REQUEST_FIELDS).filter(([, field]) => field.in === where);
+  return object(
+    Object.fromEntries(fields.map(([name, field]) => [name, propertySchema(name, field)])),
+    fields.filter(([, field]) => field.required).map(([name]) => name),
+  );
+}
+
+/** Endpoint 1, generated from the domain's fields (WITHDRAWAL_REQUEST_FIELDS): the first failing one is reported. */
+export const withdrawalParamsSchema: JsonSchema = schemaOf('path');
+
+export const withdrawalBodySchema: JsonSchema = schemaOf('body');

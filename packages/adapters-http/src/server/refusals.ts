@@ -1,5 +1,11 @@
+import { STATUS_CODES } from 'node:http';
 import { API_ANSWER_HEADERS } from '../app/security-headers.middleware.js';
-import { envelope, type TransportErrorCode } from '../errors/error-envelope.js';
+import { envelope, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
+import {
+  TRANSPORT_ERROR_STATUS,
+  type TransportErrorCode,
+  UNMET_EXPECTATION_STATUS,
+} from '../errors/error-status.table.js';
 
 /** An answer the server gives before, or instead of, the app: a status, its reason phrase and the envelope's code. */
 export interface Refusal {
@@ -14,45 +20,24 @@ export interface Refusal {
 /** The longest request target (path and query) served; a longer one is 414. */
 export const MAX_REQUEST_TARGET = 8 * 1024;
 
+/** A refusal of `code`, with its status from the table (or `status`) and that status's reason phrase. */
+const refusal = (
+  code: TransportErrorCode,
+  message: string,
+  status: number = TRANSPORT_ERROR_STATUS[code],
+): Refusal => ({ status, reason: STATUS_CODES[status] ?? '', code, message });
+
 export const REFUSALS = {
-  malformed: {
-    status: 400,
-    reason: 'Bad Request',
-    code: 'MALFORMED_HTTP',
-    message: 'The request is not valid HTTP',
-  },
-  timeout: {
-    status: 408,
-    reason: 'Request Timeout',
-    code: 'REQUEST_TIMEOUT',
-    message: 'The request took too long to arrive',
-  },
-  uriTooLong: {
-    status: 414,
-    reason: 'URI Too Long',
-    code: 'URI_TOO_LONG',
-    message: `The request target must not exceed ${MAX_REQUEST_TARGET} bytes`,
-  },
-  unmetExpectation: {
-    status: 417,
-    reason: 'Expectation Failed',
-    code: 'MALFORMED_HTTP',
-    message: 'The Expect header can only ask for 100-continue',
-  },
+  malformed: refusal('MALFORMED_HTTP', TRANSPORT_MESSAGES.MALFORMED_HTTP),
+  timeout: refusal('REQUEST_TIMEOUT', TRANSPORT_MESSAGES.REQUEST_TIMEOUT),
+  uriTooLong: refusal('URI_TOO_LONG', TRANSPORT_MESSAGES.URI_TOO_LONG(MAX_REQUEST_TARGET)),
+  unmetExpectation: refusal('MALFORMED_HTTP', TRANSPORT_MESSAGES.UNMET_EXPECTATION, UNMET_EXPECTATION_STATUS),
   tooManyConnections: {
-    status: 429,
-    reason: 'Too Many Requests',
-    code: 'TOO_MANY_CONNECTIONS',
-    message: 'Too many open connections from this address',
+    ...refusal('TOO_MANY_CONNECTIONS', TRANSPORT_MESSAGES.TOO_MANY_CONNECTIONS),
     retryAfter: 1,
   },
-  headersTooLarge: {
-    status: 431,
-    reason: 'Request Header Fields Too Large',
-    code: 'HEADERS_TOO_LARGE',
-    message: 'Request headers are too large',
-  },
-} as const satisfies Record<string, Refusal>;
+  headersTooLarge: refusal('HEADERS_TOO_LARGE', TRANSPORT_MESSAGES.HEADERS_TOO_LARGE),
+} as const satisfies Readonly<Record<string, Refusal>>;
 
 /** A refusal's body and every header of its answer: the API's own, and the connection closed after it. */
 export function refusalAnswer(refusal: Refusal): { body: string; headers: (readonly [string, string])[] } {

@@ -71,6 +71,34 @@ export function canonicalIdsSuite(api: () => ApiClient): void {
       expect(res.json.data.id).to.equal(created.json.data.id);
     });
 
+    it('finds a withdrawal named in upper case by the webhook-payload lookup and the lists’ transactionId', async () => {
+      // An id of digits alone has no letter case: withdraw until one has letters (sequential ids in memory).
+      const withdrawal = async () => {
+        const payer = await api().payer('bank');
+        const created = await api().withdraw(payer.entity, payer.accountId, {
+          amount: 2,
+          walletType: 'SPEND',
+        });
+        return { ...payer, id: created.json.data.id as string };
+      };
+      let found = await withdrawal();
+      for (let tries = 0; !/[a-f]/.test(found.id) && tries < 8; tries += 1) found = await withdrawal();
+      const { merchant, entity, id } = found;
+      expect(shout(id)).to.not.equal(id);
+      const read = (path: string, token = merchant.token) => api().request('GET', path, { token });
+      const payload = await read(`/v1/transactions/${shout(id)}/webhook-payload`);
+      expect([payload.status, payload.json.data?.payload?.transactionId]).to.deep.equal([200, id]);
+      const postings = await read(`/v1/wallets/${entity.walletId}/ledger-entries?transactionId=${shout(id)}`);
+      expect(postings.json.data.map((p: { transactionId: string }) => p.transactionId)).to.deep.equal([id]);
+      const deliveries = await read(`/v1/webhook-deliveries?transactionId=${shout(id)}`);
+      expect(deliveries.json.data.length, JSON.stringify(deliveries.json)).to.be.above(0);
+      const operator = await read(
+        `/v1/operator/webhook-deliveries?transactionId=${shout(id)}&merchantId=${shout(merchant.id)}`,
+        api().operatorToken(),
+      );
+      expect(operator.json.data.length, JSON.stringify(operator.json)).to.be.above(0);
+    });
+
     it('refuses a token whose entity_id is not a UUID with 401', async () => {
       const { entity, accountId } = await api().payer('bank');
       const token = api().harness.mintToken({

@@ -155,7 +155,7 @@ export class KnexListReads implements ListReads {
     };
     const list = this.db.from(postings.as('p')).select('p.*');
     // Filtered outside the window, so that each balance still sums every earlier posting of the wallet.
-    if (withdrawalId !== undefined) list.where('p.withdrawal_id', withdrawalId.toLowerCase());
+    if (withdrawalId !== undefined) list.where('p.withdrawal_id', withdrawalId);
     return mapPage(await keysetPage<PostingRow>(list, keyset, page), toPosting);
   }
 
@@ -168,7 +168,7 @@ export class KnexListReads implements ListReads {
       if (filter.merchantId !== undefined) query.where(`${t}.merchant_id`, filter.merchantId.toLowerCase());
     });
     list.join('webhook_deliveries as d', 'd.event_id', 't.id').select(this.db.raw(eventColumns('t', 'd')));
-    if (filter.withdrawalId !== undefined) list.where('t.withdrawal_id', filter.withdrawalId.toLowerCase());
+    if (filter.withdrawalId !== undefined) list.where('t.withdrawal_id', filter.withdrawalId);
     if (filter.deliveryState !== undefined) list.where('d.delivery_state', filter.deliveryState);
     return mapPage(await keysetPage<EventRow>(list, keyset, page), toEvent);
   }

@@ -135,7 +135,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   async findWebhookView(id: string): Promise<WithdrawalWebhookView | null> {
     if (!isUuid(id)) return null;
-    const row = await this.webhookViews.load(id.toLowerCase());
+    const row = await this.webhookViews.load(id);
     return row ? toWebhookView(row) : null;
   }
 

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTLEMENT_DELAYS_MS } from '@payout/adapters-rails';
-import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, RAIL_IDS } from '@payout/domain';
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, RAIL_IDS, WITHDRAWAL_RATE_LIMIT } from '@payout/domain';
 import { TRACING_DEFAULTS } from '../observability/tracing-defaults.js';
 
 /**
@@ -343,7 +343,7 @@ export const CONFIG_VARIABLES = [
     name: 'WITHDRAWAL_RATE_LIMIT_PER_MINUTE',
     section: 'withdrawals',
     kind: 'integer',
-    fallback: 1,
+    fallback: WITHDRAWAL_RATE_LIMIT.defaultPerWindow,
     min: 1,
     max: 1_000_000,
     description: 'Withdrawal requests per minute per (entity, client IP).',

@@ -1,7 +1,7 @@
 import type { LinkKind } from '../linked-account/link-kind.js';
 import type { RailRegistry } from '../ports/rail-registry.port.js';
 import type { RailId } from '../rails/rail-id.js';
-import { type DomainError, domainError } from '../shared/domain-error.js';
+import { type DomainError, domainError, MESSAGES } from '../shared/domain-error.js';
 import { err, ok, type Result } from '../shared/result.js';
 
 export const ROUTING_TYPES = ['ACH', 'RTP', 'WIRE', 'BANK'] as const;
@@ -29,9 +29,7 @@ export function resolveRail(
 ): Result<RailId, DomainError> {
   const rail = ROUTING_TABLE[kind][routingType ?? 'OMITTED'];
   if (rail === null) {
-    return err(
-      domainError('UNSUPPORTED_ROUTING', `routingType ${routingType} is not available for ${kind} accounts`),
-    );
+    return err(domainError('UNSUPPORTED_ROUTING', MESSAGES.UNSUPPORTED_ROUTING(routingType, kind)));
   }
   return ok(rail);
 }
@@ -41,9 +39,7 @@ export function resolveRail(
  * naming the rail, before anything is debited.
  */
 export const railEnabled = (rails: RailRegistry, rail: RailId): Result<RailId, DomainError> =>
-  rails.isEnabled(rail)
-    ? ok(rail)
-    : err(domainError('RAIL_DISABLED', `Payouts on the ${rail} rail are not available on this service`));
+  rails.isEnabled(rail) ? ok(rail) : err(domainError('RAIL_DISABLED', MESSAGES.RAIL_DISABLED(rail)));
 
 /** Every rail the routing table can name: the rail registry refuses to boot unless each one is bound. */
 export const routedRails = (): ReadonlySet<RailId> =>

@@ -24,7 +24,10 @@ export interface WithdrawalRepository {
   insert(withdrawal: Withdrawal): Promise<void>;
   /** The withdrawal with its history as stored, with the unit's own writes inside one; no lock. */
   findById(id: string): Promise<Withdrawal | null>;
-  /** The withdrawal as the webhook-payload lookup needs it, in one read; null when there is none. */
+  /**
+   * The withdrawal as the webhook-payload lookup needs it, in one read; null when there is none. `id` is spelt as
+   * stored (lower case: ids are made canonical where they enter), another spelling finds nothing.
+   */
   findWebhookView(id: string): Promise<WithdrawalWebhookView | null>;
   /**
    * The withdrawal to decide on in this unit of work, with its history; null when there is none. Decisions on one

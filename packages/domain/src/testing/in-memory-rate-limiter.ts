@@ -1,3 +1,4 @@
+import { WITHDRAWAL_RATE_LIMIT } from '../policy/withdrawal-rate-limit.js';
 import type { Clock } from '../ports/clock.port.js';
 import type { RateLimitDecision, RateLimiter } from '../ports/rate-limiter.port.js';
 
@@ -7,8 +8,8 @@ export class InMemoryRateLimiter implements RateLimiter {
 
   constructor(
     private readonly clock: Clock,
-    private readonly points = 1,
-    private readonly windowSeconds = 60,
+    private readonly points: number = WITHDRAWAL_RATE_LIMIT.defaultPerWindow,
+    private readonly windowSeconds: number = WITHDRAWAL_RATE_LIMIT.windowSeconds,
   ) {}
 
   async consume(key: string): Promise<RateLimitDecision> {

@@ -17,7 +17,7 @@ export interface Wallet {
 
 /** A debit never takes the balance below zero and never touches a disabled wallet. */
 export function debitWallet(wallet: Wallet, amount: Money): Result<Wallet, DomainError> {
-  if (wallet.disabled) return err(domainError('WALLET_DISABLED', 'The wallet is disabled'));
+  if (wallet.disabled) return err(domainError('WALLET_DISABLED', MESSAGES.WALLET_DISABLED));
   if (wallet.balance.compare(amount) < 0)
     return err(domainError('INSUFFICIENT_FUNDS', MESSAGES.INSUFFICIENT_FUNDS));
   return ok({ ...wallet, balance: wallet.balance.minus(amount) });

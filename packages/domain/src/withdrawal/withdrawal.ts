@@ -1,6 +1,6 @@
 import type { Money } from '../money/money.js';
 import type { RailId } from '../rails/rail-id.js';
-import { type DomainError, domainError } from '../shared/domain-error.js';
+import { type DomainError, domainError, MESSAGES } from '../shared/domain-error.js';
 import { err, ok, type Result } from '../shared/result.js';
 import type { FailureReason } from './failure-reason.js';
 import { canTransition, type WithdrawalStatus } from './withdrawal-status.js';
@@ -165,7 +165,7 @@ export function transitionWithdrawal(
 ): Result<TransitionOutcome, DomainError> {
   if (!canTransition(withdrawal.status, to)) {
     return err(
-      domainError('ILLEGAL_TRANSITION', `A ${withdrawal.status} withdrawal cannot become ${to}`, {
+      domainError('ILLEGAL_TRANSITION', MESSAGES.ILLEGAL_TRANSITION(withdrawal.status, to), {
         from: withdrawal.status,
         to,
       }),

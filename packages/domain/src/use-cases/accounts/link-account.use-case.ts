@@ -119,9 +119,9 @@ export class LinkAccount {
     const { principal, kind } = input;
     if (LINK_KINDS_REQUIRING_ACCESS_TOKEN.has(kind) && !principal?.scopes.has('external.apis'))
       return unauthorized();
-    if (input.step !== '1')
-      return err(domainError('INVALID_STEP', 'Only step 1 exists for this link operation'));
-    if (input.currency !== 'USD') return err(domainError('UNSUPPORTED_CURRENCY', 'currency must be USD'));
+    if (input.step !== '1') return err(domainError('INVALID_STEP', MESSAGES.INVALID_STEP));
+    if (input.currency !== 'USD')
+      return err(domainError('UNSUPPORTED_CURRENCY', MESSAGES.UNSUPPORTED_CURRENCY));
     const now = this.deps.clock.now();
     const body = validateLinkBody(kind, input.body, now);
     if (!body.ok) return body;

@@ -3,10 +3,10 @@ import { reinstate } from '../../linked-account/linked-account.js';
 import type { LinkedAccountSummary } from '../../ports/list-reads.port.js';
 import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
-import { domainError } from '../../shared/domain-error.js';
+import { domainError, MESSAGES } from '../../shared/domain-error.js';
+import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { notFound, type OperatorDeps, requireOperator } from '../operator/operator-deps.js';
-import { isUuid } from '../withdrawals/parse-withdrawal-request.js';
 import { recordAccountChange } from './account-changes.js';
 
 /** Why an account takes no payouts, as an operator sees it. */
@@ -101,8 +101,7 @@ export class OperatorLinkedAccounts {
     return this.deps.unitOfWork.run(async (tx) => {
       const locked = await tx.linkedAccounts.lockById(id.toLowerCase());
       if (!locked) return accountNotFound();
-      if (locked.unusable === null)
-        return err(domainError('CONFLICT', 'The linked account is usable: there is nothing to reinstate'));
+      if (locked.unusable === null) return err(domainError('CONFLICT', MESSAGES.NOTHING_TO_REINSTATE));
       const account = reinstate(locked);
       await recordAccountChange(tx, this.deps, {
         account,

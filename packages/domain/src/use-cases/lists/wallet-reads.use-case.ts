@@ -2,11 +2,11 @@ import type { LedgerEntryKind } from '../../ledger/ledger-entry.js';
 import { mapPage, type Page, type PageRequest } from '../../ports/page.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { Repositories, UnitOfWork } from '../../ports/unit-of-work.port.js';
-import { domainError } from '../../shared/domain-error.js';
+import { domainError, MESSAGES } from '../../shared/domain-error.js';
+import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Wallet } from '../../wallet/wallet.js';
 import { type WalletView, walletView } from '../operator/entity-wallet-operations.use-case.js';
-import { isUuid } from '../withdrawals/parse-withdrawal-request.js';
 
 export interface WalletDetail extends WalletView {
   readonly merchantId: string;
@@ -56,7 +56,7 @@ export class WalletReads {
     const found = await this.readable(principal, walletId, read);
     if (!found.ok) return found;
     // Another wallet's withdrawal has no postings on this one: the filter cannot reach past the wallet's owner.
-    const postings = await read.lists.walletPostings(found.value.id, page, transactionId?.toLowerCase());
+    const postings = await read.lists.walletPostings(found.value.id, page, transactionId);
     return ok(
       mapPage(postings, (p) => ({
         id: p.id,
@@ -74,10 +74,10 @@ export class WalletReads {
     walletId: string,
     read: Repositories,
   ): Promise<Result<Wallet>> {
-    if (!isCaller(principal)) return err(domainError('UNAUTHORIZED', 'Unauthorized'));
+    if (!isCaller(principal)) return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const wallet = isUuid(walletId) ? await read.wallets.findById(walletId.toLowerCase()) : null;
     if (!wallet || !canReadWallet(principal, wallet))
-      return err(domainError('NOT_FOUND', 'Wallet not found'));
+      return err(domainError('NOT_FOUND', MESSAGES.NOT_FOUND('Wallet')));
     return ok(wallet);
   }
 }

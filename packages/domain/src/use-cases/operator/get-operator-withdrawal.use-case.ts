@@ -2,11 +2,11 @@ import type { LinkedAccount } from '../../linked-account/linked-account.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { domainError, MESSAGES } from '../../shared/domain-error.js';
+import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 import { type UnusableView, unusableView } from '../accounts/operator-linked-accounts.use-case.js';
 import { type TransactionView, toTransactionView } from '../withdrawals/get-transaction.use-case.js';
-import { isUuid } from '../withdrawals/parse-withdrawal-request.js';
 import { requireOperator } from './operator-deps.js';
 
 /**
@@ -84,7 +84,7 @@ export class GetOperatorWithdrawal {
     const allowed = requireOperator(principal);
     if (!allowed.ok) return allowed;
     const read = await this.deps.unitOfWork.readFor(principal);
-    const w = isUuid(withdrawalId) ? await read.withdrawals.findById(withdrawalId.toLowerCase()) : null;
+    const w = isUuid(withdrawalId) ? await read.withdrawals.findById(withdrawalId) : null;
     if (!w) return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));
     const account = await read.linkedAccounts.findById(w.linkedAccountId);
     const view = toTransactionView(w);

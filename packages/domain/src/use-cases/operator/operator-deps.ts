@@ -22,7 +22,7 @@ export type { JobQueue };
 export const requireOperator = (principal: Principal): Result<true> =>
   principal.scopes.has('operator') ? ok(true) : err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
 
-export const notFound = (what: string): DomainError => domainError('NOT_FOUND', `${what} not found`);
+export const notFound = (what: string): DomainError => domainError('NOT_FOUND', MESSAGES.NOT_FOUND(what));
 
 /** A money input of the operator API: a JSON number or decimal string, > 0, at most two decimals. */
 export function parsePositiveMoney(field: string, value: unknown): Result<Money, DomainError> {

@@ -30,16 +30,9 @@ export class CheckWithdrawalNow {
       const withdrawal = await tx.withdrawals.lockById(withdrawalId);
       if (!withdrawal) return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));
       if (withdrawal.nextCheckAt === null)
-        return err(
-          domainError(
-            'ILLEGAL_TRANSITION',
-            `A ${withdrawal.status} withdrawal has no check to bring forward`,
-          ),
-        );
+        return err(domainError('ILLEGAL_TRANSITION', MESSAGES.NO_CHECK_TO_BRING_FORWARD(withdrawal.status)));
       if (attemptMayBeUnderWay(withdrawal, now, settings))
-        return err(
-          domainError('CONFLICT', 'A check of it is under way or due within a minute; try again then'),
-        );
+        return err(domainError('CONFLICT', MESSAGES.CHECK_UNDER_WAY));
       const due = checkAt(withdrawal, now);
       await tx.withdrawals.update(due, withdrawal.sequence);
       await recordAudit(tx, this.deps, principal, 'WITHDRAWAL_CHECK_REQUESTED', withdrawal.id, {

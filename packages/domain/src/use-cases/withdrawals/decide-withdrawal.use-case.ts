@@ -114,11 +114,11 @@ export class DecideWithdrawal {
         return err(
           domainError(
             'ILLEGAL_TRANSITION',
-            `A ${withdrawal.status} withdrawal ${withdrawal.railReference ? 'accepted by its rail ' : ''}cannot be failed by an operator`,
+            MESSAGES.CANNOT_BE_FAILED(withdrawal.status, Boolean(withdrawal.railReference)),
           ),
         );
       if (attemptMayBeUnderWay(withdrawal, clock.now(), settings))
-        return err(domainError('CONFLICT', 'A submission attempt may be under way; try again in a minute'));
+        return err(domainError('CONFLICT', MESSAGES.SUBMISSION_MAY_BE_UNDER_WAY));
       return ok(checkAt(withdrawal, null));
     });
   }
@@ -138,18 +138,10 @@ export class DecideWithdrawal {
         return ok('provider');
       case 'FOUND':
         return err(
-          domainError(
-            'ILLEGAL_TRANSITION',
-            `${rail.provider} holds payout ${found.reference} for it: it is not failed, and its next attempt records it (check it now to bring that forward)`,
-          ),
+          domainError('ILLEGAL_TRANSITION', MESSAGES.PROVIDER_HOLDS_PAYOUT(rail.provider, found.reference)),
         );
       case 'UNAVAILABLE':
-        return err(
-          domainError(
-            'CONFLICT',
-            `${rail.provider} could not confirm that it holds no payout for it (${found.detail}); try again, or send force once you have checked there yourself`,
-          ),
-        );
+        return err(domainError('CONFLICT', MESSAGES.PROVIDER_CANNOT_CONFIRM(rail.provider, found.detail)));
     }
   }
 
@@ -227,10 +219,8 @@ async function lockForDecision(
   const withdrawal = await locked;
   if (!withdrawal) return err(notFound());
   if (withdrawal.status !== 'AWAITING_APPROVAL')
-    return err(
-      domainError('ILLEGAL_TRANSITION', `A ${withdrawal.status} withdrawal is not awaiting approval`),
-    );
+    return err(domainError('ILLEGAL_TRANSITION', MESSAGES.NOT_AWAITING_APPROVAL(withdrawal.status)));
   if (sameSubject(withdrawal.requestedBy, principal.subject))
-    return err(domainError('APPROVER_IS_REQUESTER', 'The approver must not be the requester'));
+    return err(domainError('APPROVER_IS_REQUESTER', MESSAGES.APPROVER_IS_REQUESTER));
   return ok(withdrawal);
 }

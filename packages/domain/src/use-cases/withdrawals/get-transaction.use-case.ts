@@ -1,9 +1,9 @@
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { domainError, MESSAGES } from '../../shared/domain-error.js';
+import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
-import { isUuid } from './parse-withdrawal-request.js';
 import { canRead, isReader } from './transaction-access.js';
 
 export interface TransactionView {
@@ -66,9 +66,7 @@ export class GetTransaction {
   async execute(principal: Principal, transactionId: string): Promise<Result<TransactionView>> {
     if (!isReader(principal)) return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const withdrawal = isUuid(transactionId)
-      ? await (await this.deps.unitOfWork.readFor(principal)).withdrawals.findById(
-          transactionId.toLowerCase(),
-        )
+      ? await (await this.deps.unitOfWork.readFor(principal)).withdrawals.findById(transactionId)
       : null;
     if (!withdrawal || !canRead(principal, withdrawal, true))
       return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));

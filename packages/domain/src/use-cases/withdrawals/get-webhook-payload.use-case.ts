@@ -2,9 +2,9 @@ import type { Clock } from '../../ports/clock.port.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { domainError, MESSAGES } from '../../shared/domain-error.js';
+import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import { type WebhookBody, webhookBodyOf } from '../../webhooks/webhook-body.js';
-import { isUuid } from './parse-withdrawal-request.js';
 import { canRead } from './transaction-access.js';
 
 /** Flows whose webhook payload the lookup serves (spec endpoint 7, rule 2). */
@@ -21,9 +21,7 @@ export class GetWebhookPayload {
     if (!principal.scopes.has('merchant.apis'))
       return err(domainError('UNAUTHORIZED', MESSAGES.UNAUTHORIZED));
     const read = await this.deps.unitOfWork.readFor(principal);
-    const view = isUuid(transactionId)
-      ? await read.withdrawals.findWebhookView(transactionId.toLowerCase())
-      : null;
+    const view = isUuid(transactionId) ? await read.withdrawals.findWebhookView(transactionId) : null;
     if (!view || !canRead(principal, view, false))
       return err(domainError('TRANSACTION_NOT_FOUND', MESSAGES.TRANSACTION_NOT_FOUND));
     // Only withdrawals are stored today; the check keeps rule 2 true when other transaction types arrive.

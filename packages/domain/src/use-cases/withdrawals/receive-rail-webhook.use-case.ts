@@ -1,7 +1,7 @@
 import type { Clock } from '../../ports/clock.port.js';
 import type { RailWebhookRequest, RailWebhookVerifier } from '../../ports/rail-webhook.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
-import { domainError } from '../../shared/domain-error.js';
+import { domainError, MESSAGES } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
 
 export interface ReceiveRailWebhookDeps {
@@ -34,7 +34,7 @@ export class ReceiveRailWebhook {
     if (!verifier) {
       // The path's text is named back only when it reads as a provider's name: an error repeats nothing else.
       const named = /^[a-z][a-z_]{0,31}$/.test(provider) ? `provider ${provider}` : 'this provider';
-      return err(domainError('NOT_FOUND', `No webhooks are received from ${named} on this service`));
+      return err(domainError('NOT_FOUND', MESSAGES.NO_WEBHOOKS_RECEIVED(named)));
     }
     const reading = await verifier.read(request);
     if (reading.kind === 'REFUSED') return err(domainError('UNAUTHORIZED', reading.detail));

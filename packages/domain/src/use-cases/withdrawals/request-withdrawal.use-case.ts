@@ -141,9 +141,7 @@ export class RequestWithdrawal {
     const rail = routed.ok ? railEnabled(this.deps.rails, routed.value) : routed;
     if (!rail.ok) return rail;
     if (!withinRailLimit(rail.value, request.amount))
-      return err(
-        domainError('AMOUNT_OUT_OF_RANGE', `amount is outside the limits of the ${rail.value} rail`),
-      );
+      return err(domainError('AMOUNT_OUT_OF_RANGE', MESSAGES.AMOUNT_OUT_OF_RANGE(rail.value)));
     let walletId = entity.walletId;
     let token: ApplicationToken | null = null;
     if (request.flow === 'PAYMENT') {
