@@ -32,6 +32,7 @@ import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
 import { FIXED_WITHDRAWAL_FIELDS, type Withdrawal } from '../withdrawal/withdrawal.js';
 import { inMemoryListReads } from './in-memory-list-reads.js';
+import { inMemorySettlementDrift } from './in-memory-settlement-drift.js';
 import type { InMemoryState } from './in-memory-state.js';
 
 function insertNew<T>(map: Map<string, T>, id: string, value: T): void {
@@ -105,6 +106,8 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       state().ledger.push(entry);
     },
     entriesForWallet: async (walletId) => state().ledger.filter((e) => e.walletId === walletId),
+    entriesForWithdrawal: async (withdrawalId) =>
+      state().ledger.filter((e) => e.withdrawalId === withdrawalId),
     creditedTotal: async (walletId) =>
       Money.sum(
         state()
@@ -127,6 +130,7 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       }
       return drift;
     },
+    settlementDrift: async () => inMemorySettlementDrift(state().ledger, state().withdrawals.values()),
   };
   const linkedAccounts: LinkedAccountRepository = {
     insert: async (a: LinkedAccount) => insertNew(state().linkedAccounts, a.id, a),
