@@ -2,6 +2,7 @@ import {
   type Clock,
   FAILURE_REASONS,
   type PayoutRail,
+  type ProviderRecordState,
   RAILS_WITH_PROCESSING_STATE,
   type RailId,
   type RailStatus,
@@ -10,6 +11,7 @@ import {
   type RailSubmitResult,
   SANDBOX_FAILURE_CENTS,
   SANDBOX_TRIGGER_CENTS,
+  type SimulatedPayoutBook,
 } from '@payout/domain';
 
 export interface SimulatedRailOptions {
@@ -18,6 +20,15 @@ export interface SimulatedRailOptions {
   /** Time from acceptance to settlement; 0 means the rail pays at submission. */
   readonly settlementDelayMs: number;
   readonly pollIntervalMs?: number;
+  /** The provider's own book, where an accepted payout is booked (docs/decisions/0027-simulated-book-in-the-database.md). */
+  readonly book: SimulatedPayoutBook;
+}
+
+/** What the provider's book says of a payout some time after accepting it, and since when, if final. */
+export interface SimulatedOutcome {
+  readonly state: ProviderRecordState;
+  /** Time from acceptance to the final state; null while pending. */
+  readonly finalAfterMs: number | null;
 }
 
 const FAILURES = SANDBOX_FAILURE_CENTS;
@@ -29,9 +40,10 @@ const UNAVAILABLE_ATTEMPTS = 2;
 const MIN_RETURN_DELAY_MS = 1000;
 
 /**
- * A sandbox rail that keeps no state: the reference is derived from the withdrawal id (so a repeated submission
- * answers the same reference and pays once), and the status is computed from the amount and the time since
- * acceptance on the injected clock. Several processes therefore agree on every answer.
+ * A sandbox rail whose answers follow from the amount and the time: the reference is derived from the withdrawal id
+ * (so a repeated submission answers the same reference and pays once), and the status is computed from the amount
+ * and the time since acceptance on the injected clock, so several processes agree on every answer. What it accepts
+ * it books in the provider's book (`book`), the record reconciliation reads.
  */
 export class SimulatedPayoutRail implements PayoutRail {
   readonly provider = 'simulated';
@@ -42,10 +54,12 @@ export class SimulatedPayoutRail implements PayoutRail {
   private readonly clock: Clock;
   private readonly delayMs: number;
   private readonly returnAfterMs: number;
+  private readonly book: SimulatedPayoutBook;
 
   constructor(options: SimulatedRailOptions) {
     this.id = options.id;
     this.clock = options.clock;
+    this.book = options.book;
     this.delayMs = options.settlementDelayMs;
     this.pollIntervalMs =
       options.pollIntervalMs ?? Math.max(100, Math.min(1000, Math.ceil(this.delayMs / 4) || 100));
@@ -75,34 +89,60 @@ export class SimulatedPayoutRail implements PayoutRail {
         detail: `sandbox trigger .99: unavailable on attempt ${submission.attempt}`,
       };
     const reference = this.referenceFor(submission.withdrawalId);
+    const now = this.clock.now();
+    try {
+      await this.book.record({
+        providerId: reference,
+        reference: submission.withdrawalId,
+        rail: this.id,
+        amount: submission.amount,
+        currency: submission.currency,
+        acceptedAt: now,
+      });
+    } catch (error) {
+      // Nothing is accepted until it is booked: the same key is tried again, as after any unreachable provider.
+      return { kind: 'UNAVAILABLE', detail: `the simulated provider's book: ${(error as Error).message}` };
+    }
     const instant = this.delayMs === 0 && !(cents in FAILURES);
     if (instant) return { kind: 'SETTLED', reference };
-    return { kind: 'ACCEPTED', reference, expectedBy: new Date(this.clock.now().getTime() + this.delayMs) };
+    return { kind: 'ACCEPTED', reference, expectedBy: new Date(now.getTime() + this.delayMs) };
+  }
+
+  /** The book's state of a payout of `cents`, `elapsedMs` after its acceptance; `status` answers from it too. */
+  outcomeAt(cents: string, elapsedMs: number): SimulatedOutcome {
+    if (elapsedMs < this.delayMs) return { state: 'PENDING', finalAfterMs: null };
+    if (FAILURES[cents]) return { state: 'FAILED', finalAfterMs: this.delayMs };
+    if (cents === RETURN_AFTER_SUCCESS && elapsedMs >= this.returnAfterMs)
+      return { state: 'RETURNED', finalAfterMs: this.returnAfterMs };
+    return { state: 'PAID', finalAfterMs: this.delayMs };
   }
 
   /** A reference this rail did not issue is answered FAILED: there is no such payout to settle. */
   async status(query: RailStatusQuery): Promise<RailStatus> {
     if (query.reference !== this.referenceFor(query.withdrawalId))
       return { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL };
-    const elapsed = this.clock.now().getTime() - query.submittedAt.getTime();
     const cents = query.amount.cents();
-    if (elapsed < this.delayMs) {
-      // Every outcome, failures included, is known once the delay has passed: nothing to ask before then.
-      const expectedBy = new Date(query.submittedAt.getTime() + this.delayMs);
-      return RAILS_WITH_PROCESSING_STATE.has(this.id)
-        ? { kind: 'PROCESSING', expectedBy }
-        : { kind: 'PENDING', expectedBy };
+    const outcome = this.outcomeAt(cents, this.clock.now().getTime() - query.submittedAt.getTime());
+    switch (outcome.state) {
+      case 'PENDING': {
+        // Every outcome, failures included, is known once the delay has passed: nothing to ask before then.
+        const expectedBy = new Date(query.submittedAt.getTime() + this.delayMs);
+        return RAILS_WITH_PROCESSING_STATE.has(this.id)
+          ? { kind: 'PROCESSING', expectedBy }
+          : { kind: 'PENDING', expectedBy };
+      }
+      case 'FAILED':
+        return { kind: 'FAILED', reason: FAILURES[cents] ?? FAILURE_REASONS.GENERAL };
+      // The bank says the account does not exist (an ACH return R03): the linked account is marked unusable.
+      case 'RETURNED':
+        return {
+          kind: 'RETURNED',
+          reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND,
+          accountUnusable: true,
+          ...(this.id === 'ACH' ? { code: 'R03' } : {}),
+        };
+      case 'PAID':
+        return { kind: 'SETTLED', settledAt: new Date(query.submittedAt.getTime() + this.delayMs) };
     }
-    const failure = FAILURES[cents];
-    if (failure) return { kind: 'FAILED', reason: failure };
-    // The bank says the account does not exist (an ACH return R03): the linked account is marked unusable.
-    if (cents === RETURN_AFTER_SUCCESS && elapsed >= this.returnAfterMs)
-      return {
-        kind: 'RETURNED',
-        reason: FAILURE_REASONS.RECIPIENT_NOT_FOUND,
-        accountUnusable: true,
-        ...(this.id === 'ACH' ? { code: 'R03' } : {}),
-      };
-    return { kind: 'SETTLED', settledAt: new Date(query.submittedAt.getTime() + this.delayMs) };
   }
 }

@@ -23,6 +23,7 @@ import * as railSteps from './0021-rail-steps.migration.js';
 import * as linkedAccountChanges from './0022-linked-account-changes.migration.js';
 import * as providerBalances from './0023-provider-balances.migration.js';
 import * as settlementPostings from './0026-settlement-postings.migration.js';
+import * as reconciliation from './0027-reconciliation.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -55,6 +56,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0022-linked-account-changes', migration: linkedAccountChanges },
   { name: '0023-provider-balances', migration: providerBalances },
   { name: '0026-settlement-postings', migration: settlementPostings },
+  { name: '0027-reconciliation', migration: reconciliation },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -47,7 +47,11 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
       .toDynamicValue(async (ctx) =>
         railsFor(
           config,
-          { clock: ctx.get(TOKENS.clock), steps: await ctx.getAsync(TOKENS.railSteps) },
+          {
+            clock: ctx.get(TOKENS.clock),
+            steps: await ctx.getAsync(TOKENS.railSteps),
+            simulatedBook: await ctx.getAsync(TOKENS.simulatedBook),
+          },
           (rails, provider) => observedRails(rails, provider, metrics, logger),
         ),
       )

@@ -9,6 +9,7 @@ import {
   FAST_JOB_QUEUE_SETTINGS,
   KnexProviderBalances,
   KnexRailStepStore,
+  KnexSimulatedPayoutBook,
   KnexUnitOfWork,
   knexPoolUsage,
   listenForDue,
@@ -168,6 +169,11 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
       .inSingletonScope();
     bind(TOKENS.railSteps)
       .toDynamicValue(async (ctx) => new KnexRailStepStore((await ctx.getAsync<Database>(DATABASE)).knex))
+      .inSingletonScope();
+    bind(TOKENS.simulatedBook)
+      .toDynamicValue(
+        async (ctx) => new KnexSimulatedPayoutBook((await ctx.getAsync<Database>(DATABASE)).knex),
+      )
       .inSingletonScope();
     bind(TOKENS.webhookQueue)
       .toDynamicValue(async (ctx) => {

@@ -32,6 +32,7 @@ import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
 import { FIXED_WITHDRAWAL_FIELDS, type Withdrawal } from '../withdrawal/withdrawal.js';
 import { inMemoryListReads } from './in-memory-list-reads.js';
+import { inMemoryReconciliation } from './in-memory-reconciliation.js';
 import { inMemorySettlementDrift } from './in-memory-settlement-drift.js';
 import type { InMemoryState } from './in-memory-state.js';
 
@@ -310,5 +311,6 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     webhookEvents,
     lists: inMemoryListReads(state),
     auditLog,
+    reconciliation: inMemoryReconciliation(state),
   };
 }
