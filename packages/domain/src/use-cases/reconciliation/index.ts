@@ -1,0 +1,3 @@
+export * from './read-provider-day.js';
+export * from './reconcile-provider-day.use-case.js';
+export * from './resolve-exception.use-case.js';
