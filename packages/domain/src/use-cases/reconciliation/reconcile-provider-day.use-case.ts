@@ -83,6 +83,11 @@ export class ReconcileProviderDay {
     return this.deps.readers.map((reader) => reader.provider);
   }
 
+  /** The provider's settlement window, as this reconciliation applies it. */
+  windowOf(provider: string): number {
+    return settlementWindowOf(provider, this.settings.windowsMs);
+  }
+
   async execute(provider: string, day: string): Promise<Result<ReconciliationRun, DomainError>> {
     const { clock, unitOfWork } = this.deps;
     const reader = this.deps.readers.find((candidate) => candidate.provider === provider);
@@ -160,7 +165,7 @@ export class ReconcileProviderDay {
     groups: readonly RecordGroup[],
   ): Promise<Tally> {
     const now = this.deps.clock.now();
-    const context = { now, windowMs: settlementWindowOf(provider, this.settings.windowsMs) };
+    const context = { now, windowMs: this.windowOf(provider) };
     const tally = emptyTally();
     for (const group of groups) {
       const withdrawal =
