@@ -1,6 +1,7 @@
 import {
   type Clock,
   FAILURE_REASONS,
+  Money,
   type PayoutRail,
   type ProviderRecordState,
   RAILS_WITH_PROCESSING_STATE,
@@ -10,7 +11,9 @@ import {
   type RailSubmission,
   type RailSubmitResult,
   SANDBOX_FAILURE_CENTS,
+  SANDBOX_RECONCILIATION_CENTS,
   SANDBOX_TRIGGER_CENTS,
+  type SimulatedPayout,
   type SimulatedPayoutBook,
 } from '@payout/domain';
 
@@ -35,6 +38,9 @@ const FAILURES = SANDBOX_FAILURE_CENTS;
 const REJECT_AT_SUBMISSION = SANDBOX_TRIGGER_CENTS.REJECTED;
 const RETURN_AFTER_SUCCESS = SANDBOX_TRIGGER_CENTS.RETURNED;
 const UNAVAILABLE_TWICE = SANDBOX_TRIGGER_CENTS.UNAVAILABLE_TWICE;
+const BOOK = SANDBOX_RECONCILIATION_CENTS;
+/** What the provider's book says of a `.81` payout: a dollar more than was sent. */
+const OTHER_AMOUNT_DELTA = Money.of('1.00');
 const UNAVAILABLE_ATTEMPTS = 2;
 /** Instant rails still return a .98 payout, after this long. */
 const MIN_RETURN_DELAY_MS = 1000;
@@ -54,6 +60,8 @@ export class SimulatedPayoutRail implements PayoutRail {
   private readonly clock: Clock;
   private readonly delayMs: number;
   private readonly returnAfterMs: number;
+  /** When the provider books a `.84` return: well after our return watch ended. */
+  private readonly lateReturnAfterMs: number;
   private readonly book: SimulatedPayoutBook;
 
   constructor(options: SimulatedRailOptions) {
@@ -69,6 +77,7 @@ export class SimulatedPayoutRail implements PayoutRail {
     const returnsAfterSettlementMs = this.returnAfterMs - this.delayMs;
     this.returnWindowMs = returnsAfterSettlementMs + 2 * this.pollIntervalMs;
     this.returnPollIntervalMs = Math.ceil(returnsAfterSettlementMs / 2);
+    this.lateReturnAfterMs = this.delayMs + 2 * this.returnWindowMs;
   }
 
   referenceFor(withdrawalId: string): string {
@@ -91,14 +100,7 @@ export class SimulatedPayoutRail implements PayoutRail {
     const reference = this.referenceFor(submission.withdrawalId);
     const now = this.clock.now();
     try {
-      await this.book.record({
-        providerId: reference,
-        reference: submission.withdrawalId,
-        rail: this.id,
-        amount: submission.amount,
-        currency: submission.currency,
-        acceptedAt: now,
-      });
+      for (const payout of this.booked(submission, reference, now)) await this.book.record(payout);
     } catch (error) {
       // Nothing is accepted until it is booked: the same key is tried again, as after any unreachable provider.
       return { kind: 'UNAVAILABLE', detail: `the simulated provider's book: ${(error as Error).message}` };
@@ -108,12 +110,36 @@ export class SimulatedPayoutRail implements PayoutRail {
     return { kind: 'ACCEPTED', reference, expectedBy: new Date(now.getTime() + this.delayMs) };
   }
 
+  /** What the provider books for an accepted payout: itself, unless a reconciliation trigger says otherwise. */
+  private booked(submission: RailSubmission, reference: string, acceptedAt: Date): SimulatedPayout[] {
+    const payout: SimulatedPayout = {
+      providerId: reference,
+      reference: submission.withdrawalId,
+      rail: this.id,
+      amount: submission.amount,
+      currency: submission.currency,
+      acceptedAt,
+    };
+    switch (submission.amount.cents()) {
+      case BOOK.NO_RECORD:
+        return [];
+      case BOOK.OTHER_AMOUNT:
+        return [{ ...payout, amount: payout.amount.plus(OTHER_AMOUNT_DELTA) }];
+      case BOOK.SECOND_PAYOUT:
+        return [payout, { ...payout, providerId: `${reference}-again` }];
+      default:
+        return [payout];
+    }
+  }
+
   /** The book's state of a payout of `cents`, `elapsedMs` after its acceptance; `status` answers from it too. */
   outcomeAt(cents: string, elapsedMs: number): SimulatedOutcome {
     if (elapsedMs < this.delayMs) return { state: 'PENDING', finalAfterMs: null };
     if (FAILURES[cents]) return { state: 'FAILED', finalAfterMs: this.delayMs };
     if (cents === RETURN_AFTER_SUCCESS && elapsedMs >= this.returnAfterMs)
       return { state: 'RETURNED', finalAfterMs: this.returnAfterMs };
+    if (cents === BOOK.LATE_RETURN && elapsedMs >= this.lateReturnAfterMs)
+      return { state: 'RETURNED', finalAfterMs: this.lateReturnAfterMs };
     return { state: 'PAID', finalAfterMs: this.delayMs };
   }
 
@@ -123,7 +149,9 @@ export class SimulatedPayoutRail implements PayoutRail {
       return { kind: 'FAILED', reason: FAILURE_REASONS.GENERAL };
     const cents = query.amount.cents();
     const outcome = this.outcomeAt(cents, this.clock.now().getTime() - query.submittedAt.getTime());
-    switch (outcome.state) {
+    // A `.84` return is booked after our watch ended, and never reported: only reconciliation finds it.
+    const state = cents === BOOK.LATE_RETURN && outcome.state === 'RETURNED' ? 'PAID' : outcome.state;
+    switch (state) {
       case 'PENDING': {
         // Every outcome, failures included, is known once the delay has passed: nothing to ask before then.
         const expectedBy = new Date(query.submittedAt.getTime() + this.delayMs);

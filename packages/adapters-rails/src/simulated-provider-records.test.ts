@@ -121,4 +121,36 @@ describe('SimulatedProviderRecords: the simulated provider’s book, by day and 
     expect(await ach!.submit(submission('w-1', '10.00', 2))).to.deep.include({ kind: 'ACCEPTED' });
     expect(await book.page(new Date(0), new Date('2100-01-01'), null, 10)).to.have.length(1);
   });
+
+  it('books what the reconciliation triggers say, while the rail answers our polls as for any payout', async () => {
+    const { clock, rail, readDay } = sandbox(10);
+    const ach = rail('ACH');
+    for (const [id, amount] of [
+      ['w-81', '25.81'],
+      ['w-82', '25.82'],
+      ['w-83', '25.83'],
+      ['w-84', '25.84'],
+    ] as const)
+      await ach.submit(submission(id, amount));
+    const query = (id: string, amount: string) => ({
+      withdrawalId: id,
+      reference: `sim-ach-${id}`,
+      amount: Money.of(amount),
+      submittedAt: new Date('2026-03-02T10:00:00.000Z'),
+    });
+
+    clock.advance(5000 + 2 * ach.returnWindowMs);
+    const booked = (await readDay()).flat();
+    expect(booked.map((r) => [r.providerId, r.reference, r.amount, r.state])).to.deep.equal([
+      ['sim-ach-w-81', 'w-81', '26.81', 'PAID'],
+      ['sim-ach-w-83', 'w-83', '25.83', 'PAID'],
+      ['sim-ach-w-83-again', 'w-83', '25.83', 'PAID'],
+      ['sim-ach-w-84', 'w-84', '25.84', 'RETURNED'],
+    ]);
+    for (const [id, amount] of [
+      ['w-82', '25.82'],
+      ['w-84', '25.84'],
+    ] as const)
+      expect(await ach.status(query(id, amount)), id).to.deep.include({ kind: 'SETTLED' });
+  });
 });
