@@ -16,6 +16,7 @@ import {
   DueWithdrawals,
   JsonNumber,
   type LinkKind,
+  NO_EXCEPTIONS as NONE,
   type Principal,
   ReconcileProviderDay,
   type ReconciliationRun,
@@ -37,15 +38,6 @@ const OPERATOR: Principal = {
 };
 /** Past the simulated provider's settlement window (ten minutes). */
 const PAST_THE_WINDOW_MS = 11 * 60_000;
-
-const NONE = {
-  MISSING_AT_PROVIDER: 0,
-  UNKNOWN_AT_PROVIDER: 0,
-  AMOUNT_MISMATCH: 0,
-  STATUS_MISMATCH: 0,
-  LATE_RETURN: 0,
-  DUPLICATE_AT_PROVIDER: 0,
-};
 
 /**
  * The sandbox's reconciliation on PostgreSQL: the simulated rails book what they accept in their own book

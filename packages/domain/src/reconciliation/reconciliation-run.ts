@@ -1,6 +1,14 @@
-import type { ReconciliationExceptionType } from './reconciliation-exception.js';
+import {
+  RECONCILIATION_EXCEPTION_TYPES,
+  type ReconciliationExceptionType,
+} from './reconciliation-exception.js';
 
 export type ExceptionCounts = Readonly<Record<ReconciliationExceptionType, number>>;
+
+/** Every type, none found. */
+export const NO_EXCEPTIONS: ExceptionCounts = Object.fromEntries(
+  RECONCILIATION_EXCEPTION_TYPES.map((type) => [type, 0]),
+) as ExceptionCounts;
 
 /** One reconciliation of one provider-day, as `npm run reconcile` prints it and the runs list shows it. */
 export interface ReconciliationRun {

@@ -1,16 +1,8 @@
 import { expect } from 'chai';
+import { NO_EXCEPTIONS as NONE } from '../../reconciliation/reconciliation-run.js';
 import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { ProviderRecordsUnavailableError } from './read-provider-day.js';
 import { DAY, PROVIDER, ReconciliationWorld, recordOf, WINDOW_MS } from './reconciliation-world.fixture.js';
-
-const NONE = {
-  MISSING_AT_PROVIDER: 0,
-  UNKNOWN_AT_PROVIDER: 0,
-  AMOUNT_MISMATCH: 0,
-  STATUS_MISMATCH: 0,
-  LATE_RETURN: 0,
-  DUPLICATE_AT_PROVIDER: 0,
-};
 
 describe('ReconcileProviderDay', () => {
   it('matches a day of settled payouts to the provider’s records, page after page, with no exception', async () => {

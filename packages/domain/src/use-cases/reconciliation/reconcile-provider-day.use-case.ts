@@ -11,7 +11,11 @@ import {
 } from '../../reconciliation/judge-records.js';
 import { dayBounds } from '../../reconciliation/provider-day.js';
 import { RECONCILIATION_EXCEPTION_TYPES } from '../../reconciliation/reconciliation-exception.js';
-import type { ExceptionCounts, ReconciliationRun } from '../../reconciliation/reconciliation-run.js';
+import {
+  type ExceptionCounts,
+  NO_EXCEPTIONS,
+  type ReconciliationRun,
+} from '../../reconciliation/reconciliation-run.js';
 import { SETTLEMENT_WINDOWS_MS, settlementWindowOf } from '../../reconciliation/settlement-windows.js';
 import { type DomainError, domainError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';
@@ -58,7 +62,7 @@ const emptyTally = (): Tally => ({
   matched: 0,
   pending: 0,
   opened: 0,
-  found: Object.fromEntries(RECONCILIATION_EXCEPTION_TYPES.map((type) => [type, 0])) as Tally['found'],
+  found: { ...NO_EXCEPTIONS },
 });
 
 const chunks = <T>(items: readonly T[], size: number): T[][] =>
