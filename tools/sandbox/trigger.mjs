@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Makes one withdrawal with a chosen outcome on a chosen rail, on a simulated-rails service:
 //   npm run -s trigger -- returned --rail ACH [--amount 25] [--merchant <id>] [--base-url http://localhost:3000]
-// The outcome names come from the sandbox cents table (docs/product.md §9, SANDBOX_TRIGGER_CENTS and
-// SANDBOX_FAILURE_CENTS in the domain package). stdout carries the JSON alone; hints for a person go to stderr.
+// The outcome names come from the sandbox cents table (docs/product.md §9, SANDBOX_TRIGGER_CENTS,
+// SANDBOX_FAILURE_CENTS and SANDBOX_RECONCILIATION_CENTS in the domain package). stdout carries the JSON alone; hints for a person go to stderr.
 import { parseArgs } from 'node:util';
 import {
   FAILURE_REASONS,
   RAIL_IDS,
   ROUTING_TABLE,
   SANDBOX_FAILURE_CENTS,
+  SANDBOX_RECONCILIATION_CENTS,
   SANDBOX_TRIGGER_CENTS,
 } from '@payout/domain';
 import { payoutApi } from './payout-api.mjs';
@@ -39,6 +40,22 @@ export const OUTCOMES = {
             RETURNED: 'SUCCESS, then FAILED "Recipient account not found." one settlement delay later',
             UNAVAILABLE_TWICE: 'rail unavailable twice: PENDING "Payment queued", then it settles',
           }[name] ?? name,
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    Object.entries(SANDBOX_RECONCILIATION_CENTS).map(([name, cents]) => [
+      named(name),
+      {
+        cents,
+        outcome: `settles to SUCCESS; reconciliation then finds ${
+          {
+            OTHER_AMOUNT: 'AMOUNT_MISMATCH (the provider booked a dollar more)',
+            NO_RECORD: 'MISSING_AT_PROVIDER (the provider booked nothing)',
+            SECOND_PAYOUT: 'DUPLICATE_AT_PROVIDER (a second payout, same reference)',
+            LATE_RETURN: 'LATE_RETURN (returned after the return watch ended)',
+          }[name] ?? name
+        }`,
       },
     ]),
   ),

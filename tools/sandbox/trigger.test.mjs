@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { SANDBOX_FAILURE_CENTS, SANDBOX_TRIGGER_CENTS } from '@payout/domain';
+import { SANDBOX_FAILURE_CENTS, SANDBOX_RECONCILIATION_CENTS, SANDBOX_TRIGGER_CENTS } from '@payout/domain';
 import { expect } from 'chai';
 import { serviceForSuite } from './test-service.mjs';
 import { OUTCOMES, routeTo, trigger } from './trigger.mjs';
@@ -27,9 +27,14 @@ describe('npm run trigger', function () {
       rejected: SANDBOX_TRIGGER_CENTS.REJECTED,
     });
     expect(Object.values(named).sort()).to.deep.equal(
-      ['00', ...Object.values(SANDBOX_TRIGGER_CENTS), ...Object.keys(SANDBOX_FAILURE_CENTS)].sort(),
+      [
+        '00',
+        ...Object.values(SANDBOX_TRIGGER_CENTS),
+        ...Object.keys(SANDBOX_FAILURE_CENTS),
+        ...Object.values(SANDBOX_RECONCILIATION_CENTS),
+      ].sort(),
     );
-    expect(named).to.include({ 'recipient-not-found': '92', 'unavailable-twice': '99' });
+    expect(named).to.include({ 'recipient-not-found': '92', 'unavailable-twice': '99', 'late-return': '84' });
   });
 
   it('routes each rail through the account kind the routing table sends to it', () => {

@@ -5,5 +5,7 @@ export * from './observed/observed-payout.rail.js';
 export * from './paypal/index.js';
 export * from './simulated-card.vault.js';
 export * from './simulated-payout.rail.js';
+export * from './simulated-payout-book.js';
+export * from './simulated-provider-records.js';
 export * from './simulated-rails.js';
 export * from './wise/index.js';

@@ -137,7 +137,7 @@ class FaultyLife {
   }
 }
 
-describe('Simulated rails: a .98 return is booked exactly once whichever rail call a process fails at', () => {
+describe('Simulated rails: a .98 return, and its settlement, are booked exactly once whichever rail call a process fails at', () => {
   for (const rail of RAIL_IDS) {
     it(rail, async () => {
       const clean = new FaultyLife();
@@ -157,7 +157,13 @@ describe('Simulated rails: a .98 return is booked exactly once whichever rail ca
           expect(statuses.slice(-2), at).to.deep.equal(['SUCCESS', 'FAILED']);
           expect(new Set(statuses).size, `${at}: each status once`).to.equal(statuses.length);
           const kinds = life.uow.state.ledger.filter((e) => e.withdrawalId === id).map((e) => e.kind);
-          expect(kinds, at).to.deep.equal(['WITHDRAWAL_DEBIT', 'WITHDRAWAL_REVERSAL']);
+          expect(kinds, at).to.deep.equal([
+            'WITHDRAWAL_DEBIT',
+            'PAYOUT_SETTLEMENT',
+            'SETTLEMENT_RETURN',
+            'WITHDRAWAL_REVERSAL',
+          ]);
+          expect(await life.uow.read.ledger.settlementDrift(), at).to.deep.equal([]);
           const postings = life.uow.state.ledger
             .flatMap((entry) => entry.lines)
             .filter((line) => line.account === walletAccount(walletId))

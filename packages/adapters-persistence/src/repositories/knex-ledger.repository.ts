@@ -1,11 +1,14 @@
 import {
   DuplicatePostingError,
   isBalanced,
+  LEDGER_ACCOUNTS,
   type LedgerDrift,
   type LedgerEntry,
   type LedgerEntryKind,
   type LedgerRepository,
   Money,
+  type SettlementDrift,
+  UNRECORDED_PROVIDER,
   walletAccount,
 } from '@payout/domain';
 import { insertWrite, type SqlWriter } from '../sql/sql-write.js';
@@ -64,9 +67,19 @@ export class KnexLedgerRepository implements LedgerRepository {
 
   async entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]> {
     if (!isUuid(walletId)) return [];
-    const entries = await this.db<EntryRow>('ledger_entries')
-      .where({ wallet_id: walletId })
-      .orderBy('posted_seq');
+    return this.withLines(
+      await this.db<EntryRow>('ledger_entries').where({ wallet_id: walletId }).orderBy('posted_seq'),
+    );
+  }
+
+  async entriesForWithdrawal(withdrawalId: string): Promise<readonly LedgerEntry[]> {
+    if (!isUuid(withdrawalId)) return [];
+    return this.withLines(
+      await this.db<EntryRow>('ledger_entries').where({ withdrawal_id: withdrawalId }).orderBy('posted_seq'),
+    );
+  }
+
+  private async withLines(entries: readonly EntryRow[]): Promise<readonly LedgerEntry[]> {
     if (entries.length === 0) return [];
     const lines = await this.db<LineRow>('ledger_lines')
       .whereIn(
@@ -123,6 +136,39 @@ export class KnexLedgerRepository implements LedgerRepository {
       walletId: row.id,
       balance: money(row.balance),
       postings: money(row.postings),
+    }));
+  }
+
+  /**
+   * Two sums over the ledger lines of the settlement accounts against two over the withdrawals, in one statement
+   * so that both sides are read from the same snapshot.
+   */
+  async settlementDrift(): Promise<readonly SettlementDrift[]> {
+    const transit = LEDGER_ACCOUNTS.payoutsInTransit;
+    const result = await this.db.raw<{ rows: Array<{ account: string; postings: string; payouts: string }> }>(
+      `WITH postings AS (
+         SELECT CASE WHEN account = ? THEN account ELSE 'provider:' || split_part(account, ':', 2) END AS account,
+                sum(amount) AS total
+           FROM ledger_lines
+          WHERE account = ? OR account LIKE 'provider:%:settled' OR account LIKE 'provider:%:fees'
+          GROUP BY 1
+       ), payouts AS (
+         SELECT CASE WHEN status = 'SUCCESS' THEN 'provider:' || coalesce(rail_provider, ?) ELSE ? END AS account,
+                sum(amount) AS total
+           FROM withdrawals
+          WHERE debited AND NOT reversed
+          GROUP BY 1
+       )
+       SELECT account, coalesce(p.total, 0) AS postings, coalesce(w.total, 0) AS payouts
+         FROM postings p FULL JOIN payouts w USING (account)
+        WHERE coalesce(p.total, 0) <> coalesce(w.total, 0)
+        ORDER BY account`,
+      [transit, transit, UNRECORDED_PROVIDER, transit],
+    );
+    return result.rows.map((row) => ({
+      account: row.account,
+      postings: money(row.postings),
+      payouts: money(row.payouts),
     }));
   }
 }

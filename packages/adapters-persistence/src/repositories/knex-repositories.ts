@@ -9,6 +9,7 @@ import { KnexLedgerRepository } from './knex-ledger.repository.js';
 import { KnexLinkedAccountRepository } from './knex-linked-account.repository.js';
 import { KnexListReads } from './knex-list-reads.js';
 import { KnexMerchantRepository } from './knex-merchant.repository.js';
+import { KnexReconciliationStore } from './knex-reconciliation.store.js';
 import { KnexWalletRepository } from './knex-wallet.repository.js';
 import { KnexWebhookEndpointRepository } from './knex-webhook-endpoint.repository.js';
 import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
@@ -56,5 +57,6 @@ export function knexRepositories(
     webhookEvents: new KnexWebhookEventRepository(db, writer),
     lists: new KnexListReads(db),
     auditLog: new KnexAuditLog(db),
+    reconciliation: new KnexReconciliationStore(db),
   };
 }

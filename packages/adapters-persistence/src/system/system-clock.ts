@@ -1,7 +1,11 @@
-import type { Clock } from '@payout/domain';
+import type { WaitingClock } from '@payout/domain';
 
-export class SystemClock implements Clock {
+export class SystemClock implements WaitingClock {
   now(): Date {
     return new Date();
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
   }
 }

@@ -50,6 +50,17 @@ describe('loadConfig', () => {
       expect(loadConfig({ LEDGER_VERIFICATION_CRON: bad }).ok, bad).to.equal(false);
   });
 
+  it('reconciles yesterday daily at 04:00 UTC unless given another cron, or off', () => {
+    const byDefault = loadConfig({});
+    expect(byDefault.ok && byDefault.config.reconciliationCron).to.equal('0 4 * * *');
+    const off = loadConfig({ RECONCILIATION_CRON: 'off' });
+    expect(off.ok && off.config.reconciliationCron).to.equal(null);
+    const bad = loadConfig({ RECONCILIATION_CRON: '0 4 * *' });
+    expect(bad.ok ? [] : bad.errors).to.deep.equal([
+      'RECONCILIATION_CRON must be five cron fields such as "0 4 * * *", or off (got "0 4 * *")',
+    ]);
+  });
+
   it("reads the providers' balances every 15 minutes unless given another cron, with a floor per provider", () => {
     const byDefault = loadConfig({});
     expect(byDefault.ok && byDefault.config.providerBalanceCron).to.equal('*/15 * * * *');

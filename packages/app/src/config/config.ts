@@ -90,6 +90,11 @@ export interface AppConfig {
    */
   readonly providerBalanceCron: string | null;
   /**
+   * When workers reconcile yesterday for every provider whose records are read (cron, UTC; RECONCILIATION_CRON,
+   * daily at 04:00 by default); null: never.
+   */
+  readonly reconciliationCron: string | null;
+  /**
    * Per provider, the balance under which `payout_provider_balance_floor` makes the alert fire, in dollars
    * (INCREASE_BALANCE_FLOOR, MODERN_TREASURY_BALANCE_FLOOR, PAYPAL_BALANCE_FLOOR, WISE_BALANCE_FLOOR); a provider
    * without one has no floor.
@@ -169,7 +174,7 @@ function choice(env: Env, name: NameOfKind<'choice'>, errors: string[]): string 
  * workers once they schedule it; `off`: null.
  */
 function cron(
-  name: 'LEDGER_VERIFICATION_CRON' | 'PROVIDER_BALANCE_CRON',
+  name: 'LEDGER_VERIFICATION_CRON' | 'PROVIDER_BALANCE_CRON' | 'RECONCILIATION_CRON',
   raw: string | undefined,
   errors: string[],
 ): string | null {
@@ -278,6 +283,7 @@ export function loadConfig(env: Env): ConfigResult {
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', errors, { max: shutdownTimeoutMs - 1 }),
     ledgerVerificationCron: cron('LEDGER_VERIFICATION_CRON', env.LEDGER_VERIFICATION_CRON, errors),
     providerBalanceCron: cron('PROVIDER_BALANCE_CRON', env.PROVIDER_BALANCE_CRON, errors),
+    reconciliationCron: cron('RECONCILIATION_CRON', env.RECONCILIATION_CRON, errors),
     providerBalanceFloors: balanceFloors(env, errors),
     developmentDefaults,
   };

@@ -423,6 +423,14 @@ export const CONFIG_VARIABLES = [
       "When workers read each provider's balance into `payout_provider_balance`: five cron fields in UTC, as `LEDGER_VERIFICATION_CRON`; `off`: never.",
   },
   {
+    name: 'RECONCILIATION_CRON',
+    section: 'workers',
+    kind: 'text',
+    fallback: '0 4 * * *',
+    description:
+      "When workers reconcile yesterday (and the days still pending inside each provider's settlement window) for every provider whose records are read (docs/reconciliation.md): five cron fields in UTC, as `LEDGER_VERIFICATION_CRON`; `off`: never.",
+  },
+  {
     name: 'JOB_QUEUE_PROFILE',
     section: 'workers',
     kind: 'choice',

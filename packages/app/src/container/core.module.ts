@@ -18,6 +18,7 @@ import type { Logger } from '../infrastructure/logger.js';
 import { committedChangesReporter } from '../observability/committed-changes.reporter.js';
 import { observedRails } from '../observability/rail-calls.recorder.js';
 import { cardVaultFor } from './card-vault.binding.js';
+import { providerRecordsFor, waitingClock } from './provider-records.binding.js';
 import { railsFor, railWebhookVerifiersFor } from './rails.binding.js';
 import { recipientValidatorFor } from './recipient-validator.binding.js';
 import { TOKENS } from './tokens.js';
@@ -47,7 +48,11 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
       .toDynamicValue(async (ctx) =>
         railsFor(
           config,
-          { clock: ctx.get(TOKENS.clock), steps: await ctx.getAsync(TOKENS.railSteps) },
+          {
+            clock: ctx.get(TOKENS.clock),
+            steps: await ctx.getAsync(TOKENS.railSteps),
+            simulatedBook: await ctx.getAsync(TOKENS.simulatedBook),
+          },
           (rails, provider) => observedRails(rails, provider, metrics, logger),
         ),
       )
@@ -70,6 +75,13 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
             cardVault: cardVaultFor(config),
             outboundUrls,
             recipients: recipientValidatorFor(config, ctx.get(TOKENS.clock)),
+            reconciliation: {
+              readers: providerRecordsFor(config, {
+                clock: ctx.get(TOKENS.clock),
+                simulatedBook: await ctx.getAsync(TOKENS.simulatedBook),
+              }),
+              clock: waitingClock(ctx.get(TOKENS.clock)),
+            },
           },
           config,
         ),

@@ -1,3 +1,4 @@
+import { InMemorySimulatedPayoutBook } from '@payout/adapters-rails';
 import type { DueDelivery } from '@payout/domain';
 import { InMemoryJobRunner, InMemoryRailStepStore, InMemoryUnitOfWork } from '@payout/domain/testing';
 import { ContainerModule } from 'inversify';
@@ -11,6 +12,7 @@ export const inMemoryModule = () =>
   new ContainerModule(({ bind }) => {
     bind(TOKENS.unitOfWork).toConstantValue(new InMemoryUnitOfWork());
     bind(TOKENS.railSteps).toConstantValue(new InMemoryRailStepStore());
+    bind(TOKENS.simulatedBook).toConstantValue(new InMemorySimulatedPayoutBook());
     bind(TOKENS.resources).toConstantValue([]);
     bind(TOKENS.webhookQueue)
       .toDynamicValue(async (ctx) => {

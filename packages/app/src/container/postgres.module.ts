@@ -9,6 +9,7 @@ import {
   FAST_JOB_QUEUE_SETTINGS,
   KnexProviderBalances,
   KnexRailStepStore,
+  KnexSimulatedPayoutBook,
   KnexUnitOfWork,
   knexPoolUsage,
   listenForDue,
@@ -29,6 +30,7 @@ import type { AppConfig } from '../config/config.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { ledgerVerificationReporter } from '../observability/ledger-verification.reporter.js';
 import { providerBalanceReporter } from '../observability/provider-balance.reporter.js';
+import { reconciliationReporter } from '../observability/reconciliation.reporter.js';
 import { providerBalancesFor } from './provider-balances.binding.js';
 import { type OpenReadReplica, openReadReplica } from './read-replica.binding.js';
 import { type Resource, TOKENS } from './tokens.js';
@@ -49,6 +51,8 @@ const READ_REPLICA = Symbol.for('payout.readReplica');
 export const LEDGER_VERIFICATION_JOB = 'ledger.verification';
 /** pg-boss's queue of the scheduled read of the providers' balances (PROVIDER_BALANCE_CRON). */
 export const PROVIDER_BALANCE_JOB = 'provider.balances';
+/** pg-boss's queue of the scheduled reconciliation of yesterday (RECONCILIATION_CRON). */
+export const RECONCILIATION_JOB = 'reconciliation.daily';
 
 /** Knex's own warnings (a failed connection attempt, say), as the service's log lines. */
 const knexLog = (logger: Logger): Knex.Logger => ({
@@ -75,10 +79,13 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       connectionString: url,
       poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)),
       settings,
-      // Where workers run, pg-boss sends the scheduled jobs (the ledger verification, the balances) as they come due.
+      // Where workers run, pg-boss sends the scheduled jobs (the ledger verification, the balances, the
+      // reconciliation) as they come due.
       schedule:
         config.role !== 'api' &&
-        (config.ledgerVerificationCron !== null || config.providerBalanceCron !== null),
+        [config.ledgerVerificationCron, config.providerBalanceCron, config.reconciliationCron].some(
+          (cron) => cron !== null,
+        ),
       // The message and code only: pg-boss's errors carry the whole pg client, kilobytes of it.
       onError: (error) =>
         logger.error({ error: error.message, code: (error as { code?: string }).code }, 'job queue error'),
@@ -169,6 +176,11 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
     bind(TOKENS.railSteps)
       .toDynamicValue(async (ctx) => new KnexRailStepStore((await ctx.getAsync<Database>(DATABASE)).knex))
       .inSingletonScope();
+    bind(TOKENS.simulatedBook)
+      .toDynamicValue(
+        async (ctx) => new KnexSimulatedPayoutBook((await ctx.getAsync<Database>(DATABASE)).knex),
+      )
+      .inSingletonScope();
     bind(TOKENS.webhookQueue)
       .toDynamicValue(async (ctx) => {
         const db = await ctx.getAsync<Database>(DATABASE);
@@ -189,7 +201,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
     bind(TOKENS.worker)
       .toDynamicValue(async (ctx) => {
         const db = await ctx.getAsync<Database>(DATABASE);
-        const { handleJob, verifyLedger } = await ctx.getAsync(TOKENS.useCases);
+        const { handleJob, verifyLedger, reconcileRecentDays } = await ctx.getAsync(TOKENS.useCases);
         const verify = ledgerVerificationReporter(
           verifyLedger,
           ctx.get(TOKENS.metrics),
@@ -214,6 +226,11 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
               name: PROVIDER_BALANCE_JOB,
               cron: config.providerBalanceCron,
               run: providerBalanceReporter(checkBalances, logger),
+            },
+            {
+              name: RECONCILIATION_JOB,
+              cron: config.reconciliationCron,
+              run: reconciliationReporter(reconcileRecentDays, logger),
             },
           ],
           logger,

@@ -18,6 +18,7 @@ import {
   type RailRegistry,
   type RailStepStore,
   type RailWebhookVerifier,
+  type SimulatedPayoutBook,
 } from '@payout/domain';
 import type { AppConfig } from '../config/config.js';
 import type { RailProvider } from '../config/rails.config.js';
@@ -25,10 +26,14 @@ import type { RailProvider } from '../config/rails.config.js';
 /** Wraps a provider's adapters (metrics, logs); the identity by default. */
 export type RailObserver = (rails: readonly PayoutRail[], provider: RailProvider) => readonly PayoutRail[];
 
-/** What the rails are built with besides configuration: the clock, and where multi-step rails keep their steps. */
+/**
+ * What the rails are built with besides configuration: the clock, where multi-step rails keep their steps, and the
+ * simulated provider's book (one of the rails' own in memory when none is given).
+ */
 export interface RailsContext {
   readonly clock: Clock;
   readonly steps: RailStepStore;
+  readonly simulatedBook?: SimulatedPayoutBook;
 }
 
 /**
@@ -37,7 +42,7 @@ export interface RailsContext {
  */
 export function railsFor(
   config: AppConfig,
-  { clock, steps }: RailsContext,
+  { clock, steps, simulatedBook }: RailsContext,
   observe: RailObserver = (rails) => rails,
 ): RailRegistry {
   const { providers, increase, paypal, modernTreasury, wise } = config.rails;
@@ -48,7 +53,10 @@ export function railsFor(
     webhooksReceived: receivesWebhooks(config, provider),
   });
   const adapters: Readonly<Record<Exclude<RailProvider, 'disabled'>, readonly PayoutRail[]>> = {
-    simulated: observe(createSimulatedRails({ clock, delaysMs: config.railDelaysMs }), 'simulated'),
+    simulated: observe(
+      createSimulatedRails({ clock, delaysMs: config.railDelaysMs, book: simulatedBook }),
+      'simulated',
+    ),
     increase: increase
       ? observe(
           createIncreaseRails({

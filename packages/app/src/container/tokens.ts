@@ -7,6 +7,7 @@ import type {
   RailRegistry,
   RailStepStore,
   SecretGenerator,
+  SimulatedPayoutBook,
   UnitOfWork,
   WebhookSender,
 } from '@payout/domain';
@@ -45,6 +46,8 @@ export const TOKENS = {
   rails: token<RailRegistry>('rails'),
   /** Where multi-step rails (Wise) keep what they made for each withdrawal across attempts. */
   railSteps: token<RailStepStore>('railSteps'),
+  /** The simulated provider's book of what its rails accepted, shared by every process of the deployment. */
+  simulatedBook: token<SimulatedPayoutBook>('simulatedBook'),
   webhookSender: token<WebhookSender>('webhookSender'),
   useCases: token<UseCases>('useCases'),
   /** Runs the jobs (approval expiries). */

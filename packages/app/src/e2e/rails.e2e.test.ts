@@ -1,7 +1,7 @@
 import { Money } from '@payout/domain';
 import { expect } from 'chai';
 import { eventually } from './support/eventually.js';
-import { LedgerProbe } from './support/ledger.probe.js';
+import { LedgerProbe, postingsOf } from './support/ledger.probe.js';
 import type { ApiAnswer, WithdrawalAnswer } from './support/payout-api.client.js';
 import type { LinkKind } from './support/sandbox.fixture.js';
 import {
@@ -153,7 +153,7 @@ describe('e2e: one withdrawal per rail, from request to final webhook (npm start
       expect(await ledger.balance(entity.walletId)).to.equal(
         Money.of(FUNDS).minus(Money.of(total)).toString(),
       );
-      expect(await ledger.postings(created.id)).to.deep.equal({ WITHDRAWAL_DEBIT: 1 });
+      expect(await ledger.postings(created.id)).to.deep.equal(postingsOf('SUCCESS', true));
     });
   }
 

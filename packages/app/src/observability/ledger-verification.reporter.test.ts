@@ -18,7 +18,10 @@ describe('the scheduled ledger verification as reported', () => {
       Date.parse('2026-03-02T03:30:00Z') / 1000,
     );
     expect(lines.map((line) => [line.level, line.msg])).to.deep.equal([
-      ['info', 'ledger verified: every posting set balances and every wallet equals its postings'],
+      [
+        'info',
+        'ledger verified: every posting set balances, and every wallet and settlement account holds what it should',
+      ],
     ]);
   });
 

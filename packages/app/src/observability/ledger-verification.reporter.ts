@@ -6,7 +6,7 @@ import type { Logger } from '../infrastructure/logger.js';
 const NAMED = 20;
 
 /**
- * The scheduled ledger verification: checks every posting set and every wallet, sets `payout_ledger_problems` and
+ * The scheduled ledger verification: checks every posting set, every wallet and the settlement accounts, sets `payout_ledger_problems` and
  * `payout_ledger_verified_timestamp_seconds`, and logs the outcome: an error naming the unbalanced sets and the
  * drifting wallets (ids and amounts only) when there is any.
  */
@@ -18,25 +18,33 @@ export function ledgerVerificationReporter(
 ): () => Promise<void> {
   return async () => {
     const report = await verifyLedger.execute();
-    const problems = report.unbalancedEntryIds.length + report.drift.length;
+    const problems = report.unbalancedEntryIds.length + report.drift.length + report.settlement.length;
     metrics.ledgerProblems.set(problems);
     metrics.ledgerVerifiedAt.set(clock.now().getTime() / 1000);
     if (report.ok) {
-      logger.info('ledger verified: every posting set balances and every wallet equals its postings');
+      logger.info(
+        'ledger verified: every posting set balances, and every wallet and settlement account holds what it should',
+      );
       return;
     }
     logger.error(
       {
         unbalancedPostingSets: report.unbalancedEntryIds.length,
         driftingWallets: report.drift.length,
+        driftingSettlementAccounts: report.settlement.length,
         unbalanced: report.unbalancedEntryIds.slice(0, NAMED),
         drift: report.drift.slice(0, NAMED).map((d) => ({
           walletId: d.walletId,
           balance: d.balance.toString(),
           postings: d.postings.toString(),
         })),
+        settlement: report.settlement.slice(0, NAMED).map((d) => ({
+          account: d.account,
+          postings: d.postings.toString(),
+          payouts: d.payouts.toString(),
+        })),
       },
-      'ledger drift found: a wallet differs from its postings or a posting set does not balance',
+      'ledger drift found: a wallet or settlement account differs from what it should hold, or a posting set does not balance',
     );
   };
 }

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'LINKED_ACCOUNT_CORRECTED',
   'LINKED_ACCOUNT_MARKED_UNUSABLE',
   'LINKED_ACCOUNT_REINSTATED',
+  'RECONCILIATION_EXCEPTION_RESOLVED',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -33,7 +34,8 @@ export type AuditSubjectType =
   | 'APPLICATION_TOKEN'
   | 'WITHDRAWAL'
   | 'WEBHOOK_EVENT'
-  | 'LINKED_ACCOUNT';
+  | 'LINKED_ACCOUNT'
+  | 'RECONCILIATION_EXCEPTION';
 
 /** What each action is done to; a webhook endpoint is a merchant's setting, so its subject is the merchant. */
 export const AUDIT_SUBJECT: Readonly<Record<AuditAction, AuditSubjectType>> = {
@@ -53,6 +55,7 @@ export const AUDIT_SUBJECT: Readonly<Record<AuditAction, AuditSubjectType>> = {
   LINKED_ACCOUNT_CORRECTED: 'LINKED_ACCOUNT',
   LINKED_ACCOUNT_MARKED_UNUSABLE: 'LINKED_ACCOUNT',
   LINKED_ACCOUNT_REINSTATED: 'LINKED_ACCOUNT',
+  RECONCILIATION_EXCEPTION_RESOLVED: 'RECONCILIATION_EXCEPTION',
 };
 
 /** A JSON value: what an audit entry records of the fields an action set. */

@@ -9,7 +9,30 @@ export const LEDGER_ACCOUNTS = {
 
 export const walletAccount = (walletId: string): string => `wallet:${walletId}`;
 
-export type LedgerEntryKind = 'WALLET_CREDIT' | 'WITHDRAWAL_DEBIT' | 'WITHDRAWAL_REVERSAL';
+/**
+ * What a provider paid out for us, fees included (docs/reconciliation.md#accounts): a payout moves here from
+ * `system:payouts-in-transit` when its provider confirms it, and back when it is returned.
+ */
+export const providerSettledAccount = (provider: string): string => `provider:${provider}:settled`;
+
+/** What a provider charged us for its payouts, where it reports it: negative, against its settled account. */
+export const providerFeesAccount = (provider: string): string => `provider:${provider}:fees`;
+
+/**
+ * The provider named on a settlement when the withdrawal does not record which one served it (rows stored before
+ * migration 0018).
+ */
+export const UNRECORDED_PROVIDER = 'unrecorded';
+
+export const LEDGER_ENTRY_KINDS = [
+  'WALLET_CREDIT',
+  'WITHDRAWAL_DEBIT',
+  'WITHDRAWAL_REVERSAL',
+  'PAYOUT_SETTLEMENT',
+  'SETTLEMENT_RETURN',
+  'PROVIDER_FEE',
+] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 /** A signed amount on one account: positive raises a wallet's balance. */
 export interface LedgerLine {
@@ -17,7 +40,10 @@ export interface LedgerLine {
   readonly amount: Money;
 }
 
-/** A balanced posting set: its lines sum to zero. At most one debit and one reversal exist per withdrawal. */
+/**
+ * A balanced posting set: its lines sum to zero. A withdrawal has at most one entry of each kind: one debit, one
+ * settlement, one return of it, one provider fee, one reversal.
+ */
 export interface LedgerEntry {
   readonly id: string;
   readonly kind: LedgerEntryKind;
@@ -87,5 +113,68 @@ export function withdrawalReversalEntry(id: string, withdrawal: WithdrawalAmount
     kind: 'WITHDRAWAL_REVERSAL',
     memo: `reversal of withdrawal ${withdrawal.id}`,
     lines: debit.lines.map((line) => ({ account: line.account, amount: line.amount.negated() })),
+  };
+}
+
+/** The provider confirmed the payout: it leaves transit for the provider's settled account. */
+export function payoutSettlementEntry(
+  id: string,
+  withdrawal: WithdrawalAmounts,
+  provider: string,
+  now: Date,
+): LedgerEntry {
+  return {
+    id,
+    kind: 'PAYOUT_SETTLEMENT',
+    walletId: withdrawal.walletId,
+    withdrawalId: withdrawal.id,
+    memo: `settlement of withdrawal ${withdrawal.id} by ${provider}`,
+    createdAt: now,
+    lines: [
+      { account: LEDGER_ACCOUNTS.payoutsInTransit, amount: withdrawal.amount.negated() },
+      { account: providerSettledAccount(provider), amount: withdrawal.amount },
+    ],
+  };
+}
+
+/**
+ * A settled payout came back: the exact mirror of its settlement, back in transit, so that the reversal that
+ * follows it mirrors the debit as for any failure.
+ */
+export function settlementReturnEntry(id: string, settlement: LedgerEntry, now: Date): LedgerEntry {
+  if (settlement.kind !== 'PAYOUT_SETTLEMENT') throw new Error(`${settlement.id} is not a settlement`);
+  return {
+    ...settlement,
+    id,
+    kind: 'SETTLEMENT_RETURN',
+    memo: `return of the settlement of withdrawal ${settlement.withdrawalId}`,
+    createdAt: now,
+    lines: settlement.lines.map((line) => ({ account: line.account, amount: line.amount.negated() })),
+  };
+}
+
+/**
+ * A fee the provider reported for the payout: it took the fee from what it holds for us too, so its settled
+ * account grows by it and its fees account carries the cost. A return leaves it in place.
+ */
+export function providerFeeEntry(
+  id: string,
+  withdrawal: Pick<WithdrawalAmounts, 'id' | 'walletId'>,
+  provider: string,
+  fee: Money,
+  now: Date,
+): LedgerEntry {
+  if (!fee.isPositive()) throw new Error(`a provider fee is positive (got ${fee})`);
+  return {
+    id,
+    kind: 'PROVIDER_FEE',
+    walletId: withdrawal.walletId,
+    withdrawalId: withdrawal.id,
+    memo: `${provider} fee for withdrawal ${withdrawal.id}`,
+    createdAt: now,
+    lines: [
+      { account: providerFeesAccount(provider), amount: fee.negated() },
+      { account: providerSettledAccount(provider), amount: fee },
+    ],
   };
 }

@@ -7,6 +7,17 @@ export interface LedgerDrift {
   readonly postings: Money;
 }
 
+/**
+ * A settlement account whose postings differ from what the withdrawals say it holds: `system:payouts-in-transit`
+ * against the payouts debited and neither settled nor reversed; a provider's settled and fees accounts together
+ * (`provider:<name>`) against its settled payouts not returned (a fee moves between the two, netting to zero).
+ */
+export interface SettlementDrift {
+  readonly account: string;
+  readonly postings: Money;
+  readonly payouts: Money;
+}
+
 export interface LedgerRepository {
   /**
    * Appends a balanced posting set. Throws at once if its lines do not sum to zero; fails the unit with
@@ -15,6 +26,8 @@ export interface LedgerRepository {
    */
   append(entry: LedgerEntry): Promise<void>;
   entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]>;
+  /** The withdrawal's entries (its debit, settlement, fee, returns, reversal), in posting order. */
+  entriesForWithdrawal(withdrawalId: string): Promise<readonly LedgerEntry[]>;
   /**
    * The sum of the wallet's WALLET_CREDIT postings: the highest balance it can ever reach, since a reversal gives
    * back no more than its debit took.
@@ -24,6 +37,8 @@ export interface LedgerRepository {
   unbalancedEntryIds(): Promise<readonly string[]>;
   /** Wallets whose stored balance differs from the sum of their postings (expected: none). */
   walletDrift(): Promise<readonly LedgerDrift[]>;
+  /** Settlement accounts that differ from the withdrawals (see SettlementDrift; expected: none). */
+  settlementDrift(): Promise<readonly SettlementDrift[]>;
 }
 
 export class DuplicatePostingError extends Error {

@@ -6,6 +6,7 @@ import type { LedgerRepository } from './ledger-repository.port.js';
 import type { LinkedAccountRepository } from './linked-account-repository.port.js';
 import type { ListReads } from './list-reads.port.js';
 import type { MerchantRepository } from './merchant-repository.port.js';
+import type { ReconciliationStore } from './reconciliation-store.port.js';
 import type { Principal } from './token-verifier.port.js';
 import type { WalletRepository } from './wallet-repository.port.js';
 import type { WebhookEndpointRepository } from './webhook-endpoint-repository.port.js';
@@ -25,6 +26,8 @@ export interface Repositories {
   /** The API's paginated lists, across the tables above. */
   readonly lists: ListReads;
   readonly auditLog: AuditLog;
+  /** Providers' records, reconciliation exceptions and runs (docs/reconciliation.md). */
+  readonly reconciliation: ReconciliationStore;
 }
 
 /** Repositories bound to one transaction, plus the job queue that enqueues inside it. */

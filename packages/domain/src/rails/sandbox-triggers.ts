@@ -25,3 +25,18 @@ export const SANDBOX_FAILURE_CENTS: Readonly<Record<string, FailureReason>> = {
   '96': FAILURE_REASONS.CARD,
   '97': FAILURE_REASONS.CANCELLED,
 };
+
+/**
+ * docs/sandbox.md: cents whose payout settles on our side as any other while the simulated provider's own book
+ * disagrees, so that reconciliation shows each exception (docs/reconciliation.md). Our polls never see these.
+ */
+export const SANDBOX_RECONCILIATION_CENTS = {
+  /** The provider books another amount (a dollar more): AMOUNT_MISMATCH. */
+  OTHER_AMOUNT: '81',
+  /** The provider books nothing: MISSING_AT_PROVIDER once its settlement window passed. */
+  NO_RECORD: '82',
+  /** The provider books a second payout under the same reference: DUPLICATE_AT_PROVIDER. */
+  SECOND_PAYOUT: '83',
+  /** The provider books a return after our return watch ended: LATE_RETURN. */
+  LATE_RETURN: '84',
+} as const;

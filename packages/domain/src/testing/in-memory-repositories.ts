@@ -32,6 +32,8 @@ import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
 import { FIXED_WITHDRAWAL_FIELDS, type Withdrawal } from '../withdrawal/withdrawal.js';
 import { inMemoryListReads } from './in-memory-list-reads.js';
+import { inMemoryReconciliation } from './in-memory-reconciliation.js';
+import { inMemorySettlementDrift } from './in-memory-settlement-drift.js';
 import type { InMemoryState } from './in-memory-state.js';
 
 function insertNew<T>(map: Map<string, T>, id: string, value: T): void {
@@ -106,6 +108,8 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       state().ledger.push(entry);
     },
     entriesForWallet: async (walletId) => state().ledger.filter((e) => e.walletId === walletId),
+    entriesForWithdrawal: async (withdrawalId) =>
+      state().ledger.filter((e) => e.withdrawalId === withdrawalId),
     creditedTotal: async (walletId) =>
       Money.sum(
         state()
@@ -128,6 +132,7 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
       }
       return drift;
     },
+    settlementDrift: async () => inMemorySettlementDrift(state().ledger, state().withdrawals.values()),
   };
   const linkedAccounts: LinkedAccountRepository = {
     insert: async (a: LinkedAccount) => insertNew(state().linkedAccounts, a.id, a),
@@ -307,5 +312,6 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     webhookEvents,
     lists: inMemoryListReads(state),
     auditLog,
+    reconciliation: inMemoryReconciliation(state),
   };
 }

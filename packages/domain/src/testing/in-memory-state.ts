@@ -5,6 +5,9 @@ import type { LedgerEntry } from '../ledger/ledger-entry.js';
 import type { LinkedAccount } from '../linked-account/linked-account.js';
 import type { Merchant } from '../merchant/merchant.js';
 import type { EnqueueOptions, Job } from '../ports/job-queue.port.js';
+import type { StoredProviderRecord } from '../ports/reconciliation-store.port.js';
+import type { ReconciliationException } from '../reconciliation/reconciliation-exception.js';
+import type { ReconciliationRun } from '../reconciliation/reconciliation-run.js';
 import type { Wallet } from '../wallet/wallet.js';
 import type { WebhookEndpoint } from '../webhooks/webhook-endpoint.js';
 import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js';
@@ -28,6 +31,10 @@ export interface InMemoryState {
   webhookEvents: Map<string, WebhookEvent>;
   webhookAttempts: WebhookAttempt[];
   auditLog: AuditEntry[];
+  /** By provider and provider id. */
+  providerRecords: Map<string, StoredProviderRecord>;
+  reconciliationExceptions: Map<string, ReconciliationException>;
+  reconciliationRuns: ReconciliationRun[];
   jobs: QueuedJob[];
 }
 
@@ -43,6 +50,9 @@ export const emptyState = (): InMemoryState => ({
   webhookEvents: new Map(),
   webhookAttempts: [],
   auditLog: [],
+  providerRecords: new Map(),
+  reconciliationExceptions: new Map(),
+  reconciliationRuns: [],
   jobs: [],
 });
 
@@ -58,6 +68,9 @@ export const snapshotState = (state: InMemoryState): InMemoryState => ({
   webhookEvents: new Map(state.webhookEvents),
   webhookAttempts: [...state.webhookAttempts],
   auditLog: [...state.auditLog],
+  providerRecords: new Map(state.providerRecords),
+  reconciliationExceptions: new Map(state.reconciliationExceptions),
+  reconciliationRuns: [...state.reconciliationRuns],
   jobs: [...state.jobs],
 });
 

@@ -1,7 +1,7 @@
-import type { Clock } from '../ports/clock.port.js';
+import type { WaitingClock } from '../ports/clock.port.js';
 
-/** A clock that moves only when a test says so. */
-export class ManualClock implements Clock {
+/** A clock that moves only when a test says so, or by as long as something sleeps on it. */
+export class ManualClock implements WaitingClock {
   private current: Date;
 
   constructor(start: Date | string = '2026-01-15T12:00:00.000Z') {
@@ -14,6 +14,11 @@ export class ManualClock implements Clock {
 
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
+  }
+
+  /** Waits no time: the clock moves by `ms`, as if that long had passed. */
+  async sleep(ms: number): Promise<void> {
+    this.advance(ms);
   }
 
   set(to: Date | string): void {

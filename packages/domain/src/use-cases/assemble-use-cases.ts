@@ -1,8 +1,9 @@
 import type { CardVault } from '../ports/card-vault.port.js';
-import type { Clock } from '../ports/clock.port.js';
+import type { Clock, WaitingClock } from '../ports/clock.port.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { Job } from '../ports/job-queue.port.js';
 import type { OutboundUrlPolicy } from '../ports/outbound-url-policy.port.js';
+import type { ProviderRecordsReader } from '../ports/provider-records.port.js';
 import type { RailRegistry } from '../ports/rail-registry.port.js';
 import type { RailWebhookVerifier } from '../ports/rail-webhook.port.js';
 import type { RecipientValidator } from '../ports/recipient-validator.port.js';
@@ -26,6 +27,13 @@ import {
   RedeliverWebhook,
   SetWebhookEndpoint,
 } from './operator/webhook-operations.use-case.js';
+import {
+  DEFAULT_RECONCILIATION_SETTINGS,
+  ReconcileProviderDay,
+  type ReconciliationSettings,
+} from './reconciliation/reconcile-provider-day.use-case.js';
+import { ReconcileRecentDays } from './reconciliation/reconcile-recent-days.use-case.js';
+import { ResolveReconciliationException } from './reconciliation/resolve-exception.use-case.js';
 import { DeliverWebhook, type WebhookDeliverySettings } from './webhooks/deliver-webhook.use-case.js';
 import { CheckWithdrawalNow } from './withdrawals/check-withdrawal-now.use-case.js';
 import { DecideWithdrawal } from './withdrawals/decide-withdrawal.use-case.js';
@@ -54,7 +62,21 @@ export interface UseCasePorts {
   readonly outboundUrls: OutboundUrlPolicy;
   /** Checks a recipient's details with the provider that would pay them, at link time; none: unchecked. */
   readonly recipients?: RecipientValidator;
+  /** The providers' books reconciliation reads, and the clock its retries wait on; none: nothing to reconcile. */
+  readonly reconciliation?: {
+    readonly readers: readonly ProviderRecordsReader[];
+    readonly clock: WaitingClock;
+    readonly settings?: ReconciliationSettings;
+  };
 }
+
+/** A clock that cannot wait, for a deployment without providers' books to read: no run ever retries a page. */
+const neverWaiting = (clock: Clock): WaitingClock => ({
+  now: () => clock.now(),
+  sleep: async () => {
+    throw new Error('no provider records are read here');
+  },
+});
 
 export interface UseCaseSettings {
   readonly withdrawal: WithdrawalSettings;
@@ -77,6 +99,14 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     random: ports.random,
   });
   const expire = new ExpireApproval(flow);
+  const reconciliation = ports.reconciliation;
+  const reconcileProviderDay = new ReconcileProviderDay({
+    unitOfWork,
+    ids,
+    readers: reconciliation?.readers ?? [],
+    clock: reconciliation?.clock ?? neverWaiting(clock),
+    settings: reconciliation?.settings ?? DEFAULT_RECONCILIATION_SETTINGS,
+  });
   return {
     requestWithdrawal: new RequestWithdrawal(flow),
     decideWithdrawal: new DecideWithdrawal(flow),
@@ -106,6 +136,11 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     webhookLists: new WebhookLists(flow),
     operatorDirectory: new OperatorDirectory(flow),
     operatorLinkedAccounts: new OperatorLinkedAccounts(operator),
+    /** One provider-day (`npm run reconcile`). */
+    reconcileProviderDay,
+    /** RECONCILIATION_CRON: yesterday, and the days still pending, for every provider read. */
+    reconcileRecentDays: new ReconcileRecentDays({ reconcile: reconcileProviderDay, unitOfWork, clock }),
+    resolveReconciliationException: new ResolveReconciliationException(operator),
     /** The webhook delivery queue's worker side: claim due events, deliver each. */
     deliverWebhook,
     /** The withdrawal work queue's worker side: claim due withdrawals, submit or poll each. */

@@ -1,6 +1,17 @@
 import type { Knex } from 'knex';
 
 /**
+ * The postings a withdrawal ends with: its debit; its settlement once its provider confirmed it; and when it failed,
+ * its reversal, after the return of its settlement if it had settled (docs/reconciliation.md#accounts).
+ */
+export function postingsOf(final: 'SUCCESS' | 'FAILED', settled: boolean): Record<string, number> {
+  if (final === 'SUCCESS') return { WITHDRAWAL_DEBIT: 1, PAYOUT_SETTLEMENT: 1 };
+  return settled
+    ? { WITHDRAWAL_DEBIT: 1, PAYOUT_SETTLEMENT: 1, SETTLEMENT_RETURN: 1, WITHDRAWAL_REVERSAL: 1 }
+    : { WITHDRAWAL_DEBIT: 1, WITHDRAWAL_REVERSAL: 1 };
+}
+
+/**
  * Reads the ledger straight from PostgreSQL: the API shows balances only in link responses, and the number of
  * reversal postings per withdrawal is exactly what "reversed once" means.
  */

@@ -11,6 +11,8 @@ export * from './merchant-repository.contract.js';
 export * from './persistence.contracts.js';
 export * from './provider-balance-store.contract.js';
 export * from './rail-step-store.contract.js';
+export * from './reconciliation-store.contract.js';
+export * from './simulated-payout-book.contract.js';
 export * from './unit-of-work.contract.js';
 export * from './wallet-repository.contract.js';
 export * from './webhook-endpoint-repository.contract.js';

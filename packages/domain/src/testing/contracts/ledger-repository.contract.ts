@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import {
   type LedgerEntry,
+  payoutSettlementEntry,
+  providerFeeEntry,
+  settlementReturnEntry,
   walletAccount,
   walletCreditEntry,
   withdrawalDebitEntry,
@@ -8,6 +11,7 @@ import {
 } from '../../ledger/ledger-entry.js';
 import { Money } from '../../money/money.js';
 import { DuplicatePostingError } from '../../ports/ledger-repository.port.js';
+import { transitionWithdrawal, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { at, buildWithdrawal, seedParties } from './contract-fixtures.js';
 import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
 import { creditedAndDebited } from './credited-and-debited.fixture.js';
@@ -99,6 +103,65 @@ export function ledgerRepositoryContract(factory: ContractFactory): void {
       expect([found?.balance.toString(), found?.postings.toString()]).to.deep.equal(['0.30', '0.10']);
       const unbalanced = await unitOfWork.read.ledger.unbalancedEntryIds();
       for (const entry of entries) expect(unbalanced).to.not.include(entry.id);
+    });
+
+    it("returns a withdrawal's entries in posting order, and posts a settlement, its return and a fee once each", async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const withdrawal = buildWithdrawal(parties);
+      const provider = `p${contractIds.next().slice(-6)}`;
+      const debit = withdrawalDebitEntry(contractIds.next(), withdrawal, at(0));
+      const settlement = payoutSettlementEntry(contractIds.next(), withdrawal, provider, at(1));
+      const fee = providerFeeEntry(contractIds.next(), withdrawal, provider, Money.of('0.15'), at(2));
+      const back = settlementReturnEntry(contractIds.next(), settlement, at(3));
+      await unitOfWork.run(async (tx) => {
+        await tx.withdrawals.insert(withdrawal);
+        for (const entry of [debit, settlement, fee, back]) await tx.ledger.append(entry);
+      });
+      const entries = await unitOfWork.read.ledger.entriesForWithdrawal(withdrawal.id);
+      expect(entries.map((e) => [e.id, e.kind])).to.deep.equal([
+        [debit.id, 'WITHDRAWAL_DEBIT'],
+        [settlement.id, 'PAYOUT_SETTLEMENT'],
+        [fee.id, 'PROVIDER_FEE'],
+        [back.id, 'SETTLEMENT_RETURN'],
+      ]);
+      expect(entries.map(linesOf)).to.deep.equal([debit, settlement, fee, back].map(linesOf));
+      expect(await unitOfWork.read.ledger.entriesForWithdrawal(contractIds.next())).to.deep.equal([]);
+      for (const again of [settlement, fee, back]) {
+        const error = await rejectionOf(
+          unitOfWork.run((tx) => tx.ledger.append({ ...again, id: contractIds.next() })),
+        );
+        expect(error).to.be.instanceOf(DuplicatePostingError);
+      }
+    });
+
+    it('reports a provider whose settled and fees accounts differ from its settled payouts, and not one that matches', async () => {
+      const { unitOfWork } = await factory();
+      const parties = await seedParties(unitOfWork);
+      const [matching, drifting] = [contractIds.next(), contractIds.next()].map((id) => `p${id.slice(-6)}`);
+      const settled = (provider: string, amount: string): Withdrawal => {
+        const built = { ...buildWithdrawal(parties, amount), railProvider: provider as string | null };
+        const moved = transitionWithdrawal(built, 'SUCCESS', at(1));
+        if (!moved.ok) throw new Error(moved.error.message);
+        return moved.value.withdrawal;
+      };
+      const good = settled(matching as string, '10.00');
+      const bad = settled(drifting as string, '20.00');
+      await unitOfWork.run(async (tx) => {
+        for (const w of [good, bad]) {
+          await tx.withdrawals.insert(w);
+          await tx.ledger.append(withdrawalDebitEntry(contractIds.next(), w, at(0)));
+        }
+        await tx.ledger.append(payoutSettlementEntry(contractIds.next(), good, matching as string, at(1)));
+        await tx.ledger.append(
+          providerFeeEntry(contractIds.next(), good, matching as string, Money.of('0.40'), at(2)),
+        );
+      });
+      const drift = await unitOfWork.read.ledger.settlementDrift();
+      const accounts = drift.map((d) => d.account);
+      expect(accounts).to.not.include(`provider:${matching}`);
+      const found = drift.find((d) => d.account === `provider:${drifting}`);
+      expect([found?.postings.toString(), found?.payouts.toString()]).to.deep.equal(['0.00', '20.00']);
     });
   });
 }

@@ -7,6 +7,7 @@ import { linkedAccountRepositoryContract } from './linked-account-repository.con
 import { listReadsContract } from './list-reads.contract.js';
 import { listReadsFiltersContract } from './list-reads-filters.contract.js';
 import { merchantRepositoryContract } from './merchant-repository.contract.js';
+import { reconciliationStoreContract } from './reconciliation-store.contract.js';
 import { unitOfWorkContract } from './unit-of-work.contract.js';
 import { walletRepositoryContract } from './wallet-repository.contract.js';
 import { webhookEndpointRepositoryContract } from './webhook-endpoint-repository.contract.js';
@@ -28,4 +29,5 @@ export function persistenceContracts(factory: ContractFactory): void {
   listReadsContract(factory);
   listReadsFiltersContract(factory);
   auditLogContract(factory);
+  reconciliationStoreContract(factory);
 }

@@ -89,7 +89,10 @@ export class WithdrawalWorld {
     return ((await this.uow.read.wallets.findById(walletId)) as Wallet).balance.toString();
   }
 
-  /** The ledger invariant: every entry balances and every wallet's balance equals its postings. */
+  /**
+   * The ledger invariant: every entry balances, every wallet's balance equals its postings, and the settlement
+   * accounts equal the withdrawals (LedgerRepository.settlementDrift).
+   */
   async ledgerProblems(): Promise<string[]> {
     const problems = [...(await this.uow.read.ledger.unbalancedEntryIds())].map((id) => `unbalanced ${id}`);
     for (const wallet of this.uow.state.wallets.values()) {
@@ -102,6 +105,8 @@ export class WithdrawalWorld {
       if (!postings.equals(wallet.balance))
         problems.push(`wallet ${wallet.id}: ${wallet.balance} ≠ ${postings}`);
     }
+    for (const drift of await this.uow.read.ledger.settlementDrift())
+      problems.push(`${drift.account}: postings ${drift.postings} ≠ payouts ${drift.payouts}`);
     return problems;
   }
 
