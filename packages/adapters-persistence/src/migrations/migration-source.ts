@@ -22,6 +22,7 @@ import * as fixedColumns from './0020-fixed-columns.migration.js';
 import * as railSteps from './0021-rail-steps.migration.js';
 import * as linkedAccountChanges from './0022-linked-account-changes.migration.js';
 import * as providerBalances from './0023-provider-balances.migration.js';
+import * as monthlyPartitions from './0024-monthly-partitions.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -53,6 +54,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0021-rail-steps', migration: railSteps },
   { name: '0022-linked-account-changes', migration: linkedAccountChanges },
   { name: '0023-provider-balances', migration: providerBalances },
+  { name: '0024-monthly-partitions', migration: monthlyPartitions },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

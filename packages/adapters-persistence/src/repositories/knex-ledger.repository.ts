@@ -49,7 +49,7 @@ export class KnexLedgerRepository implements LedgerRepository {
     await this.writer.write({
       ...insertWrite('ledger_entries', [row]),
       translate: (error) =>
-        isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind')
+        isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind', 'ledger_entries')
           ? new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind)
           : undefined,
     });
