@@ -18,10 +18,11 @@ import {
  *    (a scan that lets reads and writes go on); the bound is the start of next month, or of the one after when
  *    the month ends within a week, so that no row written while this runs falls past it.
  * 2. A foreign key into a table already partitioned is added NOT VALID and validated, then takes the old one's name.
- * 3. One short transaction renames the table `<table>_legacy`, makes the partitioned table under the old name, and
- *    attaches the legacy table as the partition of everything below the bound, which the check lets PostgreSQL
- *    accept without a scan; a default partition takes ids no month covers. Statements prepared on the old table
- *    are planned again on the new one (same columns, same order).
+ * 3. The partitioned table is made under a name of its own, with its foreign keys, checks and indexes.
+ * 4. One short transaction locks the old table only, renames it `<table>_legacy`, gives the partitioned table the
+ *    old name (and its indexes theirs), and attaches the legacy table as the partition of everything below the
+ *    bound, which the check lets PostgreSQL accept without a scan; a default partition takes ids no month covers.
+ *    Statements prepared on the old table are planned again on the new one (same columns, same order).
  * A table holding keys past the bound (ids made before the service's ids were UUIDv7, or fixtures) is copied into
  * the new partitions inside that transaction instead, holding it locked while it copies.
  * Then the month partitions from the bound to two months ahead are made. Down copies every row back into plain
@@ -194,45 +195,76 @@ async function hasValidBound(trx: Knex.Transaction, table: string): Promise<bool
   return rows.length > 0;
 }
 
-/** Step 3: the short transaction that puts the partitioned table in the old one's place. */
+const fresh = (table: string) => `${table}_0024_new`;
+const freshIndex = (name: string) => `${name}_0024`;
+
+/**
+ * Step 3, before the swap: the partitioned table made under a name of its own, with its constraints and indexes.
+ * Its foreign keys lock the tables they reference for a moment here, while this transaction holds nothing else.
+ */
+async function build(knex: Knex, shape: TableShape): Promise<void> {
+  const { table } = shape;
+  const name = fresh(table.name);
+  await withPartitionDdl(knex, async (trx) => {
+    await trx.raw('DROP TABLE IF EXISTS ??', [name]);
+    await trx.raw(
+      'CREATE TABLE ?? (LIKE ?? INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE (??)',
+      [name, table.name, table.key],
+    );
+    await trx.raw('ALTER TABLE ?? DROP CONSTRAINT IF EXISTS ??', [name, boundCheck(table.name)]);
+    if (table.name === IDENTITY.table)
+      await trx.raw('ALTER TABLE ?? ALTER COLUMN ?? ADD GENERATED ALWAYS AS IDENTITY', [
+        name,
+        IDENTITY.column,
+      ]);
+    for (const [constraint, definition] of Object.entries(shape.constraints)) {
+      const keyed = /^(PRIMARY KEY|UNIQUE)/.test(definition);
+      await trx.raw(`ALTER TABLE ?? ADD CONSTRAINT ?? ${definition}`, [
+        name,
+        keyed ? freshIndex(constraint) : constraint,
+      ]);
+    }
+    for (const [index, definition] of Object.entries(shape.indexes))
+      await trx.raw(`CREATE INDEX ?? ON ?? ${definition}`, [freshIndex(index), name]);
+    if (table.name === DUE_TRIGGER.table)
+      await trx.raw(DUE_TRIGGER.create.replace(' ON webhook_deliveries', ` ON ${name}`));
+  });
+}
+
+/**
+ * Step 4: the short transaction that puts the partitioned table in the old one's place. It locks the old table
+ * and renames: no foreign key is made here, so it waits for no other table.
+ */
 async function swap(knex: Knex, shape: TableShape, bound: string): Promise<void> {
   const { table } = shape;
   await withPartitionDdl(knex, async (trx) => {
     if (await isPartitioned(trx, table.name)) return;
-    await trx.raw('LOCK TABLE ?? IN ACCESS EXCLUSIVE MODE', [table.name]);
+    await trx.raw('LOCK TABLE ??, ?? IN ACCESS EXCLUSIVE MODE', [table.name, fresh(table.name)]);
     const attach = await hasValidBound(trx, table.name);
     const old = attach ? legacyPartition(table.name) : copyOf(table.name);
     await trx.raw('ALTER TABLE ?? RENAME TO ??', [table.name, old]);
-    const { rows: indexes } = await trx.raw<{ rows: Array<{ name: string }> }>(
-      'SELECT indexrelid::regclass::text AS name FROM pg_index WHERE indrelid = to_regclass(?)',
-      [old],
-    );
-    for (const { name } of indexes)
+    for (const name of await indexesOf(trx, old))
       await trx.raw('ALTER INDEX ?? RENAME TO ??', [name, partitionIndexName(table.name, old, name)]);
-    let nextValue: number | null = null;
+    await trx.raw('ALTER TABLE ?? RENAME TO ??', [fresh(table.name), table.name]);
+    for (const name of await indexesOf(trx, table.name))
+      await trx.raw('ALTER INDEX ?? RENAME TO ??', [name, name.replace(/_0024$/, '')]);
     if (table.name === IDENTITY.table) {
+      const sequence = `${IDENTITY.table}_${IDENTITY.column}_seq`;
       const { rows } = await trx.raw<{ rows: Array<{ next: string }> }>(
-        `SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END AS next FROM ${IDENTITY.table}_${IDENTITY.column}_seq`,
+        `SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END AS next FROM ${sequence}`,
       );
-      nextValue = Number(rows[0]?.next ?? 1);
       await trx.raw('ALTER TABLE ?? ALTER COLUMN ?? DROP IDENTITY', [old, IDENTITY.column]);
-    }
-    if (table.name === DUE_TRIGGER.table) await trx.raw('DROP TRIGGER webhook_deliveries_due ON ??', [old]);
-    await trx.raw(
-      'CREATE TABLE ?? (LIKE ?? INCLUDING DEFAULTS INCLUDING CONSTRAINTS) PARTITION BY RANGE (??)',
-      [table.name, old, table.key],
-    );
-    await trx.raw('ALTER TABLE ?? DROP CONSTRAINT IF EXISTS ??', [table.name, boundCheck(table.name)]);
-    if (nextValue !== null)
-      await trx.raw(
-        `ALTER TABLE ?? ALTER COLUMN ?? ADD GENERATED ALWAYS AS IDENTITY (START WITH ${nextValue})`,
+      const { rows: owned } = await trx.raw<{ rows: Array<{ name: string }> }>(
+        'SELECT pg_get_serial_sequence(?, ?) AS name',
         [table.name, IDENTITY.column],
       );
-    for (const [name, definition] of Object.entries(shape.constraints))
-      await trx.raw(`ALTER TABLE ?? ADD CONSTRAINT ?? ${definition}`, [table.name, name]);
-    for (const [name, definition] of Object.entries(shape.indexes))
-      await trx.raw(`CREATE INDEX ?? ON ?? ${definition}`, [name, table.name]);
-    if (table.name === DUE_TRIGGER.table) await trx.raw(DUE_TRIGGER.create);
+      await trx.raw(`ALTER SEQUENCE ${owned[0]?.name} RENAME TO ${sequence}`);
+      await trx.raw(`ALTER TABLE ?? ALTER COLUMN ?? RESTART WITH ${Number(rows[0]?.next ?? 1)}`, [
+        table.name,
+        IDENTITY.column,
+      ]);
+    }
+    if (table.name === DUE_TRIGGER.table) await trx.raw('DROP TRIGGER webhook_deliveries_due ON ??', [old]);
     if (attach) {
       await trx.raw(`ALTER TABLE ?? ATTACH PARTITION ?? FOR VALUES FROM (MINVALUE) TO ('${bound}')`, [
         table.name,
@@ -260,12 +292,21 @@ async function swap(knex: Knex, shape: TableShape, bound: string): Promise<void>
   });
 }
 
+async function indexesOf(db: Knex | Knex.Transaction, table: string): Promise<string[]> {
+  const { rows } = await db.raw<{ rows: Array<{ name: string }> }>(
+    'SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = to_regclass(?)',
+    [table],
+  );
+  return rows.map((row) => row.name);
+}
+
 export const up = async (knex: Knex): Promise<void> => {
   const bound = legacyBound(new Date());
   for (const shape of SHAPES) {
     if (await isPartitioned(knex, shape.table.name)) continue;
     await prepare(knex, shape, bound);
     await repointInto(knex, shape);
+    await build(knex, shape);
     await swap(knex, shape, bound);
   }
   for (const shape of [...SHAPES].reverse())

@@ -31,7 +31,7 @@ const columnsOf = async (db: Knex | Knex.Transaction, table: string): Promise<st
   return rows.map((row) => row.name);
 };
 
-/** Runs `work` in a transaction holding the partition DDL lock, with DDL_LOCK_TIMEOUT; tried again on a lock timeout. */
+/** Runs `work` in a transaction holding the partition DDL lock, with DDL_LOCK_TIMEOUT; tried again on a lock timeout or a deadlock. */
 export async function withPartitionDdl<T>(
   knex: Knex,
   work: (trx: Knex.Transaction) => Promise<T>,
@@ -44,8 +44,9 @@ export async function withPartitionDdl<T>(
         return work(trx);
       });
     } catch (error) {
-      // 55P03: lock_not_available. Another statement held the table; the step waits its turn again.
-      if ((error as { code?: string }).code !== '55P03' || attempt >= 20) throw error;
+      // lock_not_available, or a deadlock with a writer: nothing of the step was committed; it waits its turn again.
+      const code = (error as { code?: string }).code;
+      if ((code !== '55P03' && code !== '40P01') || attempt >= 20) throw error;
       await new Promise((resolve) => setTimeout(resolve, attempt * 250));
     }
   }
