@@ -23,6 +23,7 @@ import * as railSteps from './0021-rail-steps.migration.js';
 import * as linkedAccountChanges from './0022-linked-account-changes.migration.js';
 import * as providerBalances from './0023-provider-balances.migration.js';
 import * as monthlyPartitions from './0024-monthly-partitions.migration.js';
+import * as archivedMonths from './0025-archived-months.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -55,6 +56,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0022-linked-account-changes', migration: linkedAccountChanges },
   { name: '0023-provider-balances', migration: providerBalances },
   { name: '0024-monthly-partitions', migration: monthlyPartitions },
+  { name: '0025-archived-months', migration: archivedMonths },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -14,7 +14,7 @@ import {
 export const MONTHS_AHEAD = 2;
 
 /** Any constant of this service: partition DDL by the job, the migration and the archive runs one at a time. */
-const PARTITION_DDL_LOCK = 7_401_926_340;
+export const PARTITION_DDL_LOCK = 7_401_926_340;
 
 /**
  * How long a DDL statement waits for a lock before it gives up and the step is tried again: waiting longer would
