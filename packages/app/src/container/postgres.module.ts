@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   AesGcmFieldCipher,
+  archiveJob,
   createKnex,
   createPgBoss,
   DEFAULT_COMMIT_GROUPS,
@@ -15,8 +16,10 @@ import {
   migrateLatest,
   PgBossJobs,
   PgBossWorkerRunner,
+  partitionsAheadJob,
   readUnresolvedSubmissions,
   readWorkDue,
+  recordLedgerVerification,
   startEmbeddedPostgres,
   WEBHOOKS_DUE_CHANNEL,
   webhookDeliveryQueue,
@@ -78,7 +81,12 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       // Where workers run, pg-boss sends the scheduled jobs (the ledger verification, the balances) as they come due.
       schedule:
         config.role !== 'api' &&
-        (config.ledgerVerificationCron !== null || config.providerBalanceCron !== null),
+        [
+          config.ledgerVerificationCron,
+          config.providerBalanceCron,
+          config.partitionsCron,
+          config.archiveCron,
+        ].some((cron) => cron !== null),
       // The message and code only: pg-boss's errors carry the whole pg client, kilobytes of it.
       onError: (error) =>
         logger.error({ error: error.message, code: (error as { code?: string }).code }, 'job queue error'),
@@ -190,13 +198,14 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
       .toDynamicValue(async (ctx) => {
         const db = await ctx.getAsync<Database>(DATABASE);
         const { handleJob, verifyLedger } = await ctx.getAsync(TOKENS.useCases);
+        const clock = ctx.get(TOKENS.clock);
         const verify = ledgerVerificationReporter(
           verifyLedger,
           ctx.get(TOKENS.metrics),
           logger,
-          ctx.get(TOKENS.clock),
+          clock,
+          (at, report) => recordLedgerVerification(db.knex, at, report),
         );
-        const clock = ctx.get(TOKENS.clock);
         const checkBalances = new CheckProviderBalances({
           balances: providerBalancesFor(config, clock),
           store: new KnexProviderBalances(db.knex),
@@ -215,6 +224,20 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
               cron: config.providerBalanceCron,
               run: providerBalanceReporter(checkBalances, logger),
             },
+            partitionsAheadJob(db.knex, config.partitionsCron, clock, (made) => {
+              if (made.length > 0) logger.info({ partitions: made }, 'month partitions made');
+            }),
+            archiveJob(
+              db.knex,
+              config.archiveCron,
+              clock,
+              { dir: config.archiveDir, retentionMonths: config.retentionMonths },
+              (months) => {
+                for (const month of months)
+                  if (month.outcome === 'archived') logger.info(month, 'month archived and dropped');
+                  else logger.warn(month, 'month past its retention kept');
+              },
+            ),
           ],
           logger,
         });
