@@ -130,7 +130,7 @@ const copyOf = (table: string) => `${table}_0024_copy`;
 const boundCheck = (table: string) => `${table}_0024_bound`;
 
 /** Start of next month, or of the one after when this one ends within a week. */
-export function legacyBound(now: Date): string {
+function legacyBound(now: Date): string {
   const soon = new Date(now.getTime() + 7 * 24 * 3600 * 1000);
   return monthBound(addMonths(monthOf(soon), 1));
 }

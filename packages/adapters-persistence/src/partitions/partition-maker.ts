@@ -11,7 +11,7 @@ import {
 } from './partitioned-tables.js';
 
 /** Months made ahead of the current one: a job that stops running leaves two months before inserts fall to the default. */
-export const MONTHS_AHEAD = 2;
+const MONTHS_AHEAD = 2;
 
 /** Any constant of this service: partition DDL by the job, the migration and the archive runs one at a time. */
 export const PARTITION_DDL_LOCK = 7_401_926_340;

@@ -83,9 +83,6 @@ export const FAMILIES: readonly TableFamily[] = [
   },
 ];
 
-export const familyNamed = (name: FamilyName): TableFamily =>
-  FAMILIES.find((family) => family.name === name) as TableFamily;
-
 /** `webhook_events_p202612`: the month's partition. */
 export const monthPartition = (table: string, { year, month }: Month): string =>
   `${table}_p${year}${String(month).padStart(2, '0')}`;
