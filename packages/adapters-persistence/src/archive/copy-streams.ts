@@ -59,6 +59,31 @@ export async function withConnection<T>(knex: Knex, work: (client: ClientBase) =
   }
 }
 
+/** Any constant of this service: one archive or restore at a time, whichever process runs it. */
+const ARCHIVE_LOCK = 7_401_926_341;
+
+/**
+ * Runs `work` while this process alone archives or restores: the lock belongs to a transaction left open on a
+ * connection of its own (as the migrations' does, so that it holds behind PgBouncer too), released when it ends.
+ * Another run meanwhile fails at once rather than write the same files.
+ */
+export async function withArchiveLock<T>(knex: Knex, work: () => Promise<T>): Promise<T> {
+  return withConnection(knex, async (holder) => {
+    await holder.query('BEGIN');
+    try {
+      const { rows } = await holder.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_xact_lock($1) AS locked',
+        [ARCHIVE_LOCK],
+      );
+      if (!rows[0]?.locked)
+        throw new Error('another archive or restore is running: try again once it is done');
+      return await work();
+    } finally {
+      await holder.query('ROLLBACK');
+    }
+  });
+}
+
 /** `COPY (query) TO STDOUT` written gzipped to `path`, made durable under its name only once complete. */
 export async function copyToFile(client: ClientBase, query: string, path: string): Promise<FileDigest> {
   const partial = `${path}.partial`;

@@ -174,4 +174,41 @@ describe('archiving months past their retention (PostgreSQL)', function () {
     const { rows: archived } = await db.knex.raw('SELECT count(*)::int AS n FROM archived_months');
     expect(archived[0]?.n).to.equal(0);
   });
+
+  it('runs one archive or restore at a time: another, meanwhile, fails at once', async () => {
+    let release: () => void = () => {};
+    let entered: () => void = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Holds every month, the first one until the test releases it.
+    const waiting: ArchiveGuard = {
+      name: 'waiting',
+      families: ['withdrawal-history', 'webhooks', 'ledger'],
+      holds: async () => {
+        entered();
+        await released;
+        return 1;
+      },
+    };
+    const first = archive([waiting]);
+    await inside;
+    const second = await archive().then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    const restore = await restoreMonth(db.knex, dir, { year: 2026, month: 1 }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    release();
+    await first;
+    expect([second, restore]).to.deep.equal([
+      'another archive or restore is running: try again once it is done',
+      'another archive or restore is running: try again once it is done',
+    ]);
+  });
 });

@@ -28,7 +28,14 @@ import {
   tableFile,
   writeManifest,
 } from './archive-layout.js';
-import { copyToFile, digestOfFile, digestOfQuery, syncDirectory, withConnection } from './copy-streams.js';
+import {
+  copyToFile,
+  digestOfFile,
+  digestOfQuery,
+  syncDirectory,
+  withArchiveLock,
+  withConnection,
+} from './copy-streams.js';
 import {
   attachedMonthPartition,
   carryLedgerTotals,
@@ -85,6 +92,10 @@ export const firstKeptMonth = (now: Date, retention: number): Month => addMonths
  * again does the rest: a month is dropped whole or not at all, and exported again until it is.
  */
 export async function archiveMonths(knex: Knex, options: ArchiveOptions): Promise<ArchivedMonth[]> {
+  return withArchiveLock(knex, () => archiveEveryFamily(knex, options));
+}
+
+async function archiveEveryFamily(knex: Knex, options: ArchiveOptions): Promise<ArchivedMonth[]> {
   const done: ArchivedMonth[] = [];
   for (const family of FAMILIES) {
     const kept = firstKeptMonth(options.now, options.retentionMonths[family.name]);

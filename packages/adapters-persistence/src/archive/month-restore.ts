@@ -5,7 +5,13 @@ import { type Month, monthLabel } from '../partitions/months.js';
 import { ensureMonthPartition } from '../partitions/partition-maker.js';
 import { FAMILIES, type FamilyName } from '../partitions/partitioned-tables.js';
 import { MANIFEST, monthDirectory, readManifest } from './archive-layout.js';
-import { copyFromFile, digestOfFile, digestOfQuery, withConnection } from './copy-streams.js';
+import {
+  copyFromFile,
+  digestOfFile,
+  digestOfQuery,
+  withArchiveLock,
+  withConnection,
+} from './copy-streams.js';
 import {
   carryLedgerTotals,
   copyIntoQuery,
@@ -33,6 +39,10 @@ export type RestoredMonth =
  * `archived_months` (a later archive run past its retention writes the same files again).
  */
 export async function restoreMonth(knex: Knex, dir: string, month: Month): Promise<RestoredMonth[]> {
+  return withArchiveLock(knex, () => restoreEveryFamily(knex, dir, month));
+}
+
+async function restoreEveryFamily(knex: Knex, dir: string, month: Month): Promise<RestoredMonth[]> {
   const done: RestoredMonth[] = [];
   for (const family of FAMILIES) {
     const label = monthLabel(month);
