@@ -6,12 +6,7 @@ import { partitionedRows, seedWithdrawalAt } from '../partitions/partitioned-row
 import { FAMILIES, legacyPartition } from '../partitions/partitioned-tables.js';
 import { createKnex } from '../sql/knex-pool.js';
 import { migrateLatest } from './migrate.js';
-import {
-  migrateDownBefore,
-  migrateDownOne,
-  migratedScratchDatabase,
-  seedingUnitOfWork,
-} from './migration-steps.fixture.js';
+import { migrateDownBefore, migratedScratchDatabase, seedingUnitOfWork } from './migration-steps.fixture.js';
 
 const TABLES = FAMILIES.flatMap((family) => family.tables);
 
@@ -135,7 +130,7 @@ describe('migration 0024 on a database with withdrawals, events and postings', f
     );
     expect(where[0]?.partition).to.equal('withdrawal_history_default');
 
-    await migrateDownOne(db.knex);
+    await migrateDownBefore(db.knex, '0024-monthly-partitions');
     expect(await shapes(db.knex)).to.deep.equal(before);
     const down = await partitionedRows(db.knex);
     for (const table of TABLES)
