@@ -121,6 +121,14 @@ export async function digestOfFile(path: string): Promise<FileDigest> {
   return { ...content.digest(), gzipSha256: compressed.digest().sha256 };
 }
 
+/** True when the file on disk still has the digest it was written with (its manifest's). */
+export async function fileMatches(path: string, expected: FileDigest): Promise<boolean> {
+  const read = await digestOfFile(path);
+  return (
+    read.sha256 === expected.sha256 && read.gzipSha256 === expected.gzipSha256 && read.rows === expected.rows
+  );
+}
+
 /** Loads a gzip file of COPY text with `COPY … FROM STDIN` (`copy` is that statement). */
 export async function copyFromFile(client: ClientBase, copy: string, path: string): Promise<void> {
   await pipeline(createReadStream(path), createGunzip(), client.query(copyFrom(copy)));

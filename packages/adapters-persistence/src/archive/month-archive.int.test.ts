@@ -1,6 +1,7 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { type Parties, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
@@ -159,6 +160,18 @@ describe('archiving months past their retention (PostgreSQL)', function () {
     expect(partitions[0]?.t, 'a month partition is dropped whole').to.equal(null);
     expect(await drift(), 'wallets still equal their postings, archived ones counted').to.deep.equal(before);
     expect(await archive(), 'again: nothing left to do').to.deep.equal([]);
+
+    // A file that no longer matches its manifest is refused before anything is loaded.
+    const file = join(dir, 'withdrawal-history', '2031-05', 'withdrawal_history.copy.gz');
+    const original = await readFile(file);
+    await writeFile(file, gzipSync('not what was archived\n'));
+    const refused = await restoreMonth(db.knex, dir, { year: 2031, month: 5 }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(refused).to.equal(`${file} does not match its manifest: not restored`);
+    expect((await partitionedRows(db.knex)).withdrawal_history).to.deep.equal(left.withdrawal_history);
+    await writeFile(file, original);
 
     for (const month of [
       { year: 2026, month: 1 },

@@ -5,13 +5,7 @@ import { type Month, monthLabel } from '../partitions/months.js';
 import { ensureMonthPartition } from '../partitions/partition-maker.js';
 import { FAMILIES, type FamilyName } from '../partitions/partitioned-tables.js';
 import { MANIFEST, monthDirectory, readManifest } from './archive-layout.js';
-import {
-  copyFromFile,
-  digestOfFile,
-  digestOfQuery,
-  withArchiveLock,
-  withConnection,
-} from './copy-streams.js';
+import { copyFromFile, digestOfQuery, fileMatches, withArchiveLock, withConnection } from './copy-streams.js';
 import {
   carryLedgerTotals,
   copyIntoQuery,
@@ -59,11 +53,9 @@ async function restoreEveryFamily(knex: Knex, dir: string, month: Month): Promis
       continue;
     }
     const { manifest } = await readManifest(folder);
-    for (const table of manifest.tables) {
-      const read = await digestOfFile(join(folder, table.file));
-      if (read.sha256 !== table.sha256 || read.gzipSha256 !== table.gzipSha256 || read.rows !== table.rows)
+    for (const table of manifest.tables)
+      if (!(await fileMatches(join(folder, table.file), table)))
         throw new Error(`${join(folder, table.file)} does not match its manifest: not restored`);
-    }
     await ensureMonthPartition(knex, family, month);
     await withConnection(knex, async (client) => {
       await client.query('BEGIN');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { addMonths, monthBound, monthOf } from '../partitions/months.js';
-import { isPartitioned, nameIndexesAfterTable } from '../partitions/partition-catalog.js';
+import { columnList, isPartitioned, nameIndexesAfterTable } from '../partitions/partition-catalog.js';
 import { createOwnUnique, ensurePartitionsAhead, withPartitionDdl } from '../partitions/partition-maker.js';
 import {
   defaultPartition,
@@ -133,18 +133,6 @@ const boundCheck = (table: string) => `${table}_0024_bound`;
 function legacyBound(now: Date): string {
   const soon = new Date(now.getTime() + 7 * 24 * 3600 * 1000);
   return monthBound(addMonths(monthOf(soon), 1));
-}
-
-const identifiers = (db: Knex | Knex.Transaction, names: readonly string[]) =>
-  names.map((name) => db.raw('??', [name]).toQuery()).join(', ');
-
-async function columnsOf(db: Knex | Knex.Transaction, table: string): Promise<string[]> {
-  const { rows } = await db.raw<{ rows: Array<{ name: string }> }>(
-    `SELECT attname AS name FROM pg_attribute
-      WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-    [table],
-  );
-  return rows.map((row) => row.name);
 }
 
 /** Step 1, online: validated constraints, and the bound check when every key is below the bound. */
@@ -285,7 +273,7 @@ async function swap(knex: Knex, shape: TableShape, bound: string): Promise<void>
       await createOwnUnique(trx, table, defaultPartition(table.name), unique);
     await nameIndexesAfterTable(trx, table.name, defaultPartition(table.name));
     if (!attach) {
-      const columns = identifiers(trx, await columnsOf(trx, table.name));
+      const columns = await columnList(trx, table.name);
       const overriding = table.name === IDENTITY.table ? 'OVERRIDING SYSTEM VALUE' : '';
       await trx.raw(`INSERT INTO ?? (${columns}) ${overriding} SELECT ${columns} FROM ??`, [table.name, old]);
     }
@@ -365,7 +353,7 @@ export const down = async (knex: Knex): Promise<void> => {
         plain(table.name),
         table.name,
       ]);
-      const columns = identifiers(trx, await columnsOf(trx, table.name));
+      const columns = await columnList(trx, table.name);
       await trx.raw(`INSERT INTO ?? (${columns}) SELECT ${columns} FROM ??`, [plain(table.name), table.name]);
     }
     const { rows } = await trx.raw<{ rows: Array<{ next: string | null }> }>(

@@ -31,6 +31,20 @@ export async function partitionsOf(db: Db, table: string): Promise<readonly Part
 export const partitionHolding = (partitions: readonly PartitionRange[], key: string) =>
   partitions.find((p) => !p.isDefault && (p.from === null || p.from <= key) && (p.to === null || key < p.to));
 
+/** The table's columns in their order. */
+export async function columnsOf(db: Db, table: string): Promise<string[]> {
+  const { rows } = await db.raw<{ rows: Array<{ name: string }> }>(
+    `SELECT attname AS name FROM pg_attribute
+      WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+    [table],
+  );
+  return rows.map((row) => row.name);
+}
+
+/** The table's columns, quoted, for a column list. */
+export const columnList = async (db: Db, table: string): Promise<string> =>
+  (await columnsOf(db, table)).map((name) => db.raw('??', [name]).toQuery()).join(', ');
+
 /** True when `table` is a partitioned table. */
 export async function isPartitioned(db: Db, table: string): Promise<boolean> {
   const { rows } = await db.raw<{ rows: Array<{ kind: string }> }>(

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { addMonths, type Month, monthOf, monthRange } from './months.js';
-import { nameIndexesAfterTable, partitionHolding, partitionsOf } from './partition-catalog.js';
+import { columnList, nameIndexesAfterTable, partitionHolding, partitionsOf } from './partition-catalog.js';
 import {
   defaultPartition,
   FAMILIES,
@@ -21,15 +21,6 @@ export const PARTITION_DDL_LOCK = 7_401_926_340;
  * hold every query on the table queued behind it.
  */
 export const DDL_LOCK_TIMEOUT = '3s';
-
-const columnsOf = async (db: Knex | Knex.Transaction, table: string): Promise<string[]> => {
-  const { rows } = await db.raw<{ rows: Array<{ name: string }> }>(
-    `SELECT attname AS name FROM pg_attribute
-      WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-    [table],
-  );
-  return rows.map((row) => row.name);
-};
 
 /** Runs `work` in a transaction holding the partition DDL lock, with DDL_LOCK_TIMEOUT; tried again on a lock timeout or a deadlock. */
 export async function withPartitionDdl<T>(
@@ -71,7 +62,7 @@ export async function ensureMonthPartition(knex: Knex, family: TableFamily, mont
         table.name,
       ]);
       for (const unique of table.ownUniques) await createOwnUnique(trx, table, partition, unique);
-      const columns = (await columnsOf(trx, table.name)).map((c) => trx.raw('??', [c]).toQuery()).join(', ');
+      const columns = await columnList(trx, table.name);
       await trx.raw(`INSERT INTO ?? (${columns}) SELECT ${columns} FROM ?? WHERE ?? >= ? AND ?? < ?`, [
         partition,
         defaultPartition(table.name),
