@@ -114,7 +114,7 @@ export async function digestOfQuery(client: ClientBase, query: string): Promise<
 }
 
 /** The digest of a gzip file as stored, read back from disk. */
-export async function digestOfFile(path: string): Promise<FileDigest> {
+async function digestOfFile(path: string): Promise<FileDigest> {
   const compressed = new Tap();
   const content = new Tap();
   await pipeline(createReadStream(path), compressed, createGunzip(), content, sink());

@@ -32,7 +32,7 @@ export const partitionHolding = (partitions: readonly PartitionRange[], key: str
   partitions.find((p) => !p.isDefault && (p.from === null || p.from <= key) && (p.to === null || key < p.to));
 
 /** The table's columns in their order. */
-export async function columnsOf(db: Db, table: string): Promise<string[]> {
+async function columnsOf(db: Db, table: string): Promise<string[]> {
   const { rows } = await db.raw<{ rows: Array<{ name: string }> }>(
     `SELECT attname AS name FROM pg_attribute
       WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
