@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import { addMonths, monthBound, monthOf } from '../partitions/months.js';
-import { columnList, isPartitioned, nameIndexesAfterTable } from '../partitions/partition-catalog.js';
+import {
+  columnList,
+  isPartitioned,
+  nameIndexesAfterTable,
+  partitionsOf,
+} from '../partitions/partition-catalog.js';
 import { createOwnUnique, ensurePartitionsAhead, withPartitionDdl } from '../partitions/partition-maker.js';
 import {
   defaultPartition,
@@ -288,8 +293,17 @@ async function indexesOf(db: Knex | Knex.Transaction, table: string): Promise<st
   return rows.map((row) => row.name);
 }
 
+/** The bound a run stopped part-way chose (its tables already swapped), else this run's. */
+async function boundOf(knex: Knex): Promise<string> {
+  for (const { table } of SHAPES) {
+    const legacy = (await partitionsOf(knex, table.name)).find((p) => p.name === legacyPartition(table.name));
+    if (legacy?.to) return legacy.to;
+  }
+  return legacyBound(new Date());
+}
+
 export const up = async (knex: Knex): Promise<void> => {
-  const bound = legacyBound(new Date());
+  const bound = await boundOf(knex);
   for (const shape of SHAPES) {
     if (await isPartitioned(knex, shape.table.name)) continue;
     await prepare(knex, shape, bound);
