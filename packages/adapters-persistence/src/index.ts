@@ -1,3 +1,4 @@
+export * from './archive/index.js';
 export * from './crypto/aes-gcm-field-cipher.js';
 export * from './crypto/crypto-secret-generator.js';
 export * from './crypto/reencrypt-fields.js';
@@ -9,6 +10,7 @@ export * from './migrations/migrate.js';
 export * from './migrations/migration-source.js';
 export * from './observe/knex-provider-balances.js';
 export * from './observe/work-due.query.js';
+export * from './partitions/index.js';
 export * from './queue/index.js';
 export * from './replica/index.js';
 export type { Db } from './repositories/columns.js';

@@ -162,10 +162,11 @@ export async function seedHistoryUpTo(client, { merchantId, target }) {
 /**
  * A seeded table autovacuum is working on, or would start on: its inserts, dead rows or changes since its last
  * vacuum or analyse are over the server's own thresholds (the autovacuum_* settings, against the table's reltuples).
+ * A partitioned table is its partitions: autovacuum works on each.
  */
 const BEHIND = `
   SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
-   WHERE s.relname = ANY($1)
+   WHERE (s.relname = ANY($1) OR s.relid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent::regclass::text = ANY($1)))
      AND (s.relid IN (SELECT relid FROM pg_stat_progress_vacuum UNION SELECT relid FROM pg_stat_progress_analyze)
        OR s.n_ins_since_vacuum > current_setting('autovacuum_vacuum_insert_threshold')::float8
             + current_setting('autovacuum_vacuum_insert_scale_factor')::float8 * greatest(c.reltuples, 0)

@@ -1,1 +1,2 @@
 export * from './ledger-verification.js';
+export * from './ledger-verifications.js';

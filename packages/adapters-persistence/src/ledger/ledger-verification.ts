@@ -1,6 +1,7 @@
 import { describeLedgerReport, type FieldCipher, type LedgerReport, VerifyLedger } from '@payout/domain';
 import type { Knex } from 'knex';
 import { KnexUnitOfWork } from '../unit-of-work/knex-unit-of-work.js';
+import { recordLedgerVerification } from './ledger-verifications.js';
 
 export interface LedgerVerification {
   /** False when a posting set does not balance or a wallet's balance differs from its postings. */
@@ -16,13 +17,15 @@ const refuse = (): never => {
 /** The check reads ledger tables and wallet balances only, so it needs neither the field key nor pg-boss. */
 const NO_CIPHER: FieldCipher = { encrypt: refuse, decrypt: refuse };
 
-/** `npm run ledger:verify`: the domain's VerifyLedger over the database behind `knex`. */
+/** `npm run ledger:verify`: the domain's VerifyLedger over the database behind `knex`, its outcome kept. */
 export async function runLedgerVerification(deps: { readonly knex: Knex }): Promise<LedgerVerification> {
+  const startedAt = new Date();
   const unitOfWork = new KnexUnitOfWork({
     knex: deps.knex,
     cipher: NO_CIPHER,
     jobs: { in: () => ({ enqueue: refuse }) },
   });
   const details = await new VerifyLedger({ unitOfWork }).execute();
+  await recordLedgerVerification(deps.knex, startedAt, details);
   return { ok: details.ok, report: describeLedgerReport(details), details };
 }

@@ -22,6 +22,8 @@ import * as fixedColumns from './0020-fixed-columns.migration.js';
 import * as railSteps from './0021-rail-steps.migration.js';
 import * as linkedAccountChanges from './0022-linked-account-changes.migration.js';
 import * as providerBalances from './0023-provider-balances.migration.js';
+import * as monthlyPartitions from './0024-monthly-partitions.migration.js';
+import * as archivedMonths from './0025-archived-months.migration.js';
 import * as settlementPostings from './0026-settlement-postings.migration.js';
 import * as reconciliation from './0027-reconciliation.migration.js';
 import * as railStepsMerchant from './0028-rail-steps-merchant.migration.js';
@@ -57,6 +59,8 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0021-rail-steps', migration: railSteps },
   { name: '0022-linked-account-changes', migration: linkedAccountChanges },
   { name: '0023-provider-balances', migration: providerBalances },
+  { name: '0024-monthly-partitions', migration: monthlyPartitions },
+  { name: '0025-archived-months', migration: archivedMonths },
   { name: '0026-settlement-postings', migration: settlementPostings },
   { name: '0027-reconciliation', migration: reconciliation },
   { name: '0028-rail-steps-merchant', migration: railStepsMerchant },

@@ -52,7 +52,7 @@ export class KnexLedgerRepository implements LedgerRepository {
     await this.writer.write({
       ...insertWrite('ledger_entries', [row]),
       translate: (error) =>
-        isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind')
+        isUniqueViolation(error, 'ledger_entries_one_per_withdrawal_kind', 'ledger_entries')
           ? new DuplicatePostingError(entry.withdrawalId ?? '', entry.kind)
           : undefined,
     });
@@ -102,12 +102,15 @@ export class KnexLedgerRepository implements LedgerRepository {
 
   async creditedTotal(walletId: string): Promise<Money> {
     if (!isUuid(walletId)) return Money.ZERO;
+    // Credits of archived months count too (migration 0025 keeps their sums).
     const result = await this.db.raw<{ rows: Array<{ total: string }> }>(
-      `SELECT coalesce(sum(l.amount), 0) AS total
+      `SELECT coalesce(sum(l.amount), 0)
+              + (SELECT coalesce(sum(amount), 0) FROM ledger_archived_totals
+                  WHERE account = ? AND kind = 'WALLET_CREDIT') AS total
          FROM ledger_entries e
          JOIN ledger_lines l ON l.entry_id = e.id AND l.account = ?
         WHERE e.wallet_id = ? AND e.kind = 'WALLET_CREDIT'`,
-      [walletAccount(walletId), walletId],
+      [walletAccount(walletId), walletAccount(walletId), walletId],
     );
     return money(result.rows[0]?.total ?? '0');
   }
@@ -123,14 +126,17 @@ export class KnexLedgerRepository implements LedgerRepository {
   }
 
   async walletDrift(): Promise<readonly LedgerDrift[]> {
+    // A wallet's postings are those in the database and the sums of its archived months (migration 0025).
     const result = await this.db.raw<{ rows: Array<{ id: string; balance: string; postings: string }> }>(
-      `SELECT w.id, w.balance, coalesce(p.total, 0) AS postings
+      `SELECT w.id, w.balance, coalesce(p.total, 0) + coalesce(a.total, 0) AS postings
          FROM wallets w
          LEFT JOIN (SELECT account, sum(amount) AS total FROM ledger_lines GROUP BY account) p
            ON p.account = ? || w.id::text
-        WHERE w.balance <> coalesce(p.total, 0)
+         LEFT JOIN (SELECT account, sum(amount) AS total FROM ledger_archived_totals GROUP BY account) a
+           ON a.account = ? || w.id::text
+        WHERE w.balance <> coalesce(p.total, 0) + coalesce(a.total, 0)
         ORDER BY w.id`,
-      [WALLET_ACCOUNT_PREFIX],
+      [WALLET_ACCOUNT_PREFIX, WALLET_ACCOUNT_PREFIX],
     );
     return result.rows.map((row) => ({
       walletId: row.id,

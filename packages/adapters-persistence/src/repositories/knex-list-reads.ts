@@ -126,7 +126,8 @@ export class KnexListReads implements ListReads {
 
   /**
    * The running balance is a window sum over every posting of the wallet up to each one (numeric, exact), read in
-   * the statement that pages them: the wallet's line of each entry, in posting order (`posted_seq`).
+   * the statement that pages them: the wallet's line of each entry, in posting order (`posted_seq`), after the sum
+   * of its archived months.
    */
   async walletPostings(
     walletId: string,
@@ -146,7 +147,12 @@ export class KnexListReads implements ListReads {
         'e.withdrawal_id',
         'e.created_at',
         'l.amount',
-        this.db.raw('sum(l.amount) OVER (ORDER BY e.posted_seq) AS balance_after'),
+        // Archived months' postings (migration 0025) come before every posting still here.
+        this.db.raw(
+          `sum(l.amount) OVER (ORDER BY e.posted_seq)
+             + (SELECT coalesce(sum(amount), 0) FROM ledger_archived_totals WHERE account = ?) AS balance_after`,
+          [walletAccount(wallet)],
+        ),
       );
     const keyset = {
       columns: ['p.posted_seq'],

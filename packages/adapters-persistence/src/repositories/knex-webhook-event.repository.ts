@@ -220,7 +220,7 @@ export class KnexWebhookEventRepository implements WebhookEventRepository {
       ...insertWrite('webhook_attempts', [row], ['webhook_deliveries']),
       // Another worker recorded this attempt number first (its lease on the event had run out).
       translate: (error) =>
-        isUniqueViolation(error, 'webhook_attempts_once')
+        isUniqueViolation(error, 'webhook_attempts_once', 'webhook_attempts')
           ? new StaleWebhookEventError(attempt.eventId)
           : undefined,
     });

@@ -154,7 +154,7 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
         { rows: 1, error: () => new ConcurrentModificationError(withdrawal.id) },
       ),
       translate: (error) =>
-        isUniqueViolation(error, 'withdrawal_history_pkey')
+        isUniqueViolation(error, 'withdrawal_history_pkey', 'withdrawal_history')
           ? new ConcurrentModificationError(withdrawal.id)
           : undefined,
     });

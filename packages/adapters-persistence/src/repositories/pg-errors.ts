@@ -5,13 +5,26 @@ const DEADLOCK_DETECTED = '40P01';
 interface PgError {
   readonly code?: unknown;
   readonly constraint?: unknown;
+  readonly table?: unknown;
 }
 
-/** True when `error` is PostgreSQL refusing a duplicate on the named unique constraint. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
+/**
+ * True when `error` is PostgreSQL refusing a duplicate on the named unique constraint of `table`. On a partitioned
+ * table PostgreSQL names the partition's copy (`webhook_attempts_p202612_once` for `webhook_attempts_once`,
+ * `partitionIndexName`), and the partition as the table.
+ */
+export function isUniqueViolation(error: unknown, constraint: string, table?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const pg = error as PgError;
-  return pg.code === UNIQUE_VIOLATION && pg.constraint === constraint;
+  if (pg.code !== UNIQUE_VIOLATION) return false;
+  if (pg.constraint === constraint) return true;
+  return (
+    table !== undefined &&
+    constraint.startsWith(table) &&
+    typeof pg.table === 'string' &&
+    pg.table.startsWith(`${table}_`) &&
+    pg.constraint === `${pg.table}${constraint.slice(table.length)}`
+  );
 }
 
 /**

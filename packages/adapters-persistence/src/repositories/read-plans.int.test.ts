@@ -15,9 +15,13 @@ interface PlanNode {
   readonly Plans?: readonly PlanNode[];
 }
 
-/** Rows each table gave the statement's executed plan (rows × loops over every node that scans it). */
+/** The partitioned table a partition belongs to (migration 0024's names), or the table itself. */
+const tableOf = (relation: string) => relation.replace(/_(legacy|default|p\d{6})$/, '');
+
+/** Rows each table gave the statement's executed plan (rows × loops over every node that scans it, partitions summed). */
 function rowsRead(node: PlanNode, into = new Map<string, number>()): Map<string, number> {
-  const relation = node['Relation Name'];
+  const name = node['Relation Name'];
+  const relation = name === undefined ? undefined : tableOf(name);
   if (relation) into.set(relation, (into.get(relation) ?? 0) + node['Actual Rows'] * node['Actual Loops']);
   for (const child of node.Plans ?? []) rowsRead(child, into);
   return into;

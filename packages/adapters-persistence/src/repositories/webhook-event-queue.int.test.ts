@@ -19,11 +19,14 @@ interface TableCounts {
 
 async function tableCounts(knex: Knex): Promise<TableCounts> {
   await knex.raw('SELECT pg_stat_clear_snapshot()');
+  // Summed over the partitions (migration 0024): a partitioned table's counters are its partitions'.
   const { rows } = await knex.raw(`
-    SELECT t.n_tup_upd AS updates, i.idx_scan AS due_scans,
-           (SELECT n_tup_upd FROM pg_stat_user_tables WHERE relname = 'webhook_events') AS event_updates
-      FROM pg_stat_user_tables t JOIN pg_stat_user_indexes i ON i.relid = t.relid
-     WHERE t.relname = 'webhook_deliveries' AND i.indexrelname = 'webhook_deliveries_due_idx'`);
+    SELECT (SELECT sum(n_tup_upd) FROM pg_stat_user_tables s
+              JOIN pg_partition_tree('webhook_deliveries') p ON p.relid = s.relid) AS updates,
+           (SELECT sum(idx_scan) FROM pg_stat_user_indexes s
+              JOIN pg_partition_tree('webhook_deliveries_due_idx') p ON p.relid = s.indexrelid) AS due_scans,
+           (SELECT sum(n_tup_upd) FROM pg_stat_user_tables s
+              JOIN pg_partition_tree('webhook_events') p ON p.relid = s.relid) AS event_updates`);
   return {
     updates: Number(rows[0].updates),
     dueIndexScans: Number(rows[0].due_scans),

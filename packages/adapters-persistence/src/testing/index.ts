@@ -1,3 +1,4 @@
+export * from '../partitions/partitioned-rows.fixture.js';
 export * from './knex-contract-subject.js';
 export * from './pgbouncer.js';
 export * from './recording-job-queue.js';

@@ -16,8 +16,9 @@ export class NpmScript {
   readonly exited: Promise<number | null>;
   private readonly npm: ChildProcess;
 
-  constructor(script: string, env: NodeJS.ProcessEnv) {
-    this.npm = spawn('npm', ['run', '--silent', script], {
+  /** `args` go to the script after `--`, as in `npm run archive -- --before 2026-01`. */
+  constructor(script: string, env: NodeJS.ProcessEnv, args: readonly string[] = []) {
+    this.npm = spawn('npm', ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])], {
       cwd: ROOT,
       env,
       detached: true,

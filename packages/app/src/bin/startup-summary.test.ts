@@ -8,6 +8,7 @@ describe('startupSummary', () => {
     expect(fields).to.not.have.property('rateLimiter');
     expect(fields).to.not.have.property('url');
     expect(fields.ledgerVerification).to.equal('30 3 * * * UTC');
+    expect(fields.archive).to.equal('45 4 * * * UTC to .data/archive');
     const off = startupSummary(configFor({ PROCESS_ROLE: 'worker', LEDGER_VERIFICATION_CRON: 'off' }), null);
     expect(off.fields.ledgerVerification).to.equal('off');
     expect(fields.developmentDefaults).to.deep.equal(['ENCRYPTION_KEY']);
@@ -23,6 +24,7 @@ describe('startupSummary', () => {
     );
     expect(api.fields).to.include({ rateLimiter: 'redis', url: 'http://x' });
     expect(api.fields, 'an API runs no jobs').to.not.have.property('ledgerVerification');
+    expect(api.fields).to.not.have.property('archive');
     expect(api.fields.developmentDefaults).to.deep.equal(['JWT_SECRET', 'ENCRYPTION_KEY']);
     expect(api.message).to.not.include('listening on');
     const exposed = startupSummary(configFor({ HOST: '0.0.0.0' }), 'http://x');

@@ -32,9 +32,12 @@ export function startupSummary(
           : 'embedded PostgreSQL',
     ...(servesApi ? { rateLimiter: config.redisUrl ? 'redis' : 'in-process' } : {}),
     rails: config.rails.providers,
-    // Where jobs run: when the ledger is checked (a worker of the run takes each occurrence).
+    // Where jobs run: when the ledger is checked and months archived (a worker of the run takes each occurrence).
     ...(config.role !== 'api' && config.appEnv !== 'test'
-      ? { ledgerVerification: config.ledgerVerificationCron ? `${config.ledgerVerificationCron} UTC` : 'off' }
+      ? {
+          ledgerVerification: config.ledgerVerificationCron ? `${config.ledgerVerificationCron} UTC` : 'off',
+          archive: config.archiveCron ? `${config.archiveCron} UTC to ${config.archiveDir}` : 'off',
+        }
       : {}),
     developmentDefaults,
   };

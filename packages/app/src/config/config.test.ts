@@ -79,6 +79,37 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('makes partitions daily and archives daily past each family’s retention, into DATA_DIR/archive by default', () => {
+    const byDefault = loadConfig({ DATA_DIR: '/srv/payout' });
+    if (!byDefault.ok) throw new Error(byDefault.errors.join('; '));
+    expect(byDefault.config.partitionsCron).to.equal('15 2 * * *');
+    expect(byDefault.config.archiveCron).to.equal('45 4 * * *');
+    expect(byDefault.config.archiveDir).to.equal('/srv/payout/archive');
+    expect(byDefault.config.retentionMonths).to.deep.equal({
+      ledger: 120,
+      'withdrawal-history': 84,
+      webhooks: 13,
+    });
+    const set = loadConfig({
+      PARTITIONS_CRON: 'off',
+      ARCHIVE_CRON: '0 5 * * 0',
+      ARCHIVE_DIR: '/mnt/archive',
+      RETENTION_WEBHOOK_MONTHS: '6',
+    });
+    if (!set.ok) throw new Error(set.errors.join('; '));
+    expect([set.config.partitionsCron, set.config.archiveCron, set.config.archiveDir]).to.deep.equal([
+      null,
+      '0 5 * * 0',
+      '/mnt/archive',
+    ]);
+    expect(set.config.retentionMonths.webhooks).to.equal(6);
+    const bad = loadConfig({ RETENTION_LEDGER_MONTHS: '0', ARCHIVE_CRON: 'daily' });
+    expect(bad.ok ? [] : bad.errors).to.have.members([
+      'RETENTION_LEDGER_MONTHS must be an integer from 1 to 1200 (got "0")',
+      'ARCHIVE_CRON must be five cron fields such as "45 4 * * *", or off (got "daily")',
+    ]);
+  });
+
   it('drains for no time by default, and refuses a drain as long as the shutdown deadline', () => {
     const byDefault = loadConfig({});
     expect(byDefault.ok && byDefault.config.shutdownDrainMs).to.equal(0);

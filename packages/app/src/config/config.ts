@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { RAIL_IDS, type RailId } from '@payout/domain';
 import { CronExpressionParser } from 'cron-parser';
 import {
@@ -89,6 +90,18 @@ export interface AppConfig {
    * default); null: never (off).
    */
   readonly providerBalanceCron: string | null;
+  /** When workers make the month partitions ahead (cron, UTC; PARTITIONS_CRON); null: never (off). */
+  readonly partitionsCron: string | null;
+  /** When workers archive the months past their retention (cron, UTC; ARCHIVE_CRON); null: never (off). */
+  readonly archiveCron: string | null;
+  /** Where archived months are written (ARCHIVE_DIR, `DATA_DIR/archive` by default). */
+  readonly archiveDir: string;
+  /** Months kept in the database per table family (RETENTION_*_MONTHS), the current month not counted. */
+  readonly retentionMonths: {
+    readonly ledger: number;
+    readonly 'withdrawal-history': number;
+    readonly webhooks: number;
+  };
   /**
    * When workers reconcile yesterday for every provider whose records are read (cron, UTC; RECONCILIATION_CRON,
    * daily at 04:00 by default); null: never.
@@ -174,7 +187,12 @@ function choice(env: Env, name: NameOfKind<'choice'>, errors: string[]): string 
  * workers once they schedule it; `off`: null.
  */
 function cron(
-  name: 'LEDGER_VERIFICATION_CRON' | 'PROVIDER_BALANCE_CRON' | 'RECONCILIATION_CRON',
+  name:
+    | 'LEDGER_VERIFICATION_CRON'
+    | 'PROVIDER_BALANCE_CRON'
+    | 'RECONCILIATION_CRON'
+    | 'PARTITIONS_CRON'
+    | 'ARCHIVE_CRON',
   raw: string | undefined,
   errors: string[],
 ): string | null {
@@ -284,6 +302,14 @@ export function loadConfig(env: Env): ConfigResult {
     ledgerVerificationCron: cron('LEDGER_VERIFICATION_CRON', env.LEDGER_VERIFICATION_CRON, errors),
     providerBalanceCron: cron('PROVIDER_BALANCE_CRON', env.PROVIDER_BALANCE_CRON, errors),
     reconciliationCron: cron('RECONCILIATION_CRON', env.RECONCILIATION_CRON, errors),
+    partitionsCron: cron('PARTITIONS_CRON', env.PARTITIONS_CRON, errors),
+    archiveCron: cron('ARCHIVE_CRON', env.ARCHIVE_CRON, errors),
+    archiveDir: env.ARCHIVE_DIR || join(env.DATA_DIR || variable('DATA_DIR').fallback, 'archive'),
+    retentionMonths: {
+      ledger: integer(env, 'RETENTION_LEDGER_MONTHS', errors),
+      'withdrawal-history': integer(env, 'RETENTION_WITHDRAWAL_HISTORY_MONTHS', errors),
+      webhooks: integer(env, 'RETENTION_WEBHOOK_MONTHS', errors),
+    },
     providerBalanceFloors: balanceFloors(env, errors),
     developmentDefaults,
   };

@@ -431,6 +431,60 @@ export const CONFIG_VARIABLES = [
       "When workers reconcile yesterday (and the days still pending inside each provider's settlement window) for every provider whose records are read (docs/reconciliation.md): five cron fields in UTC, as `LEDGER_VERIFICATION_CRON`; `off`: never.",
   },
   {
+    name: 'PARTITIONS_CRON',
+    section: 'workers',
+    kind: 'text',
+    fallback: '15 2 * * *',
+    description:
+      'When workers make the month partitions of the current month and the two after it, where missing ([partitions](partitions.md)): five cron fields in UTC, as `LEDGER_VERIFICATION_CRON`; `off`: never (inserts past the months made fall to the default partitions).',
+  },
+  {
+    name: 'ARCHIVE_CRON',
+    section: 'workers',
+    kind: 'text',
+    fallback: '45 4 * * *',
+    description:
+      'When workers archive the months past their retention to `ARCHIVE_DIR` and drop them ([partitions](partitions.md#archive-and-restore)): five cron fields in UTC, as `LEDGER_VERIFICATION_CRON`; `off`: never.',
+  },
+  {
+    name: 'ARCHIVE_DIR',
+    section: 'workers',
+    kind: 'text',
+    defaultText: '`DATA_DIR/archive`',
+    description:
+      'Where archived months are written, one folder per table family and month (`npm run archive` and `ARCHIVE_CRON`). Every worker must see the same durable storage there (a mounted volume that is backed up).',
+  },
+  {
+    name: 'RETENTION_LEDGER_MONTHS',
+    section: 'workers',
+    kind: 'integer',
+    fallback: 120,
+    min: 1,
+    max: 1200,
+    description:
+      'Months of ledger postings kept in the database before their month is archived (the current month not counted); ten years by default.',
+  },
+  {
+    name: 'RETENTION_WITHDRAWAL_HISTORY_MONTHS',
+    section: 'workers',
+    kind: 'integer',
+    fallback: 84,
+    min: 1,
+    max: 1200,
+    description:
+      "Months of withdrawals' status history kept in the database before their month is archived; seven years by default.",
+  },
+  {
+    name: 'RETENTION_WEBHOOK_MONTHS',
+    section: 'workers',
+    kind: 'integer',
+    fallback: 13,
+    min: 1,
+    max: 1200,
+    description:
+      'Months of webhook events, their deliveries and attempts kept in the database before their month is archived; thirteen by default.',
+  },
+  {
     name: 'JOB_QUEUE_PROFILE',
     section: 'workers',
     kind: 'choice',

@@ -44,6 +44,9 @@ describe('the scheduled ledger verification on PostgreSQL, as wired', function (
           10_000,
         );
         expect((await metrics.ledgerProblems.get()).values[0]?.value).to.equal(0);
+        // Kept for the archive's ledger guard (migration 0025).
+        const { knex } = await scheduled.container.getAsync<Database>(DATABASE);
+        expect((await knex('ledger_verifications').select('ok')).map((row) => row.ok)).to.deep.equal([true]);
       } finally {
         await scheduled.stop();
       }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   AesGcmFieldCipher,
+  archiveJob,
   createKnex,
   createPgBoss,
   DEFAULT_COMMIT_GROUPS,
@@ -16,8 +17,10 @@ import {
   migrateLatest,
   PgBossJobs,
   PgBossWorkerRunner,
+  partitionsAheadJob,
   readUnresolvedSubmissions,
   readWorkDue,
+  recordLedgerVerification,
   startEmbeddedPostgres,
   WEBHOOKS_DUE_CHANNEL,
   webhookDeliveryQueue,
@@ -83,9 +86,13 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       // reconciliation) as they come due.
       schedule:
         config.role !== 'api' &&
-        [config.ledgerVerificationCron, config.providerBalanceCron, config.reconciliationCron].some(
-          (cron) => cron !== null,
-        ),
+        [
+          config.ledgerVerificationCron,
+          config.providerBalanceCron,
+          config.reconciliationCron,
+          config.partitionsCron,
+          config.archiveCron,
+        ].some((cron) => cron !== null),
       // The message and code only: pg-boss's errors carry the whole pg client, kilobytes of it.
       onError: (error) =>
         logger.error({ error: error.message, code: (error as { code?: string }).code }, 'job queue error'),
@@ -202,13 +209,14 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
       .toDynamicValue(async (ctx) => {
         const db = await ctx.getAsync<Database>(DATABASE);
         const { handleJob, verifyLedger, reconcileRecentDays } = await ctx.getAsync(TOKENS.useCases);
+        const clock = ctx.get(TOKENS.clock);
         const verify = ledgerVerificationReporter(
           verifyLedger,
           ctx.get(TOKENS.metrics),
           logger,
-          ctx.get(TOKENS.clock),
+          clock,
+          (at, report) => recordLedgerVerification(db.knex, at, report),
         );
-        const clock = ctx.get(TOKENS.clock);
         const checkBalances = new CheckProviderBalances({
           balances: providerBalancesFor(config, clock),
           store: new KnexProviderBalances(db.knex),
@@ -232,6 +240,20 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
               cron: config.reconciliationCron,
               run: reconciliationReporter(reconcileRecentDays, logger),
             },
+            partitionsAheadJob(db.knex, config.partitionsCron, clock, (made) => {
+              if (made.length > 0) logger.info({ partitions: made }, 'month partitions made');
+            }),
+            archiveJob(
+              db.knex,
+              config.archiveCron,
+              clock,
+              { dir: config.archiveDir, retentionMonths: config.retentionMonths },
+              (months) => {
+                for (const month of months)
+                  if (month.outcome === 'archived') logger.info(month, 'month archived and dropped');
+                  else logger.warn(month, 'month past its retention kept');
+              },
+            ),
           ],
           logger,
         });

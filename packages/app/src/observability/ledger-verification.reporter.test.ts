@@ -12,7 +12,17 @@ describe('the scheduled ledger verification as reported', () => {
     await seedCustomer(uow, new SequentialIds(), clock.now(), { balance: '100.00' });
     const metrics = new PayoutMetrics();
     const { lines, logger } = capturedLogger();
-    await ledgerVerificationReporter(new VerifyLedger({ unitOfWork: uow }), metrics, logger, clock)();
+    const recorded: Array<[string, boolean]> = [];
+    await ledgerVerificationReporter(
+      new VerifyLedger({ unitOfWork: uow }),
+      metrics,
+      logger,
+      clock,
+      async (at, report) => {
+        recorded.push([at.toISOString(), report.ok]);
+      },
+    )();
+    expect(recorded, 'kept with the time it started').to.deep.equal([['2026-03-02T03:30:00.000Z', true]]);
     expect((await metrics.ledgerProblems.get()).values[0]?.value).to.equal(0);
     expect((await metrics.ledgerVerifiedAt.get()).values[0]?.value).to.equal(
       Date.parse('2026-03-02T03:30:00Z') / 1000,

@@ -1,5 +1,5 @@
 import type { PayoutMetrics } from '@payout/adapters-http/ops';
-import type { Clock, VerifyLedger } from '@payout/domain';
+import type { Clock, LedgerReport, VerifyLedger } from '@payout/domain';
 import type { Logger } from '../infrastructure/logger.js';
 
 /** The drift a log line names at most: the rest are counted, and `npm run ledger:verify` lists them all. */
@@ -8,16 +8,20 @@ const NAMED = 20;
 /**
  * The scheduled ledger verification: checks every posting set, every wallet and the settlement accounts, sets `payout_ledger_problems` and
  * `payout_ledger_verified_timestamp_seconds`, and logs the outcome: an error naming the unbalanced sets and the
- * drifting wallets (ids and amounts only) when there is any.
+ * drifting wallets (ids and amounts only) when there is any. `record` keeps the outcome with the time the check
+ * started (on PostgreSQL: what the archive's ledger guard reads).
  */
 export function ledgerVerificationReporter(
   verifyLedger: VerifyLedger,
   metrics: PayoutMetrics,
   logger: Logger,
   clock: Clock,
+  record: (startedAt: Date, report: LedgerReport) => Promise<void> = async () => {},
 ): () => Promise<void> {
   return async () => {
+    const startedAt = clock.now();
     const report = await verifyLedger.execute();
+    await record(startedAt, report);
     const problems = report.unbalancedEntryIds.length + report.drift.length + report.settlement.length;
     metrics.ledgerProblems.set(problems);
     metrics.ledgerVerifiedAt.set(clock.now().getTime() / 1000);

@@ -22,7 +22,8 @@ export interface LedgerRepository {
   /**
    * Appends a balanced posting set. Throws at once if its lines do not sum to zero; fails the unit with
    * `DuplicatePostingError` when the withdrawal already has an entry of the same kind: a debit or reversal is
-   * posted at most once.
+   * posted at most once. PostgreSQL checks it among the postings of the same month (each month is a partition);
+   * across months it rests on the withdrawal's own update, which the posting's unit makes under its sequence check.
    */
   append(entry: LedgerEntry): Promise<void>;
   entriesForWallet(walletId: string): Promise<readonly LedgerEntry[]>;

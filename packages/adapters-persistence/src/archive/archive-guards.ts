@@ -1,0 +1,94 @@
+import type { ClientBase } from 'pg';
+import { addMonths, type Month, monthStart } from '../partitions/months.js';
+import type { FamilyName, TableFamily } from '../partitions/partitioned-tables.js';
+
+/** A family's month the archive is about to drop, and the key range of its rows. */
+export interface GuardedMonth {
+  readonly family: TableFamily;
+  readonly month: Month;
+  readonly from: string;
+  readonly to: string;
+}
+
+/**
+ * Something that may still need a month's rows. The archive asks every guard of the family before it exports and
+ * again in the transaction that drops, and keeps the month while any holds it. Add a guard to ARCHIVE_GUARDS.
+ */
+export interface ArchiveGuard {
+  /** Named in the archive's report when it holds a month. */
+  readonly name: string;
+  readonly families: readonly FamilyName[];
+  /** How many of the month's rows (or conditions) it still needs; 0 lets the month go. */
+  holds(client: ClientBase, month: GuardedMonth): Promise<number>;
+}
+
+const count = async (client: ClientBase, text: string, values: readonly unknown[]): Promise<number> =>
+  Number((await client.query<{ n: string }>(text, [...values])).rows[0]?.n ?? 0);
+
+/** The withdrawals of the month's rows (every family's first table names its withdrawal) that match `condition`. */
+const withdrawalsWhere =
+  (condition: string) =>
+  (client: ClientBase, { family, from, to }: GuardedMonth): Promise<number> => {
+    const [table] = family.tables;
+    if (!table) return Promise.resolve(0);
+    return count(
+      client,
+      `SELECT count(*) AS n FROM withdrawals w
+        WHERE w.id IN (SELECT withdrawal_id FROM ${table.name} WHERE ${table.key} >= $1 AND ${table.key} < $2)
+          AND ${condition}`,
+      [from, to],
+    );
+  };
+
+const EVERY_FAMILY: readonly FamilyName[] = ['withdrawal-history', 'webhooks', 'ledger'];
+
+export const ARCHIVE_GUARDS: readonly ArchiveGuard[] = [
+  {
+    name: 'withdrawal-not-final',
+    families: EVERY_FAMILY,
+    holds: withdrawalsWhere("w.status NOT IN ('SUCCESS', 'FAILED')"),
+  },
+  {
+    // The return watch of a settled payout is scheduled until its window closes (docs/returns.md).
+    name: 'return-window-open',
+    families: EVERY_FAMILY,
+    holds: withdrawalsWhere("w.status = 'SUCCESS' AND w.next_check_at IS NOT NULL"),
+  },
+  {
+    name: 'webhook-undelivered',
+    families: ['webhooks'],
+    holds: (client, { from, to }) =>
+      count(
+        client,
+        `SELECT count(*) AS n FROM webhook_deliveries
+          WHERE event_id >= $1 AND event_id < $2 AND delivery_state = 'PENDING'`,
+        [from, to],
+      ),
+  },
+  {
+    // The latest verification must have found the ledger whole, and have started after the month ended.
+    name: 'ledger-unverified',
+    families: ['ledger'],
+    holds: async (client, { month }) =>
+      count(
+        client,
+        `SELECT CASE WHEN bool_and(ok AND started_at >= $1) THEN 0 ELSE 1 END AS n
+           FROM (SELECT ok, started_at FROM ledger_verifications ORDER BY started_at DESC LIMIT 1) latest`,
+        [monthStart(addMonths(month, 1))],
+      ),
+  },
+];
+
+/** The names of the guards holding the month, with what each holds. */
+export async function guardsHolding(
+  client: ClientBase,
+  guards: readonly ArchiveGuard[],
+  month: GuardedMonth,
+): Promise<Record<string, number>> {
+  const holding: Record<string, number> = {};
+  for (const guard of guards.filter((g) => g.families.includes(month.family.name))) {
+    const held = await guard.holds(client, month);
+    if (held > 0) holding[guard.name] = held;
+  }
+  return holding;
+}

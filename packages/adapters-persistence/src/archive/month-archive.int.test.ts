@@ -1,0 +1,232 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Parties, seedParties } from '@payout/domain/testing';
+import { expect } from 'chai';
+import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
+import { recordLedgerVerification } from '../ledger/ledger-verifications.js';
+import { seedingUnitOfWork } from '../migrations/migration-steps.fixture.js';
+import { ensurePartitionsAhead } from '../partitions/partition-maker.js';
+import {
+  partitionedRows,
+  type SeededWithdrawal,
+  seedWithdrawalAt,
+} from '../partitions/partitioned-rows.fixture.js';
+import { KnexLedgerRepository } from '../repositories/knex-ledger.repository.js';
+import { immediateWriter } from '../sql/sql-write.js';
+import { ARCHIVE_GUARDS, type ArchiveGuard } from './archive-guards.js';
+import { readManifest } from './archive-layout.js';
+import { type ArchivedMonth, archiveMonths } from './month-archive.js';
+import { restoreMonth } from './month-restore.js';
+
+/** One month kept: with `now` in August 2031, every month before July 2031 is past its retention. */
+const NOW = new Date('2031-08-15T12:00:00Z');
+const RETENTION = { ledger: 1, 'withdrawal-history': 1, webhooks: 1 } as const;
+const OLD = new Date('2026-01-20T09:00:00Z');
+const RECENT = new Date('2031-05-03T09:00:00Z');
+const KEPT = new Date('2031-07-30T09:00:00Z');
+
+const outcomes = (months: readonly ArchivedMonth[]) =>
+  months.map((m) => `${m.family} ${m.month} ${m.outcome}`).sort();
+
+describe('archiving months past their retention (PostgreSQL)', function () {
+  this.timeout(120_000);
+  let db: IsolatedDatabase;
+  let dir: string;
+  let parties: Parties;
+  const seeded: SeededWithdrawal[] = [];
+
+  const archive = (guards: readonly ArchiveGuard[] = ARCHIVE_GUARDS) =>
+    archiveMonths(db.knex, { dir, now: NOW, retentionMonths: RETENTION, guards });
+  const drift = () => new KnexLedgerRepository(db.knex, immediateWriter(db.knex)).walletDrift();
+  const finalAndVerified = async () => {
+    await db.knex('withdrawals').update({ status: 'SUCCESS', next_check_at: null });
+    await recordLedgerVerification(db.knex, NOW, {
+      ok: true,
+      unbalancedEntryIds: [],
+      drift: [],
+      settlement: [],
+    });
+  };
+
+  before(async () => {
+    db = await isolatedDatabase('month_archive');
+    dir = await mkdtemp(join(tmpdir(), 'payout-archive-'));
+    // May 2031 in a month partition of its own; January 2026 in the legacy partition (below migration 0024's bound).
+    await ensurePartitionsAhead(db.knex, new Date('2031-05-01T00:00:00Z'));
+    const unitOfWork = seedingUnitOfWork(db.knex);
+    parties = await seedParties(unitOfWork);
+    for (const at of [OLD, OLD, RECENT, RECENT, KEPT])
+      seeded.push(await seedWithdrawalAt(unitOfWork, parties, at));
+  });
+  after(async () => {
+    await db.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps a month while a withdrawal of it is not final, a return window is open, an event is undelivered or the ledger is unverified', async () => {
+    const pending = seeded[2] as SeededWithdrawal;
+    const settled = seeded[0] as SeededWithdrawal;
+    await db.knex('withdrawals').whereNot({ id: pending.withdrawalId }).update({ status: 'SUCCESS' });
+    await db.knex('withdrawals').where({ id: settled.withdrawalId }).update({ next_check_at: NOW });
+    await db
+      .knex('webhook_deliveries')
+      .where({ event_id: pending.eventId })
+      .update({ delivery_state: 'PENDING' });
+    const rows = await partitionedRows(db.knex);
+
+    const months = await archive();
+
+    const held = Object.fromEntries(
+      months.map((m) => [`${m.family} ${m.month}`, m.outcome === 'held' ? m.by : m]),
+    );
+    expect(held).to.deep.equal({
+      'withdrawal-history 2026-01': { 'return-window-open': 1 },
+      'webhooks 2026-01': { 'return-window-open': 1 },
+      'ledger 2026-01': { 'return-window-open': 1, 'ledger-unverified': 1 },
+      'withdrawal-history 2031-05': { 'withdrawal-not-final': 1 },
+      'webhooks 2031-05': { 'withdrawal-not-final': 1, 'webhook-undelivered': 1 },
+      'ledger 2031-05': { 'withdrawal-not-final': 1, 'ledger-unverified': 1 },
+    });
+    expect(await partitionedRows(db.knex)).to.deep.equal(rows);
+    expect(await readdir(dir)).to.deep.equal([]);
+    await db
+      .knex('webhook_deliveries')
+      .where({ event_id: pending.eventId })
+      .update({ delivery_state: 'DELIVERED' });
+  });
+
+  it('exports each table’s month, then drops it only in the transaction that finds the rows equal to the files; a crash between the two is run again', async () => {
+    await finalAndVerified();
+    const rows = await partitionedRows(db.knex);
+    const before = await drift();
+    // A crash after the export, before the drop: the guards pass before the export and throw in the drop's transaction.
+    let asked = 0;
+    const crashing: ArchiveGuard = {
+      name: 'crash',
+      families: ['webhooks'],
+      holds: async () => {
+        asked += 1;
+        if (asked === 2) throw new Error('process killed');
+        return 0;
+      },
+    };
+    const failure = await archive([...ARCHIVE_GUARDS, crashing]).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(failure).to.equal('process killed');
+    const { manifest: first } = await readManifest(join(dir, 'webhooks', '2026-01'));
+    expect(
+      (await partitionedRows(db.knex)).webhook_events,
+      'nothing of the crashed month dropped',
+    ).to.deep.equal(rows.webhook_events);
+
+    const months = await archive();
+
+    // The history months went before the crash (families are archived one after another); the rest now.
+    expect(outcomes(months)).to.deep.equal([
+      'ledger 2026-01 archived',
+      'ledger 2031-05 archived',
+      'webhooks 2026-01 archived',
+      'webhooks 2031-05 archived',
+    ]);
+    const { rows: recorded } = await db.knex.raw(
+      'SELECT family, month::text FROM archived_months ORDER BY 1, 2',
+    );
+    expect(recorded.map((r: { family: string; month: string }) => `${r.family} ${r.month}`)).to.deep.equal([
+      'ledger 2026-01-01',
+      'ledger 2031-05-01',
+      'webhooks 2026-01-01',
+      'webhooks 2031-05-01',
+      'withdrawal-history 2026-01-01',
+      'withdrawal-history 2031-05-01',
+    ]);
+    const { manifest } = await readManifest(join(dir, 'webhooks', '2026-01'));
+    expect(manifest.tables.map((t) => [t.table, t.rows, t.sha256])).to.deep.equal(
+      first.tables.map((t) => [t.table, t.rows, t.sha256]),
+    );
+    expect(manifest.tables.map((t) => [t.table, t.rows])).to.deep.equal([
+      ['webhook_events', 2],
+      ['webhook_deliveries', 2],
+      ['webhook_attempts', 2],
+    ]);
+    expect(await readdir(join(dir, 'ledger', '2031-05'))).to.have.members([
+      'ledger_entries.copy.gz',
+      'ledger_lines.copy.gz',
+      'manifest.json',
+    ]);
+    const left = await partitionedRows(db.knex);
+    expect(left.withdrawal_history, 'the kept month only').to.have.length(1);
+    expect(left.ledger_entries).to.have.length(1);
+    expect(left.webhook_attempts).to.have.length(1);
+    const { rows: partitions } = await db.knex.raw("SELECT to_regclass('webhook_events_p203105') AS t");
+    expect(partitions[0]?.t, 'a month partition is dropped whole').to.equal(null);
+    expect(await drift(), 'wallets still equal their postings, archived ones counted').to.deep.equal(before);
+    expect(await archive(), 'again: nothing left to do').to.deep.equal([]);
+
+    // A file that no longer matches its manifest is refused before anything is loaded.
+    const file = join(dir, 'withdrawal-history', '2031-05', 'withdrawal_history.copy.gz');
+    const original = await readFile(file);
+    await writeFile(file, gzipSync('not what was archived\n'));
+    const refused = await restoreMonth(db.knex, dir, { year: 2031, month: 5 }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(refused).to.equal(`${file} does not match its manifest: not restored`);
+    expect((await partitionedRows(db.knex)).withdrawal_history).to.deep.equal(left.withdrawal_history);
+    await writeFile(file, original);
+
+    for (const month of [
+      { year: 2026, month: 1 },
+      { year: 2031, month: 5 },
+    ])
+      expect((await restoreMonth(db.knex, dir, month)).map((r) => r.outcome)).to.deep.equal([
+        'restored',
+        'restored',
+        'restored',
+      ]);
+    expect(await partitionedRows(db.knex), 'restored as they were').to.deep.equal(rows);
+    expect(await drift()).to.deep.equal(before);
+    const { rows: archived } = await db.knex.raw('SELECT count(*)::int AS n FROM archived_months');
+    expect(archived[0]?.n).to.equal(0);
+  });
+
+  it('runs one archive or restore at a time: another, meanwhile, fails at once', async () => {
+    let release: () => void = () => {};
+    let entered: () => void = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Holds every month, the first one until the test releases it.
+    const waiting: ArchiveGuard = {
+      name: 'waiting',
+      families: ['withdrawal-history', 'webhooks', 'ledger'],
+      holds: async () => {
+        entered();
+        await released;
+        return 1;
+      },
+    };
+    const first = archive([waiting]);
+    await inside;
+    const second = await archive().then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    const restore = await restoreMonth(db.knex, dir, { year: 2026, month: 1 }).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    release();
+    await first;
+    expect([second, restore]).to.deep.equal([
+      'another archive or restore is running: try again once it is done',
+      'another archive or restore is running: try again once it is done',
+    ]);
+  });
+});

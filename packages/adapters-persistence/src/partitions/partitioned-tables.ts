@@ -1,0 +1,101 @@
+import type { Month } from './months.js';
+
+/** A unique index each partition holds of its own, named as the table's was before partitioning. */
+export interface OwnUnique {
+  readonly name: string;
+  readonly columns: string;
+  readonly where?: string;
+}
+
+/** A table partitioned by month on a UUIDv7 column (docs/decisions/0024-partitions-by-the-id-month.md). */
+export interface PartitionedTable {
+  readonly name: string;
+  /** The partition key: the row's own id, or its parent's, so that a row lives in its parent's month. */
+  readonly key: string;
+  /** The columns that name one row, in the order its archive file is written. */
+  readonly rowKey: readonly string[];
+  /**
+   * Unique indexes whose columns leave out the partition key: PostgreSQL cannot enforce them across partitions,
+   * so each partition holds its own (unique within the month).
+   */
+  readonly ownUniques: readonly OwnUnique[];
+}
+
+export type FamilyName = 'withdrawal-history' | 'webhooks' | 'ledger';
+
+/** Tables archived and restored together, month by month: each references the ones before it (parents first). */
+export interface TableFamily {
+  readonly name: FamilyName;
+  readonly tables: readonly PartitionedTable[];
+}
+
+export const FAMILIES: readonly TableFamily[] = [
+  {
+    name: 'withdrawal-history',
+    tables: [
+      {
+        name: 'withdrawal_history',
+        key: 'withdrawal_id',
+        rowKey: ['withdrawal_id', 'sequence'],
+        ownUniques: [],
+      },
+    ],
+  },
+  {
+    name: 'webhooks',
+    tables: [
+      {
+        name: 'webhook_events',
+        key: 'id',
+        rowKey: ['id'],
+        ownUniques: [
+          { name: 'webhook_events_one_per_change', columns: '(withdrawal_id, sequence)' },
+          {
+            name: 'webhook_events_one_per_account_change',
+            columns: '(linked_account_id, sequence)',
+            where: 'linked_account_id IS NOT NULL',
+          },
+        ],
+      },
+      { name: 'webhook_deliveries', key: 'event_id', rowKey: ['event_id'], ownUniques: [] },
+      {
+        name: 'webhook_attempts',
+        key: 'event_id',
+        rowKey: ['event_id', 'attempt'],
+        ownUniques: [{ name: 'webhook_attempts_pkey', columns: '(id)' }],
+      },
+    ],
+  },
+  {
+    name: 'ledger',
+    tables: [
+      {
+        name: 'ledger_entries',
+        key: 'id',
+        rowKey: ['id'],
+        ownUniques: [
+          { name: 'ledger_entries_posted_seq_key', columns: '(posted_seq)' },
+          { name: 'ledger_entries_one_per_withdrawal_kind', columns: '(withdrawal_id, kind)' },
+        ],
+      },
+      { name: 'ledger_lines', key: 'entry_id', rowKey: ['entry_id', 'position'], ownUniques: [] },
+    ],
+  },
+];
+
+/** `webhook_events_p202612`: the month's partition. */
+export const monthPartition = (table: string, { year, month }: Month): string =>
+  `${table}_p${year}${String(month).padStart(2, '0')}`;
+
+/** The partition that holds the rows from before partitioning (up to the month migration 0024 ran in, or the next). */
+export const legacyPartition = (table: string): string => `${table}_legacy`;
+
+/** The partition that takes rows no month partition covers (ids that are not UUIDv7, or a clock far ahead). */
+export const defaultPartition = (table: string): string => `${table}_default`;
+
+/**
+ * A partition's copy of the table's index `index`: the partition's name in place of the table's
+ * (`webhook_attempts_once` on `webhook_attempts_p202612` is `webhook_attempts_p202612_once`).
+ */
+export const partitionIndexName = (table: string, partition: string, index: string): string =>
+  `${partition}${index.slice(table.length)}`;

@@ -1,0 +1,99 @@
+import { seedParties } from '@payout/domain/testing';
+import { expect } from 'chai';
+import { type PgBoss, TestClock } from 'pg-boss';
+import { DEFAULT_JOB_QUEUE_SETTINGS } from '../jobs/job-queue.settings.js';
+import { createPgBoss, ensureQueues } from '../jobs/pg-boss.factory.js';
+import { PgBossWorkerRunner } from '../jobs/pg-boss.worker-runner.js';
+import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
+import { seedingUnitOfWork } from '../migrations/migration-steps.fixture.js';
+import { monthRange } from './months.js';
+import { partitionHolding, partitionsOf } from './partition-catalog.js';
+import { ensurePartitionsAhead } from './partition-maker.js';
+import { partitionedRows, seedWithdrawalAt } from './partitioned-rows.fixture.js';
+import { FAMILIES, monthPartition } from './partitioned-tables.js';
+import { partitionsAheadJob } from './partitions-ahead.job.js';
+
+const TABLES = FAMILIES.flatMap((family) => family.tables);
+const MINUTE_MS = 60_000;
+
+describe('month partitions made ahead (PostgreSQL)', function () {
+  this.timeout(60_000);
+  let db: IsolatedDatabase;
+
+  before(async () => {
+    db = await isolatedDatabase('partitions_ahead');
+  });
+  after(() => db.drop());
+
+  const holds = async (table: string, month: { year: number; month: number }) =>
+    partitionHolding(await partitionsOf(db.knex, table), monthRange(month).from)?.name;
+
+  it('makes the current month and the two after it, moving the rows the default partition took for them', async () => {
+    const unitOfWork = seedingUnitOfWork(db.knex);
+    const parties = await seedParties(unitOfWork);
+    // Written before its month was made (a clock far ahead): it lands in the default partition.
+    const early = await seedWithdrawalAt(unitOfWork, parties, new Date('2031-06-15T12:00:00Z'));
+    const rows = await partitionedRows(db.knex);
+
+    const made = await ensurePartitionsAhead(db.knex, new Date('2031-05-10T00:00:00Z'));
+
+    expect(made).to.have.length(3 * TABLES.length);
+    for (const table of TABLES)
+      for (const month of [5, 6, 7])
+        expect(await holds(table.name, { year: 2031, month }), table.name).to.equal(
+          monthPartition(table.name, { year: 2031, month }),
+        );
+    expect(await partitionedRows(db.knex), 'no row lost or changed').to.deep.equal(rows);
+    const { rows: where } = await db.knex.raw(
+      'SELECT tableoid::regclass::text AS partition FROM webhook_attempts WHERE event_id = ?',
+      [early.eventId],
+    );
+    expect(where[0]?.partition).to.equal('webhook_attempts_p203106');
+    const { rows: unique } = await db.knex.raw(
+      "SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'ledger_entries_p203106' AND indexname LIKE '%one_per_withdrawal_kind'",
+    );
+    expect(unique[0]?.n, 'each partition’s own unique index').to.equal(1);
+    expect(await ensurePartitionsAhead(db.knex, new Date('2031-05-31T23:59:59Z')), 'again').to.deep.equal([]);
+  });
+
+  it('is run by its schedule (PARTITIONS_CRON) at its time in UTC, on pg-boss’s TestClock', async () => {
+    const clock = new TestClock('2032-02-27T02:13:00Z');
+    const boss: PgBoss = await createPgBoss({
+      connectionString: db.url,
+      schema: 'pgboss_partitions',
+      settings: DEFAULT_JOB_QUEUE_SETTINGS,
+      schedule: true,
+      clock,
+      onError: () => undefined,
+    });
+    let ran: () => void = () => {};
+    const runs: string[][] = [];
+    const job = partitionsAheadJob(db.knex, '15 2 * * *', { now: () => new Date(clock.now()) }, (made) => {
+      runs.push([...made]);
+      ran();
+    });
+    const runner = new PgBossWorkerRunner({
+      boss,
+      handlers: { 'withdrawal.expire-approval': async () => undefined },
+      concurrency: 1,
+      scheduled: [job],
+    });
+    try {
+      await ensureQueues(boss, DEFAULT_JOB_QUEUE_SETTINGS);
+      await runner.start();
+      await clock.tick(MINUTE_MS);
+      expect(runs, 'before 02:15').to.deep.equal([]);
+      expect(await holds('webhook_events', { year: 2032, month: 4 })).to.equal(undefined);
+      const first = new Promise<void>((resolve) => {
+        ran = resolve;
+      });
+      await clock.tick(3 * MINUTE_MS);
+      await first;
+      expect(await holds('webhook_events', { year: 2032, month: 4 })).to.equal('webhook_events_p203204');
+      expect(runs[0]).to.include('ledger_lines_p203202');
+    } finally {
+      await runner.stop();
+      await boss.stop({ graceful: false });
+    }
+  });
+});
