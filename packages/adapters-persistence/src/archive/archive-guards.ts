@@ -55,6 +55,14 @@ export const ARCHIVE_GUARDS: readonly ArchiveGuard[] = [
     holds: withdrawalsWhere("w.status = 'SUCCESS' AND w.next_check_at IS NOT NULL"),
   },
   {
+    // An exception still open may be resolved by reversing or failing the withdrawal (docs/reconciliation.md).
+    name: 'reconciliation-exception-open',
+    families: EVERY_FAMILY,
+    holds: withdrawalsWhere(
+      'EXISTS (SELECT 1 FROM reconciliation_exceptions x WHERE x.withdrawal_id = w.id AND x.resolved_at IS NULL)',
+    ),
+  },
+  {
     name: 'webhook-undelivered',
     families: ['webhooks'],
     holds: (client, { from, to }) =>

@@ -65,9 +65,22 @@ describe('archiving months past their retention (PostgreSQL)', function () {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('keeps a month while a withdrawal of it is not final, a return window is open, an event is undelivered or the ledger is unverified', async () => {
+  it('keeps a month while a withdrawal of it is not final, a return window is open, a reconciliation exception is open, an event is undelivered or the ledger is unverified', async () => {
     const pending = seeded[2] as SeededWithdrawal;
     const settled = seeded[0] as SeededWithdrawal;
+    const disputed = seeded[1] as SeededWithdrawal;
+    const exception = {
+      id: '018f0000-0000-7000-8000-00000000e001',
+      provider: 'simulated',
+      day: '2026-01-20',
+      type: 'AMOUNT_MISMATCH',
+      subject: disputed.withdrawalId,
+      withdrawal_id: disputed.withdrawalId,
+      since: NOW,
+      opened_at: NOW,
+      evidence: JSON.stringify({}),
+    };
+    await db.knex('reconciliation_exceptions').insert(exception);
     await db.knex('withdrawals').whereNot({ id: pending.withdrawalId }).update({ status: 'SUCCESS' });
     await db.knex('withdrawals').where({ id: settled.withdrawalId }).update({ next_check_at: NOW });
     await db
@@ -82,9 +95,13 @@ describe('archiving months past their retention (PostgreSQL)', function () {
       months.map((m) => [`${m.family} ${m.month}`, m.outcome === 'held' ? m.by : m]),
     );
     expect(held).to.deep.equal({
-      'withdrawal-history 2026-01': { 'return-window-open': 1 },
-      'webhooks 2026-01': { 'return-window-open': 1 },
-      'ledger 2026-01': { 'return-window-open': 1, 'ledger-unverified': 1 },
+      'withdrawal-history 2026-01': { 'return-window-open': 1, 'reconciliation-exception-open': 1 },
+      'webhooks 2026-01': { 'return-window-open': 1, 'reconciliation-exception-open': 1 },
+      'ledger 2026-01': {
+        'return-window-open': 1,
+        'reconciliation-exception-open': 1,
+        'ledger-unverified': 1,
+      },
       'withdrawal-history 2031-05': { 'withdrawal-not-final': 1 },
       'webhooks 2031-05': { 'withdrawal-not-final': 1, 'webhook-undelivered': 1 },
       'ledger 2031-05': { 'withdrawal-not-final': 1, 'ledger-unverified': 1 },
@@ -95,6 +112,12 @@ describe('archiving months past their retention (PostgreSQL)', function () {
       .knex('webhook_deliveries')
       .where({ event_id: pending.eventId })
       .update({ delivery_state: 'DELIVERED' });
+    await db.knex('reconciliation_exceptions').where({ id: exception.id }).update({
+      resolution_action: 'ACKNOWLEDGE',
+      resolution_reason: 'checked with the provider',
+      resolved_by: 'ops',
+      resolved_at: NOW,
+    });
   });
 
   it('exports each table’s month, then drops it only in the transaction that finds the rows equal to the files; a crash between the two is run again', async () => {

@@ -15,6 +15,13 @@ export async function migrateDownBefore(knex: Knex, name: string): Promise<void>
   while ((await applied()).includes(name)) await knex.migrate.down(migrator);
 }
 
+/** Migrates up, one migration at a time, until `name` is applied: the schema it makes, before later ones. */
+export async function migrateUpThrough(knex: Knex, name: string): Promise<void> {
+  const applied = async () =>
+    ((await knex.migrate.list(migrator))[0] as Array<{ name: string }>).map((m) => m.name);
+  while (!(await applied()).includes(name)) await knex.migrate.up(migrator);
+}
+
 /** Undoes the last applied migration. */
 export async function migrateDownOne(knex: Knex): Promise<void> {
   await knex.migrate.down(migrator);
