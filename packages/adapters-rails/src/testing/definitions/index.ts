@@ -1,3 +1,5 @@
+export * from '../objects/increase-accounts.objects.js';
+export * from '../objects/increase-transfers.objects.js';
 export { type ReadDay, readWholeDay } from '../records-day.js';
 export { checkedFetch, standsInFor } from './checked-fetch.js';
 export type { DefinitionProblem, ProviderName } from './provider-definition.js';
