@@ -96,17 +96,38 @@ const SDK_OPERATIONS = {
   'modern-treasury': {
     'POST /api/payment_orders': {
       request: [PAYMENT_ORDERS, 'PaymentOrderCreateParams'],
+      answer: [PAYMENT_ORDERS, 'PaymentOrder'],
     },
     'GET /api/payment_orders': {
       query: [PAYMENT_ORDERS, 'PaymentOrderListParams'],
       queryStyle: 'brackets',
+      answer: [PAYMENT_ORDERS, 'PaymentOrder'],
+      list: true,
     },
+    'GET /api/payment_orders/{id}': { answer: [PAYMENT_ORDERS, 'PaymentOrder'] },
     'GET /api/payment_orders/{id}/reversals': {
       query: [REVERSALS, 'ReversalListParams'],
       queryStyle: 'brackets',
+      answer: [REVERSALS, 'Reversal'],
+      list: true,
+    },
+    'GET /api/returns': {
+      query: ['resources/returns.d.ts', 'ReturnListParams'],
+      queryStyle: 'brackets',
+      answer: ['resources/returns.d.ts', 'ReturnObject'],
+      list: true,
     },
     'POST /api/external_accounts': {
       request: ['resources/external-accounts.d.ts', 'ExternalAccountCreateParams'],
+      answer: ['resources/external-accounts.d.ts', 'ExternalAccount'],
+    },
+    'GET /api/internal_accounts/{internal_account_id}/balance_reports/{id}': {
+      answer: ['resources/internal-accounts/balance-reports.d.ts', 'BalanceReport'],
+    },
+    'GET /api/validations/routing_numbers': {
+      query: ['resources/validations.d.ts', 'ValidationValidateRoutingNumberParams'],
+      queryStyle: 'brackets',
+      answer: ['resources/validations.d.ts', 'RoutingNumberLookupRequest'],
     },
   },
 };

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { realTimePaymentsTransfer } from '../objects/increase-transfers.objects.js';
+import { paymentOrder, returnObject } from '../objects/modern-treasury.objects.js';
 import { checkedFetch, standsInFor } from './checked-fetch.js';
 import { ProviderOracle, takeDefinitionViolations } from './provider-oracle.js';
 
@@ -176,6 +177,22 @@ describe("ProviderOracle: the providers' definitions as the stand-ins check them
     expect(increase.takeViolations()).to.deep.equal([
       'increase GET /real_time_payments_transfers answer 200: next_cursor is required; cursor is not a field of the definition',
       'increase GET /real_time_payments_transfers/rtp_1 answer 200: rejection.reject_reason_additional_information is required; rejection.rejected_at is required',
+    ]);
+  });
+
+  it('records a Modern Treasury payment order with a renamed or missing field, in a list as alone', () => {
+    const mt = new ProviderOracle('modern_treasury');
+    const order = paymentOrder({ current_return: returnObject() });
+    mt.answered('POST', '/api/payment_orders', 201, order);
+    mt.answered('GET', '/api/payment_orders', 200, [order]);
+    expect(mt.takeViolations(), 'whole objects').to.deep.equal([]);
+    const { effective_date: date, ...rest } = order;
+    mt.answered('GET', '/api/payment_orders/po_1', 200, { ...rest, effective_on: date });
+    const { role: _, ...noRole } = returnObject();
+    mt.answered('GET', '/api/payment_orders', 200, [{ ...order, current_return: noRole }]);
+    expect(mt.takeViolations()).to.deep.equal([
+      'modern_treasury GET /api/payment_orders/po_1 answer 200: effective_date is required; effective_on is not a field of the definition',
+      'modern_treasury GET /api/payment_orders answer 200: 0.current_return.role is required',
     ]);
   });
 });

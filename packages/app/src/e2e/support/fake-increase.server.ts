@@ -161,7 +161,8 @@ function bookedObject(t: BookedTransfer): object {
 
 /**
  * A local stand-in for Increase's ACH transfers API, in the documented shapes (Increase's OpenAPI description as
- * its TypeScript SDK has it: `ACHTransfer`, the `Idempotency-Key` rule, the sandbox's simulation endpoints):
+ * its TypeScript SDK has it: whole `ACHTransfer` objects and the others, from the builders the oracle checks them
+ * against; the `Idempotency-Key` rule, the sandbox's simulation endpoints):
  * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
  * `POST /simulations/ach_transfers/:id/settle`, `…/return` (with its `reason`) and
  * `…/create_notification_of_change` (the corrected values) as Increase's sandbox offers them;
