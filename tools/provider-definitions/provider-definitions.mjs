@@ -1,7 +1,7 @@
 // The providers' own definitions as JSON Schema, for the nock scripts and local fakes that stand in for them
 // (docs/decisions/0018-provider-definitions-are-the-oracle.md): Increase's and Modern Treasury's request types
-// (bodies, and the query parameters of the lists the reconciliation reads) from their official SDKs' TypeScript
-// declarations, PayPal's Payouts request and answers from the definition its SDK embeds in each request class
+// (bodies, and the query parameters of the lists the reconciliation reads) and the objects they answer, from
+// their official SDKs' TypeScript declarations, PayPal's Payouts request and answers from the definition its SDK embeds in each request class
 // (`// @data`, gzipped JSON), its Transaction Search from the OpenAPI description PayPal publishes
 // (paypal/paypal-rest-api-specifications, openapi/reporting_transactions_v1.json at fb6f1262, Apache-2.0, kept
 // as published in ./published), and the operations of Wise's OpenAPI description listed below. Written to
@@ -31,69 +31,127 @@ const packageDir = (name) => dirname(MAINS[name]);
 const versionOf = (name) => JSON.parse(readFileSync(join(packageDir(name), 'package.json'), 'utf8')).version;
 
 /**
- * Each operation's request body (the SDK's declaration file and the type's name in it), or, for a list, its query
- * parameters (`query`) and how the SDK writes them (`queryStyle`: Increase's client joins nested names with dots
- * and lists with commas, Modern Treasury's with brackets: each SDK's `stringifyQuery`).
+ * Each operation the service calls or a stand-in serves, by what the SDK declares of it (each a `[file, type]` in
+ * the SDK's declarations): its request body (`request`), or, for a list, its query parameters (`query`) and how
+ * the SDK writes them (`queryStyle`: Increase's client joins nested names with dots and lists with commas, Modern
+ * Treasury's with brackets: each SDK's `stringifyQuery`); and the object it answers (`answer`), inside the SDK's
+ * list page when `list` says so. The SDKs type a success's body, not its status: the answer is the 2xx one.
  */
+const increaseTransfers = (path, file, type) => ({
+  [`POST ${path}`]: { request: [file, `${type}CreateParams`], answer: [file, type] },
+  [`GET ${path}`]: {
+    query: [file, `${type}ListParams`],
+    queryStyle: 'dots',
+    answer: [file, type],
+    list: true,
+  },
+  [`GET ${path}/{id}`]: { answer: [file, type] },
+});
+const ACH = 'resources/ach-transfers.d.ts';
+const SIMULATED_ACH = 'resources/simulations/ach-transfers.d.ts';
+const CARD_VALIDATIONS = 'resources/card-validations.d.ts';
+const PAYMENT_ORDERS = 'resources/payment-orders/payment-orders.d.ts';
+const REVERSALS = 'resources/payment-orders/reversals.d.ts';
+
 const SDK_OPERATIONS = {
   increase: {
-    'POST /ach_transfers': ['resources/ach-transfers.d.ts', 'ACHTransferCreateParams'],
-    'POST /real_time_payments_transfers': [
+    ...increaseTransfers('/ach_transfers', ACH, 'ACHTransfer'),
+    ...increaseTransfers(
+      '/real_time_payments_transfers',
       'resources/real-time-payments-transfers.d.ts',
-      'RealTimePaymentsTransferCreateParams',
-    ],
-    'POST /wire_transfers': ['resources/wire-transfers.d.ts', 'WireTransferCreateParams'],
-    'POST /card_push_transfers': ['resources/card-push-transfers.d.ts', 'CardPushTransferCreateParams'],
-    'POST /card_validations': ['resources/card-validations.d.ts', 'CardValidationCreateParams'],
-    'GET /ach_transfers': {
-      query: ['resources/ach-transfers.d.ts', 'ACHTransferListParams'],
-      queryStyle: 'dots',
+      'RealTimePaymentsTransfer',
+    ),
+    ...increaseTransfers('/wire_transfers', 'resources/wire-transfers.d.ts', 'WireTransfer'),
+    ...increaseTransfers('/card_push_transfers', 'resources/card-push-transfers.d.ts', 'CardPushTransfer'),
+    'POST /card_validations': {
+      request: [CARD_VALIDATIONS, 'CardValidationCreateParams'],
+      answer: [CARD_VALIDATIONS, 'CardValidation'],
     },
-    'GET /real_time_payments_transfers': {
-      query: ['resources/real-time-payments-transfers.d.ts', 'RealTimePaymentsTransferListParams'],
+    'GET /card_validations/{id}': { answer: [CARD_VALIDATIONS, 'CardValidation'] },
+    'GET /accounts/{account_id}/balance': {
+      query: ['resources/accounts.d.ts', 'AccountBalanceParams'],
       queryStyle: 'dots',
+      answer: ['resources/accounts.d.ts', 'BalanceLookup'],
     },
-    'GET /wire_transfers': {
-      query: ['resources/wire-transfers.d.ts', 'WireTransferListParams'],
+    'GET /routing_numbers': {
+      query: ['resources/routing-numbers.d.ts', 'RoutingNumberListParams'],
       queryStyle: 'dots',
-    },
-    'GET /card_push_transfers': {
-      query: ['resources/card-push-transfers.d.ts', 'CardPushTransferListParams'],
-      queryStyle: 'dots',
+      answer: ['resources/routing-numbers.d.ts', 'RoutingNumberListResponse'],
+      list: true,
     },
     // The sandbox's simulations, which the local fake answers as Increase's sandbox does.
-    'POST /simulations/ach_transfers/{ach_transfer_id}/settle': [
-      'resources/simulations/ach-transfers.d.ts',
-      'ACHTransferSettleParams',
-    ],
-    'POST /simulations/ach_transfers/{ach_transfer_id}/return': [
-      'resources/simulations/ach-transfers.d.ts',
-      'ACHTransferReturnParams',
-    ],
-    'POST /simulations/ach_transfers/{ach_transfer_id}/create_notification_of_change': [
-      'resources/simulations/ach-transfers.d.ts',
-      'ACHTransferCreateNotificationOfChangeParams',
-    ],
+    'POST /simulations/ach_transfers/{ach_transfer_id}/settle': {
+      request: [SIMULATED_ACH, 'ACHTransferSettleParams'],
+      answer: [ACH, 'ACHTransfer'],
+    },
+    'POST /simulations/ach_transfers/{ach_transfer_id}/return': {
+      request: [SIMULATED_ACH, 'ACHTransferReturnParams'],
+      answer: [ACH, 'ACHTransfer'],
+    },
+    'POST /simulations/ach_transfers/{ach_transfer_id}/create_notification_of_change': {
+      request: [SIMULATED_ACH, 'ACHTransferCreateNotificationOfChangeParams'],
+      answer: [ACH, 'ACHTransfer'],
+    },
   },
   'modern-treasury': {
-    'POST /api/payment_orders': ['resources/payment-orders/payment-orders.d.ts', 'PaymentOrderCreateParams'],
-    'POST /api/external_accounts': ['resources/external-accounts.d.ts', 'ExternalAccountCreateParams'],
-    'GET /api/payment_orders': {
-      query: ['resources/payment-orders/payment-orders.d.ts', 'PaymentOrderListParams'],
-      queryStyle: 'brackets',
+    'POST /api/payment_orders': {
+      request: [PAYMENT_ORDERS, 'PaymentOrderCreateParams'],
+      answer: [PAYMENT_ORDERS, 'PaymentOrder'],
     },
-    'GET /api/payment_orders/{id}/reversals': {
-      query: ['resources/payment-orders/reversals.d.ts', 'ReversalListParams'],
+    'GET /api/payment_orders': {
+      query: [PAYMENT_ORDERS, 'PaymentOrderListParams'],
       queryStyle: 'brackets',
+      answer: [PAYMENT_ORDERS, 'PaymentOrder'],
+      list: true,
+    },
+    'GET /api/payment_orders/{id}': { answer: [PAYMENT_ORDERS, 'PaymentOrder'] },
+    'GET /api/payment_orders/{id}/reversals': {
+      query: [REVERSALS, 'ReversalListParams'],
+      queryStyle: 'brackets',
+      answer: [REVERSALS, 'Reversal'],
+      list: true,
+    },
+    'GET /api/returns': {
+      query: ['resources/returns.d.ts', 'ReturnListParams'],
+      queryStyle: 'brackets',
+      answer: ['resources/returns.d.ts', 'ReturnObject'],
+      list: true,
+    },
+    'POST /api/external_accounts': {
+      request: ['resources/external-accounts.d.ts', 'ExternalAccountCreateParams'],
+      answer: ['resources/external-accounts.d.ts', 'ExternalAccount'],
+    },
+    'GET /api/internal_accounts/{internal_account_id}/balance_reports/{id}': {
+      answer: ['resources/internal-accounts/balance-reports.d.ts', 'BalanceReport'],
+    },
+    'GET /api/validations/routing_numbers': {
+      query: ['resources/validations.d.ts', 'ValidationValidateRoutingNumberParams'],
+      queryStyle: 'brackets',
+      answer: ['resources/validations.d.ts', 'RoutingNumberLookupRequest'],
     },
   },
 };
 
 /**
+ * A list's answer as each SDK's `Page` reads it (core/pagination.d.ts): Increase's `PageResponse<Item>` is
+ * `{data, next_cursor}`; Modern Treasury's is the array itself, its cursor in the `X-After-Cursor` header.
+ */
+const PAGES = {
+  increase: (item) => ({
+    type: 'object',
+    properties: { data: { type: 'array', items: item }, next_cursor: { type: ['string', 'null'] } },
+    required: ['data', 'next_cursor'],
+    additionalProperties: false,
+  }),
+  'modern-treasury': (item) => ({ type: 'array', items: item }),
+};
+
+/**
  * Every `additionalProperties` the generator derived from a catch-all index signature (`[k: string]: unknown`, an
  * empty schema) becomes false: the SDK's Strict<T> bodies refuse such fields at compile time, and a fake must
- * refuse them too, or it would agree with a renamed field the provider then ignores. A declared map
- * (`metadata: {[key: string]: string}`) keeps its value schema.
+ * refuse them too, or it would agree with a renamed field the provider then ignores; an answer carrying a field
+ * the SDK does not name is a stand-in's invention. A declared map (`metadata: {[key: string]: string}`) keeps its
+ * value schema.
  */
 function closed(schema) {
   if (Array.isArray(schema)) return schema.map(closed);
@@ -107,18 +165,18 @@ function closed(schema) {
   return out;
 }
 
-/** An operation's entry as `{request?, query?, queryStyle?}`, each a `[file, type]`: a bare pair is a body. */
-const entryOf = (entry) => (Array.isArray(entry) ? { request: entry } : entry);
-
+/**
+ * An SDK's operations as JSON Schema. The answer types go once into `definitions`, each operation's answer
+ * referring to its type there (`#/definitions/ACHTransfer`), as one object type answers several operations.
+ */
 function sdkDefinition(name) {
-  const operations = Object.entries(SDK_OPERATIONS[name]).map(([operation, entry]) => [
-    operation,
-    entryOf(entry),
-  ]);
+  const operations = Object.entries(SDK_OPERATIONS[name]);
   // One program over the declaration files the operations name (a glob), not the SDK's whole index.
   const files = [
     ...new Set(
-      operations.flatMap(([, entry]) => [entry.request, entry.query].filter(Boolean).map(([f]) => f)),
+      operations.flatMap(([, entry]) =>
+        [entry.request, entry.query, entry.answer].filter(Boolean).map(([f]) => f),
+      ),
     ),
   ];
   const generator = createGenerator({
@@ -133,12 +191,33 @@ function sdkDefinition(name) {
     const { $schema: _, ...schema } = generator.createSchema(type);
     return closed(schema);
   };
+  const definitions = {};
   const defined = {};
-  for (const [operation, { request, query, queryStyle }] of operations)
-    defined[operation] = request
-      ? { type: request[1], request: schemaOf(request[1]) }
-      : { type: query[1], query: schemaOf(query[1]), queryStyle };
-  return { source: `${name} ${versionOf(name)} (TypeScript declarations)`, operations: defined };
+  for (const [operation, { request, query, queryStyle, answer, list }] of operations) {
+    const type = (request ?? query ?? answer)[1];
+    let answers;
+    if (answer && !definitions[answer[1]]) {
+      // A recursive part of the type comes with definitions of its own, referred to from the root: hoisted.
+      const { definitions: parts = {}, ...schema } = schemaOf(answer[1]);
+      Object.assign(definitions, parts, { [answer[1]]: schema });
+    }
+    if (answer) {
+      const ref = { $ref: `#/definitions/${answer[1]}` };
+      answers = { '2xx': list ? PAGES[name](ref) : ref };
+    }
+    defined[operation] = {
+      type,
+      ...(request ? { request: schemaOf(request[1]) } : {}),
+      ...(query ? { query: schemaOf(query[1]), queryStyle } : {}),
+      ...(answers ? { answers } : {}),
+    };
+  }
+  const sorted = Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    source: `${name} ${versionOf(name)} (TypeScript declarations)`,
+    definitions: sorted,
+    operations: defined,
+  };
 }
 
 /** PayPal's definition of one operation, as the SDK's request class embeds it. */

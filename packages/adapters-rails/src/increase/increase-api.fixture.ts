@@ -1,8 +1,21 @@
 import type { RailSubmission } from '@payout/domain';
+import type Increase from 'increase';
 import nock from 'nock';
+import type { Strict } from '../http/sdk-params.js';
+import {
+  achReturn,
+  achSubmission,
+  achTransfer,
+  cardPushTransfer,
+  realTimePaymentsTransfer,
+  rtpRejection,
+  wireReversal,
+  wireSubmission,
+  wireTransfer,
+} from '../testing/objects/increase-transfers.objects.js';
 import { bankSubmission, ScriptedCreates } from '../testing/scripted-provider.js';
 import type { IncreaseRailId } from './increase-api.types.js';
-import { CARD_PUSH_STATES, cardPushFields } from './increase-card-push.fixture.js';
+import { cardPushFields } from './increase-card-push.fixture.js';
 import { type CardValidationState, ScriptedCardValidations } from './increase-card-validation.fixture.js';
 import { ACCOUNT_ID, API_KEY, BASE_URL, errorBody } from './increase-sandbox.fixture.js';
 import { TRANSFER_PATHS } from './increase-transfer-request.mapping.js';
@@ -10,7 +23,8 @@ import { TRANSFER_PATHS } from './increase-transfer-request.mapping.js';
 /**
  * A scripted Increase for the Increase suites, in the documented shapes of its API. Sources (Increase's OpenAPI
  * description as generated into its TypeScript SDK, Increase/increase-typescript at aac4760e, and its guides):
- * - transfer objects: src/resources/ach-transfers.ts (`ACHTransfer`: status pending_approval … submitted,
+ * - transfer objects, whole (testing/objects, checked against the SDK's types as every answer is):
+ *   src/resources/ach-transfers.ts (`ACHTransfer`: status pending_approval … submitted,
  *   returned; `submission.expected_funds_settlement_at`; `settlement.settled_at` filled while the status stays
  *   `submitted`; `return.raw_return_reason_code` "R03" with `return_reason_code` "no_account"),
  *   real-time-payments-transfers.ts (`RealTimePaymentsTransfer`: submitted, complete, rejected with
@@ -27,6 +41,7 @@ export const ACCOUNT_NUMBER_ID = 'account_number_v18nkfqm6afpsrvy82b2';
 export const ACCOUNT_NUMBER = '987654321';
 export const ROUTING_NUMBER = '101050001';
 const CREATED_AT = '2026-01-15T12:00:00Z';
+const TRANSACTION_ID = 'transaction_uyrp7fld2ium70oa7oi';
 export const SETTLED_AT = '2026-01-15T18:30:00Z';
 export const EXPECTED_SETTLEMENT_AT = '2026-01-16T13:00:00Z';
 
@@ -36,91 +51,94 @@ export const submission = (overrides: Partial<RailSubmission> = {}): RailSubmiss
 /** Where a scripted transfer is in its life; `returned` is an ACH return or a wire reversal. */
 export type TransferState = 'pending' | 'submitted' | 'settled' | 'declined' | 'returned';
 
-const ACH_STATES: Readonly<Record<TransferState, object>> = {
-  pending: { status: 'pending_submission', submission: null, settlement: null, return: null },
-  submitted: { status: 'submitted', submission: achSubmission(), settlement: null, return: null },
-  settled: {
-    status: 'submitted',
-    submission: achSubmission(),
-    settlement: { settled_at: SETTLED_AT },
-    return: null,
-  },
-  declined: { status: 'rejected', submission: null, settlement: null, return: null },
+type Fields<T> = Partial<Strict<T>>;
+const ACH_SUBMISSION = achSubmission({ expected_funds_settlement_at: EXPECTED_SETTLEMENT_AT });
+const ACH_STATES: Readonly<Record<TransferState, Fields<Increase.ACHTransfer>>> = {
+  pending: { status: 'pending_submission' },
+  submitted: { status: 'submitted', submission: ACH_SUBMISSION },
+  settled: { status: 'submitted', submission: ACH_SUBMISSION, settlement: { settled_at: SETTLED_AT } },
+  declined: { status: 'rejected' },
   returned: {
     status: 'returned',
-    submission: achSubmission(),
+    submission: ACH_SUBMISSION,
     settlement: { settled_at: SETTLED_AT },
-    return: {
-      created_at: '2026-01-17T15:00:00Z',
-      raw_return_reason_code: 'R03',
-      return_reason_code: 'no_account',
-      trace_number: '111122223292834',
-      transaction_id: 'transaction_uyrp7fld2ium70oa7oi',
-      transfer_id: 'ach_transfer_uoxatyh3lt5evrsdvo7q',
-    },
+    return: achReturn({ raw_return_reason_code: 'R03', return_reason_code: 'no_account' }),
   },
 };
 
-function achSubmission() {
-  return {
-    administrative_returns_expected_by: '2026-01-20T13:00:00Z',
-    effective_date: '2026-01-16',
-    expected_funds_settlement_at: EXPECTED_SETTLEMENT_AT,
-    expected_settlement_schedule: 'future_dated',
-    submitted_at: '2026-01-15T12:30:00Z',
-    trace_number: '058349238292834',
-  };
-}
-
-const RTP_STATES: Readonly<Record<Exclude<TransferState, 'returned'>, object>> = {
-  pending: { status: 'pending_submission', submission: null, acknowledgement: null, rejection: null },
-  submitted: {
-    status: 'submitted',
-    submission: { submitted_at: '2026-01-15T12:00:01Z', transaction_identification: '20260115021000021' },
-    acknowledgement: null,
-    rejection: null,
-  },
+const RTP_SUBMISSION = {
+  submitted_at: '2026-01-15T12:00:01Z',
+  transaction_identification: '20260115021000021',
+};
+const RTP_STATES: Readonly<
+  Record<Exclude<TransferState, 'returned'>, Fields<Increase.RealTimePaymentsTransfer>>
+> = {
+  pending: { status: 'pending_submission' },
+  submitted: { status: 'submitted', submission: RTP_SUBMISSION },
   settled: {
     status: 'complete',
-    submission: { submitted_at: '2026-01-15T12:00:01Z', transaction_identification: '20260115021000021' },
+    submission: RTP_SUBMISSION,
     acknowledgement: { acknowledged_at: '2026-01-15T12:00:03Z' },
-    rejection: null,
   },
   declined: {
     status: 'rejected',
-    submission: { submitted_at: '2026-01-15T12:00:01Z', transaction_identification: '20260115021000021' },
-    acknowledgement: null,
-    rejection: {
-      reject_reason_code: 'account_closed',
-      reject_reason_additional_information: null,
-      rejected_at: '2026-01-15T12:00:02Z',
-    },
+    submission: RTP_SUBMISSION,
+    rejection: rtpRejection({ reject_reason_code: 'account_closed' }),
   },
 };
 
-const WIRE_SUBMISSION = {
-  input_message_accountability_data: '20260115MMQFMP0P000001',
-  submitted_at: SETTLED_AT,
+const WIRE_SUBMISSION = wireSubmission({ submitted_at: SETTLED_AT });
+const WIRE_STATES: Readonly<Record<TransferState, Fields<Increase.WireTransfer>>> = {
+  pending: { status: 'pending_creating' },
+  submitted: { status: 'submitted', submission: WIRE_SUBMISSION },
+  settled: { status: 'complete', submission: WIRE_SUBMISSION },
+  declined: { status: 'rejected' },
+  returned: { status: 'reversed', submission: WIRE_SUBMISSION, reversal: wireReversal({ amount: 123456 }) },
 };
-const WIRE_STATES: Readonly<Record<TransferState, object>> = {
-  pending: { status: 'pending_creating', submission: null, reversal: null },
-  submitted: { status: 'submitted', submission: WIRE_SUBMISSION, reversal: null },
-  settled: { status: 'complete', submission: WIRE_SUBMISSION, reversal: null },
-  declined: { status: 'rejected', submission: null, reversal: null },
-  returned: {
-    status: 'reversed',
-    submission: WIRE_SUBMISSION,
-    reversal: {
-      amount: 123456,
-      created_at: '2026-01-16T10:00:00Z',
-      description: 'Account closed',
-      return_reason_code: 'AC04',
-      return_reason_code_description: 'Closed account number',
-      transaction_id: 'transaction_uyrp7fld2ium70oa7oi',
-      wire_transfer_id: 'wire_transfer_5akynk7dqsq25qwk9q2u',
-    },
-  },
-};
+
+/**
+ * An Increase transfer object of `rail` in `state`, whole. `amount` is the create request's: cents on the bank
+ * rails, the `presentment_amount` object of a card push.
+ */
+export function transferObject(
+  rail: IncreaseRailId,
+  fields: { id: string; idempotencyKey: string; amount: unknown },
+  state: TransferState,
+): object {
+  const common = {
+    id: fields.id,
+    account_id: ACCOUNT_ID,
+    created_at: CREATED_AT,
+    idempotency_key: fields.idempotencyKey,
+  };
+  const bank = { ...common, amount: fields.amount as number, transaction_id: TRANSACTION_ID };
+  const destination = { account_number: ACCOUNT_NUMBER, routing_number: ROUTING_NUMBER };
+  const unknown = () => new Error(`a ${rail} transfer cannot be ${state}`);
+  switch (rail) {
+    case 'ACH':
+      return achTransfer({ ...bank, ...destination, ...ACH_STATES[state] });
+    case 'RTP': {
+      if (state === 'returned') throw unknown();
+      return realTimePaymentsTransfer({
+        ...bank,
+        ...destination,
+        source_account_number_id: ACCOUNT_NUMBER_ID,
+        ...RTP_STATES[state],
+      });
+    }
+    case 'WIRE':
+      return wireTransfer({
+        ...bank,
+        ...destination,
+        source_account_number_id: ACCOUNT_NUMBER_ID,
+        ...WIRE_STATES[state],
+      });
+    case 'PUSH_TO_CARD': {
+      if (state === 'returned') throw unknown();
+      return cardPushTransfer(cardPushFields(common, fields.amount, state));
+    }
+  }
+}
 
 const TYPES: Readonly<Record<IncreaseRailId, string>> = {
   ACH: 'ach_transfer',
@@ -128,48 +146,6 @@ const TYPES: Readonly<Record<IncreaseRailId, string>> = {
   WIRE: 'wire_transfer',
   PUSH_TO_CARD: 'card_push_transfer',
 };
-
-const STATES: Readonly<Record<IncreaseRailId, Readonly<Partial<Record<TransferState, object>>>>> = {
-  ACH: ACH_STATES,
-  RTP: RTP_STATES,
-  WIRE: WIRE_STATES,
-  PUSH_TO_CARD: CARD_PUSH_STATES,
-};
-
-/**
- * An Increase transfer object of `rail` in `state`. `amount` is the create request's: cents on the bank rails,
- * the `presentment_amount` object of a card push.
- */
-export function transferObject(
-  rail: IncreaseRailId,
-  fields: { id: string; idempotencyKey: string; amount: unknown },
-  state: TransferState,
-): object {
-  const shown = STATES[rail][state];
-  if (!shown) throw new Error(`a ${rail} transfer cannot be ${state}`);
-  const destination =
-    rail === 'PUSH_TO_CARD'
-      ? cardPushFields(fields.amount)
-      : {
-          account_number: ACCOUNT_NUMBER,
-          routing_number: ROUTING_NUMBER,
-          amount: fields.amount,
-          currency: 'USD',
-        };
-  return {
-    id: fields.id,
-    account_id: ACCOUNT_ID,
-    ...destination,
-    created_at: CREATED_AT,
-    idempotency_key: fields.idempotencyKey,
-    approval: null,
-    cancellation: null,
-    pending_transaction_id: null,
-    transaction_id: 'transaction_uyrp7fld2ium70oa7oi',
-    type: TYPES[rail],
-    ...shown,
-  };
-}
 
 interface HeldTransfer {
   readonly id: string;

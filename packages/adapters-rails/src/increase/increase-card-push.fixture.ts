@@ -1,4 +1,11 @@
 import type { RailSubmission } from '@payout/domain';
+import type Increase from 'increase';
+import type { Strict } from '../http/sdk-params.js';
+import {
+  cardPushAcceptance,
+  cardPushDecline,
+  cardPushSubmission,
+} from '../testing/objects/increase-transfers.objects.js';
 import { vaultedCardSubmission } from '../testing/scripted-provider.js';
 import type { IncreaseCardSender } from './increase-card-push-request.mapping.js';
 
@@ -25,47 +32,45 @@ export const CARD_SENDER: IncreaseCardSender = {
 export const cardSubmission = (overrides: Partial<RailSubmission> = {}, vault = 'increase'): RailSubmission =>
   vaultedCardSubmission({ token: CARD_TOKEN, vault }, overrides);
 
-const SUBMISSION = {
-  retrieval_reference_number: '501512000001',
-  sender_reference: 'OCT1234567890',
-  submitted_at: '2026-01-15T12:00:01Z',
-  trace_number: '000001',
-};
+type PushState = 'pending' | 'submitted' | 'settled' | 'declined';
+const SUBMISSION = cardPushSubmission();
 
 /** The part of a card push transfer that changes with its state; `returned` does not exist for a card push. */
-export const CARD_PUSH_STATES: Readonly<Record<'pending' | 'submitted' | 'settled' | 'declined', object>> = {
-  pending: { status: 'pending_submission', submission: null, acceptance: null, decline: null },
-  submitted: { status: 'submitted', submission: SUBMISSION, acceptance: null, decline: null },
+const CARD_PUSH_STATES: Readonly<Record<PushState, Partial<Strict<Increase.CardPushTransfer>>>> = {
+  pending: { status: 'pending_submission' },
+  submitted: { status: 'submitted', submission: SUBMISSION },
   settled: {
     status: 'complete',
     submission: SUBMISSION,
-    acceptance: {
-      accepted_at: '2026-01-15T12:00:03Z',
-      authorization_identification_response: 'ABC123',
-      card_verification_value2_result: null,
-      network_transaction_identifier: '841234567890123',
-      settlement_amount: 123456,
-    },
-    decline: null,
+    acceptance: cardPushAcceptance({ accepted_at: '2026-01-15T12:00:03Z', settlement_amount: 123456 }),
   },
   declined: {
     status: 'declined',
     submission: SUBMISSION,
-    acceptance: null,
-    decline: {
-      declined_at: '2026-01-15T12:00:03Z',
-      network_transaction_identifier: '841234567890123',
-      reason: 'expired_card',
-    },
+    decline: cardPushDecline({ reason: 'expired_card' }),
   },
 };
 
-/** The fields of a card push transfer whatever its state; `presentment` is its create request's amount. */
-export const cardPushFields = (presentment: unknown): object => ({
-  business_application_identifier: 'funds_disbursement',
+/**
+ * The fields of a card push transfer made with `common` (its id, key, account and time) in `state`, from this
+ * fixture's sender to Ada Lovelace's card; `presentment` is its create request's amount.
+ */
+export const cardPushFields = (
+  common: Partial<Strict<Increase.CardPushTransfer>>,
+  presentment: unknown,
+  state: PushState,
+): Partial<Strict<Increase.CardPushTransfer>> => ({
+  ...common,
   card_token_id: CARD_TOKEN,
-  presentment_amount: presentment,
+  presentment_amount: presentment as Increase.CardPushTransfer.PresentmentAmount,
   recipient_name: 'Ada Lovelace',
+  merchant_category_code: CARD_SENDER.categoryCode,
   merchant_name: CARD_SENDER.name,
+  merchant_name_prefix: CARD_SENDER.namePrefix,
   sender_name: CARD_SENDER.name,
+  sender_address_line1: CARD_SENDER.addressLine1,
+  sender_address_city: CARD_SENDER.city,
+  sender_address_state: CARD_SENDER.state,
+  sender_address_postal_code: CARD_SENDER.postalCode,
+  ...CARD_PUSH_STATES[state],
 });

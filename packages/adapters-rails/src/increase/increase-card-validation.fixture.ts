@@ -1,5 +1,13 @@
+import type Increase from 'increase';
 import nock from 'nock';
-import { ACCOUNT_ID, API_KEY, BASE_URL, errorBody } from './increase-sandbox.fixture.js';
+import type { Strict } from '../http/sdk-params.js';
+import {
+  cardValidation,
+  cardValidationAcceptance,
+  cardValidationDecline,
+  cardValidationSubmission,
+} from '../testing/objects/increase-accounts.objects.js';
+import { API_KEY, BASE_URL, errorBody } from './increase-sandbox.fixture.js';
 
 /**
  * Card Validations as Increase's SDK defines them (increase 0.583.0, resources/card-validations.d.ts:
@@ -10,41 +18,16 @@ import { ACCOUNT_ID, API_KEY, BASE_URL, errorBody } from './increase-sandbox.fix
  */
 export type CardValidationState = 'pending' | 'submitted' | 'complete' | 'declined';
 
-const SUBMISSION = {
-  retrieval_reference_number: '601512000001',
-  submitted_at: '2026-01-15T12:00:01Z',
-  trace_number: '000002',
-};
+const SUBMISSION = cardValidationSubmission();
 
-const STATES: Readonly<Record<CardValidationState, object>> = {
-  pending: { status: 'pending_submission', submission: null, acceptance: null, decline: null },
-  submitted: { status: 'submitted', submission: SUBMISSION, acceptance: null, decline: null },
-  complete: {
-    status: 'complete',
-    submission: SUBMISSION,
-    acceptance: {
-      accepted_at: '2026-01-15T12:00:02Z',
-      authorization_identification_response: 'ABC123',
-      card_verification_value2_result: null,
-      cardholder_first_name_result: null,
-      cardholder_full_name_result: null,
-      cardholder_last_name_result: null,
-      cardholder_middle_name_result: null,
-      cardholder_postal_code_result: null,
-      cardholder_street_address_result: null,
-      network_transaction_identifier: '841488484271872',
-    },
-    decline: null,
-  },
+const STATES: Readonly<Record<CardValidationState, Partial<Strict<Increase.CardValidation>>>> = {
+  pending: { status: 'pending_submission' },
+  submitted: { status: 'submitted', submission: SUBMISSION },
+  complete: { status: 'complete', submission: SUBMISSION, acceptance: cardValidationAcceptance() },
   declined: {
     status: 'declined',
     submission: SUBMISSION,
-    acceptance: null,
-    decline: {
-      declined_at: '2026-01-15T12:00:02Z',
-      network_transaction_identifier: '841488484271872',
-      reason: 'closed_account',
-    },
+    decline: cardValidationDecline({ reason: 'closed_account' }),
   },
 };
 
@@ -119,28 +102,26 @@ export class ScriptedCardValidations {
     return [404, errorBody(404, 'object_not_found_error', 'Could not find the specified object.')];
   }
 
+  /** The validation whole, with the account, card, merchant and cardholder its create named. */
   private objectOf(key: string | null, held: HeldValidation): object {
-    const { body } = held;
-    return {
+    const body = held.body as Strict<Increase.CardValidationCreateParams>;
+    return cardValidation({
       id: held.id,
-      account_id: body.account_id ?? ACCOUNT_ID,
+      account_id: body.account_id,
       card_token_id: body.card_token_id,
-      cardholder_first_name: null,
-      cardholder_last_name: null,
-      cardholder_middle_name: null,
-      cardholder_postal_code: null,
-      cardholder_street_address: null,
+      cardholder_first_name: body.cardholder_first_name ?? null,
+      cardholder_last_name: body.cardholder_last_name ?? null,
+      cardholder_middle_name: body.cardholder_middle_name ?? null,
+      cardholder_postal_code: body.cardholder_postal_code ?? null,
+      cardholder_street_address: body.cardholder_street_address ?? null,
       created_at: '2026-01-15T12:00:00Z',
-      created_by: { category: 'api_key', api_key: { description: null } },
       idempotency_key: key,
       merchant_category_code: body.merchant_category_code,
       merchant_city_name: body.merchant_city_name,
       merchant_name: body.merchant_name,
       merchant_postal_code: body.merchant_postal_code,
       merchant_state: body.merchant_state,
-      route: 'visa',
-      type: 'card_validation',
       ...STATES[held.state],
-    };
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import nock from 'nock';
+import { increasePage, routingNumber } from '../testing/objects/increase-accounts.objects.js';
 import { useNock } from '../testing/use-nock.js';
 import { API_KEY, BASE_URL } from './increase-api.fixture.js';
 import { IncreaseRoutingNumberValidator } from './increase-routing-number.validator.js';
@@ -12,23 +13,21 @@ const validator = () =>
     timeoutMs: 2000,
     clock: new ManualClock(),
   });
-/** A `RoutingNumberListResponse` of Increase's SDK. */
-const bank = (support: 'supported' | 'not_supported') => ({
-  ach_transfers: support,
-  fednow_transfers: support,
-  name: 'FIRST PLATYPUS BANK',
-  real_time_payments_request_for_payment: support,
-  real_time_payments_transfers: support,
-  routing_number: '021000021',
-  type: 'routing_number',
-  wire_transfers: support,
-});
+/** A `RoutingNumberListResponse` of Increase's SDK, on every network or none. */
+const bank = (support: 'supported' | 'not_supported') =>
+  routingNumber({
+    ach_transfers: support,
+    fednow_transfers: support,
+    real_time_payments_request_for_payment: support,
+    real_time_payments_transfers: support,
+    wire_transfers: support,
+  });
 const lookup = (data: object[]) =>
   nock(BASE_URL)
     .get('/routing_numbers')
     .query({ routing_number: '021000021' })
     .matchHeader('authorization', `Bearer ${API_KEY}`)
-    .reply(200, { data, next_cursor: null });
+    .reply(200, increasePage(data));
 const details = { routingNumber: '021000021', accountNumber: '123456789' };
 
 describe('IncreaseRoutingNumberValidator', () => {

@@ -1,8 +1,14 @@
 import { FAILURE_REASONS, Money } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
+import type Increase from 'increase';
 import nock from 'nock';
-import { useNock } from '../testing/use-nock.js';
+import {
+  achNotificationOfChange,
+  achReturn,
+  rtpRejection,
+} from '../testing/objects/increase-transfers.objects.js';
+import { takeAnswersOutsideDefinition, useNock } from '../testing/use-nock.js';
 import {
   ACCOUNT_ID,
   ACCOUNT_NUMBER_ID,
@@ -94,7 +100,7 @@ describe('IncreaseTransferRail.status', () => {
   });
 
   /** Code, Increase's name, the spec's reason, and whether it says the account cannot receive. */
-  const returns: [string, string, string, boolean][] = [
+  const returns: [string, Increase.ACHTransfer.Return['return_reason_code'], string, boolean][] = [
     ['R01', 'insufficient_fund', FAILURE_REASONS.GENERAL, false],
     ['R02', 'account_closed', FAILURE_REASONS.RECIPIENT_NOT_FOUND, true],
     ['R03', 'no_account', FAILURE_REASONS.RECIPIENT_NOT_FOUND, true],
@@ -106,14 +112,22 @@ describe('IncreaseTransferRail.status', () => {
     ['R23', 'credit_entry_refused_by_receiver', FAILURE_REASONS.GENERAL, false],
     ['R24', 'duplicate_entry', FAILURE_REASONS.DUPLICATE, false],
   ];
-  it('maps ACH return codes to the spec reasons, by R code and by Increase name alone, and carries the code', async () => {
-    for (const [code, name, reason, unusable] of returns) {
+  it('maps ACH return codes to the spec reasons by R code, whatever Increase names it, and carries the code', async () => {
+    for (const [code, , reason, unusable] of returns) {
+      // A name that maps to no reason of its own: the R code decides.
       const byCode = shown('ACH', 'returned', {
-        return: { raw_return_reason_code: code, return_reason_code: 'x' },
+        return: achReturn({ raw_return_reason_code: code, return_reason_code: 'untimely_return' }),
       });
-      const byName = shown('ACH', 'returned', { return: { return_reason_code: name } });
       const dead = unusable ? { accountUnusable: true } : {};
       expect(await statusOf('ACH', byCode), code).to.deep.equal({ kind: 'RETURNED', reason, code, ...dead });
+    }
+  });
+
+  it('maps a return by its name alone, should Increase ever leave out the R code its SDK requires', async () => {
+    for (const [, name, reason, unusable] of returns) {
+      const { raw_return_reason_code: _, ...nameOnly } = achReturn({ return_reason_code: name });
+      const byName = shown('ACH', 'returned', { return: nameOnly });
+      const dead = unusable ? { accountUnusable: true } : {};
       expect(await statusOf('ACH', byName), name).to.deep.equal({
         kind: 'RETURNED',
         reason,
@@ -121,27 +135,24 @@ describe('IncreaseTransferRail.status', () => {
         ...dead,
       });
     }
+    takeAnswersOutsideDefinition('return.raw_return_reason_code is required');
   });
 
   it("carries the latest Notification of Change on an ACH transfer as the account's correction", async () => {
     const notices = {
       notifications_of_change: [
-        {
+        achNotificationOfChange({
           change_code: 'incorrect_routing_number_account_number_and_transaction_code',
           corrected_account_number: '987654321',
           corrected_routing_number: '021000021',
           corrected_account_funding: 'savings',
-          corrected_individual_id: null,
           created_at: '2026-01-17T15:00:00Z',
-        },
-        {
+        }),
+        achNotificationOfChange({
           change_code: 'incorrect_account_number',
           corrected_account_number: '55554444',
-          corrected_routing_number: null,
-          corrected_account_funding: null,
-          corrected_individual_id: null,
           created_at: '2026-01-16T15:00:00Z',
-        },
+        }),
       ],
     };
     expect(await statusOf('ACH', shown('ACH', 'settled', notices))).to.deep.equal({
@@ -157,11 +168,11 @@ describe('IncreaseTransferRail.status', () => {
     });
     const loan = {
       notifications_of_change: [
-        {
+        achNotificationOfChange({
           change_code: 'incorrect_transaction_code',
           corrected_account_funding: 'loan',
           created_at: '2026-01-17T15:00:00Z',
-        },
+        }),
       ],
     };
     expect(await statusOf('ACH', shown('ACH', 'settled', loan))).to.deep.equal({
@@ -176,7 +187,9 @@ describe('IncreaseTransferRail.status', () => {
   });
 
   it('maps RTP reject reasons: a blocked account is compliance, a network outage is general', async () => {
-    const rejected = (code: string) => shown('RTP', 'declined', { rejection: { reject_reason_code: code } });
+    type Code = Increase.RealTimePaymentsTransfer.Rejection['reject_reason_code'];
+    const rejected = (code: string) =>
+      shown('RTP', 'declined', { rejection: rtpRejection({ reject_reason_code: code as Code }) });
     expect(await statusOf('RTP', rejected('account_blocked'))).to.deep.equal({
       kind: 'FAILED',
       reason: FAILURE_REASONS.COMPLIANCE,
@@ -187,17 +200,19 @@ describe('IncreaseTransferRail.status', () => {
       reason: FAILURE_REASONS.GENERAL,
       code: 'real_time_payments_suspended',
     });
-    expect(await statusOf('RTP', rejected('constructor'))).to.deep.equal({
+    expect(await statusOf('RTP', rejected('constructor')), 'a code the SDK does not list').to.deep.equal({
       kind: 'FAILED',
       reason: FAILURE_REASONS.GENERAL,
       code: 'constructor',
     });
+    takeAnswersOutsideDefinition('rejection.reject_reason_code must be equal to one of the allowed values');
   });
 
   it('is unavailable for a status it does not know, rather than guessing an outcome', async () => {
     const status = await statusOf('ACH', shown('ACH', 'pending', { status: 'teleported' }));
     expect(status.kind).to.equal('UNAVAILABLE');
     expect(status.kind === 'UNAVAILABLE' && status.detail).to.include('teleported');
+    takeAnswersOutsideDefinition('status must be equal to one of the allowed values');
   });
 
   it('is unavailable, never failed, when Increase does not know the transfer (404) or errs', async () => {

@@ -1,7 +1,10 @@
 import type { RailSubmission } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
+import type ModernTreasury from 'modern-treasury';
 import nock from 'nock';
+import type { Strict } from '../http/sdk-params.js';
 import { standsInFor } from '../testing/definitions/checked-fetch.js';
+import { paymentOrder, returnObject, reversal } from '../testing/objects/modern-treasury.objects.js';
 import { bankSubmission, ScriptedCreates, vaultedCardSubmission } from '../testing/scripted-provider.js';
 import type { ModernTreasuryRailId } from './modern-treasury-api.types.js';
 import { PAYMENT_ORDERS_PATH } from './modern-treasury-payment-order-request.mapping.js';
@@ -11,8 +14,9 @@ import {
 } from './modern-treasury-payment-orders.rail.js';
 
 /**
- * A scripted Modern Treasury for the Modern Treasury suites, in the documented shapes of its API. Sources (its
- * OpenAPI description as generated into the official Node SDK, Modern-Treasury/modern-treasury-node at 6dea66ee):
+ * A scripted Modern Treasury for the Modern Treasury suites, in the documented shapes of its API, its objects
+ * whole (testing/objects, checked against the SDK's types as every answer is). Sources (its OpenAPI description
+ * as generated into the official Node SDK, Modern-Treasury/modern-treasury-node at 6dea66ee):
  * - src/resources/payment-orders/payment-orders.ts: `create` is `POST /api/payment_orders`, `retrieve` is
  *   `GET /api/payment_orders/{id}`; `PaymentOrder` (`amount` in the currency's smallest unit, `direction`,
  *   `effective_date` yyyy-mm-dd, `status` needs_approval | approved | pending | processing | sent | completed |
@@ -104,6 +108,9 @@ export const VALID_AUTHORIZATION = `Basic ${Buffer.from(`${ORGANIZATION_ID}:${AP
 export const errorBody = (code: string, message: string, parameter?: string) => ({
   errors: { code, message, ...(parameter ? { parameter } : {}) },
 });
+
+type ReturnCode = ModernTreasury.ReturnObject['code'];
+type ReversalStatus = ModernTreasury.PaymentOrders.Reversal['status'];
 
 /**
  * Where a scripted payment order is in its life: a status, the R code of its return when returned, and the
@@ -230,20 +237,13 @@ export class ScriptedModernTreasury extends ScriptedCreates {
     const id = decodeURIComponent(new URL(request.url).pathname.split('/').at(-2) ?? '');
     const order = [...this.byKey.values()].find((held) => held.id === id);
     if (!order) return [404, errorBody('resource_not_found', 'Resource not found', 'id')];
-    const reversals = (order.state.reversals ?? []).map((status, i) => ({
-      id: `5e7a0c11-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-      object: 'reversal',
-      payment_order_id: order.id,
-      reason: 'incorrect_receiving_account',
-      status,
-      ledger_transaction_id: null,
-      live_mode: false,
-      metadata: {},
-      reconciliation_status: 'unreconciled',
-      transaction_ids: [],
-      created_at: '2026-01-16T12:00:00Z',
-      updated_at: '2026-01-16T12:00:00Z',
-    }));
+    const reversals = (order.state.reversals ?? []).map((status, i) =>
+      reversal({
+        id: `5e7a0c11-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+        payment_order_id: order.id,
+        status: status as ReversalStatus,
+      }),
+    );
     return [200, reversals];
   }
 
@@ -258,23 +258,20 @@ export class ScriptedModernTreasury extends ScriptedCreates {
     if (params.get('returnable_type') !== 'payment_order')
       return [422, errorBody('parameter_invalid', 'returnable_id must be accompanied by returnable_type')];
     const order = [...this.byKey.values()].find((held) => held.id === params.get('returnable_id'));
-    const notices = (order?.state.notices ?? []).map((notice, i) => ({
-      id: `9b0c4e11-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-      object: 'return',
-      type: 'ach_noc',
-      status: 'completed',
-      amount: 0,
-      currency: 'USD',
-      code: notice.code,
-      reason: 'Notification of change',
-      corrections: notice.corrections,
-      returnable_id: order?.id,
-      returnable_type: 'payment_order',
-      role: 'originating',
-      live_mode: false,
-      created_at: `2026-01-1${7 + i}T12:00:00Z`,
-      updated_at: `2026-01-1${7 + i}T12:00:00Z`,
-    }));
+    const notices = (order?.state.notices ?? []).map((notice, i) =>
+      returnObject({
+        id: `9b0c4e11-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+        type: 'ach_noc',
+        amount: 0,
+        code: notice.code as ReturnCode,
+        reason: 'Notification of change',
+        corrections: notice.corrections,
+        returnable_id: order?.id ?? null,
+        role: 'originating',
+        created_at: `2026-01-1${7 + i}T12:00:00Z`,
+        updated_at: `2026-01-1${7 + i}T12:00:00Z`,
+      }),
+    );
     return [200, notices];
   }
 
@@ -286,41 +283,27 @@ export class ScriptedModernTreasury extends ScriptedCreates {
   }
 }
 
-/** A payment order as Modern Treasury shows it: the request's fields and the order's current state. */
+/** A payment order as Modern Treasury shows it, whole: the request's fields and the order's current state. */
 function orderObject(order: HeldOrder): object {
-  const { request, state } = order;
-  return {
+  const request = order.request as Strict<ModernTreasury.PaymentOrderCreateParams>;
+  const { state } = order;
+  return paymentOrder({
     id: order.id,
-    object: 'payment_order',
-    live_mode: false,
     type: request.type,
     subtype: request.subtype ?? null,
     amount: request.amount,
     direction: request.direction,
-    currency: request.currency,
+    currency: request.currency ?? 'USD',
     originating_account_id: request.originating_account_id,
-    receiving_account_id: 'e5e1c2a0-5b8e-4b1a-9a86-2d1b0b4b7a01',
-    receiving_account_type: 'external_account',
-    counterparty_id: null,
-    description: request.description,
-    remittance_information: request.remittance_information,
-    metadata: request.metadata,
+    receiving_account_id: request.receiving_account_id ?? 'e5e1c2a0-5b8e-4b1a-9a86-2d1b0b4b7a01',
+    description: request.description ?? null,
+    remittance_information: request.remittance_information ?? null,
+    statement_descriptor: request.statement_descriptor ?? null,
+    metadata: request.metadata ?? {},
     effective_date: EFFECTIVE_DATE,
-    status: state.status,
+    status: state.status as ModernTreasury.PaymentOrder['status'],
     current_return: state.returnCode
-      ? {
-          id: '3f0c0a0e-6b61-4f0e-9a8a-6a1e2b0e5d77',
-          object: 'return',
-          code: state.returnCode,
-          reason: 'No account/unable to locate account',
-          status: 'completed',
-          returnable_type: 'payment_order',
-          returnable_id: order.id,
-          role: 'receiving',
-        }
+      ? returnObject({ code: state.returnCode as ReturnCode, returnable_id: order.id })
       : null,
-    transaction_ids: [],
-    created_at: '2026-01-15T12:00:00Z',
-    updated_at: '2026-01-15T12:00:00Z',
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import nock from 'nock';
+import { balanceReport, reportedBalance } from '../testing/objects/modern-treasury.objects.js';
 import { useNock } from '../testing/use-nock.js';
 import { API_KEY, ORIGINATING_ACCOUNT_ID, VALID_AUTHORIZATION } from './modern-treasury-api.fixture.js';
 import { ModernTreasuryBalance } from './modern-treasury-balance.js';
@@ -16,30 +17,10 @@ const balance = () =>
     timeoutMs: 2000,
     clock: new ManualClock(),
   });
-const entry = (balance_type: string, amount: number) => ({
-  id: `bal-${balance_type}`,
-  object: 'balance',
-  amount,
-  balance_type,
-  currency: 'USD',
-  as_of_date: '2026-03-02',
-  as_of_time: null,
-  live_mode: false,
-  created_at: '2026-03-02T10:00:00Z',
-  updated_at: '2026-03-02T10:00:00Z',
-});
-const report = (...balances: object[]) => ({
-  id: 'br-1',
-  object: 'balance_report',
-  balance_report_type: 'intraday',
-  as_of_date: '2026-03-02',
-  as_of_time: '10:00:00',
-  internal_account_id: ORIGINATING_ACCOUNT_ID,
-  live_mode: false,
-  balances,
-  created_at: '2026-03-02T10:00:00Z',
-  updated_at: '2026-03-02T10:00:00Z',
-});
+type BalanceType = NonNullable<Parameters<typeof reportedBalance>[0]>['balance_type'];
+const entry = (balance_type: BalanceType, amount: number) => reportedBalance({ balance_type, amount });
+const report = (...balances: ReturnType<typeof reportedBalance>[]) =>
+  balanceReport({ internal_account_id: ORIGINATING_ACCOUNT_ID, balances });
 
 describe('ModernTreasuryBalance', () => {
   useNock();

@@ -3,6 +3,7 @@ import nock from 'nock';
 import { describeCardVaultContract, TEST_CARD } from '../testing/card-vault.contract.js';
 import { standsInFor } from '../testing/definitions/checked-fetch.js';
 import { closedPortUrl } from '../testing/local-servers.js';
+import { accountDetail, externalAccount } from '../testing/objects/modern-treasury.objects.js';
 import { useNock } from '../testing/use-nock.js';
 import { API_KEY, errorBody, VALID_AUTHORIZATION } from './modern-treasury-api.fixture.js';
 import { EXTERNAL_ACCOUNTS_PATH, ModernTreasuryCardVault } from './modern-treasury-card.vault.js';
@@ -16,21 +17,11 @@ const vaultAt = (baseUrl = BASE_URL) =>
   new ModernTreasuryCardVault({ baseUrl, organizationId: ORGANIZATION_ID, apiKey: API_KEY, timeoutMs: 2000 });
 
 /** An external account as Modern Treasury shows it: the card number only as its last four digits. */
-const externalAccount = {
+const externalAccountOfCard = externalAccount({
   id: EXTERNAL_ACCOUNT_ID,
-  object: 'external_account',
-  live_mode: false,
-  account_type: 'other',
-  party_name: 'Ada Lovelace',
-  party_type: 'individual',
-  counterparty_id: null,
-  account_details: [
-    { id: 'ad-1', object: 'account_detail', account_number_safe: '1111', account_number_type: 'pan' },
-  ],
-  routing_details: [],
+  account_details: [accountDetail({ account_number_safe: '1111', account_number_type: 'pan' })],
   metadata: { linked_account_id: 'la-0001' },
-  verification_status: 'unverified',
-};
+});
 
 function scriptExternalAccounts(reply: [number, object]) {
   const requests: { body: unknown; headers: Headers }[] = [];
@@ -49,7 +40,7 @@ describe('ModernTreasuryCardVault', () => {
   useNock();
 
   describeCardVaultContract('Modern Treasury', async (scenario) => {
-    if (scenario === 'tokenises') scriptExternalAccounts([201, externalAccount]);
+    if (scenario === 'tokenises') scriptExternalAccounts([201, externalAccountOfCard]);
     if (scenario === 'refuses')
       scriptExternalAccounts([
         422,
@@ -65,7 +56,7 @@ describe('ModernTreasuryCardVault', () => {
   });
 
   it('creates an external account holding the number as a pan, without a counterparty, keyed by the link', async () => {
-    const requests = scriptExternalAccounts([201, externalAccount]);
+    const requests = scriptExternalAccounts([201, externalAccountOfCard]);
     const result = await vaultAt().tokenize(TEST_CARD, 'la-0001');
     expect(result).to.deep.equal({
       ok: true,

@@ -1,6 +1,7 @@
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import nock from 'nock';
+import { routingNumberLookup } from '../testing/objects/modern-treasury.objects.js';
 import { useNock } from '../testing/use-nock.js';
 import { API_KEY, VALID_AUTHORIZATION } from './modern-treasury-api.fixture.js';
 import { ModernTreasuryRoutingNumberValidator } from './modern-treasury-routing-number.validator.js';
@@ -24,16 +25,15 @@ describe('ModernTreasuryRoutingNumberValidator', () => {
   useNock();
 
   it("checks a bank link's ABA routing number and an international link's BIC", async () => {
-    lookup('123456789', 'aba').reply(200, {
-      routing_number: '123456789',
-      routing_number_type: 'aba',
-      bank_name: 'Gringotts Wizarding Bank',
-      supported_payment_types: ['ach', 'wire'],
-    });
-    lookup('GRINUST0XXX', 'swift').reply(200, {
-      routing_number: 'GRINUST0XXX',
-      routing_number_type: 'swift',
-    });
+    lookup('123456789', 'aba').reply(200, routingNumberLookup());
+    lookup('GRINUST0XXX', 'swift').reply(
+      200,
+      routingNumberLookup({
+        routing_number: 'GRINUST0XXX',
+        routing_number_type: 'swift',
+        supported_payment_types: ['wire'],
+      }),
+    );
     expect(await validator().check('bank', { routingNumber: '123456789' })).to.deep.equal({ kind: 'VALID' });
     expect(await validator().check('international_bank', { swiftOrBic: 'grin ust0 xxx' })).to.deep.equal({
       kind: 'VALID',

@@ -34,3 +34,18 @@ export function useNock(): void {
     nock.restore();
   });
 }
+
+/**
+ * For a test whose script answers outside the provider's definition on purpose (a status or a code the SDK does
+ * not list, a required field left out), to show the rail refuses to guess: takes what the oracles recorded, and
+ * fails unless something was recorded and every record is an answer saying `problem`. Anything else recorded
+ * still fails the test.
+ */
+export function takeAnswersOutsideDefinition(problem: string): void {
+  const violations = takeDefinitionViolations();
+  const other = violations.filter((v) => !/ answer \d+: /.test(v) || !v.includes(problem));
+  if (violations.length === 0 || other.length > 0)
+    throw new Error(
+      `expected answers outside the definition saying "${problem}", got:\n${violations.join('\n') || 'none'}`,
+    );
+}

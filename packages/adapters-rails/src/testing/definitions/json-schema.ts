@@ -10,7 +10,7 @@ export type QueryStyle = 'dots' | 'brackets' | 'flat';
 
 /**
  * One operation of a provider's API: its query parameters, its request body and its answers by HTTP status
- * (`default` for the rest).
+ * (`2xx` for any success, as an SDK types a success's body but not its status; `default` for the errors).
  */
 export interface OperationDefinition {
   /** The query parameters as one object's schema, values coerced to the types it names (a query is text). */
@@ -22,9 +22,13 @@ export interface OperationDefinition {
   readonly answers?: Readonly<Record<string, JsonSchema>>;
 }
 
-/** A provider's definition: where it comes from, and its operations by `METHOD /path/{template}`. */
+/**
+ * A provider's definition: where it comes from, the object types its answers refer to (`#/definitions/Name`),
+ * and its operations by `METHOD /path/{template}`.
+ */
 export interface ProviderDefinitionSource {
   readonly source: string;
+  readonly definitions?: Readonly<Record<string, JsonSchema>>;
   readonly operations: Readonly<Record<string, OperationDefinition>>;
 }
 

@@ -41,7 +41,12 @@ const queryAjv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false,
 addFormats.default(queryAjv);
 const compiled = new Map<JsonSchema, ValidateFunction>();
 const compiledQueries = new Map<JsonSchema, ValidateFunction>();
-function problemsOf(schema: JsonSchema, value: unknown, query = false): DefinitionProblem[] {
+function problemsOf(
+  schema: JsonSchema,
+  value: unknown,
+  what: 'body' | 'query' | 'answer' = 'body',
+): DefinitionProblem[] {
+  const query = what === 'query';
   const cache = query ? compiledQueries : compiled;
   let validate = cache.get(schema);
   if (!validate) {
@@ -49,14 +54,30 @@ function problemsOf(schema: JsonSchema, value: unknown, query = false): Definiti
     cache.set(schema, validate);
   }
   if (validate(value)) return [];
-  const problems = (validate.errors ?? []).map(problemOf);
+  const problems = telling(validate.errors ?? []).map((error) => problemOf(error, what === 'answer'));
   return query ? problems.map((p) => ({ ...p, location: 'query' as const })) : problems;
+}
+
+/** An object that may also be null (`anyOf: [object, null]`) failing as an object fails as an object only. */
+const isAlternative = (error: ErrorObject): boolean =>
+  error.keyword === 'anyOf' || (error.keyword === 'type' && error.params.type === 'null');
+
+/** The errors that say what is wrong, without the `anyOf` alternatives that failed beside them. */
+function telling(errors: readonly ErrorObject[]): ErrorObject[] {
+  const explained = (error: ErrorObject) =>
+    errors.some(
+      (other) =>
+        !isAlternative(other) &&
+        (other.instancePath === error.instancePath ||
+          other.instancePath.startsWith(`${error.instancePath}/`)),
+    );
+  return errors.filter((error) => !(isAlternative(error) && explained(error)));
 }
 
 const dotted = (pointer: string): string => pointer.split('/').filter(Boolean).join('.');
 const join = (path: string, field: string): string => (path ? `${path}.${field}` : field);
 
-function problemOf(error: ErrorObject): DefinitionProblem {
+function problemOf(error: ErrorObject, answer: boolean): DefinitionProblem {
   const at = dotted(error.instancePath);
   if (error.keyword === 'required') {
     const field = join(at, String(error.params.missingProperty));
@@ -64,7 +85,8 @@ function problemOf(error: ErrorObject): DefinitionProblem {
   }
   if (error.keyword === 'additionalProperties') {
     const field = join(at, String(error.params.additionalProperty));
-    return { issue: 'unknown', field, message: `${field} is not a parameter` };
+    const message = answer ? `${field} is not a field of the definition` : `${field} is not a parameter`;
+    return { issue: 'unknown', field, message };
   }
   return { issue: 'invalid', field: at, message: `${at || 'the body'} ${error.message ?? 'is not valid'}` };
 }
@@ -77,6 +99,23 @@ function parsed(raw: string, form: boolean): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An operation whose answers refer to its source's object types (`#/definitions/ACHTransfer`), with those types
+ * beside each answer's schema, where the reference finds them.
+ */
+function withTypes(
+  name: string,
+  operation: OperationDefinition,
+  source: ProviderDefinitionSource,
+): [string, OperationDefinition] {
+  const { definitions } = source;
+  if (!definitions || !operation.answers) return [name, operation];
+  const answers = Object.fromEntries(
+    Object.entries(operation.answers).map(([status, schema]) => [status, { ...schema, definitions }]),
+  );
+  return [name, { ...operation, answers }];
 }
 
 interface Operation extends OperationDefinition {
@@ -101,7 +140,9 @@ export class ProviderDefinition {
     let definition = ProviderDefinition.loaded.get(provider);
     if (!definition) {
       const operations = SOURCES[provider]()
-        .flatMap((source) => Object.entries(source.operations))
+        .flatMap((source) =>
+          Object.entries(source.operations).map(([name, op]) => withTypes(name, op, source)),
+        )
         .map(([name, operation]) => {
           const [method = '', template = ''] = name.split(' ');
           const path = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
@@ -127,7 +168,7 @@ export class ProviderDefinition {
     const operation = this.find(method, pathname);
     const query = operation?.query;
     const queryProblems = query
-      ? problemsOf(query, queryObject(search, operation.queryStyle ?? 'flat', query), true)
+      ? problemsOf(query, queryObject(search, operation.queryStyle ?? 'flat', query), 'query')
       : [];
     return [...queryProblems, ...this.bodyProblems(operation, method, pathname, raw)];
   }
@@ -155,11 +196,15 @@ export class ProviderDefinition {
     return problemsOf(operation.request, body);
   }
 
-  /** The problems of an answer with `status` to a request to `pathname`; none where no schema defines it. */
+  /**
+   * The problems of an answer with `status` to a request to `pathname`: a field the type requires and the answer
+   * lacks, one it does not name, a value of another type; none where no schema defines it.
+   */
   answerProblems(method: string, pathname: string, status: number, body: unknown): DefinitionProblem[] {
     const answers = this.find(method, pathname)?.answers ?? {};
-    const schema = answers[String(status)] ?? (status >= 400 ? answers.default : undefined);
-    return schema ? problemsOf(schema, body) : [];
+    const success = status >= 200 && status < 300 ? answers['2xx'] : undefined;
+    const schema = answers[String(status)] ?? success ?? (status >= 400 ? answers.default : undefined);
+    return schema ? problemsOf(schema, body, 'answer') : [];
   }
 
   private find(method: string, pathname: string): Operation | undefined {

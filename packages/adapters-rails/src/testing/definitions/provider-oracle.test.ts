@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { ProviderOracle } from './provider-oracle.js';
+import { realTimePaymentsTransfer } from '../objects/increase-transfers.objects.js';
+import { paymentOrder, returnObject } from '../objects/modern-treasury.objects.js';
+import { checkedFetch, standsInFor } from './checked-fetch.js';
+import { ProviderOracle, takeDefinitionViolations } from './provider-oracle.js';
 
 const json = (body: object) => JSON.stringify(body);
 const WITHDRAWAL_ID = '0b6f8d5e-4c1a-4f7e-9d3b-2a5c6e7f8a90';
@@ -141,5 +144,55 @@ describe("ProviderOracle: the providers' definitions as the stand-ins check them
       },
     ]);
     paypal.takeViolations();
+  });
+
+  it("records an Increase answer with a renamed field, as a nock script's answer reaches the rail", async () => {
+    standsInFor('https://answers.increase.test', 'increase');
+    const answering = (body: object) =>
+      checkedFetch(async () => new Response(JSON.stringify(body), { status: 200 }));
+    const url = 'https://answers.increase.test/real_time_payments_transfers/real_time_payments_transfer_1';
+    const whole = realTimePaymentsTransfer({ id: 'real_time_payments_transfer_1' });
+    await answering(whole)(url, { method: 'GET' });
+    expect(takeDefinitionViolations(), 'the whole object').to.deep.equal([]);
+    // The SDK's 0.405 name of the field, which 0.574 renamed.
+    const { unstructured_remittance_information: remittance, ...rest } = whole;
+    const answer = await answering({ ...rest, remittance_information: remittance })(url, { method: 'GET' });
+    expect(answer.status, 'the rail still gets what the stand-in said').to.equal(200);
+    expect(takeDefinitionViolations()).to.deep.equal([
+      'increase GET /real_time_payments_transfers/real_time_payments_transfer_1 answer 200: ' +
+        'unstructured_remittance_information is required; remittance_information is not a field of the definition',
+    ]);
+  });
+
+  it('checks a list page of Increase as its SDK pages it, and a nested object whole', () => {
+    const increase = new ProviderOracle('increase');
+    const page = { data: [realTimePaymentsTransfer()], next_cursor: null };
+    increase.answered('GET', '/real_time_payments_transfers', 200, page);
+    increase.answered('GET', '/real_time_payments_transfers', 200, { data: [], cursor: null });
+    increase.answered('GET', '/real_time_payments_transfers/rtp_1', 200, {
+      ...realTimePaymentsTransfer(),
+      rejection: { reject_reason_code: 'account_closed' },
+    });
+    increase.answered('GET', '/real_time_payments_transfers/rtp_1', 404, { type: 'object_not_found_error' });
+    expect(increase.takeViolations()).to.deep.equal([
+      'increase GET /real_time_payments_transfers answer 200: next_cursor is required; cursor is not a field of the definition',
+      'increase GET /real_time_payments_transfers/rtp_1 answer 200: rejection.reject_reason_additional_information is required; rejection.rejected_at is required',
+    ]);
+  });
+
+  it('records a Modern Treasury payment order with a renamed or missing field, in a list as alone', () => {
+    const mt = new ProviderOracle('modern_treasury');
+    const order = paymentOrder({ current_return: returnObject() });
+    mt.answered('POST', '/api/payment_orders', 201, order);
+    mt.answered('GET', '/api/payment_orders', 200, [order]);
+    expect(mt.takeViolations(), 'whole objects').to.deep.equal([]);
+    const { effective_date: date, ...rest } = order;
+    mt.answered('GET', '/api/payment_orders/po_1', 200, { ...rest, effective_on: date });
+    const { role: _, ...noRole } = returnObject();
+    mt.answered('GET', '/api/payment_orders', 200, [{ ...order, current_return: noRole }]);
+    expect(mt.takeViolations()).to.deep.equal([
+      'modern_treasury GET /api/payment_orders/po_1 answer 200: effective_date is required; effective_on is not a field of the definition',
+      'modern_treasury GET /api/payment_orders answer 200: 0.current_return.role is required',
+    ]);
   });
 });

@@ -1,3 +1,14 @@
+import {
+  cardPushAcceptance,
+  cardPushDecline,
+  cardPushSubmission,
+  cardPushTransfer,
+  cardValidation,
+  cardValidationAcceptance,
+  cardValidationDecline,
+  cardValidationSubmission,
+} from '@payout/adapters-rails/testing';
+
 /** One request as the fake received it. */
 export interface ReceivedRequest {
   readonly path: string;
@@ -14,6 +25,12 @@ interface CardPushTransfer {
 }
 
 type ValidationStatus = 'pending_submission' | 'complete' | 'declined';
+/**
+ * The create bodies, read by the names the objects share with them (the oracle checked them against the SDK's
+ * `…CreateParams` before they got here).
+ */
+type ValidationFields = NonNullable<Parameters<typeof cardValidation>[0]>;
+type PushFields = NonNullable<Parameters<typeof cardPushTransfer>[0]>;
 
 interface CardValidation {
   readonly id: string;
@@ -101,35 +118,67 @@ export class FakeIncreaseCardEndpoints {
     this.validations.set(key, validation);
     const { status } = validation;
     const at = new Date().toISOString();
+    const body = validation.request as ValidationFields;
     return [
       200,
-      {
-        type: 'card_validation',
+      cardValidation({
         id: validation.id,
         idempotency_key: key,
-        account_id: validation.request.account_id,
-        card_token_id: validation.request.card_token_id,
+        account_id: body.account_id,
+        card_token_id: body.card_token_id,
+        merchant_category_code: body.merchant_category_code,
+        merchant_city_name: body.merchant_city_name,
+        merchant_name: body.merchant_name,
+        merchant_postal_code: body.merchant_postal_code,
+        merchant_state: body.merchant_state,
+        created_at: at,
         status,
+        submission: status === 'pending_submission' ? null : cardValidationSubmission({ submitted_at: at }),
         acceptance:
-          status === 'complete' ? { accepted_at: at, authorization_identification_response: 'A1B2C3' } : null,
-        decline: status === 'declined' ? { declined_at: at, reason: 'closed_account' } : null,
-      },
+          status === 'complete'
+            ? cardValidationAcceptance({ accepted_at: at, authorization_identification_response: 'A1B2C3' })
+            : null,
+        decline:
+          status === 'declined' ? cardValidationDecline({ declined_at: at, reason: 'closed_account' }) : null,
+      }),
     ];
   }
 
+  /** The push whole, from the sender and to the card its create named, in its status. */
   private objectOf(transfer: CardPushTransfer): object {
     const { status } = transfer;
-    return {
-      type: 'card_push_transfer',
+    const body = transfer.request as PushFields;
+    const at = new Date().toISOString();
+    return cardPushTransfer({
       id: transfer.id,
       idempotency_key: transfer.idempotencyKey,
-      card_token_id: transfer.request.card_token_id,
-      presentment_amount: transfer.request.presentment_amount,
+      card_token_id: body.card_token_id,
+      presentment_amount: body.presentment_amount,
+      business_application_identifier: body.business_application_identifier,
+      merchant_category_code: body.merchant_category_code,
+      merchant_city_name: body.merchant_city_name,
+      merchant_name: body.merchant_name,
+      merchant_name_prefix: body.merchant_name_prefix,
+      merchant_postal_code: body.merchant_postal_code,
+      merchant_state: body.merchant_state,
+      merchant_legal_business_name: body.merchant_legal_business_name ?? null,
+      merchant_street_address: body.merchant_street_address ?? null,
+      recipient_name: body.recipient_name,
+      recipient_address_city: body.recipient_address_city ?? null,
+      recipient_address_line1: body.recipient_address_line1 ?? null,
+      recipient_address_postal_code: body.recipient_address_postal_code ?? null,
+      recipient_address_state: body.recipient_address_state ?? null,
+      sender_address_city: body.sender_address_city,
+      sender_address_line1: body.sender_address_line1,
+      sender_address_postal_code: body.sender_address_postal_code,
+      sender_address_state: body.sender_address_state,
+      sender_name: body.sender_name,
+      source_account_number_id: body.source_account_number_id,
       status,
+      submission: status === 'pending_submission' ? null : cardPushSubmission({ submitted_at: at }),
       acceptance:
-        status === 'complete' ? { accepted_at: new Date().toISOString(), settlement_amount: 0 } : null,
-      decline:
-        status === 'declined' ? { declined_at: new Date().toISOString(), reason: 'expired_card' } : null,
-    };
+        status === 'complete' ? cardPushAcceptance({ accepted_at: at, settlement_amount: 0 }) : null,
+      decline: status === 'declined' ? cardPushDecline({ declined_at: at, reason: 'expired_card' }) : null,
+    });
   }
 }

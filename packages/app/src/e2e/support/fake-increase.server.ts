@@ -1,5 +1,21 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import {
+  achNotificationOfChange,
+  achReturn,
+  achSubmission,
+  achTransfer,
+  balanceLookup,
+  cardPushAcceptance,
+  cardPushSubmission,
+  cardPushTransfer,
+  increasePage,
+  realTimePaymentsTransfer,
+  routingNumber,
+  wireReversal,
+  wireSubmission,
+  wireTransfer,
+} from '@payout/adapters-rails/testing';
 import { FakeIncreaseCardEndpoints } from './fake-increase-cards.endpoints.js';
 import { type FakeAnswer, header, JsonFakeServer } from './json-fake.server.js';
 
@@ -11,6 +27,10 @@ export interface AchTransferCreate {
 }
 
 type AchState = 'pending_submission' | 'submitted' | 'settled' | 'returned';
+/** The fields of Increase's SDK types, as the builders take them. */
+type AchFields = NonNullable<Parameters<typeof achTransfer>[0]>;
+type NoticeFields = NonNullable<Parameters<typeof achNotificationOfChange>[0]>;
+type ReturnReason = NonNullable<NonNullable<Parameters<typeof achReturn>[0]>['return_reason_code']>;
 
 interface AchTransfer {
   readonly id: string;
@@ -20,7 +40,7 @@ interface AchTransfer {
   /** The return's reason, as `POST /simulations/ach_transfers/:id/return` names it (`no_account` unless said). */
   returnReason?: string;
   /** `ACHTransfer.NotificationsOfChange`, oldest first. */
-  readonly notices: object[];
+  readonly notices: ReturnType<typeof achNotificationOfChange>[];
 }
 
 /** The R codes of the return reasons a simulation names here (ACHTransfer.Return.return_reason_code). */
@@ -35,7 +55,7 @@ const RETURN_CODES: Readonly<Record<string, string>> = {
  * Increase's change code for the fields a simulated Notification of Change corrects (the simulation takes the
  * corrected values only, ACHTransferCreateNotificationOfChangeParams, and names the change by them).
  */
-function changeCodeOf(body: Record<string, unknown>): string {
+function changeCodeOf(body: Record<string, unknown>): NoticeFields['change_code'] {
   const number = body.corrected_account_number !== undefined;
   const routing = body.corrected_routing_number !== undefined;
   const funding = body.corrected_account_funding !== undefined;
@@ -48,6 +68,7 @@ function changeCodeOf(body: Record<string, unknown>): string {
 
 const SETTLED_AT = '2026-01-15T18:30:00Z';
 const CREATED_AT = '2026-01-15T12:00:00Z';
+const ACCOUNT_ID = 'account_in71c4amph0vgo2qllky';
 
 type IncreaseRail = 'ACH' | 'RTP' | 'WIRE' | 'PUSH_TO_CARD';
 
@@ -75,70 +96,73 @@ export interface BookedTransfer {
   readonly accountId?: string;
 }
 
-/** A `BookedTransfer`'s object, in the fields of its rail's SDK resource that say where the money is. */
+/** A `BookedTransfer`'s object, whole, its rail's SDK resource saying where the money is. */
 function bookedObject(t: BookedTransfer): object {
   const final = t.finalAt ?? SETTLED_AT;
-  const cancellation = t.outcome === 'failed' ? { canceled_at: final, canceled_by: null } : null;
-  const base = {
+  const failed = t.outcome === 'failed';
+  const moved = t.outcome === 'paid' || t.outcome === 'returned';
+  const common = {
     id: t.id,
-    account_id: t.accountId ?? 'account_in71c4amph0vgo2qllky',
+    account_id: t.accountId ?? ACCOUNT_ID,
     created_at: t.createdAt,
     idempotency_key: t.idempotencyKey,
-    cancellation,
-    approval: null,
-    pending_transaction_id: null,
-    transaction_id: t.outcome === 'pending' || t.outcome === 'failed' ? null : `transaction_${t.id}`,
+    cancellation: failed ? { canceled_at: final, canceled_by: null } : null,
   };
-  const money = { amount: t.amount, currency: 'USD' };
-  const failed = t.outcome === 'failed' ? 'canceled' : undefined;
+  const bank = {
+    ...common,
+    amount: t.amount,
+    transaction_id: moved ? `transaction_${t.id}` : null,
+  };
   switch (t.rail) {
     case 'ACH':
-      return {
-        ...base,
-        ...money,
-        type: 'ach_transfer',
-        status: failed ?? (t.outcome === 'returned' ? 'returned' : 'submitted'),
-        settlement: t.outcome === 'paid' || t.outcome === 'returned' ? { settled_at: SETTLED_AT } : null,
-        return:
-          t.outcome === 'returned'
-            ? { created_at: final, raw_return_reason_code: 'R03', return_reason_code: 'no_account' }
-            : null,
-      };
+      return achTransfer({
+        ...bank,
+        status: failed ? 'canceled' : t.outcome === 'returned' ? 'returned' : 'submitted',
+        submission: failed ? null : achSubmission(),
+        settlement: moved ? { settled_at: SETTLED_AT } : null,
+        return: t.outcome === 'returned' ? achReturn({ created_at: final, transfer_id: t.id }) : null,
+      });
     case 'RTP':
-      return {
-        ...base,
-        ...money,
-        type: 'real_time_payments_transfer',
-        status: failed ?? (t.outcome === 'paid' ? 'complete' : 'submitted'),
+      return realTimePaymentsTransfer({
+        ...bank,
+        status: failed ? 'canceled' : t.outcome === 'paid' ? 'complete' : 'submitted',
         acknowledgement: t.outcome === 'paid' ? { acknowledged_at: final } : null,
         submission: { submitted_at: t.createdAt, transaction_identification: '20260115021000021' },
-        rejection: null,
-      };
+      });
     case 'WIRE':
-      return {
-        ...base,
-        ...money,
-        type: 'wire_transfer',
-        status:
-          failed ?? (t.outcome === 'paid' ? 'complete' : t.outcome === 'returned' ? 'reversed' : 'submitted'),
-        submission: { submitted_at: t.outcome === 'paid' ? final : SETTLED_AT },
-        reversal: t.outcome === 'returned' ? { created_at: final, return_reason_code: 'AC04' } : null,
-      };
+      return wireTransfer({
+        ...bank,
+        status: failed
+          ? 'canceled'
+          : t.outcome === 'paid'
+            ? 'complete'
+            : t.outcome === 'returned'
+              ? 'reversed'
+              : 'submitted',
+        submission: wireSubmission({ submitted_at: t.outcome === 'paid' ? final : SETTLED_AT }),
+        reversal:
+          t.outcome === 'returned'
+            ? wireReversal({ amount: t.amount, created_at: final, wire_transfer_id: t.id })
+            : null,
+      });
     case 'PUSH_TO_CARD':
-      return {
-        ...base,
-        type: 'card_push_transfer',
+      return cardPushTransfer({
+        ...common,
         presentment_amount: { currency: 'USD', value: (t.amount / 100).toFixed(2) },
-        status: failed ?? (t.outcome === 'paid' ? 'complete' : 'submitted'),
-        acceptance: t.outcome === 'paid' ? { accepted_at: final } : null,
-        decline: null,
-      };
+        status: failed ? 'canceled' : t.outcome === 'paid' ? 'complete' : 'submitted',
+        submission: failed ? null : cardPushSubmission(),
+        acceptance:
+          t.outcome === 'paid'
+            ? cardPushAcceptance({ accepted_at: final, settlement_amount: t.amount })
+            : null,
+      });
   }
 }
 
 /**
  * A local stand-in for Increase's ACH transfers API, in the documented shapes (Increase's OpenAPI description as
- * its TypeScript SDK has it: `ACHTransfer`, the `Idempotency-Key` rule, the sandbox's simulation endpoints):
+ * its TypeScript SDK has it: whole `ACHTransfer` objects and the others, from the builders the oracle checks them
+ * against; the `Idempotency-Key` rule, the sandbox's simulation endpoints):
  * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
  * `POST /simulations/ach_transfers/:id/settle`, `…/return` (with its `reason`) and
  * `…/create_notification_of_change` (the corrected values) as Increase's sandbox offers them;
@@ -191,13 +215,11 @@ export class FakeIncrease extends JsonFakeServer {
     if (req.method === 'GET' && balance)
       return [
         200,
-        {
-          account_id: balance[1],
+        balanceLookup({
+          account_id: balance[1] ?? ACCOUNT_ID,
           available_balance: this.availableBalance,
           current_balance: this.availableBalance,
-          loan: null,
-          type: 'balance_lookup',
-        },
+        }),
       ];
     const listed = LISTS[path.split('?')[0] ?? ''];
     if (req.method === 'GET' && listed) return this.list(listed, path);
@@ -206,16 +228,19 @@ export class FakeIncrease extends JsonFakeServer {
       const transfer = this.transfers.get(simulated[1] ?? '');
       if (!transfer) return notFound();
       const body = JSON.parse(raw || '{}') as Record<string, unknown>;
-      if (simulated[2] === 'create_notification_of_change')
-        transfer.notices.push({
-          change_code: changeCodeOf(body),
-          corrected_account_number: body.corrected_account_number ?? null,
-          corrected_routing_number: body.corrected_routing_number ?? null,
-          corrected_account_funding: body.corrected_account_funding ?? null,
-          corrected_individual_id: body.corrected_individual_id ?? null,
-          created_at: new Date(Date.UTC(2026, 0, 16, 12, 0, transfer.notices.length)).toISOString(),
-        });
-      else if (simulated[2] === 'settle') transfer.state = 'settled';
+      if (simulated[2] === 'create_notification_of_change') {
+        const corrected = body as NoticeFields;
+        transfer.notices.push(
+          achNotificationOfChange({
+            change_code: changeCodeOf(body),
+            corrected_account_number: corrected.corrected_account_number ?? null,
+            corrected_routing_number: corrected.corrected_routing_number ?? null,
+            corrected_account_funding: corrected.corrected_account_funding ?? null,
+            corrected_individual_id: corrected.corrected_individual_id ?? null,
+            created_at: new Date(Date.UTC(2026, 0, 16, 12, 0, transfer.notices.length)).toISOString(),
+          }),
+        );
+      } else if (simulated[2] === 'settle') transfer.state = 'settled';
       else {
         transfer.state = 'returned';
         transfer.returnReason = typeof body.reason === 'string' ? body.reason : 'no_account';
@@ -234,21 +259,8 @@ export class FakeIncrease extends JsonFakeServer {
   /** `GET /routing_numbers?routing_number=…`: the bank (a `RoutingNumberListResponse`), or an empty list. */
   private routingNumber(path: string): FakeAnswer {
     const number = new URL(path, 'http://fake').searchParams.get('routing_number') ?? '';
-    const data = this.routingNumbers.has(number)
-      ? [
-          {
-            ach_transfers: 'supported',
-            fednow_transfers: 'supported',
-            name: 'FIRST PLATYPUS BANK',
-            real_time_payments_request_for_payment: 'not_supported',
-            real_time_payments_transfers: 'supported',
-            routing_number: number,
-            type: 'routing_number',
-            wire_transfers: 'supported',
-          },
-        ]
-      : [];
-    return [200, { data, next_cursor: null }];
+    const data = this.routingNumbers.has(number) ? [routingNumber({ routing_number: number })] : [];
+    return [200, increasePage(data)];
   }
 
   /**
@@ -284,7 +296,7 @@ export class FakeIncrease extends JsonFakeServer {
     const from = Number(/^cursor_(\d+)$/.exec(query.get('cursor') ?? '')?.[1] ?? 0);
     const size = Math.min(this.pageSize, Number(query.get('limit') ?? 100));
     const data = kept.slice(from, from + size);
-    return [200, { data, next_cursor: from + size < kept.length ? `cursor_${from + size}` : null }];
+    return [200, increasePage(data, from + size < kept.length ? `cursor_${from + size}` : null)];
   }
 
   private create(req: IncomingMessage, raw: string): FakeAnswer {
@@ -314,37 +326,35 @@ export class FakeIncrease extends JsonFakeServer {
     return transfer ? [200, this.objectOf(transfer)] : notFound();
   }
 
+  /** The ACH transfer whole, in its state; a return names its R code and Increase's name for it. */
   private objectOf(transfer: AchTransfer): object {
-    const submission = {
-      expected_funds_settlement_at: '2026-01-16T13:00:00Z',
-      submitted_at: '2026-01-15T12:30:00Z',
-      trace_number: '058349238292834',
-    };
-    const states: Record<AchState, object> = {
-      pending_submission: { status: 'pending_submission', submission: null, settlement: null, return: null },
-      submitted: { status: 'submitted', submission, settlement: null, return: null },
-      settled: { status: 'submitted', submission, settlement: { settled_at: SETTLED_AT }, return: null },
+    const submission = achSubmission();
+    const settlement = { settled_at: SETTLED_AT };
+    const reason = (transfer.returnReason ?? 'no_account') as ReturnReason;
+    const states: Record<AchState, AchFields> = {
+      pending_submission: { status: 'pending_submission' },
+      submitted: { status: 'submitted', submission },
+      settled: { status: 'submitted', submission, settlement },
       returned: {
         status: 'returned',
         submission,
-        settlement: { settled_at: SETTLED_AT },
-        return: {
-          raw_return_reason_code: RETURN_CODES[transfer.returnReason ?? 'no_account'] ?? 'R17',
-          return_reason_code: transfer.returnReason ?? 'no_account',
-        },
+        settlement,
+        return: achReturn({
+          raw_return_reason_code: RETURN_CODES[reason] ?? 'R17',
+          return_reason_code: reason,
+          transfer_id: transfer.id,
+        }),
       },
     };
-    return {
-      type: 'ach_transfer',
+    return achTransfer({
       id: transfer.id,
-      account_id: 'account_in71c4amph0vgo2qllky',
+      account_id: ACCOUNT_ID,
       amount: transfer.amount,
-      currency: 'USD',
       created_at: CREATED_AT,
       idempotency_key: transfer.idempotencyKey,
       notifications_of_change: transfer.notices,
       ...states[transfer.state],
-    };
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { paymentOrder, returnObject, reversal } from '@payout/adapters-rails/testing';
 import { type FakeAnswer, header, JsonFakeServer } from './json-fake.server.js';
 
 /** One `POST /api/payment_orders` as the fake received it. */
@@ -8,6 +9,10 @@ export interface PaymentOrderCreate {
   readonly authorization: string | undefined;
   readonly body: Record<string, unknown>;
 }
+
+/** The fields of Modern Treasury's SDK types, as the builders take them; a create's body is read by the same names. */
+type OrderFields = NonNullable<Parameters<typeof paymentOrder>[0]>;
+type ReversalFields = NonNullable<Parameters<typeof reversal>[0]>;
 
 interface PaymentOrder {
   readonly id: string;
@@ -40,7 +45,8 @@ export interface BookedOrder {
 export const ORIGINATING_ACCOUNT_ID = '0f8e3719-3dfd-4613-9bbf-c0ffee000001';
 
 /**
- * A local stand-in for Modern Treasury's payment orders API, in its documented shapes: `POST /api/payment_orders`
+ * A local stand-in for Modern Treasury's payment orders API, in its documented shapes (whole `PaymentOrder`,
+ * `Reversal` and `ReturnObject` objects of its SDK, from the builders the oracle checks them against): `POST /api/payment_orders`
  * (HTTP Basic, one order per `Idempotency-Key`, a repeat answers the first), `GET /api/payment_orders/:id`,
  * `GET /api/payment_orders?…` (filtered by metadata, creation date, direction and account, paged), an order's
  * reversals, `GET /api/returns` of an order (none); `book` puts orders in its book as if made elsewhere; `move`
@@ -179,27 +185,30 @@ export class FakeModernTreasury extends JsonFakeServer {
     return [201, this.objectOf(order)];
   }
 
+  /** The order whole: what its create asked for, and where it now is. */
   private objectOf(order: PaymentOrder): object {
-    const { type, subtype, amount, direction, currency, originating_account_id, metadata } = order.request;
-    return {
+    const request = order.request as OrderFields;
+    const at = order.createdAt ?? '2026-01-15T12:00:00Z';
+    return paymentOrder({
       id: order.id,
-      object: 'payment_order',
-      live_mode: false,
-      type,
-      subtype: subtype ?? null,
-      amount,
-      direction,
-      currency,
-      originating_account_id,
-      metadata: metadata ?? {},
+      type: request.type,
+      subtype: request.subtype ?? null,
+      amount: request.amount,
+      direction: request.direction,
+      currency: request.currency ?? 'USD',
+      originating_account_id: request.originating_account_id,
+      description: request.description ?? null,
+      remittance_information: request.remittance_information ?? null,
+      statement_descriptor: request.statement_descriptor ?? null,
+      metadata: request.metadata ?? {},
       effective_date: '2026-01-16',
-      status: order.status,
+      status: order.status as OrderFields['status'],
       current_return: order.returnedAt
-        ? { object: 'return', code: 'R03', created_at: order.returnedAt, returnable_id: order.id }
+        ? returnObject({ code: 'R03', created_at: order.returnedAt, returnable_id: order.id })
         : null,
-      created_at: order.createdAt ?? '2026-01-15T12:00:00Z',
-      updated_at: order.createdAt ?? '2026-01-15T12:00:00Z',
-    };
+      created_at: at,
+      updated_at: at,
+    });
   }
 }
 
@@ -208,18 +217,13 @@ const notFound = (): FakeAnswer => [
   { errors: { code: 'resource_not_found', message: 'Resource not found', parameter: 'id' } },
 ];
 
-/** A `Reversal` of the order (the SDK's payment-orders/reversals.ts). */
-const reversalOf = (order: PaymentOrder, reversal: { status: string; updatedAt: string }, index: number) => ({
-  id: `${order.id.slice(0, -2)}r${index}`,
-  object: 'reversal',
-  live_mode: false,
-  payment_order_id: order.id,
-  reason: 'incorrect_amount',
-  status: reversal.status,
-  metadata: {},
-  ledger_transaction_id: null,
-  reconciliation_status: 'unreconciled',
-  transaction_ids: [],
-  created_at: reversal.updatedAt,
-  updated_at: reversal.updatedAt,
-});
+/** A `Reversal` of the order (the SDK's payment-orders/reversals.ts), whole. */
+const reversalOf = (order: PaymentOrder, shown: { status: string; updatedAt: string }, index: number) =>
+  reversal({
+    id: `${order.id.slice(0, -2)}r${index}`,
+    payment_order_id: order.id,
+    reason: 'incorrect_amount',
+    status: shown.status as ReversalFields['status'],
+    created_at: shown.updatedAt,
+    updated_at: shown.updatedAt,
+  });

@@ -17,6 +17,8 @@ export abstract class JsonFakeServer {
   protected readonly oracle: ProviderOracle;
   /** Answers for the next requests, before the fake's own: an outage, a rate limit. */
   private readonly refusals: FakeAnswer[] = [];
+  /** Errors thrown while answering, which no provider would give. */
+  private readonly faults: string[] = [];
 
   constructor(provider: ProviderName) {
     this.oracle = new ProviderOracle(provider);
@@ -34,12 +36,20 @@ export abstract class JsonFakeServer {
       void readBody(req).then((raw) => {
         const method = req.method ?? 'GET';
         const { pathname, search } = new URL(req.url ?? '/', 'http://fake');
-        const refusal = this.oracle.receive(method, pathname, raw, search);
-        const [status, body, headers = {}] = refusal
-          ? [refusal.status, refusal.body]
-          : (this.refusals.shift() ?? this.answer(req, raw));
-        this.oracle.answered(method, pathname, status, body);
-        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+        try {
+          const refusal = this.oracle.receive(method, pathname, raw, search);
+          const [status, body, headers = {}] = refusal
+            ? [refusal.status, refusal.body]
+            : (this.refusals.shift() ?? this.answer(req, raw));
+          this.oracle.answered(method, pathname, status, body);
+          res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+        } catch (error) {
+          // A fault of the fake or its check, not the provider's answer: the test fails on it at close.
+          this.faults.push(
+            `${method} ${pathname}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          res.writeHead(500, { 'content-type': 'application/json' }).end('{}');
+        }
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,7 +68,7 @@ export abstract class JsonFakeServer {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(() => resolve(undefined)));
     }
-    const violations = this.oracle.takeViolations();
+    const violations = [...this.faults.splice(0), ...this.oracle.takeViolations()];
     if (violations.length > 0)
       throw new Error(`the service sent or was answered outside the definition:\n${violations.join('\n')}`);
   }
