@@ -1,6 +1,5 @@
-import { createLogger, defaultLogFormat } from '@payout/adapters-http/logging';
+import { createLogger, defaultLogFormat, type Logger } from '@payout/adapters-http/logging';
 import { type AppConfig, loadConfig, type ProcessRole } from '../config/config.js';
-import type { Logger } from '../infrastructure/logger.js';
 import { stopTracing } from '../observability/tracing-preload.js';
 import { startService } from '../service/start-service.js';
 import { startupSummary } from './startup-summary.js';

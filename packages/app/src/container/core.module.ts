@@ -1,3 +1,4 @@
+import type { Logger } from '@payout/adapters-http/logging';
 import { PayoutMetrics } from '@payout/adapters-http/ops';
 import {
   OutboundAddressPolicy,
@@ -14,7 +15,6 @@ import {
 } from '@payout/adapters-persistence';
 import { ContainerModule } from 'inversify';
 import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/config.js';
-import type { Logger } from '../infrastructure/logger.js';
 import { committedChangesReporter } from '../observability/committed-changes.reporter.js';
 import { observedRails } from '../observability/rail-calls.recorder.js';
 import { cardVaultFor } from './card-vault.binding.js';

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Logger } from '@payout/adapters-http/logging';
 import {
   AesGcmFieldCipher,
   createKnex,
@@ -26,7 +27,6 @@ import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import type { AppConfig } from '../config/config.js';
-import type { Logger } from '../infrastructure/logger.js';
 import { ledgerVerificationReporter } from '../observability/ledger-verification.reporter.js';
 import { providerBalanceReporter } from '../observability/provider-balance.reporter.js';
 import { providerBalancesFor } from './provider-balances.binding.js';

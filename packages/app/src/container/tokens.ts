@@ -12,6 +12,7 @@ import type {
 } from '@payout/domain';
 import type { ServiceIdentifier } from 'inversify';
 import type { AppConfig } from '../config/config.js';
+import type { CheckedResource } from '../service/readiness.js';
 import type { UseCases } from './use-cases.js';
 
 /** A background process the service starts and stops: job workers, pollers. */
@@ -21,13 +22,7 @@ export interface Worker {
 }
 
 /** Something to check for /readyz and to close on shutdown. */
-export interface Resource {
-  readonly name: string;
-  /** True when an API-only process serves requests without it: /readyz reports it but stays 200. */
-  readonly apiServesWithout?: boolean;
-  /** True when no process needs it (the read replica: its reads go to the primary): /readyz reports it, stays 200. */
-  readonly optional?: boolean;
-  check(): Promise<void>;
+export interface Resource extends CheckedResource {
   close(): Promise<void>;
 }
 

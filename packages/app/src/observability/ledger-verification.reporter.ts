@@ -1,6 +1,6 @@
 import type { PayoutMetrics } from '@payout/adapters-http/ops';
 import type { Clock, VerifyLedger } from '@payout/domain';
-import type { Logger } from '../infrastructure/logger.js';
+import type { Logger } from 'pino';
 
 /** The drift a log line names at most: the rest are counted, and `npm run ledger:verify` lists them all. */
 const NAMED = 20;

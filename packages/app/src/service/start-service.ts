@@ -1,9 +1,9 @@
+import type { Logger } from '@payout/adapters-http/logging';
 import { startOpsServer } from '@payout/adapters-http/ops';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { buildContainer } from '../container/build-container.js';
 import { type Resource, TOKENS } from '../container/tokens.js';
-import type { Logger } from '../infrastructure/logger.js';
 import type { HttpServer } from './http-server.js';
 import { readinessChecks } from './readiness.js';
 
@@ -74,9 +74,6 @@ export async function startService(
     container,
     async stop() {
       stopping = true;
-      // Serving on while `/readyz` says 503, so that the load balancer stops sending before the listener closes.
-      if (server && config.shutdownDrainMs > 0)
-        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await server?.close();
       await ops?.close();
       await Promise.all(workers.map((worker) => worker.stop()));
