@@ -1,4 +1,4 @@
-import type { PayoutMetrics } from '@payout/adapters-http/ops';
+import type { CheckedResource, PayoutMetrics } from '@payout/adapters-http/ops';
 import type { LeasedQueue } from '@payout/adapters-persistence';
 import type {
   Clock,
@@ -12,7 +12,6 @@ import type {
 } from '@payout/domain';
 import type { ServiceIdentifier } from 'inversify';
 import type { AppConfig } from '../config/config.js';
-import type { CheckedResource } from '../service/readiness.js';
 import type { UseCases } from './use-cases.js';
 
 /** A background process the service starts and stops: job workers, pollers. */

@@ -1,6 +1,6 @@
-import type { PayoutMetrics } from '@payout/adapters-http/ops';
 import type { WebhookAttempt, WebhookEvent, Withdrawal } from '@payout/domain';
 import type { Logger } from 'pino';
+import type { PayoutMetrics } from './payout-metrics.js';
 
 const FINAL = new Set(['SUCCESS', 'FAILED']);
 

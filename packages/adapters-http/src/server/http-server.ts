@@ -1,20 +1,18 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createApiServer,
-  createHttpApp,
-  createWithdrawalRateLimiter,
-  type HttpServerLimits,
-  type HttpUseCases,
-  JwtTokenVerifier,
-  type JwtVerifierOptions,
-  type PayoutMetrics,
-  RATE_LIMIT_REDIS_OPTIONS,
-} from '@payout/adapters-http';
-import { logRedisOutages } from '@payout/adapters-http/logging';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { type CheckedResource, type ReadinessConfig, readinessChecks } from './readiness.js';
+import { createHttpApp } from '../app/create-http-app.js';
+import type { HttpUseCases } from '../app/http-app-deps.js';
+import { JwtTokenVerifier, type JwtVerifierOptions } from '../auth/jwt-token-verifier.js';
+import { logRedisOutages } from '../logging/redis-outages.js';
+import type { PayoutMetrics } from '../ops/payout-metrics.js';
+import { type CheckedResource, type ReadinessConfig, readinessChecks } from '../ops/readiness-checks.js';
+import {
+  createWithdrawalRateLimiter,
+  RATE_LIMIT_REDIS_OPTIONS,
+} from '../rate-limit/withdrawal-rate-limiter.js';
+import { createApiServer, type HttpServerLimits } from './api-server.js';
 
 /** The settings the API's server runs with (packages/app's configuration carries them). */
 export interface HttpServerConfig extends ReadinessConfig {

@@ -1,4 +1,4 @@
-import type { ReadinessReport } from '@payout/adapters-http/ops';
+import type { ReadinessReport } from './readiness.js';
 
 /** What the checks read of the process's configuration: an API-only process serves without some resources. */
 export interface ReadinessConfig {

@@ -1,5 +1,5 @@
-import { observedRail, type RailCall, type RailLog } from '@payout/adapters-rails';
 import type { PayoutRail } from '@payout/domain';
+import { observedRail, type RailCall, type RailLog } from './observed-payout.rail.js';
 
 type RailCallLabels = Omit<RailCall, 'seconds'>;
 
