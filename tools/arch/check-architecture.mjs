@@ -12,6 +12,8 @@ const ADAPTERS = ['adapters-http', 'adapters-rails', 'adapters-persistence'];
 const DOMAIN_ALLOWED = new Set(['decimal.js']);
 // Test code of the domain may use assertion libraries; production code of the domain may not.
 const DOMAIN_TEST_ALLOWED = new Set(['decimal.js', 'chai', 'fast-check']);
+// packages/app is configuration, container modules and entry points; its tests and their support may sit anywhere.
+const APP_FOLDERS = new Set(['config', 'container', 'bin']);
 
 function listTs(dir) {
   const out = [];
@@ -31,6 +33,11 @@ export function importsOf(source) {
 
 function isTestCode(file) {
   return /\.test\.ts$/.test(file) || file.includes(`${sep}testing${sep}`);
+}
+
+/** A test, a fixture, or what the end-to-end suites run on (`e2e/support`). */
+function isTestSupport(pathInSrc) {
+  return isTestCode(pathInSrc) || pathInSrc.endsWith('.fixture.ts') || pathInSrc.split(sep).includes('e2e');
 }
 
 function packageOf(specifier) {
@@ -73,6 +80,11 @@ export function checkArchitecture(root) {
       continue;
     }
     for (const file of files) {
+      const pathInSrc = relative(src, file);
+      if (pkg === 'app' && !APP_FOLDERS.has(pathInSrc.split(sep)[0]) && !isTestSupport(pathInSrc))
+        violations.push(
+          `${relative(root, file)}: packages/app/src holds only config/, container/ and bin/ (and tests)`,
+        );
       const specifiers = importsOf(readFileSync(file, 'utf8'));
       sources.set(file, specifiers);
       for (const specifier of specifiers) {

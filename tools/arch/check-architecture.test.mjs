@@ -22,7 +22,8 @@ describe('architecture check', () => {
       'packages/domain/src/money.ts': "import { Decimal } from 'decimal.js';\nimport { x } from './x.js';\n",
       'packages/adapters-http/src/a.ts':
         "import express from 'express';\nimport { Money } from '@payout/domain';\n",
-      'packages/app/src/c.ts': "import { Container } from 'inversify';\nimport '@payout/adapters-http';\n",
+      'packages/app/src/container/c.ts':
+        "import { Container } from 'inversify';\nimport '@payout/adapters-http';\n",
     });
     expect(checkArchitecture(root)).to.deep.equal([]);
   });
@@ -77,6 +78,24 @@ describe('architecture check', () => {
     });
     expect(checkArchitecture(root)).to.deep.equal([
       'import circle: packages/adapters-persistence/src/queue/claims.ts → packages/adapters-persistence/src/queue/index.ts → packages/adapters-persistence/src/queue/runner.ts',
+    ]);
+  });
+
+  it('rejects source in packages/app outside config/, container/ and bin/, and accepts tests anywhere there', () => {
+    root = tree({
+      'packages/app/src/index.ts': "export * from './bin/index.js';\n",
+      'packages/app/src/observability/x.reporter.ts': 'export const x = 1;\n',
+      'packages/app/src/bin/start.ts': 'export const start = 1;\n',
+      'packages/app/src/config/config.ts': 'export const config = 1;\n',
+      'packages/app/src/container/core.module.ts': 'export const core = 1;\n',
+      'packages/app/src/service/wired.int.test.ts': 'export const wired = 1;\n',
+      'packages/app/src/service/api-service.fixture.ts': 'export const api = 1;\n',
+      'packages/app/src/e2e/support/service.world.ts': 'export const world = 1;\n',
+      'packages/adapters-http/src/server/http-server.ts': 'export const server = 1;\n',
+    });
+    expect(checkArchitecture(root)).to.have.members([
+      'packages/app/src/index.ts: packages/app/src holds only config/, container/ and bin/ (and tests)',
+      'packages/app/src/observability/x.reporter.ts: packages/app/src holds only config/, container/ and bin/ (and tests)',
     ]);
   });
 

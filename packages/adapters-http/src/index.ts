@@ -8,4 +8,5 @@ export * from './openapi/openapi.document.js';
 export * from './ops/index.js';
 export * from './rate-limit/withdrawal-rate-limiter.js';
 export * from './server/api-server.js';
+export * from './server/http-server.js';
 export * from './webhooks/index.js';

@@ -2,6 +2,9 @@ import { createRequire } from 'node:module';
 import { type DestinationStream, type Logger, type LoggerOptions as PinoOptions, pino } from 'pino';
 import { redactSecrets } from './redact-secrets.js';
 
+/** The service's logger, as every process and adapter takes it. */
+export type { Logger };
+
 /** `json`: one object per line, for machines. `pretty`: coloured lines for a developer's terminal (pino-pretty). */
 export type LogFormat = 'json' | 'pretty';
 

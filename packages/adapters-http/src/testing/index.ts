@@ -1,5 +1,6 @@
 export * from './api-client.js';
 export * from './browser-page.js';
+export * from './captured-log.fixture.js';
 export * from './cents-trigger.rail.js';
 export * from './headless-chromium.js';
 export * from './http-api.suite.js';

@@ -3,8 +3,8 @@ import { ApiClient, HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/
 import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
 import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
-import { type RunningService, startService } from '../service/start-service.js';
 import { NpmScript } from './npm-script.fixture.js';
+import { type RunningService, startService } from './start-service.js';
 
 const OLD_KEY = 'a1'.repeat(32);
 const NEW_KEY = Buffer.alloc(32, 9).toString('base64');

@@ -1,9 +1,8 @@
-import { createLogger, defaultLogFormat } from '@payout/adapters-http/logging';
+import { createLogger, defaultLogFormat, type Logger } from '@payout/adapters-http/logging';
 import { type AppConfig, loadConfig, type ProcessRole } from '../config/config.js';
-import type { Logger } from '../infrastructure/logger.js';
-import { stopTracing } from '../observability/tracing-preload.js';
-import { startService } from '../service/start-service.js';
+import { startService } from './start-service.js';
 import { startupSummary } from './startup-summary.js';
+import { stopTracing } from './tracing-preload.js';
 
 /** Reads configuration or exits 1 naming every bad variable. */
 export function configOrExit(role?: ProcessRole): AppConfig {

@@ -5,6 +5,6 @@ const { enableCompileCache } = await import('node:module');
 // Before anything else is imported: see run-process.ts.
 enableCompileCache();
 // Before the modules it traces (Express, pg, ioredis) are imported; loads nothing unless OTEL_* asks for traces.
-await import('../observability/tracing-preload.js');
+await import('./tracing-preload.js');
 const { runProcess } = await import('./run-process.js');
 await runProcess('api');

@@ -6,7 +6,7 @@ const { enableCompileCache } = await import('node:module');
 // Before anything else is imported: see run-process.ts.
 enableCompileCache();
 // Before the modules it traces (Express, pg, ioredis) are imported; loads nothing unless OTEL_* asks for traces.
-await import('../observability/tracing-preload.js');
+await import('./tracing-preload.js');
 const { runProcess } = await import('./run-process.js');
 // API and workers in one process unless PROCESS_ROLE says api or worker (configuration rejects other values).
 await runProcess((process.env.PROCESS_ROLE || 'all') as ProcessRole);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { tracingRequested } from '../observability/tracing-preload.js';
+import { tracingRequested } from '../bin/tracing-preload.js';
 import { loadConfig } from './config.js';
 import { CONFIGURATION_REFERENCE_PATH, configurationReference } from './configuration-reference.js';
 import { CONFIG_VARIABLES } from './variables.js';

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTLEMENT_DELAYS_MS } from '@payout/adapters-rails';
 import { DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, RAIL_IDS, WITHDRAWAL_RATE_LIMIT } from '@payout/domain';
-import { TRACING_DEFAULTS } from '../observability/tracing-defaults.js';
+import { TRACING_DEFAULTS } from './tracing-defaults.js';
 
 /**
  * Every environment variable the service reads, as data: the parser (config.ts, rails.config.ts) takes the

@@ -1,6 +1,6 @@
+import type { Logger } from '@payout/adapters-http/logging';
 import { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
-import type { Logger } from '../infrastructure/logger.js';
 import { coreModule } from './core.module.js';
 import { postgresModule } from './postgres.module.js';
 

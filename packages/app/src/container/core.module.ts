@@ -1,4 +1,5 @@
-import { PayoutMetrics } from '@payout/adapters-http/ops';
+import type { Logger } from '@payout/adapters-http/logging';
+import { committedChangesReporter, PayoutMetrics } from '@payout/adapters-http/ops';
 import {
   OutboundAddressPolicy,
   observedWebhookSender,
@@ -12,11 +13,9 @@ import {
   SystemClock,
   TimeOrderedUuidGenerator,
 } from '@payout/adapters-persistence';
+import { observedRails } from '@payout/adapters-rails';
 import { ContainerModule } from 'inversify';
 import { type AppConfig, WITHDRAWAL_CHECKS_PER_WORKER_UNIT } from '../config/config.js';
-import type { Logger } from '../infrastructure/logger.js';
-import { committedChangesReporter } from '../observability/committed-changes.reporter.js';
-import { observedRails } from '../observability/rail-calls.recorder.js';
 import { cardVaultFor } from './card-vault.binding.js';
 import { providerRecordsFor, waitingClock } from './provider-records.binding.js';
 import { railsFor, railWebhookVerifiersFor } from './rails.binding.js';

@@ -1,4 +1,10 @@
 import { join } from 'node:path';
+import type { Logger } from '@payout/adapters-http/logging';
+import {
+  ledgerVerificationReporter,
+  providerBalanceReporter,
+  reconciliationReporter,
+} from '@payout/adapters-http/ops';
 import {
   AesGcmFieldCipher,
   archiveJob,
@@ -30,10 +36,6 @@ import { ContainerModule } from 'inversify';
 import type { Knex } from 'knex';
 import type { PgBoss } from 'pg-boss';
 import type { AppConfig } from '../config/config.js';
-import type { Logger } from '../infrastructure/logger.js';
-import { ledgerVerificationReporter } from '../observability/ledger-verification.reporter.js';
-import { providerBalanceReporter } from '../observability/provider-balance.reporter.js';
-import { reconciliationReporter } from '../observability/reconciliation.reporter.js';
 import { providerBalancesFor } from './provider-balances.binding.js';
 import { type OpenReadReplica, openReadReplica } from './read-replica.binding.js';
 import { type Resource, TOKENS } from './tokens.js';

@@ -1,10 +1,10 @@
+import type { Logger } from '@payout/adapters-http/logging';
 import { logRedisOutages } from '@payout/adapters-http/logging';
 import type { PayoutMetrics } from '@payout/adapters-http/ops';
 import { createKnex, ReadReplica, RedisRecentWriters, ReplicaFreshness } from '@payout/adapters-persistence';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Knex } from 'knex';
 import type { AppConfig } from '../config/config.js';
-import type { Logger } from '../infrastructure/logger.js';
 
 /** The read replica of an API process, with its proof of freshness and its notes of who wrote. */
 export interface OpenReadReplica {

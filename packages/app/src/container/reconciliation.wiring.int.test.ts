@@ -1,3 +1,4 @@
+import { capturedLogger } from '@payout/adapters-http/testing';
 import {
   createPgBoss,
   DEFAULT_JOB_QUEUE_SETTINGS,
@@ -11,7 +12,6 @@ import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { TestClock } from 'pg-boss';
 import { configFor } from '../config/config.fixture.js';
-import { capturedLogger } from '../observability/captured-log.fixture.js';
 import { buildContainer } from './build-container.js';
 import { DATABASE, type Database, RECONCILIATION_JOB } from './postgres.module.js';
 import { TOKENS } from './tokens.js';

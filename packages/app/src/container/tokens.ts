@@ -1,4 +1,4 @@
-import type { PayoutMetrics } from '@payout/adapters-http/ops';
+import type { CheckedResource, PayoutMetrics } from '@payout/adapters-http/ops';
 import type { LeasedQueue } from '@payout/adapters-persistence';
 import type {
   Clock,
@@ -22,13 +22,7 @@ export interface Worker {
 }
 
 /** Something to check for /readyz and to close on shutdown. */
-export interface Resource {
-  readonly name: string;
-  /** True when an API-only process serves requests without it: /readyz reports it but stays 200. */
-  readonly apiServesWithout?: boolean;
-  /** True when no process needs it (the read replica: its reads go to the primary): /readyz reports it, stays 200. */
-  readonly optional?: boolean;
-  check(): Promise<void>;
+export interface Resource extends CheckedResource {
   close(): Promise<void>;
 }
 

@@ -1,8 +1,8 @@
 import { createLogger } from '@payout/adapters-http';
 import { ApiClient, HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/testing';
 import { scratchDatabase } from '@payout/adapters-persistence/testing';
+import { type RunningService, startService } from '../bin/start-service.js';
 import { loadConfig } from '../config/config.js';
-import { type RunningService, startService } from './start-service.js';
 
 export interface ApiServiceFixture {
   readonly service: RunningService;

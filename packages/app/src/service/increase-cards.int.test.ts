@@ -2,13 +2,13 @@ import { mintHarnessToken } from '@payout/adapters-http/testing';
 import { FAILURE_REASONS } from '@payout/domain';
 import { LINK_BODIES } from '@payout/domain/testing';
 import { expect } from 'chai';
+import type { RunningService } from '../bin/start-service.js';
 import { INCREASE_CARD_ENV } from '../config/config.fixture.js';
 import { TOKENS } from '../container/tokens.js';
 import { eventually } from '../e2e/support/eventually.js';
 import { signedIncreaseEvent } from '../e2e/support/fake-increase.server.js';
 import type { FakeIncreaseCardEndpoints } from '../e2e/support/fake-increase-cards.endpoints.js';
 import { productionEnvOn, requestWithdrawal, useIncreaseProduction } from './production-service.fixture.js';
-import type { RunningService } from './start-service.js';
 
 const INCREASE_SECRET = 'whsec_increase_event_subscription_secret';
 const CARD_NUMBER = '4111111111111111';

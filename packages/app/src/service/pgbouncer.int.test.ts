@@ -8,11 +8,11 @@ import {
 } from '@payout/adapters-persistence/testing';
 import type { Customer, CustomerOptions } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { type RunningService, startService } from '../bin/start-service.js';
 import { configFor } from '../config/config.fixture.js';
 import { eventually } from '../e2e/support/eventually.js';
 import { VerifyingWebhookReceiver } from '../e2e/support/verifying-webhook.receiver.js';
 import { listeningCustomer, requestWithdrawal } from './production-service.fixture.js';
-import { type RunningService, startService } from './start-service.js';
 
 const SECRET = 'whsec_cGdib3VuY2VycGdib3VuY2VycGdib3VuY2Vy';
 

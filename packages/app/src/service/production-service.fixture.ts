@@ -2,11 +2,11 @@ import { createLogger } from '@payout/adapters-http';
 import { HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/testing';
 import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
 import { type Customer, type CustomerOptions, seedCustomer } from '@payout/domain/testing';
+import { type RunningService, startService } from '../bin/start-service.js';
 import { configFor } from '../config/config.fixture.js';
 import { TOKENS } from '../container/tokens.js';
 import { FakeIncrease } from '../e2e/support/fake-increase.server.js';
 import { VerifyingWebhookReceiver } from '../e2e/support/verifying-webhook.receiver.js';
-import { type RunningService, startService } from './start-service.js';
 
 /** The merchants' webhook secret in these suites. */
 const MERCHANT_SECRET = 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0';

@@ -3,9 +3,9 @@ import { createLogger } from '@payout/adapters-http';
 import { ApiClient, HARNESS_JWT, mintHarnessToken } from '@payout/adapters-http/testing';
 import { type StreamingReplica, startStreamingReplica } from '@payout/adapters-persistence/testing';
 import { expect } from 'chai';
+import { type RunningService, startService } from '../bin/start-service.js';
 import { configFor } from '../config/config.fixture.js';
 import { eventually } from '../e2e/support/eventually.js';
-import { type RunningService, startService } from './start-service.js';
 
 /** Short enough for the suite, long enough for a paused replica's few requests on a busy machine. */
 const BOUND_MS = 5000;

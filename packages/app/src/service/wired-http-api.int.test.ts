@@ -1,8 +1,8 @@
 import { createLogger } from '@payout/adapters-http';
 import { HARNESS_JWT, httpApiSuite, mintHarnessToken } from '@payout/adapters-http/testing';
 import { scratchDatabase } from '@payout/adapters-persistence/testing';
+import { startService } from '../bin/start-service.js';
 import { loadConfig } from '../config/config.js';
-import { startService } from './start-service.js';
 
 /**
  * The same HTTP behaviour suite the adapter runs in memory, here against the fully wired service: Inversify

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 
-const START_SERVICE = new URL('./start-service.js', import.meta.url).href;
+const START_SERVICE = new URL('../bin/start-service.js', import.meta.url).href;
 const BUILD_CONTAINER = new URL('../container/build-container.js', import.meta.url).href;
-const HTTP_SERVER = new URL('./http-server.js', import.meta.url).href;
+const HTTP_SERVER = import.meta.resolve('@payout/adapters-http');
 const CONFIG = new URL('../config/config.js', import.meta.url).href;
 
 /** Runs `body` (ES module code) in a child process that records every module it loads; answers the loaded URLs. */

@@ -3,10 +3,10 @@ import { mintHarnessToken } from '@payout/adapters-http/testing';
 import { type ScratchDatabase, scratchDatabase } from '@payout/adapters-persistence/testing';
 import type { LinkKind } from '@payout/domain';
 import { type Customer, LINK_BODIES, seedCustomer } from '@payout/domain/testing';
+import { type RunningService, startService } from '../../bin/start-service.js';
 import { configFor } from '../../config/config.fixture.js';
 import { TOKENS } from '../../container/tokens.js';
 import { productionEnvOn } from '../../service/production-service.fixture.js';
-import { type RunningService, startService } from '../../service/start-service.js';
 import { eventually } from './eventually.js';
 import { VerifyingWebhookReceiver } from './verifying-webhook.receiver.js';
 

@@ -1,3 +1,5 @@
+import { committedChangesReporter } from '@payout/adapters-http/ops';
+import { capturedLogger } from '@payout/adapters-http/testing';
 import {
   JsonNumber,
   markSubmitted,
@@ -9,10 +11,8 @@ import {
 import { buildWebhookEvent, buildWithdrawal, seedCustomer, seedParties, T0 } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { configFor } from '../config/config.fixture.js';
-import { buildContainer } from '../container/build-container.js';
-import { TOKENS } from '../container/tokens.js';
-import { capturedLogger } from './captured-log.fixture.js';
-import { committedChangesReporter } from './committed-changes.reporter.js';
+import { buildContainer } from './build-container.js';
+import { TOKENS } from './tokens.js';
 
 const URL_WITH_TOKEN = 'https://merchant.example/hooks?token=hook-secret-token';
 

@@ -1,6 +1,6 @@
-import type { PayoutMetrics } from '@payout/adapters-http/ops';
 import type { Clock, LedgerReport, VerifyLedger } from '@payout/domain';
-import type { Logger } from '../infrastructure/logger.js';
+import type { Logger } from 'pino';
+import type { PayoutMetrics } from './payout-metrics.js';
 
 /** The drift a log line names at most: the rest are counted, and `npm run ledger:verify` lists them all. */
 const NAMED = 20;

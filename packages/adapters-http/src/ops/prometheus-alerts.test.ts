@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { PayoutMetrics } from '@payout/adapters-http/ops';
 import { expect } from 'chai';
 import { parse } from 'yaml';
+import { PayoutMetrics } from './payout-metrics.js';
 
 const RULES = new URL('../../../../deploy/prometheus/payout-alerts.yaml', import.meta.url);
 

@@ -1,9 +1,9 @@
-import { PayoutMetrics } from '@payout/adapters-http/ops';
 import { Money, VerifyLedger, type Wallet } from '@payout/domain';
 import { InMemoryUnitOfWork, ManualClock, SequentialIds, seedCustomer } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { capturedLogger } from './captured-log.fixture.js';
+import { capturedLogger } from '../testing/captured-log.fixture.js';
 import { ledgerVerificationReporter } from './ledger-verification.reporter.js';
+import { PayoutMetrics } from './payout-metrics.js';
 
 describe('the scheduled ledger verification as reported', () => {
   it('says the ledger holds, and when it was verified', async () => {

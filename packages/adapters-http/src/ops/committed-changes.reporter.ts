@@ -1,6 +1,6 @@
-import type { PayoutMetrics } from '@payout/adapters-http/ops';
-import type { CommittedChanges } from '@payout/adapters-persistence';
-import type { Logger } from '../infrastructure/logger.js';
+import type { WebhookAttempt, WebhookEvent, Withdrawal } from '@payout/domain';
+import type { Logger } from 'pino';
+import type { PayoutMetrics } from './payout-metrics.js';
 
 const FINAL = new Set(['SUCCESS', 'FAILED']);
 
@@ -8,15 +8,16 @@ const FINAL = new Set(['SUCCESS', 'FAILED']);
  * Committed changes as metrics (`payout_withdrawals_created_total`, `payout_withdrawals_finished_total`,
  * `payout_withdrawals_accepted_after_failing_total`) and as log lines for what an operator must hear of: a payout
  * a rail took after it failed, an endpoint disabled by a 410, a delivery that gave up. The lines
- * name the merchant, event and withdrawal, never the endpoint's URL (it may carry a token) or a body.
+ * name the merchant, event and withdrawal, never the endpoint's URL (it may carry a token) or a body. What it
+ * answers is the `CommittedChanges` that packages/adapters-persistence's `observeCommits` tells.
  */
-export function committedChangesReporter(metrics: PayoutMetrics, logger: Logger): CommittedChanges {
+export function committedChangesReporter(metrics: PayoutMetrics, logger: Logger) {
   return {
-    withdrawalCreated: ({ rail, status }) => metrics.withdrawalsCreated.inc({ rail, status }),
-    withdrawalMoved: ({ rail, status }) => {
+    withdrawalCreated: ({ rail, status }: Withdrawal) => metrics.withdrawalsCreated.inc({ rail, status }),
+    withdrawalMoved: ({ rail, status }: Withdrawal) => {
       if (FINAL.has(status)) metrics.withdrawalsFinished.inc({ rail, status });
     },
-    acceptedAfterFailing: (withdrawal) => {
+    acceptedAfterFailing: (withdrawal: Withdrawal) => {
       metrics.withdrawalsAcceptedAfterFailing.inc({ rail: withdrawal.rail });
       logger.error(
         {
@@ -29,7 +30,7 @@ export function committedChangesReporter(metrics: PayoutMetrics, logger: Logger)
         'rail accepted a payout already FAILED and reversed: reconcile it with the provider',
       );
     },
-    endpointDisabled: (event, attempt) =>
+    endpointDisabled: (event: WebhookEvent, attempt: WebhookAttempt) =>
       logger.warn(
         {
           merchantId: event.merchantId,
@@ -40,7 +41,7 @@ export function committedChangesReporter(metrics: PayoutMetrics, logger: Logger)
         },
         'webhook endpoint disabled: it answered 410 Gone',
       ),
-    deliveryExhausted: (event, attempt) =>
+    deliveryExhausted: (event: WebhookEvent, attempt: WebhookAttempt | null) =>
       logger.error(
         {
           merchantId: event.merchantId,

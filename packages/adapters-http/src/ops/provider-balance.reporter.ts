@@ -1,5 +1,5 @@
 import type { CheckProviderBalances } from '@payout/domain';
-import type { Logger } from '../infrastructure/logger.js';
+import type { Logger } from 'pino';
 
 /**
  * The scheduled read of the providers' balances (PROVIDER_BALANCE_CRON): stores each reading for every worker to

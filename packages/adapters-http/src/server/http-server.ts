@@ -1,29 +1,44 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createApiServer,
-  createHttpApp,
-  createWithdrawalRateLimiter,
-  JwtTokenVerifier,
-  type PayoutMetrics,
-  RATE_LIMIT_REDIS_OPTIONS,
-} from '@payout/adapters-http';
-import { logRedisOutages } from '@payout/adapters-http/logging';
 import { Redis } from 'ioredis';
-import type { AppConfig } from '../config/config.js';
-import type { Resource } from '../container/tokens.js';
-import type { UseCases } from '../container/use-cases.js';
-import type { Logger } from '../infrastructure/logger.js';
-import { readinessChecks } from './readiness.js';
+import type { Logger } from 'pino';
+import { createHttpApp } from '../app/create-http-app.js';
+import type { HttpUseCases } from '../app/http-app-deps.js';
+import { JwtTokenVerifier, type JwtVerifierOptions } from '../auth/jwt-token-verifier.js';
+import { logRedisOutages } from '../logging/redis-outages.js';
+import type { PayoutMetrics } from '../ops/payout-metrics.js';
+import { type CheckedResource, type ReadinessConfig, readinessChecks } from '../ops/readiness-checks.js';
+import {
+  createWithdrawalRateLimiter,
+  RATE_LIMIT_REDIS_OPTIONS,
+} from '../rate-limit/withdrawal-rate-limiter.js';
+import { createApiServer, type HttpServerLimits } from './api-server.js';
+
+/** The settings the API's server runs with (packages/app's configuration carries them). */
+export interface HttpServerConfig extends ReadinessConfig {
+  readonly port: number;
+  readonly host: string;
+  /** The rate limiter's store; null: it counts in process. */
+  readonly redisUrl: string | null;
+  readonly jwt: JwtVerifierOptions;
+  readonly trustProxy: boolean | number | string;
+  readonly http: HttpServerLimits;
+  readonly withdrawalRateLimitPerMinute: number;
+  /** SHUTDOWN_DRAIN_MS: how long a closing server serves on while `/readyz` says it is stopping. */
+  readonly shutdownDrainMs: number;
+}
 
 export interface HttpServer {
   /** `http://host:port`. */
   readonly url: string;
-  /** Stops accepting, waits for the requests in flight, then lets Redis go. */
+  /**
+   * Serves on for SHUTDOWN_DRAIN_MS, so that the load balancer stops sending while `/readyz` says 503, then stops
+   * accepting, waits for the requests in flight, and lets Redis go.
+   */
   close(): Promise<void>;
 }
 
-function redisClient(config: AppConfig, logger: Logger): Redis | null {
+function redisClient(config: HttpServerConfig, logger: Logger): Redis | null {
   if (!config.redisUrl) return null;
   const redis = new Redis(config.redisUrl, RATE_LIMIT_REDIS_OPTIONS);
   // While Redis is down the limiter falls back in process.
@@ -42,10 +57,10 @@ const listen = (server: Server, port: number, host: string) =>
  * imported only by processes that serve the API: a worker does not load Express, ajv and the routes.
  */
 export async function startHttpServer(
-  config: AppConfig,
+  config: HttpServerConfig,
   logger: Logger,
-  useCases: UseCases,
-  resources: readonly Resource[],
+  useCases: HttpUseCases,
+  resources: readonly CheckedResource[],
   metrics: PayoutMetrics,
   stopping: () => boolean = () => false,
 ): Promise<HttpServer> {
@@ -91,6 +106,8 @@ export async function startHttpServer(
   return {
     url: `http://${host}:${address.port}`,
     async close() {
+      if (config.shutdownDrainMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       closing = true;
       for (const res of inFlight) closeAfter(res);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,19 @@
-import type { ReadinessReport } from '@payout/adapters-http/ops';
-import type { AppConfig } from '../config/config.js';
-import type { Resource } from '../container/tokens.js';
+import type { ReadinessReport } from './readiness.js';
+
+/** What the checks read of the process's configuration: an API-only process serves without some resources. */
+export interface ReadinessConfig {
+  readonly role: 'all' | 'api' | 'worker';
+}
+
+/** A dependency `/readyz` checks. */
+export interface CheckedResource {
+  readonly name: string;
+  /** True when an API-only process serves requests without it: /readyz reports it but stays 200. */
+  readonly apiServesWithout?: boolean;
+  /** True when no process needs it (a read replica, whose reads go to the primary): /readyz reports it, stays 200. */
+  readonly optional?: boolean;
+  check(): Promise<void>;
+}
 
 /**
  * The checks behind `/readyz`, on the API's port or a worker's: every resource (PostgreSQL, the job queue, which
@@ -8,8 +21,8 @@ import type { Resource } from '../container/tokens.js';
  * without Redis): while it is down the rate limit counts in process. A stopping process is not ready.
  */
 export function readinessChecks(
-  config: AppConfig,
-  resources: readonly Resource[],
+  config: ReadinessConfig,
+  resources: readonly CheckedResource[],
   redisStatus: () => string | null = () => null,
   stopping: () => boolean = () => false,
 ): () => Promise<ReadinessReport> {

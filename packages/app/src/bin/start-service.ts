@@ -1,11 +1,10 @@
-import { startOpsServer } from '@payout/adapters-http/ops';
+import type { HttpServer } from '@payout/adapters-http';
+import type { Logger } from '@payout/adapters-http/logging';
+import { readinessChecks, startOpsServer } from '@payout/adapters-http/ops';
 import type { Container } from 'inversify';
 import type { AppConfig } from '../config/config.js';
 import { buildContainer } from '../container/build-container.js';
 import { type Resource, TOKENS } from '../container/tokens.js';
-import type { Logger } from '../infrastructure/logger.js';
-import type { HttpServer } from './http-server.js';
-import { readinessChecks } from './readiness.js';
 
 export interface RunningService {
   /** `http://host:port` when the API runs in this process. */
@@ -39,7 +38,7 @@ export async function startService(
   // Imported here, not above: a worker process never loads the HTTP adapter (Express, ajv, the routes).
   const server: HttpServer | null =
     config.role !== 'worker'
-      ? await (await import('./http-server.js')).startHttpServer(
+      ? await (await import('@payout/adapters-http')).startHttpServer(
           config,
           logger,
           useCases,
@@ -74,9 +73,6 @@ export async function startService(
     container,
     async stop() {
       stopping = true;
-      // Serving on while `/readyz` says 503, so that the load balancer stops sending before the listener closes.
-      if (server && config.shutdownDrainMs > 0)
-        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await server?.close();
       await ops?.close();
       await Promise.all(workers.map((worker) => worker.stop()));

@@ -1,7 +1,7 @@
 import { register } from 'node:module';
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { TRACING_DEFAULTS } from './tracing-defaults.js';
+import { TRACING_DEFAULTS } from '../config/tracing-defaults.js';
 
 /**
  * OpenTelemetry tracing, configured by the standard OTEL_* variables (exporter, endpoint, protocol, sampler,

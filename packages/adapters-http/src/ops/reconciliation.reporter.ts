@@ -1,5 +1,5 @@
 import type { ReconcileRecentDays } from '@payout/domain';
-import type { Logger } from '../infrastructure/logger.js';
+import type { Logger } from 'pino';
 
 /**
  * The scheduled reconciliation (RECONCILIATION_CRON): runs yesterday and the days still pending for every provider

@@ -1,14 +1,20 @@
-import type { PayoutMetrics } from '@payout/adapters-http/ops';
-import { observedRail } from '@payout/adapters-rails';
 import type { PayoutRail } from '@payout/domain';
-import type { Logger } from '../infrastructure/logger.js';
+import { observedRail, type RailCall, type RailLog } from './observed-payout.rail.js';
+
+type RailCallLabels = Omit<RailCall, 'seconds'>;
+
+/** The metrics a rail call is recorded on, `payout_rail_calls_total` and `…_duration_seconds` (PayoutMetrics fits). */
+export interface RailCallMetrics {
+  readonly railCalls: { inc(labels: RailCallLabels): void };
+  readonly railDuration: { observe(labels: RailCallLabels, seconds: number): void };
+}
 
 /** `rails` of `provider`, each call counted and timed (`payout_rail_*`) and each refusal logged. */
 export const observedRails = (
   rails: readonly PayoutRail[],
   provider: string,
-  metrics: PayoutMetrics,
-  logger: Logger,
+  metrics: RailCallMetrics,
+  logger: RailLog,
 ): PayoutRail[] =>
   rails.map((rail) =>
     observedRail(rail, {

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger } from '@payout/adapters-http';
+import { createLogger } from '../logging/logger.js';
 
 /** A logger as the service makes it (JSON lines, redaction), whose lines a test reads back parsed. */
 export function capturedLogger() {

@@ -1,0 +1,3 @@
+export * from '../config/config.js';
+export * from '../container/use-cases.js';
+export * from './start-service.js';

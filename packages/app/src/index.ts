@@ -1,3 +1,0 @@
-export * from './config/config.js';
-export * from './container/use-cases.js';
-export * from './service/start-service.js';

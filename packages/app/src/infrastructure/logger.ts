@@ -1,1 +1,0 @@
-export type { Logger } from 'pino';
