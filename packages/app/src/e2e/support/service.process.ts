@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The compiled entry points this package ships (`npm start`, `start:api`, `start:worker`, `ledger:verify`). */
-export type EntryPoint = 'start' | 'start-api' | 'start-worker' | 'ledger-verify';
+export type EntryPoint = 'start' | 'start-api' | 'start-worker' | 'ledger-verify' | 'reconcile';
 
 /** This release's compiled entry points. */
 const BIN = fileURLToPath(new URL('../../bin/', import.meta.url));
@@ -55,7 +55,7 @@ export class ServiceProcess {
    * the folder of the compiled entry points: this release's, or another release's build.
    */
   static async start(
-    entryPoint: Exclude<EntryPoint, 'ledger-verify'>,
+    entryPoint: Exclude<EntryPoint, 'ledger-verify' | 'reconcile'>,
     databaseUrl: string,
     env: Readonly<Record<string, string>> = {},
     bin = BIN,
@@ -159,7 +159,24 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `ledger:verify` on the database; resolves with its exit code and report. */
 export function verifyLedger(databaseUrl: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [entryPointPath('ledger-verify')], {
+  return runEntryPoint('ledger-verify', [], databaseUrl);
+}
+
+/** `npm run reconcile -- --provider <provider> --date <day>` on the database, to its end. */
+export function reconcileDay(
+  databaseUrl: string,
+  provider: string,
+  day: string,
+): Promise<{ code: number | null; output: string }> {
+  return runEntryPoint('reconcile', ['--provider', provider, '--date', day], databaseUrl);
+}
+
+function runEntryPoint(
+  name: 'ledger-verify' | 'reconcile',
+  args: readonly string[],
+  databaseUrl: string,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [entryPointPath(name), ...args], {
     env: processEnv(databaseUrl, { LOG_LEVEL: 'warn' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

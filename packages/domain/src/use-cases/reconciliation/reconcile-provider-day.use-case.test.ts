@@ -147,6 +147,19 @@ describe('ReconcileProviderDay', () => {
     expect(await r.world.ledgerProblems()).to.deep.equal([]);
   });
 
+  it('posts that missing settlement too when the provider’s book has no record of the payout', async () => {
+    const r = new ReconciliationWorld();
+    const w = await r.payout('100');
+    r.uow.state.ledger = r.uow.state.ledger.filter(
+      (e) => !(e.withdrawalId === w.id && e.kind === 'PAYOUT_SETTLEMENT'),
+    );
+
+    await r.run();
+
+    expect(r.kinds(w.id)).to.deep.equal(['WITHDRAWAL_DEBIT', 'PAYOUT_SETTLEMENT']);
+    expect(await r.world.ledgerProblems()).to.deep.equal([]);
+  });
+
   it('tries an unavailable page again at doubling waits on the clock, no sooner than the provider asks', async () => {
     const r = new ReconciliationWorld();
     r.book.records.push(recordOf(await r.payout('100')));

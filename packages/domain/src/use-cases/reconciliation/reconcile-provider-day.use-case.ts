@@ -193,14 +193,15 @@ export class ReconcileProviderDay {
     day: string,
     withdrawalIds: readonly string[],
   ): Promise<Tally> {
-    const context = {
-      now: this.deps.clock.now(),
-      windowMs: settlementWindowOf(provider, this.settings.windowsMs),
-    };
+    const now = this.deps.clock.now();
+    const context = { now, windowMs: settlementWindowOf(provider, this.settings.windowsMs) };
     const tally = emptyTally();
     for (const id of withdrawalIds) {
       const withdrawal = await tx.withdrawals.findById(id);
-      if (withdrawal) await this.note(tx, provider, day, judgeMissing(withdrawal, context), tally);
+      if (!withdrawal) continue;
+      await this.note(tx, provider, day, judgeMissing(withdrawal, context), tally);
+      // Our own SUCCESS owes its settlement whatever the provider's book shows (its absence is the exception).
+      await postLedgerFacts(tx, this.deps.ids, withdrawal, provider, null, now);
     }
     return tally;
   }
