@@ -52,6 +52,7 @@ export * from './reconciliation/evidence.js';
 export * from './reconciliation/provider-day.js';
 export * from './reconciliation/reconciliation-exception.js';
 export * from './reconciliation/reconciliation-run.js';
+export * from './reconciliation/reconciliation-views.js';
 export * from './reconciliation/settlement-windows.js';
 export * from './shared/domain-error.js';
 export * from './shared/result.js';

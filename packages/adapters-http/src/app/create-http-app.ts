@@ -9,6 +9,7 @@ import { listRoutes } from '../routes/lists.routes.js';
 import { operatorRoutes } from '../routes/operator.routes.js';
 import { operatorListRoutes } from '../routes/operator-lists.routes.js';
 import { railWebhookRoutes } from '../routes/rail-webhooks.routes.js';
+import { reconciliationRoutes } from '../routes/reconciliation.routes.js';
 import { transactionRoutes } from '../routes/transactions.routes.js';
 import { walletRoutes } from '../routes/wallets.routes.js';
 import { withdrawalRoutes } from '../routes/withdrawals.routes.js';
@@ -48,6 +49,7 @@ export function createHttpApp(deps: HttpAppDeps): express.Express {
   listRoutes(app, deps);
   walletRoutes(app, deps);
   operatorListRoutes(app, deps);
+  reconciliationRoutes(app, deps);
   railWebhookRoutes(app, deps);
   healthRoutes(app, deps);
   docsRoutes(app);

@@ -13,6 +13,7 @@ import type {
   ListWebhookDeliveries,
   OperatorDirectory,
   OperatorLinkedAccounts,
+  OperatorReconciliation,
   RateLimiter,
   ReceiveRailWebhook,
   RedeliverWebhook,
@@ -59,6 +60,7 @@ export interface HttpUseCases {
   >;
   readonly listAuditLog: Port<ListAuditLog, 'execute'>;
   readonly operatorLinkedAccounts: Port<OperatorLinkedAccounts, 'unusable' | 'get' | 'reinstate'>;
+  readonly operatorReconciliation: Port<OperatorReconciliation, 'runs' | 'exceptions' | 'resolve'>;
 }
 
 export type { ReadinessReport } from '../ops/readiness.js';
