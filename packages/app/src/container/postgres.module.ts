@@ -16,6 +16,7 @@ import {
   migrateLatest,
   PgBossJobs,
   PgBossWorkerRunner,
+  readOpenExceptions,
   readUnresolvedSubmissions,
   readWorkDue,
   startEmbeddedPostgres,
@@ -128,6 +129,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         if (config.role !== 'api') {
           metrics.observeWorkDue(() => readWorkDue(db.knex));
           metrics.observeUnresolvedSubmissions(() => readUnresolvedSubmissions(db.knex));
+          metrics.observeReconciliationExceptions(() => readOpenExceptions(db.knex));
           const balances = new KnexProviderBalances(db.knex);
           metrics.observeProviderBalances(
             async () =>
