@@ -24,6 +24,7 @@ import * as linkedAccountChanges from './0022-linked-account-changes.migration.j
 import * as providerBalances from './0023-provider-balances.migration.js';
 import * as settlementPostings from './0026-settlement-postings.migration.js';
 import * as reconciliation from './0027-reconciliation.migration.js';
+import * as reportIndexes from './0031-report-indexes.migration.js';
 
 interface NamedMigration {
   readonly name: string;
@@ -57,6 +58,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0023-provider-balances', migration: providerBalances },
   { name: '0026-settlement-postings', migration: settlementPostings },
   { name: '0027-reconciliation', migration: reconciliation },
+  { name: '0031-report-indexes', migration: reportIndexes },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

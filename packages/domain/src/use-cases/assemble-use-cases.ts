@@ -35,6 +35,7 @@ import {
 } from './reconciliation/reconcile-provider-day.use-case.js';
 import { ReconcileRecentDays } from './reconciliation/reconcile-recent-days.use-case.js';
 import { ResolveReconciliationException } from './reconciliation/resolve-exception.use-case.js';
+import { OperatorReports } from './reports/operator-reports.use-case.js';
 import { DeliverWebhook, type WebhookDeliverySettings } from './webhooks/deliver-webhook.use-case.js';
 import { CheckWithdrawalNow } from './withdrawals/check-withdrawal-now.use-case.js';
 import { DecideWithdrawal } from './withdrawals/decide-withdrawal.use-case.js';
@@ -149,6 +150,8 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
       clock,
       resolver: resolveReconciliationException,
     }),
+    /** The operator's CSV reports: withdrawals of a range of days, a run's lines. */
+    operatorReports: new OperatorReports({ unitOfWork }),
     /** The webhook delivery queue's worker side: claim due events, deliver each. */
     deliverWebhook,
     /** The withdrawal work queue's worker side: claim due withdrawals, submit or poll each. */
