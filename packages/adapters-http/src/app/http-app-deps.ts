@@ -14,6 +14,7 @@ import type {
   OperatorDirectory,
   OperatorLinkedAccounts,
   OperatorReconciliation,
+  OperatorReports,
   RateLimiter,
   ReceiveRailWebhook,
   RedeliverWebhook,
@@ -61,6 +62,7 @@ export interface HttpUseCases {
   readonly listAuditLog: Port<ListAuditLog, 'execute'>;
   readonly operatorLinkedAccounts: Port<OperatorLinkedAccounts, 'unusable' | 'get' | 'reinstate'>;
   readonly operatorReconciliation: Port<OperatorReconciliation, 'runs' | 'exceptions' | 'resolve'>;
+  readonly operatorReports: Port<OperatorReports, 'withdrawals' | 'runLines'>;
 }
 
 export type { ReadinessReport } from '../ops/readiness.js';

@@ -708,6 +708,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/reports/withdrawals.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the withdrawals created from one UTC day to another (both included) as CSV, of one merchant or all
+         * @description Oldest first. Money is exact decimal text; a text a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is prefixed with ' so that it shows as written.
+         */
+        get: operations["exportWithdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/reconciliation/runs/{id}/lines.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a reconciliation run's lines as CSV: its provider-day's records with their withdrawals and exceptions, then the payouts the provider had no record of
+         * @description Each line as it stands now (the records as last read, the exceptions' resolutions): `outcome` is EXCEPTION (one open), RESOLVED, MATCHED, PENDING (not final on one side) or UNMATCHED (a record naming none of ours).
+         */
+        get: operations["exportReconciliationRunLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rails/{provider}/webhooks": {
         parameters: {
             query?: never;
@@ -4617,6 +4657,69 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportWithdrawals: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                merchantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, streamed (chunked); a cut-short answer has no final chunk */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,merchantId,entityId,walletId,linkedAccountId,flow,rail,provider,providerReference,currency,amount,fees,total,status,failureReason,failureCode,reason,createdAt,submittedAt,updatedAt
+                     *     0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60,0195b3c4-6a10-7c21-8e4f-1a2b3c4d5e01,0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03,0195b3c4-6b20-7d32-9f50-2b3c4d5e6f04,0195b3c4-6c30-7e43-a061-3c4d5e6f7a05,PAYOUT,ACH,simulated,sim_4c60,USD,25.00,0.25,25.25,SUCCESS,,,'=payroll March,2026-03-02T14:05:09.120Z,2026-03-02T14:05:09.480Z,2026-03-02T14:05:11.480Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportReconciliationRunLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0195b3c5-0a00-7b10-8c20-0d1e2f3a4b01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, streamed (chunked); a cut-short answer has no final chunk */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example outcome,exceptions,exceptionIds,providerId,reference,amount,currency,state,providerState,createdAt,finalAt,fee,withdrawalId,withdrawalAmount,withdrawalCurrency,withdrawalStatus
+                     *     EXCEPTION,AMOUNT_MISMATCH (open),0195b3c5-0a00-7b10-8c20-0d1e2f3a4b02,sim_4c60,0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60,26.81,USD,PAID,PAID,2026-03-02T14:05:09.480Z,2026-03-02T14:05:11.480Z,,0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60,25.81,USD,SUCCESS
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -8,6 +8,7 @@ import { type Operation, operationObject, type Tag } from './operation.js';
 import { OPERATOR_DIRECTORY_OPERATIONS } from './operator-directory.operations.js';
 import { OPERATOR_REVIEW_OPERATIONS } from './operator-review.operations.js';
 import { RECONCILIATION_OPERATIONS, RECONCILIATION_SCHEMAS } from './reconciliation.operations.js';
+import { REPORT_OPERATIONS } from './reports.operations.js';
 import { SYSTEM_OPERATIONS } from './system.operations.js';
 import { WEBHOOKS } from './webhooks.section.js';
 
@@ -20,6 +21,7 @@ const OPERATIONS: readonly Operation[] = [
   ...INVESTIGATION_OPERATIONS,
   ...LINKED_ACCOUNT_OPERATIONS,
   ...RECONCILIATION_OPERATIONS,
+  ...REPORT_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];
 

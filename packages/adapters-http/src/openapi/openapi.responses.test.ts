@@ -186,6 +186,17 @@ describe('OpenAPI document: the answers of the running app conform', () => {
       params: { path: { id: '0195b3c4-0000-7000-8000-000000000404' } },
       body: { action: 'ACKNOWLEDGE', reason: 'Checked' },
     }); // 404
+    const day = new Date().toISOString().slice(0, 10);
+    await operator.GET('/v1/operator/reports/withdrawals.csv', {
+      params: { query: { from: day, to: day, merchantId: merchant.id } },
+      parseAs: 'text',
+    });
+    await operator.GET('/v1/operator/reports/withdrawals.csv', {
+      params: { query: { from: day, to: '2026-02-30' } },
+    }); // 400
+    await operator.GET('/v1/operator/reconciliation/runs/{id}/lines.csv', {
+      params: { path: { id: '0195b3c4-0000-7000-8000-000000000404' } },
+    }); // 404
     await client().POST('/v1/rails/{provider}/webhooks', { params: { path: { provider: 'paypal' } } });
     await client().GET('/healthz');
     await client().GET('/readyz');

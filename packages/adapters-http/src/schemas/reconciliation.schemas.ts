@@ -1,7 +1,7 @@
 import { RECONCILIATION_EXCEPTION_TYPES, RESOLUTION_ACTIONS } from '@payout/domain';
 import { PAGE_QUERY } from '../routes/pagination.js';
 import { oneOf } from './lists.schemas.js';
-import { fault, type JsonSchema, object, text, uuidParam } from './schema-fault.js';
+import { fault, type JsonSchema, object, text, UUID_PATTERN, uuidParam } from './schema-fault.js';
 
 /** A provider as the rails name it (`simulated`, `increase`, `modern_treasury` …). */
 const provider: JsonSchema = {
@@ -47,4 +47,23 @@ export const resolveExceptionSchema = object(
     reason: text('reason', 'reason must be a text of 1 to 1000 characters', 1000),
   },
   ['action', 'reason'],
+);
+
+export const reconciliationRunParamsSchema = object(
+  { id: uuidParam('id', 'Reconciliation run not found', 'NOT_FOUND') },
+  ['id'],
+);
+
+/** The withdrawals export: UTC days, both included, and optionally one merchant. */
+export const withdrawalsReportQuerySchema = object(
+  {
+    from: utcDay('from'),
+    to: utcDay('to'),
+    merchantId: {
+      type: 'string',
+      pattern: UUID_PATTERN,
+      ...fault('merchantId', 'merchantId must be a UUID'),
+    },
+  },
+  ['from', 'to'],
 );
