@@ -2,6 +2,7 @@
 // sides and the resolutions its type allows (audited, with a reason); and the runs made.
 import { api } from './api.js';
 import { button, h, table } from './dom.js';
+import { download } from './download.js';
 import { $, act, labelled, pagedList } from './ui.js';
 import { openWithdrawal } from './withdrawals.js';
 
@@ -133,7 +134,7 @@ export const loadRuns = () =>
   pagedList($('runs-list'), '/v1/operator/reconciliation/runs', {}, (rows) =>
     table(
       'Reconciliation runs, newest first',
-      ['Provider', 'Day', 'Finished', 'Records', 'Matched', 'Pending', 'Exceptions', 'Opened'],
+      ['Provider', 'Day', 'Finished', 'Records', 'Matched', 'Pending', 'Exceptions', 'Opened', ''],
       rows,
       (r) => [
         r.provider,
@@ -144,7 +145,26 @@ export const loadRuns = () =>
         r.pending,
         counts(r.exceptions),
         r.opened,
+        button('Lines (CSV)', () => saveLines(r), {
+          'aria-label': `Download the lines of the ${r.provider} run of ${r.day}`,
+        }),
       ],
       (r) => ({ 'data-run': r.id }),
     ),
   );
+
+const saveLines = (r) =>
+  act(`Downloading the lines of ${r.provider} ${r.day}`, async () => {
+    const { filename, rows } = await download(`/v1/operator/reconciliation/runs/${r.id}/lines.csv`);
+    return `Downloaded ${filename} (${rows} rows).`;
+  });
+
+/** The withdrawals of a range of days, of one merchant or all, as CSV. */
+export const saveWithdrawals = (form) =>
+  act('Downloading withdrawals', async () => {
+    const { filename, rows } = await download(
+      '/v1/operator/reports/withdrawals.csv',
+      Object.fromEntries(new FormData(form)),
+    );
+    return `Downloaded ${filename} (${rows} rows).`;
+  });

@@ -11,7 +11,8 @@ const OPERATOR = 'console-reconciler';
  * Reconciliation from the operator console, in a real headless Chromium against the API and workers on PostgreSQL
  * with the simulated rails: a `.81` payout settles, and the simulated provider's book holds it a dollar more; the
  * day's run opens an AMOUNT_MISMATCH. The console lists it with both sides' amounts, resolves it with a reason,
- * and the API and the audit log show the resolution by the operator.
+ * and the API and the audit log show the resolution by the operator; the run's lines and the merchant's withdrawals
+ * download as CSV.
  */
 describe('e2e: resolving a reconciliation exception from the operator console', function () {
   this.timeout(90_000);
@@ -42,7 +43,7 @@ describe('e2e: resolving a reconciliation exception from the operator console', 
 
   it('shows the open exception with its evidence, resolves it, and the API and audit log agree', async () => {
     const operator = fixture.api.operatorToken(OPERATOR);
-    const { entity, accountId } = await fixture.api.payer('bank', '100.00');
+    const { merchant, entity, accountId } = await fixture.api.payer('bank', '100.00');
     const made = await fixture.api.withdraw(entity, accountId, { amount: 25.81, walletType: 'SPEND' });
     const withdrawalId = made.json.data.id as string;
     await eventually(
@@ -112,5 +113,20 @@ describe('e2e: resolving a reconciliation exception from the operator console', 
     await page.click('#runs-load');
     await page.waitFor(`document.querySelector('#runs-list tr[data-run="${run.id}"]')`);
     expect(await page.text(`#runs-list tr[data-run="${run.id}"]`)).to.include('AMOUNT_MISMATCH 1');
+    expect(await page.evaluate('document.documentElement.scrollWidth'), 'with the runs').to.be.at.most(1024);
+    await page.click(`#runs-list tr[data-run="${run.id}"] button`);
+    await page.waitFor(
+      `document.querySelector('#status').textContent === 'Downloaded reconciliation-simulated-${run.day}-${run.id}.csv (${run.records} rows).'`,
+    );
+
+    await page.evaluate(`(() => {
+      document.querySelector('#report-from').value = '${run.day}';
+      document.querySelector('#report-to').value = '${run.day}';
+      document.querySelector('#report-merchant').value = '${merchant.id}';
+    })()`);
+    await page.click('#report-withdrawals button[type="submit"]');
+    await page.waitFor(
+      `document.querySelector('#status').textContent === 'Downloaded withdrawals-${merchant.id}-${run.day}-to-${run.day}.csv (1 rows).'`,
+    );
   });
 });
