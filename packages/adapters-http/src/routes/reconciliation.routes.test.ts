@@ -1,4 +1,9 @@
-import type { ReconciliationException, ReconciliationRun } from '@payout/domain';
+import {
+  type ExceptionCounts,
+  RECONCILIATION_EXCEPTION_TYPES,
+  type ReconciliationException,
+  type ReconciliationRun,
+} from '@payout/domain';
 import { InMemoryUnitOfWork } from '@payout/domain/testing';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -11,6 +16,11 @@ import {
   mintHarnessToken,
   startHttpApp,
 } from '../testing/in-memory-http.harness.js';
+
+/** A run's counts with no exception of any type. */
+const noExceptions = Object.fromEntries(
+  RECONCILIATION_EXCEPTION_TYPES.map((type) => [type, 0]),
+) as ExceptionCounts;
 
 const OPERATOR = mintHarnessToken({ sub: 'ops-http', scope: 'operator' });
 const MERCHANT = mintHarnessToken({
@@ -57,14 +67,7 @@ const run = (n: number, provider: string): ReconciliationRun => ({
   matched: n,
   pending: 0,
   opened: 0,
-  exceptions: {
-    MISSING_AT_PROVIDER: 0,
-    UNKNOWN_AT_PROVIDER: 0,
-    AMOUNT_MISMATCH: 0,
-    STATUS_MISMATCH: 0,
-    LATE_RETURN: 0,
-    DUPLICATE_AT_PROVIDER: 0,
-  },
+  exceptions: noExceptions,
 });
 
 /** The reconciliation routes over the in-memory domain, with exceptions and runs stored as runs store them. */

@@ -72,6 +72,13 @@ interface LineWithdrawal {
   exceptions: Array<{ id: string; type: RunLineException['type']; action: ResolutionAction | null }>;
 }
 
+const LINE_WITHDRAWAL = [
+  'w.id as w_id',
+  'w.amount as w_amount',
+  'w.currency as w_currency',
+  'w.status as w_status',
+];
+
 const lineOf = (row: LineWithdrawal, record: RunLine['record']): RunLine => ({
   record,
   withdrawal:
@@ -134,10 +141,7 @@ export class KnexReportReads implements ReportReads {
       .leftJoin('withdrawals as w', 'w.id', 'r.withdrawal_id')
       .select(
         'r.*',
-        'w.id as w_id',
-        'w.amount as w_amount',
-        'w.currency as w_currency',
-        'w.status as w_status',
+        ...LINE_WITHDRAWAL,
         // Every type named, so that the exceptions' unique index (provider, type, subject) finds them.
         this.db.raw(
           `coalesce((SELECT json_agg(json_build_object('id', e.id, 'type', e.type, 'action', e.resolution_action)
@@ -164,10 +168,7 @@ export class KnexReportReads implements ReportReads {
     const list = this.db('reconciliation_exceptions as e')
       .leftJoin('withdrawals as w', 'w.id', 'e.withdrawal_id')
       .select(
-        'w.id as w_id',
-        'w.amount as w_amount',
-        'w.currency as w_currency',
-        'w.status as w_status',
+        ...LINE_WITHDRAWAL,
         this.db.raw(
           `json_build_array(json_build_object('id', e.id, 'type', e.type, 'action', e.resolution_action))
              AS exceptions`,
