@@ -43,7 +43,7 @@ export type WithdrawalReportRow = Pick<
 export interface ReportReads {
   /**
    * At most `limit` of the withdrawals `filter` covers, oldest first by creation time then id, after the one
-   * `after` names (null: from the first). A batch costs the rows it returns however deep into the export it is.
+   * `after` names (null: from the first).
    */
   withdrawals(
     filter: WithdrawalExportFilter,
