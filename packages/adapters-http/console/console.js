@@ -5,6 +5,7 @@ import { loadDeliveries } from './deliveries.js';
 import { table } from './dom.js';
 import { loadMerchants } from './merchants.js';
 import { loadQueue } from './queue.js';
+import { loadExceptions, loadRuns, saveWithdrawals } from './reconciliation.js';
 import { $, act, pagedList, signedIn, signOut } from './ui.js';
 import { openWithdrawal, search } from './withdrawals.js';
 
@@ -42,10 +43,13 @@ submit('sign-in', () => {
 submit('search', (form) => act('Searching', () => search(form)));
 submit('open', (form) => openWithdrawal(new FormData(form).get('id')));
 submit('deliveries-search', (form) => act('Loading webhook deliveries', () => loadDeliveries(form)));
+submit('exceptions-search', (form) => act('Loading reconciliation exceptions', () => loadExceptions(form)));
+submit('report-withdrawals', saveWithdrawals);
 submit('audit-search', (form) => act('Loading the audit log', () => loadAudit(form)));
 $('queue-refresh').addEventListener('click', () => act('Loading the approvals queue', loadQueue));
 $('merchants-load').addEventListener('click', () => act('Loading merchants', loadMerchants));
 $('accounts-load').addEventListener('click', () => act('Loading unusable accounts', loadUnusable));
+$('runs-load').addEventListener('click', () => act('Loading reconciliation runs', loadRuns));
 $('sign-out').addEventListener('click', () => signOut('Signed out.'));
 
 if (session.token()) start();

@@ -7,6 +7,7 @@ export * from './logging/index.js';
 export * from './openapi/openapi.document.js';
 export * from './ops/index.js';
 export * from './rate-limit/withdrawal-rate-limiter.js';
+export * from './reports/index.js';
 export * from './server/api-server.js';
 export * from './server/http-server.js';
 export * from './webhooks/index.js';

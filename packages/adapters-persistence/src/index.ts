@@ -9,6 +9,7 @@ export * from './ledger/index.js';
 export * from './migrations/migrate.js';
 export * from './migrations/migration-source.js';
 export * from './observe/knex-provider-balances.js';
+export * from './observe/reconciliation-exceptions.query.js';
 export * from './observe/work-due.query.js';
 export * from './partitions/index.js';
 export * from './queue/index.js';

@@ -13,6 +13,8 @@ import type {
   ListWebhookDeliveries,
   OperatorDirectory,
   OperatorLinkedAccounts,
+  OperatorReconciliation,
+  OperatorReports,
   RateLimiter,
   ReceiveRailWebhook,
   RedeliverWebhook,
@@ -59,6 +61,8 @@ export interface HttpUseCases {
   >;
   readonly listAuditLog: Port<ListAuditLog, 'execute'>;
   readonly operatorLinkedAccounts: Port<OperatorLinkedAccounts, 'unusable' | 'get' | 'reinstate'>;
+  readonly operatorReconciliation: Port<OperatorReconciliation, 'runs' | 'exceptions' | 'resolve'>;
+  readonly operatorReports: Port<OperatorReports, 'withdrawals' | 'runLines'>;
 }
 
 export type { ReadinessReport } from '../ops/readiness.js';

@@ -657,6 +657,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/reconciliation/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List reconciliation runs, newest finished first */
+        get: operations["listReconciliationRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/reconciliation/exceptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List reconciliation exceptions with their evidence, newest opened first (order=asc: oldest first) */
+        get: operations["listReconciliationExceptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/reconciliation/exceptions/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve an exception with a reason (audited): FAIL, REVERSE or ACKNOWLEDGE, as its type allows; 409 when resolved already */
+        post: operations["resolveReconciliationException"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/reports/withdrawals.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the withdrawals created from one UTC day to another (both included) as CSV, of one merchant or all
+         * @description Oldest first. Money is exact decimal text; a text a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is prefixed with ' so that it shows as written.
+         */
+        get: operations["exportWithdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/reconciliation/runs/{id}/lines.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a reconciliation run's lines as CSV: its provider-day's records with their withdrawals and exceptions, then the payouts the provider had no record of
+         * @description Each line as it stands now (the records as last read, the exceptions' resolutions): `outcome` is EXCEPTION (one open), RESOLVED, MATCHED, PENDING (not final on one side) or UNMATCHED (a record naming none of ours).
+         */
+        get: operations["exportReconciliationRunLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rails/{provider}/webhooks": {
         parameters: {
             query?: never;
@@ -1384,6 +1475,78 @@ export interface components {
                 /** @description Milliseconds since the epoch. */
                 timestamp: number;
             };
+        };
+        ReconciliationRun: {
+            /** Format: uuid */
+            id: string;
+            provider: string;
+            /**
+             * Format: date
+             * @description The UTC day whose provider records were read.
+             */
+            day: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishedAt: string;
+            /** @description Records the provider listed for the day. */
+            records: number;
+            /** @description Records that agree with their withdrawal. */
+            matched: number;
+            /** @description Not final yet, inside the settlement window: looked at again. */
+            pending: number;
+            /** @description Exceptions this run opened (0 on a rerun). */
+            opened: number;
+            /** @description Discrepancies the run found, by type, whether it opened them or an earlier run had. */
+            exceptions: {
+                MISSING_AT_PROVIDER: number;
+                UNKNOWN_AT_PROVIDER: number;
+                AMOUNT_MISMATCH: number;
+                STATUS_MISMATCH: number;
+                LATE_RETURN: number;
+                DUPLICATE_AT_PROVIDER: number;
+            };
+        };
+        ReconciliationException: {
+            /** Format: uuid */
+            id: string;
+            provider: string;
+            /**
+             * Format: date
+             * @description The provider-day whose run found it.
+             */
+            day: string;
+            /** @enum {string} */
+            type: "MISSING_AT_PROVIDER" | "UNKNOWN_AT_PROVIDER" | "AMOUNT_MISMATCH" | "STATUS_MISMATCH" | "LATE_RETURN" | "DUPLICATE_AT_PROVIDER";
+            /** @enum {string} */
+            state: "open" | "resolved";
+            withdrawalId: string | null;
+            /** @description The provider's id of its record. */
+            providerId: string | null;
+            /**
+             * Format: date-time
+             * @description When the discrepancy began: its age counts from here.
+             */
+            since: string;
+            /** @description From `since` to now, or to the resolution. */
+            ageSeconds: number;
+            /** Format: date-time */
+            openedAt: string;
+            evidence: {
+                ours: Record<string, unknown> | Record<string, unknown>[] | null;
+                provider: Record<string, unknown> | Record<string, unknown>[] | null;
+            };
+            /** @description The resolutions its type allows; none once resolved. */
+            actions: ("FAIL" | "REVERSE" | "ACKNOWLEDGE")[];
+            resolution: {
+                /** @enum {string} */
+                action: "FAIL" | "REVERSE" | "ACKNOWLEDGE";
+                reason: string;
+                /** @description The operator's token `sub`. */
+                by: string;
+                /** Format: date-time */
+                at: string;
+            } | null;
         };
     };
     responses: {
@@ -4243,6 +4406,320 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listReconciliationRuns: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                order?: "asc" | "desc";
+                provider?: string;
+                day?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "0195b3c5-0a00-7b10-8c20-0d1e2f3a4b01",
+                     *           "provider": "simulated",
+                     *           "day": "2026-03-02",
+                     *           "startedAt": "2026-03-03T04:00:00.120Z",
+                     *           "finishedAt": "2026-03-03T04:00:01.480Z",
+                     *           "records": 12,
+                     *           "matched": 11,
+                     *           "pending": 0,
+                     *           "opened": 1,
+                     *           "exceptions": {
+                     *             "MISSING_AT_PROVIDER": 0,
+                     *             "UNKNOWN_AT_PROVIDER": 0,
+                     *             "AMOUNT_MISMATCH": 1,
+                     *             "STATUS_MISMATCH": 0,
+                     *             "LATE_RETURN": 0,
+                     *             "DUPLICATE_AT_PROVIDER": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "AZWzxGoQfCGOTxorPE1eAQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ReconciliationRun"][];
+                        hasMore: boolean;
+                        /** @description Pass as `cursor` to get the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listReconciliationExceptions: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                order?: "asc" | "desc";
+                state?: "open" | "resolved";
+                type?: "MISSING_AT_PROVIDER" | "UNKNOWN_AT_PROVIDER" | "AMOUNT_MISMATCH" | "STATUS_MISMATCH" | "LATE_RETURN" | "DUPLICATE_AT_PROVIDER";
+                provider?: string;
+                olderThan?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "0195b3c5-0a00-7b10-8c20-0d1e2f3a4b02",
+                     *           "provider": "simulated",
+                     *           "day": "2026-03-02",
+                     *           "type": "AMOUNT_MISMATCH",
+                     *           "state": "open",
+                     *           "withdrawalId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *           "providerId": "sim_4c60",
+                     *           "since": "2026-03-02T14:05:09.480Z",
+                     *           "ageSeconds": 50691,
+                     *           "openedAt": "2026-03-03T04:00:01.020Z",
+                     *           "evidence": {
+                     *             "ours": {
+                     *               "id": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *               "status": "SUCCESS",
+                     *               "amount": "25.81",
+                     *               "currency": "USD",
+                     *               "rail": "ACH",
+                     *               "railProvider": "simulated",
+                     *               "railReference": "sim_4c60",
+                     *               "submittedAt": "2026-03-02T14:05:09.480Z",
+                     *               "failureReason": null,
+                     *               "reversed": false,
+                     *               "returnWatchEnded": true
+                     *             },
+                     *             "provider": {
+                     *               "providerId": "sim_4c60",
+                     *               "reference": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *               "amount": "26.81",
+                     *               "currency": "USD",
+                     *               "state": "PAID",
+                     *               "providerState": "PAID",
+                     *               "createdAt": "2026-03-02T14:05:09.480Z",
+                     *               "finalAt": "2026-03-02T14:05:11.480Z",
+                     *               "fee": null
+                     *             }
+                     *           },
+                     *           "actions": [
+                     *             "ACKNOWLEDGE"
+                     *           ],
+                     *           "resolution": null
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "AZWzxGoQfCGOTxorPE1eAQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ReconciliationException"][];
+                        hasMore: boolean;
+                        /** @description Pass as `cursor` to get the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resolveReconciliationException: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0195b3c5-0a00-7b10-8c20-0d1e2f3a4b02 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "ACKNOWLEDGE",
+                 *       "reason": "The provider corrected the amount on its side"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    action: "FAIL" | "REVERSE" | "ACKNOWLEDGE";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "0195b3c5-0a00-7b10-8c20-0d1e2f3a4b02",
+                     *         "provider": "simulated",
+                     *         "day": "2026-03-02",
+                     *         "type": "AMOUNT_MISMATCH",
+                     *         "state": "resolved",
+                     *         "withdrawalId": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *         "providerId": "sim_4c60",
+                     *         "since": "2026-03-02T14:05:09.480Z",
+                     *         "ageSeconds": 68400,
+                     *         "openedAt": "2026-03-03T04:00:01.020Z",
+                     *         "evidence": {
+                     *           "ours": {
+                     *             "id": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *             "status": "SUCCESS",
+                     *             "amount": "25.81",
+                     *             "currency": "USD",
+                     *             "rail": "ACH",
+                     *             "railProvider": "simulated",
+                     *             "railReference": "sim_4c60",
+                     *             "submittedAt": "2026-03-02T14:05:09.480Z",
+                     *             "failureReason": null,
+                     *             "reversed": false,
+                     *             "returnWatchEnded": true
+                     *           },
+                     *           "provider": {
+                     *             "providerId": "sim_4c60",
+                     *             "reference": "0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60",
+                     *             "amount": "26.81",
+                     *             "currency": "USD",
+                     *             "state": "PAID",
+                     *             "providerState": "PAID",
+                     *             "createdAt": "2026-03-02T14:05:09.480Z",
+                     *             "finalAt": "2026-03-02T14:05:11.480Z",
+                     *             "fee": null
+                     *           }
+                     *         },
+                     *         "actions": [],
+                     *         "resolution": {
+                     *           "action": "ACKNOWLEDGE",
+                     *           "reason": "The provider corrected the amount on its side",
+                     *           "by": "ops-alice",
+                     *           "at": "2026-03-03T09:05:09.480Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ReconciliationException"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportWithdrawals: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                merchantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, streamed (chunked); a cut-short answer has no final chunk */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,merchantId,entityId,walletId,linkedAccountId,flow,rail,provider,providerReference,currency,amount,fees,total,status,failureReason,failureCode,reason,createdAt,submittedAt,updatedAt
+                     *     0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60,0195b3c4-6a10-7c21-8e4f-1a2b3c4d5e01,0195b3c4-6b20-7d32-9f50-2b3c4d5e6f03,0195b3c4-6b20-7d32-9f50-2b3c4d5e6f04,0195b3c4-6c30-7e43-a061-3c4d5e6f7a05,PAYOUT,ACH,simulated,sim_4c60,USD,25.00,0.25,25.25,SUCCESS,,,'=payroll March,2026-03-02T14:05:09.120Z,2026-03-02T14:05:09.480Z,2026-03-02T14:05:11.480Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportReconciliationRunLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0195b3c5-0a00-7b10-8c20-0d1e2f3a4b01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, streamed (chunked); a cut-short answer has no final chunk */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example outcome,exceptions,exceptionIds,providerId,reference,amount,currency,state,providerState,createdAt,finalAt,fee,withdrawalId,withdrawalAmount,withdrawalCurrency,withdrawalStatus
+                     *     EXCEPTION,AMOUNT_MISMATCH (open),0195b3c5-0a00-7b10-8c20-0d1e2f3a4b02,sim_4c60,0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60,26.81,USD,PAID,PAID,2026-03-02T14:05:09.480Z,2026-03-02T14:05:11.480Z,,0195b3c4-7d1e-7a42-9c3b-5e8f2a1d4c60,25.81,USD,SUCCESS
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -7,6 +7,8 @@ import { LINKED_ACCOUNT_OPERATIONS, LINKED_ACCOUNT_SCHEMAS } from './linked-acco
 import { type Operation, operationObject, type Tag } from './operation.js';
 import { OPERATOR_DIRECTORY_OPERATIONS } from './operator-directory.operations.js';
 import { OPERATOR_REVIEW_OPERATIONS } from './operator-review.operations.js';
+import { RECONCILIATION_OPERATIONS, RECONCILIATION_SCHEMAS } from './reconciliation.operations.js';
+import { REPORT_OPERATIONS } from './reports.operations.js';
 import { SYSTEM_OPERATIONS } from './system.operations.js';
 import { WEBHOOKS } from './webhooks.section.js';
 
@@ -18,6 +20,8 @@ const OPERATIONS: readonly Operation[] = [
   ...OPERATOR_REVIEW_OPERATIONS,
   ...INVESTIGATION_OPERATIONS,
   ...LINKED_ACCOUNT_OPERATIONS,
+  ...RECONCILIATION_OPERATIONS,
+  ...REPORT_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 ];
 
@@ -30,7 +34,7 @@ const TAGS: Readonly<Record<Tag, string>> = {
   Webhooks:
     'Events sent to the merchant, their deliveries, redelivery and re-synchronisation (merchant.apis).',
   Operator:
-    'Merchants, entities, wallets, tokens, approvals, unusable linked accounts and the audit log (scope operator).',
+    'Merchants, entities, wallets, tokens, approvals, unusable linked accounts, reconciliation, reports and the audit log (scope operator).',
   Providers: 'Callbacks from payout providers, authenticated by their signatures.',
   Health: 'Probes, metrics and this document.',
 };
@@ -73,6 +77,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         ...LINK_RESPONSE_SCHEMAS,
         ...INVESTIGATION_SCHEMAS,
         ...LINKED_ACCOUNT_SCHEMAS,
+        ...RECONCILIATION_SCHEMAS,
       },
       responses: errorResponses(),
     },

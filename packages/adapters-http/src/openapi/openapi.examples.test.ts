@@ -6,6 +6,7 @@ import { ApiClient } from '../testing/api-client.js';
 import type { HttpHarness } from '../testing/http-harness.js';
 import { inMemoryHttpHarness } from '../testing/in-memory-http.harness.js';
 import { buildOpenApiDocument } from './openapi.document.js';
+import { RECONCILIATION_IDS } from './reconciliation.operations.js';
 
 type Json = Record<string, unknown>;
 const document = buildOpenApiDocument() as Json & { paths: Record<string, Record<string, Json>> };
@@ -124,7 +125,11 @@ describe('OpenAPI document: examples', () => {
             walletId: payer.walletId,
             linkedAccountId: path.endsWith('/withdrawal') ? await api.link(payer, 'bank') : '',
             token: path.includes('/link/') ? await api.applicationToken(payer.id) : '',
-            id: path.startsWith('/v1/operator/linked-accounts/') ? await api.link(payer, 'bank') : held,
+            id: path.startsWith('/v1/operator/linked-accounts/')
+              ? await api.link(payer, 'bank')
+              : path.startsWith('/v1/operator/reconciliation/')
+                ? RECONCILIATION_IDS.exception
+                : held,
           };
           const token = path.startsWith('/v1/operator') ? operator : payer.token;
           const { status, body } = await send(method, path, params, token);
@@ -139,6 +144,9 @@ describe('OpenAPI document: examples', () => {
           // Needs an account a return marked unusable; a freshly linked one is usable.
           else if (path === '/v1/operator/linked-accounts/{id}/reinstate')
             expect([status, JSON.parse(body).code]).to.deep.equal([409, 'CONFLICT']);
+          // Needs an exception a reconciliation run opened; the in-memory app has read no provider's records.
+          else if (path === '/v1/operator/reconciliation/exceptions/{id}/resolve')
+            expect([status, JSON.parse(body).code]).to.deep.equal([404, 'NOT_FOUND']);
           else expect(status, `${method} ${path}: ${body}`).to.be.within(200, 299);
           accepted.push(`${method} ${path}`);
         }

@@ -175,6 +175,28 @@ describe('OpenAPI document: the answers of the running app conform', () => {
     await operator.GET('/v1/operator/linked-accounts/{id}', acct);
     await operator.POST('/v1/operator/linked-accounts/{id}/reinstate', { ...acct, body: {} }); // 409: usable
     await operator.GET('/v1/operator/audit-log', { params: { query: { limit: '2' } } });
+    await operator.GET('/v1/operator/reconciliation/runs', { params: { query: { provider: 'simulated' } } });
+    await operator.GET('/v1/operator/reconciliation/exceptions', {
+      params: { query: { state: 'open', olderThan: 'P1D' } },
+    });
+    await operator.GET('/v1/operator/reconciliation/exceptions', {
+      params: { query: { olderThan: 'a day' } },
+    }); // 400
+    await operator.POST('/v1/operator/reconciliation/exceptions/{id}/resolve', {
+      params: { path: { id: '0195b3c4-0000-7000-8000-000000000404' } },
+      body: { action: 'ACKNOWLEDGE', reason: 'Checked' },
+    }); // 404
+    const day = new Date().toISOString().slice(0, 10);
+    await operator.GET('/v1/operator/reports/withdrawals.csv', {
+      params: { query: { from: day, to: day, merchantId: merchant.id } },
+      parseAs: 'text',
+    });
+    await operator.GET('/v1/operator/reports/withdrawals.csv', {
+      params: { query: { from: day, to: '2026-02-30' } },
+    }); // 400
+    await operator.GET('/v1/operator/reconciliation/runs/{id}/lines.csv', {
+      params: { path: { id: '0195b3c4-0000-7000-8000-000000000404' } },
+    }); // 404
     await client().POST('/v1/rails/{provider}/webhooks', { params: { path: { provider: 'paypal' } } });
     await client().GET('/healthz');
     await client().GET('/readyz');

@@ -9,7 +9,12 @@ const READ: readonly ErrorStatus[] = [400, 401, 404, 503];
 const WRITE: readonly ErrorStatus[] = [400, 401, 404, 413, 415, 503];
 
 type Spec = Omit<Operation, 'method' | 'path' | 'tag' | 'security' | 'ok' | 'errors'> & {
-  readonly ok: { readonly schema: JsonSchema; readonly example: unknown; readonly description?: string };
+  readonly ok: {
+    readonly schema: JsonSchema;
+    readonly example: unknown;
+    readonly description?: string;
+    readonly contentType?: string;
+  };
   readonly status?: 200 | 201;
   readonly errors?: readonly ErrorStatus[];
 };

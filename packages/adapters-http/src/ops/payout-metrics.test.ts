@@ -28,3 +28,31 @@ describe('PayoutMetrics read at scrape time', () => {
     expect((await metrics.exposition()).body).to.include('payout_http_requests_total');
   });
 });
+
+describe('PayoutMetrics: open reconciliation exceptions', () => {
+  it('reports the count and the oldest open age by provider and type, read at each scrape', async () => {
+    const metrics = new PayoutMetrics();
+    const open = [
+      { provider: 'simulated', type: 'AMOUNT_MISMATCH', count: 2, oldestOpenSeconds: 90_000 },
+      { provider: 'increase', type: 'LATE_RETURN', count: 1, oldestOpenSeconds: 60 },
+    ];
+    metrics.observeReconciliationExceptions(async () => open);
+    const samples = async () =>
+      (await metrics.exposition()).body
+        .split('\n')
+        .filter((line) => line.startsWith('payout_reconciliation'));
+    expect(await samples()).to.deep.equal([
+      'payout_reconciliation_exceptions{provider="simulated",type="AMOUNT_MISMATCH"} 2',
+      'payout_reconciliation_exceptions{provider="increase",type="LATE_RETURN"} 1',
+      'payout_reconciliation_exception_oldest_open_seconds{provider="simulated",type="AMOUNT_MISMATCH"} 90000',
+      'payout_reconciliation_exception_oldest_open_seconds{provider="increase",type="LATE_RETURN"} 60',
+    ]);
+    const failing = new PayoutMetrics();
+    failing.observeReconciliationExceptions(async () => {
+      throw new Error('database unreachable');
+    });
+    const body = (await failing.exposition()).body;
+    expect(body.split('\n').filter((line) => line.startsWith('payout_reconciliation'))).to.deep.equal([]);
+    expect(body).to.include('payout_http_requests_total');
+  });
+});

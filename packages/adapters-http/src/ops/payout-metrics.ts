@@ -26,6 +26,14 @@ export interface ProviderBalanceSample {
   readonly readAtSeconds: number;
 }
 
+/** The open reconciliation exceptions of one provider and type, as the scrape reports them. */
+export interface ReconciliationExceptionsSample {
+  readonly provider: string;
+  readonly type: string;
+  readonly count: number;
+  readonly oldestOpenSeconds: number;
+}
+
 const WORK_DUE_REUSE_MS = 1_000;
 
 /**
@@ -215,6 +223,37 @@ export class PayoutMetrics {
       registers: this.registers,
     });
     for (const [provider, value] of Object.entries(floors)) floor.set({ provider }, value);
+  }
+
+  /**
+   * `payout_reconciliation_exceptions{provider,type}`: the open reconciliation exceptions, and
+   * `payout_reconciliation_exception_oldest_open_seconds{provider,type}`: how long the oldest of them has been open
+   * since a run found it, read from `source` at scrape time (every worker reports the same ones); left out of a
+   * scrape whose read failed. A type with none open has no series.
+   */
+  observeReconciliationExceptions(source: () => Promise<readonly ReconciliationExceptionsSample[]>): void {
+    const rows = oneReadPerScrape(source);
+    const gauge = (name: string, help: string, value: (row: ReconciliationExceptionsSample) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['provider', 'type'] as const,
+        registers: this.registers,
+        async collect() {
+          this.reset();
+          for (const row of await rows()) this.set({ provider: row.provider, type: row.type }, value(row));
+        },
+      });
+    gauge(
+      'payout_reconciliation_exceptions',
+      'Open reconciliation exceptions, by provider and type: resolve them (docs/reconciliation.md)',
+      (row) => row.count,
+    );
+    gauge(
+      'payout_reconciliation_exception_oldest_open_seconds',
+      'How long the oldest open reconciliation exception of a provider and type has been open since a run found it',
+      (row) => row.oldestOpenSeconds,
+    );
   }
 
   /** `payout_db_pool_connections{state}`: used, free and waiting, read from `source` at scrape time. */

@@ -18,6 +18,7 @@ async function exposedNames(): Promise<Set<string>> {
   metrics.observePool(() => ({ used: 0, free: 0, waiting: 0 }));
   metrics.observeWorkDue(async () => []);
   metrics.observeUnresolvedSubmissions(async () => []);
+  metrics.observeReconciliationExceptions(async () => []);
   metrics.observeProviderBalances(async () => [{ provider: 'increase', available: 1, readAtSeconds: 1 }], {
     increase: 0,
   });

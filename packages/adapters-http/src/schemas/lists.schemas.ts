@@ -8,7 +8,7 @@ const uuid = (field: string): JsonSchema => ({
   pattern: UUID_PATTERN,
   ...fault(field, `${field} must be a UUID`),
 });
-const oneOf = (field: string, values: readonly string[]): JsonSchema => ({
+export const oneOf = (field: string, values: readonly string[]): JsonSchema => ({
   type: 'string',
   enum: [...values],
   ...fault(field, `${field} must be one of ${values.join(', ')}`),

@@ -27,6 +27,7 @@ import * as archivedMonths from './0025-archived-months.migration.js';
 import * as settlementPostings from './0026-settlement-postings.migration.js';
 import * as reconciliation from './0027-reconciliation.migration.js';
 import * as railStepsMerchant from './0028-rail-steps-merchant.migration.js';
+import * as reportIndexes from './0031-report-indexes.migration.js';
 import { lockTimed, MIGRATION_LOCK_TIMEOUT_MS, type OnlineMigration } from './online-migration.js';
 
 interface NamedMigration {
@@ -64,6 +65,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0026-settlement-postings', migration: settlementPostings },
   { name: '0027-reconciliation', migration: reconciliation },
   { name: '0028-rail-steps-merchant', migration: railStepsMerchant },
+  { name: '0031-report-indexes', migration: reportIndexes },
 ];
 
 /** The migrations as Knex runs them, each statement waiting at most `lockTimeoutMs` for a lock. */

@@ -10,6 +10,7 @@ import { KnexLinkedAccountRepository } from './knex-linked-account.repository.js
 import { KnexListReads } from './knex-list-reads.js';
 import { KnexMerchantRepository } from './knex-merchant.repository.js';
 import { KnexReconciliationStore } from './knex-reconciliation.store.js';
+import { KnexReportReads } from './knex-report-reads.js';
 import { KnexWalletRepository } from './knex-wallet.repository.js';
 import { KnexWebhookEndpointRepository } from './knex-webhook-endpoint.repository.js';
 import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
@@ -58,5 +59,6 @@ export function knexRepositories(
     lists: new KnexListReads(db),
     auditLog: new KnexAuditLog(db),
     reconciliation: new KnexReconciliationStore(db),
+    reports: new KnexReportReads(db),
   };
 }

@@ -24,6 +24,7 @@ import {
   PgBossJobs,
   PgBossWorkerRunner,
   partitionsAheadJob,
+  readOpenExceptions,
   readUnresolvedSubmissions,
   readWorkDue,
   recordLedgerVerification,
@@ -137,6 +138,7 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
         if (config.role !== 'api') {
           metrics.observeWorkDue(() => readWorkDue(db.knex));
           metrics.observeUnresolvedSubmissions(() => readUnresolvedSubmissions(db.knex));
+          metrics.observeReconciliationExceptions(() => readOpenExceptions(db.knex));
           const balances = new KnexProviderBalances(db.knex);
           metrics.observeProviderBalances(
             async () =>

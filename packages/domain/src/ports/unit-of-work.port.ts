@@ -7,6 +7,7 @@ import type { LinkedAccountRepository } from './linked-account-repository.port.j
 import type { ListReads } from './list-reads.port.js';
 import type { MerchantRepository } from './merchant-repository.port.js';
 import type { ReconciliationStore } from './reconciliation-store.port.js';
+import type { ReportReads } from './report-reads.port.js';
 import type { Principal } from './token-verifier.port.js';
 import type { WalletRepository } from './wallet-repository.port.js';
 import type { WebhookEndpointRepository } from './webhook-endpoint-repository.port.js';
@@ -28,6 +29,8 @@ export interface Repositories {
   readonly auditLog: AuditLog;
   /** Providers' records, reconciliation exceptions and runs (docs/reconciliation.md). */
   readonly reconciliation: ReconciliationStore;
+  /** The operator's CSV reports, read a batch at a time. */
+  readonly reports: ReportReads;
 }
 
 /** Repositories bound to one transaction, plus the job queue that enqueues inside it. */

@@ -33,6 +33,7 @@ import type { WebhookAttempt, WebhookEvent } from '../webhooks/webhook-event.js'
 import { FIXED_WITHDRAWAL_FIELDS, type Withdrawal } from '../withdrawal/withdrawal.js';
 import { inMemoryListReads } from './in-memory-list-reads.js';
 import { inMemoryReconciliation } from './in-memory-reconciliation.js';
+import { inMemoryReportReads } from './in-memory-report-reads.js';
 import { inMemorySettlementDrift } from './in-memory-settlement-drift.js';
 import type { InMemoryState } from './in-memory-state.js';
 
@@ -313,5 +314,6 @@ export function inMemoryRepositories(state: () => InMemoryState): Repositories {
     lists: inMemoryListReads(state),
     auditLog,
     reconciliation: inMemoryReconciliation(state),
+    reports: inMemoryReportReads(state),
   };
 }

@@ -27,6 +27,7 @@ import {
   RedeliverWebhook,
   SetWebhookEndpoint,
 } from './operator/webhook-operations.use-case.js';
+import { OperatorReconciliation } from './reconciliation/operator-reconciliation.use-case.js';
 import {
   DEFAULT_RECONCILIATION_SETTINGS,
   ReconcileProviderDay,
@@ -34,6 +35,7 @@ import {
 } from './reconciliation/reconcile-provider-day.use-case.js';
 import { ReconcileRecentDays } from './reconciliation/reconcile-recent-days.use-case.js';
 import { ResolveReconciliationException } from './reconciliation/resolve-exception.use-case.js';
+import { OperatorReports } from './reports/operator-reports.use-case.js';
 import { DeliverWebhook, type WebhookDeliverySettings } from './webhooks/deliver-webhook.use-case.js';
 import { CheckWithdrawalNow } from './withdrawals/check-withdrawal-now.use-case.js';
 import { DecideWithdrawal } from './withdrawals/decide-withdrawal.use-case.js';
@@ -107,6 +109,7 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     clock: reconciliation?.clock ?? neverWaiting(clock),
     settings: reconciliation?.settings ?? DEFAULT_RECONCILIATION_SETTINGS,
   });
+  const resolveReconciliationException = new ResolveReconciliationException(operator);
   return {
     requestWithdrawal: new RequestWithdrawal(flow),
     decideWithdrawal: new DecideWithdrawal(flow),
@@ -140,7 +143,15 @@ export function assembleUseCases(ports: UseCasePorts, settings: UseCaseSettings)
     reconcileProviderDay,
     /** RECONCILIATION_CRON: yesterday, and the days still pending, for every provider read. */
     reconcileRecentDays: new ReconcileRecentDays({ reconcile: reconcileProviderDay, unitOfWork, clock }),
-    resolveReconciliationException: new ResolveReconciliationException(operator),
+    resolveReconciliationException,
+    /** The operator API's runs, exceptions and resolutions. */
+    operatorReconciliation: new OperatorReconciliation({
+      unitOfWork,
+      clock,
+      resolver: resolveReconciliationException,
+    }),
+    /** The operator's CSV reports: withdrawals of a range of days, a run's lines. */
+    operatorReports: new OperatorReports({ unitOfWork }),
     /** The webhook delivery queue's worker side: claim due events, deliver each. */
     deliverWebhook,
     /** The withdrawal work queue's worker side: claim due withdrawals, submit or poll each. */

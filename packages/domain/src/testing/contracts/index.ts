@@ -12,6 +12,7 @@ export * from './persistence.contracts.js';
 export * from './provider-balance-store.contract.js';
 export * from './rail-step-store.contract.js';
 export * from './reconciliation-store.contract.js';
+export * from './report-reads.contract.js';
 export * from './simulated-payout-book.contract.js';
 export * from './unit-of-work.contract.js';
 export * from './wallet-repository.contract.js';

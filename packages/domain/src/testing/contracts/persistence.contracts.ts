@@ -8,6 +8,7 @@ import { listReadsContract } from './list-reads.contract.js';
 import { listReadsFiltersContract } from './list-reads-filters.contract.js';
 import { merchantRepositoryContract } from './merchant-repository.contract.js';
 import { reconciliationStoreContract } from './reconciliation-store.contract.js';
+import { reportReadsContract } from './report-reads.contract.js';
 import { unitOfWorkContract } from './unit-of-work.contract.js';
 import { walletRepositoryContract } from './wallet-repository.contract.js';
 import { webhookEndpointRepositoryContract } from './webhook-endpoint-repository.contract.js';
@@ -30,4 +31,5 @@ export function persistenceContracts(factory: ContractFactory): void {
   listReadsFiltersContract(factory);
   auditLogContract(factory);
   reconciliationStoreContract(factory);
+  reportReadsContract(factory);
 }

@@ -1,0 +1,2 @@
+export * from './report-columns.js';
+export * from './send-csv.js';

@@ -1,0 +1,1 @@
+export * from './operator-reports.use-case.js';
