@@ -96,7 +96,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
           config.partitionsCron,
           config.archiveCron,
         ].some((cron) => cron !== null),
-      // The message and code only: pg-boss's errors carry the whole pg client, kilobytes of it.
+      // The message and code only: pg-boss's errors carry the whole pg client, which a log line has no use for.
       onError: (error) =>
         logger.error({ error: error.message, code: (error as { code?: string }).code }, 'job queue error'),
     }),

@@ -1,7 +1,7 @@
 import { walletAccount } from '../ledger/ledger-entry.js';
 import { Money } from '../money/money.js';
 import type { ListReads, WalletPosting, WithdrawalFilter } from '../ports/list-reads.port.js';
-import { isAwaitingSubmission } from '../use-cases/withdrawals/rail-dispatcher.js';
+import { isAwaitingSubmission } from '../use-cases/withdrawals/submit/rail-dispatcher.js';
 import { UNRESOLVED_SUBMIT_ATTEMPTS } from '../use-cases/withdrawals/withdrawal-settings.js';
 import type { Withdrawal } from '../withdrawal/withdrawal.js';
 import type { InMemoryState } from './in-memory-state.js';

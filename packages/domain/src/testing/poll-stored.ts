@@ -1,5 +1,5 @@
-import type { WithdrawalFlowDeps } from '../use-cases/withdrawals/debit-and-dispatch.js';
-import { PollWithdrawal } from '../use-cases/withdrawals/poll-withdrawal.handler.js';
+import { PollWithdrawal } from '../use-cases/withdrawals/poll/poll-withdrawal.handler.js';
+import type { WithdrawalFlowDeps } from '../use-cases/withdrawals/submit/debit-and-dispatch.js';
 
 /**
  * A status poll of a stored withdrawal by id, as a worker's claim would hand it to `pollClaimed` (production polls

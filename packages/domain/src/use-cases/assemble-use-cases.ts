@@ -37,14 +37,14 @@ import { ReconcileRecentDays } from './reconciliation/reconcile-recent-days.use-
 import { ResolveReconciliationException } from './reconciliation/resolve-exception.use-case.js';
 import { OperatorReports } from './reports/operator-reports.use-case.js';
 import { DeliverWebhook, type WebhookDeliverySettings } from './webhooks/deliver-webhook.use-case.js';
-import { CheckWithdrawalNow } from './withdrawals/check-withdrawal-now.use-case.js';
-import { DecideWithdrawal } from './withdrawals/decide-withdrawal.use-case.js';
-import { DueWithdrawals } from './withdrawals/due-withdrawals.use-case.js';
-import { ExpireApproval } from './withdrawals/expire-approval.handler.js';
-import { GetTransaction } from './withdrawals/get-transaction.use-case.js';
-import { GetWebhookPayload } from './withdrawals/get-webhook-payload.use-case.js';
-import { ReceiveRailWebhook } from './withdrawals/receive-rail-webhook.use-case.js';
-import { RequestWithdrawal } from './withdrawals/request-withdrawal.use-case.js';
+import { CheckWithdrawalNow } from './withdrawals/decisions/check-withdrawal-now.use-case.js';
+import { DecideWithdrawal } from './withdrawals/decisions/decide-withdrawal.use-case.js';
+import { ExpireApproval } from './withdrawals/decisions/expire-approval.handler.js';
+import { DueWithdrawals } from './withdrawals/poll/due-withdrawals.use-case.js';
+import { GetTransaction } from './withdrawals/reads/get-transaction.use-case.js';
+import { GetWebhookPayload } from './withdrawals/reads/get-webhook-payload.use-case.js';
+import { RequestWithdrawal } from './withdrawals/request/request-withdrawal.use-case.js';
+import { ReceiveRailWebhook } from './withdrawals/webhooks-in/receive-rail-webhook.use-case.js';
 import type { WithdrawalSettings } from './withdrawals/withdrawal-settings.js';
 
 export interface UseCasePorts {

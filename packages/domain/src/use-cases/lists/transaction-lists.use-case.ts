@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 import { requireOperator } from '../operator/operator-deps.js';
-import { type TransactionView, toTransactionView } from '../withdrawals/get-transaction.use-case.js';
+import { type TransactionView, toTransactionView } from '../withdrawals/reads/get-transaction.use-case.js';
 import { merchantOf, unauthorized } from './list-access.js';
 
 /** What a client may filter its transactions by; the merchant (and an entity's own id) come from its token. */

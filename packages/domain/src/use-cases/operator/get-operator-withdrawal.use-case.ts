@@ -6,7 +6,7 @@ import { isUuid } from '../../shared/request-field.js';
 import { err, ok, type Result } from '../../shared/result.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 import { type UnusableView, unusableView } from '../accounts/operator-linked-accounts.use-case.js';
-import { type TransactionView, toTransactionView } from '../withdrawals/get-transaction.use-case.js';
+import { type TransactionView, toTransactionView } from '../withdrawals/reads/get-transaction.use-case.js';
 import { requireOperator } from './operator-deps.js';
 
 /**

@@ -14,7 +14,7 @@ import { FAILURE_REASONS } from '../../withdrawal/failure-reason.js';
 import { checkAt, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { notFound, requireOperator } from '../operator/operator-deps.js';
 import { recordAudit } from '../operator/record-audit.js';
-import { moveWithdrawal } from '../withdrawals/move-withdrawal.js';
+import { moveWithdrawal } from '../withdrawals/status-change/move-withdrawal.js';
 import { writingFor } from '../writing-for.js';
 
 export interface ResolveExceptionRequest {

@@ -15,11 +15,11 @@ import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { SequentialIds } from '../../testing/sequential-ids.js';
 import type { Wallet } from '../../wallet/wallet.js';
 import type { WebhookBody } from '../../webhooks/webhook-body.js';
-import type { WithdrawalFlowDeps } from './debit-and-dispatch.js';
-import { DecideWithdrawal } from './decide-withdrawal.use-case.js';
-import { DueWithdrawals } from './due-withdrawals.use-case.js';
-import { ExpireApproval } from './expire-approval.handler.js';
-import { RequestWithdrawal } from './request-withdrawal.use-case.js';
+import { DecideWithdrawal } from './decisions/decide-withdrawal.use-case.js';
+import { ExpireApproval } from './decisions/expire-approval.handler.js';
+import { DueWithdrawals } from './poll/due-withdrawals.use-case.js';
+import { RequestWithdrawal } from './request/request-withdrawal.use-case.js';
+import type { WithdrawalFlowDeps } from './submit/debit-and-dispatch.js';
 import { DEFAULT_WITHDRAWAL_SETTINGS } from './withdrawal-settings.js';
 
 /**

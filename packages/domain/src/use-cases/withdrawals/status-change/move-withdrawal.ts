@@ -1,0 +1,97 @@
+import {
+  payoutSettlementEntry,
+  settlementReturnEntry,
+  UNRECORDED_PROVIDER,
+  withdrawalReversalEntry,
+} from '../../../ledger/ledger-entry.js';
+import { givenBackToken } from '../../../policy/payment-link-policy.js';
+import type { IdGenerator } from '../../../ports/id-generator.port.js';
+import type { TransactionScope } from '../../../ports/unit-of-work.port.js';
+import type { DomainError } from '../../../shared/domain-error.js';
+import { ok, type Result } from '../../../shared/result.js';
+import { creditWallet } from '../../../wallet/wallet.js';
+import type { FailureReason } from '../../../withdrawal/failure-reason.js';
+import {
+  checkAt,
+  transitionWithdrawal,
+  type Withdrawal,
+  type WithdrawalDecision,
+} from '../../../withdrawal/withdrawal.js';
+import type { WithdrawalStatus } from '../../../withdrawal/withdrawal-status.js';
+import { recordStatusChange } from './record-status-change.js';
+
+/**
+ * Moves a withdrawal locked in `tx` to `to`: stores it, announces the change, and when it enters FAILED after a
+ * debit, credits the wallet back with a balanced reversal posting. The aggregate says `reversalDue` once in a
+ * withdrawal's life and the ledger refuses a second reversal, so the money comes back exactly once. With that
+ * reversal a merchant-funded payment link's token, taken by the debit, is given back (payment-link-policy.ts).
+ * Entering SUCCESS is the provider's confirmation: the payout leaves transit for its provider's settled account;
+ * a settled payout that fails (a return) first comes back into transit (postSettlementMoves).
+ */
+export async function moveWithdrawal(
+  tx: TransactionScope,
+  ids: IdGenerator,
+  withdrawal: Withdrawal,
+  to: WithdrawalStatus,
+  now: Date,
+  reason: FailureReason | null = null,
+  /** When the moved withdrawal is next checked, if the caller decides it: written with the move, not after it. */
+  schedule: ((moved: Withdrawal) => Date | null) | null = null,
+  /** The operator's approval or rejection that makes this move, kept on its status change. */
+  decision: WithdrawalDecision | null = null,
+): Promise<Result<Withdrawal, DomainError>> {
+  const moved = transitionWithdrawal(withdrawal, to, now, reason, decision);
+  if (!moved.ok) return moved;
+  const { change, reversalDue } = moved.value;
+  const next = schedule
+    ? checkAt(moved.value.withdrawal, schedule(moved.value.withdrawal))
+    : moved.value.withdrawal;
+  await postSettlementMoves(tx, ids, withdrawal, next, now);
+  if (reversalDue) {
+    const wallet = await tx.wallets.lockById(next.walletId);
+    if (!wallet) throw new Error(`wallet ${next.walletId} of withdrawal ${next.id} is missing`);
+    await tx.wallets.update(creditWallet(wallet, next.total));
+    await tx.ledger.append(withdrawalReversalEntry(ids.next(), next, now));
+    await giveBackToken(tx, next, now);
+  }
+  await tx.withdrawals.update(next, withdrawal.sequence);
+  await recordStatusChange(tx, next, change, now, ids);
+  return ok(next);
+}
+
+/**
+ * The settlement postings of a move (docs/reconciliation.md#accounts): SUCCESS happens once in a withdrawal's
+ * life, so its settlement is posted once; a failure after it returns the settlement it finds, once (the ledger
+ * refuses a second of either). A withdrawal settled before settlements were posted has none to return, and its
+ * reversal, the mirror of its debit, alone balances transit again.
+ */
+async function postSettlementMoves(
+  tx: TransactionScope,
+  ids: IdGenerator,
+  from: Withdrawal,
+  moved: Withdrawal,
+  now: Date,
+): Promise<void> {
+  if (!moved.debited) return;
+  if (moved.status === 'SUCCESS') {
+    const provider = moved.railProvider ?? UNRECORDED_PROVIDER;
+    await tx.ledger.append(payoutSettlementEntry(ids.next(), moved, provider, now));
+    return;
+  }
+  if (moved.status !== 'FAILED' || from.status !== 'SUCCESS') return;
+  const entries = await tx.ledger.entriesForWithdrawal(moved.id);
+  const settlement = entries.find((entry) => entry.kind === 'PAYOUT_SETTLEMENT');
+  if (settlement && !entries.some((entry) => entry.kind === 'SETTLEMENT_RETURN'))
+    await tx.ledger.append(settlementReturnEntry(ids.next(), settlement, now));
+}
+
+/** A merchant-funded payment link's token taken by the debit, given back when the policy says so. */
+async function giveBackToken(tx: TransactionScope, failed: Withdrawal, now: Date): Promise<void> {
+  if (failed.applicationTokenId === null) return;
+  const restored = givenBackToken(
+    await tx.applicationTokens.lockById(failed.applicationTokenId),
+    failed,
+    now,
+  );
+  if (restored) await tx.applicationTokens.update(restored);
+}
