@@ -40,7 +40,7 @@ describe('migration 0028 on a database with rail steps', () => {
     await stepsOf(db.knex, b, 900);
     await stepsOf(db.knex, orphan, 2);
 
-    expect(await migrateLatest(db.knex)).to.deep.equal(['0028-rail-steps-merchant']);
+    expect(await migrateLatest(db.knex)).to.include('0028-rail-steps-merchant');
 
     const filled: { withdrawal_id: string; merchant_id: string | null; steps: number }[] = await db
       .knex('rail_steps')
