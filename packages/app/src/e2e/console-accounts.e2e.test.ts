@@ -1,6 +1,7 @@
-import { BrowserPage, chromiumMissing, HeadlessChromium } from '@payout/adapters-http/testing';
+import type { BrowserPage } from '@payout/adapters-http/testing';
 import { expect } from 'chai';
-import { type ApiServiceFixture, startApiService } from '../service/api-service.fixture.js';
+import type { ApiServiceFixture } from '../service/api-service.fixture.js';
+import { consoleSession } from './support/console-session.js';
 import { eventually } from './support/eventually.js';
 
 const OPERATOR = 'console-reinstater';
@@ -14,28 +15,12 @@ const OPERATOR = 'console-reinstater';
  */
 describe('e2e: reinstating an unusable account from the operator console', function () {
   this.timeout(90_000);
+  const session = consoleSession('console_accounts_e2e');
   let fixture: ApiServiceFixture;
-  let browser: HeadlessChromium;
   let page: BrowserPage;
 
-  before(async () => {
-    expect(chromiumMissing()).to.equal(null);
-    fixture = await startApiService('console_accounts_e2e', {
-      WITHDRAWAL_RATE_LIMIT_PER_MINUTE: '1000',
-      PROCESS_ROLE: 'all',
-      RAIL_DELAYS_MS: 'ACH=100',
-    });
-    browser = HeadlessChromium.launch();
-    page = await BrowserPage.open(browser);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await fixture?.stop();
-  });
-
-  afterEach(async () => {
-    expect(await page.problems()).to.deep.equal([]);
+  beforeEach(() => {
+    ({ fixture, page } = session());
   });
 
   it('lists the account a return marked unusable, reinstates it, and the next withdrawal goes', async () => {

@@ -1,8 +1,9 @@
-import { BrowserPage, chromiumMissing, HeadlessChromium } from '@payout/adapters-http/testing';
+import type { BrowserPage } from '@payout/adapters-http/testing';
 import type { ReconciliationRun } from '@payout/domain';
 import { expect } from 'chai';
 import { TOKENS } from '../container/tokens.js';
-import { type ApiServiceFixture, startApiService } from '../service/api-service.fixture.js';
+import type { ApiServiceFixture } from '../service/api-service.fixture.js';
+import { consoleSession } from './support/console-session.js';
 import { eventually } from './support/eventually.js';
 
 const OPERATOR = 'console-reconciler';
@@ -16,29 +17,12 @@ const OPERATOR = 'console-reconciler';
  */
 describe('e2e: resolving a reconciliation exception from the operator console', function () {
   this.timeout(90_000);
+  const session = consoleSession('console_reconciliation_e2e', { RECONCILIATION_CRON: 'off' });
   let fixture: ApiServiceFixture;
-  let browser: HeadlessChromium;
   let page: BrowserPage;
 
-  before(async () => {
-    expect(chromiumMissing()).to.equal(null);
-    fixture = await startApiService('console_reconciliation_e2e', {
-      WITHDRAWAL_RATE_LIMIT_PER_MINUTE: '1000',
-      PROCESS_ROLE: 'all',
-      RAIL_DELAYS_MS: 'ACH=100',
-      RECONCILIATION_CRON: 'off',
-    });
-    browser = HeadlessChromium.launch();
-    page = await BrowserPage.open(browser);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await fixture?.stop();
-  });
-
-  afterEach(async () => {
-    expect(await page.problems()).to.deep.equal([]);
+  beforeEach(() => {
+    ({ fixture, page } = session());
   });
 
   it('shows the open exception with its evidence, resolves it, and the API and audit log agree', async () => {
