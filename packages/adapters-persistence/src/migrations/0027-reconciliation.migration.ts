@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { OnlineSteps } from './online-migration.js';
 
 /**
  * Reconciliation (issue 46, docs/reconciliation.md): the providers' records as read, one row per provider and
@@ -6,11 +7,33 @@ import type { Knex } from 'knex';
  * resolved, so that a rerun opens none twice; the runs made; and the simulated provider's own book of the payouts it
  * accepted, written by the simulated rails outside our transactions, so that every worker sees one book
  * (docs/decisions/0027-simulated-book-in-the-database.md). Besides new tables, one partial index finds the payouts
- * a provider accepted on a day; its build reads withdrawals once while holding writes to them (as 0019's did).
+ * a provider accepted on a day, built concurrently beside the traffic on withdrawals: outside a transaction, so the
+ * tables come first in one of their own, and a rerun after a cut build finds them made.
  */
-export const up = async (knex: Knex): Promise<void> => {
-  await knex.raw(`
-    CREATE TABLE provider_records (
+export const config = { transaction: false };
+
+export const up = async (_knex: Knex, steps: OnlineSteps): Promise<void> => {
+  await steps.transaction((trx) => trx.raw(TABLES));
+  await steps.indexConcurrently(
+    'withdrawals_submitted_idx',
+    'ON withdrawals (rail_provider, submitted_at) WHERE rail_reference IS NOT NULL',
+  );
+};
+
+export const down = async (knex: Knex, steps: OnlineSteps): Promise<void> => {
+  await knex.raw('DROP INDEX CONCURRENTLY IF EXISTS withdrawals_submitted_idx');
+  await steps.transaction((trx) =>
+    trx.raw(`
+      DROP TABLE IF EXISTS simulated_payouts;
+      DROP TABLE IF EXISTS reconciliation_runs;
+      DROP TABLE IF EXISTS reconciliation_exceptions;
+      DROP TABLE IF EXISTS provider_records;
+    `),
+  );
+};
+
+const TABLES = `
+    CREATE TABLE IF NOT EXISTS provider_records (
       provider text NOT NULL CHECK (char_length(provider) <= 64),
       provider_id text NOT NULL CHECK (char_length(provider_id) <= 255),
       day date NOT NULL,
@@ -27,9 +50,9 @@ export const up = async (knex: Knex): Promise<void> => {
       last_read_at timestamptz NOT NULL,
       PRIMARY KEY (provider, provider_id)
     );
-    CREATE INDEX provider_records_day_idx ON provider_records (provider, day);
-    CREATE INDEX provider_records_withdrawal_idx ON provider_records (withdrawal_id) WHERE withdrawal_id IS NOT NULL;
-    CREATE TABLE reconciliation_exceptions (
+    CREATE INDEX IF NOT EXISTS provider_records_day_idx ON provider_records (provider, day);
+    CREATE INDEX IF NOT EXISTS provider_records_withdrawal_idx ON provider_records (withdrawal_id) WHERE withdrawal_id IS NOT NULL;
+    CREATE TABLE IF NOT EXISTS reconciliation_exceptions (
       id uuid PRIMARY KEY,
       provider text NOT NULL CHECK (char_length(provider) <= 64),
       day date NOT NULL,
@@ -50,10 +73,10 @@ export const up = async (knex: Knex): Promise<void> => {
         (resolution_action IS NULL) = (resolved_at IS NULL) AND (resolution_action IS NULL) = (resolved_by IS NULL)
         AND (resolution_action IS NULL) = (resolution_reason IS NULL))
     );
-    CREATE INDEX reconciliation_exceptions_list_idx ON reconciliation_exceptions (opened_at, id);
-    CREATE INDEX reconciliation_exceptions_open_idx ON reconciliation_exceptions (opened_at, id)
+    CREATE INDEX IF NOT EXISTS reconciliation_exceptions_list_idx ON reconciliation_exceptions (opened_at, id);
+    CREATE INDEX IF NOT EXISTS reconciliation_exceptions_open_idx ON reconciliation_exceptions (opened_at, id)
       WHERE resolved_at IS NULL;
-    CREATE TABLE reconciliation_runs (
+    CREATE TABLE IF NOT EXISTS reconciliation_runs (
       id uuid PRIMARY KEY,
       provider text NOT NULL CHECK (char_length(provider) <= 64),
       day date NOT NULL,
@@ -65,8 +88,8 @@ export const up = async (knex: Knex): Promise<void> => {
       opened integer NOT NULL CHECK (opened >= 0),
       exceptions jsonb NOT NULL
     );
-    CREATE INDEX reconciliation_runs_list_idx ON reconciliation_runs (finished_at, id);
-    CREATE TABLE simulated_payouts (
+    CREATE INDEX IF NOT EXISTS reconciliation_runs_list_idx ON reconciliation_runs (finished_at, id);
+    CREATE TABLE IF NOT EXISTS simulated_payouts (
       provider_id text PRIMARY KEY CHECK (char_length(provider_id) <= 255),
       reference text NOT NULL CHECK (char_length(reference) <= 255),
       rail text NOT NULL,
@@ -74,18 +97,5 @@ export const up = async (knex: Knex): Promise<void> => {
       currency text NOT NULL CHECK (char_length(currency) = 3),
       accepted_at timestamptz NOT NULL
     );
-    CREATE INDEX simulated_payouts_day_idx ON simulated_payouts (accepted_at, provider_id);
-    CREATE INDEX withdrawals_submitted_idx ON withdrawals (rail_provider, submitted_at)
-      WHERE rail_reference IS NOT NULL;
-  `);
-};
-
-export const down = async (knex: Knex): Promise<void> => {
-  await knex.raw(`
-    DROP INDEX withdrawals_submitted_idx;
-    DROP TABLE simulated_payouts;
-    DROP TABLE reconciliation_runs;
-    DROP TABLE reconciliation_exceptions;
-    DROP TABLE provider_records;
-  `);
-};
+    CREATE INDEX IF NOT EXISTS simulated_payouts_day_idx ON simulated_payouts (accepted_at, provider_id);
+`;

@@ -3,6 +3,8 @@ import { lockTimedMigrations, migrationSource } from './migration-source.js';
 
 /** Any constant shared by every process of this service: the key of the advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_401_926_339;
+/** How long a process waits before it tries again for the migration lock another one holds. */
+const LOCK_RETRY_MS = 100;
 
 const TABLE = 'knex_migrations';
 const migratorConfig: Knex.MigratorConfig = { migrationSource, tableName: TABLE };
@@ -44,9 +46,9 @@ async function withMigrationLock<T>(knex: Knex, work: () => Promise<T>): Promise
     pool: { min: 0, max: 1 },
   });
   try {
-    const holding = await lockHolder.transaction();
+    const holding = await takeMigrationLock(lockHolder);
     try {
-      await holding.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+      await freeLeftoverKnexLock(knex);
       return await work();
     } finally {
       await holding.rollback().catch(() => undefined);
@@ -54,6 +56,37 @@ async function withMigrationLock<T>(knex: Knex, work: () => Promise<T>): Promise
   } finally {
     await lockHolder.destroy();
   }
+}
+
+/**
+ * The migration lock's transaction, holding no snapshot while it holds the lock or waits for it: `CREATE INDEX
+ * CONCURRENTLY` waits for every transaction of the database that has a snapshot older than its own to end, and
+ * neither the holder's nor a waiting process's ends before the migration does. So the lock is tried, not waited
+ * for (a statement waiting for a lock holds its snapshot), each try in a transaction of its own, and by a
+ * statement without parameters: the extended protocol's unnamed portal, which parameters need, keeps its snapshot
+ * after the statement, until the next one; the simple protocol's ends with it.
+ */
+async function takeMigrationLock(lockHolder: Knex): Promise<Knex.Transaction> {
+  for (;;) {
+    const holding = await lockHolder.transaction();
+    const tried: { rows: { locked: boolean }[] } = await holding.raw(
+      `SELECT pg_try_advisory_xact_lock(${MIGRATION_LOCK_KEY}) AS locked`,
+    );
+    if (tried.rows[0]?.locked === true) return holding;
+    await holding.rollback();
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
+}
+
+/**
+ * Knex's own lock (`knex_migrations_lock`) is a committed flag when a migration runs outside a transaction: a
+ * process that died migrating leaves it set, and every later start would fail on it ("Migration table is already
+ * locked"). Under the advisory lock no other process migrates, so a set flag is such a leftover.
+ */
+async function freeLeftoverKnexLock(knex: Knex): Promise<void> {
+  const lockTable = `${TABLE}_lock`;
+  if (await knex.schema.hasTable(lockTable))
+    await knex(lockTable).where({ is_locked: 1 }).update({ is_locked: 0 });
 }
 
 /**

@@ -18,6 +18,12 @@ export interface OnlineSteps {
    * batch's row locks end with its commit, so the rows the traffic writes meanwhile wait for one batch at most.
    */
   inBatches(batch: (trx: Knex.Transaction) => Promise<number>): Promise<number>;
+  /**
+   * Builds index `name` on an existing table (`definition`: `ON table (…) [WHERE …]`) with `CREATE INDEX
+   * CONCURRENTLY IF NOT EXISTS`, which reads and writes to the table go on beside. A build that failed or was cut
+   * leaves an invalid index under the name: it is dropped (concurrently) first, so that a rerun builds it again.
+   */
+  indexConcurrently(name: string, definition: string): Promise<void>;
 }
 
 /**
@@ -50,6 +56,16 @@ function onlineSteps(knex: Knex, lockTimeoutMs: number): OnlineSteps {
         if (covered === 0) return total;
         total += covered;
       }
+    },
+    // No lock timeout here: the build's lock (SHARE UPDATE EXCLUSIVE) queues no read or write behind it, and its
+    // waits are for transactions to end; a session's lock_timeout would outlive it on a pooled connection.
+    async indexConcurrently(name, definition) {
+      const found: { rows: { valid: boolean }[] } = await knex.raw(
+        'SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = to_regclass(?)',
+        [name],
+      );
+      if (found.rows[0]?.valid === false) await knex.raw('DROP INDEX CONCURRENTLY IF EXISTS ??', [name]);
+      await knex.raw(`CREATE INDEX CONCURRENTLY IF NOT EXISTS ?? ${definition}`, [name]);
     },
   };
 }

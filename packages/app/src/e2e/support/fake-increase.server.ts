@@ -190,6 +190,8 @@ export class FakeIncrease extends JsonFakeServer {
   /** Transfers put in the book by `book`, beside the ACH transfers this fake made. */
   private readonly booked: BookedTransfer[] = [];
   private readonly transfers = new Map<string, AchTransfer>();
+  /** Transfers this fake made that its lists leave out (`unlist`). */
+  private readonly unlisted = new Set<string>();
 
   constructor() {
     super('increase');
@@ -199,9 +201,21 @@ export class FakeIncrease extends JsonFakeServer {
     return new FakeIncrease().listen();
   }
 
-  /** Puts transfers in the book, as Increase would list them. */
+  /**
+   * Puts transfers in the book, as Increase would list them. One with the id of a transfer already in the book, or
+   * of one this fake made, stands for it in the lists from then on: the provider's own record of that payout.
+   */
   book(...transfers: BookedTransfer[]): void {
-    this.booked.push(...transfers);
+    for (const transfer of transfers) {
+      const earlier = this.booked.findIndex((t) => t.id === transfer.id);
+      if (earlier >= 0) this.booked[earlier] = transfer;
+      else this.booked.push(transfer);
+    }
+  }
+
+  /** Leaves transfer `id` out of the lists (`GET /ach_transfers/:id` still shows it): a payout Increase has no record of. */
+  unlist(id: string): void {
+    this.unlisted.add(id);
   }
 
   protected answer(req: IncomingMessage, raw: string): FakeAnswer {
@@ -272,8 +286,15 @@ export class FakeIncrease extends JsonFakeServer {
     const query = new URL(path, 'http://fake').searchParams;
     const key = query.get('idempotency_key');
     if (key !== null) this.lookups.push(key);
-    const made = rail === 'ACH' ? [...this.transfers.values()].map((t) => this.objectOf(t)) : [];
-    const all = [...made, ...this.booked.filter((t) => t.rail === rail).map(bookedObject)] as {
+    const shown = (id: string) => !this.unlisted.has(id);
+    const booked = this.booked.filter((t) => t.rail === rail && shown(t.id));
+    const made =
+      rail === 'ACH'
+        ? [...this.transfers.values()]
+            .filter((t) => shown(t.id) && !this.booked.some((b) => b.id === t.id))
+            .map((t) => this.objectOf(t))
+        : [];
+    const all = [...made, ...booked.map(bookedObject)] as {
       idempotency_key: string | null;
       account_id: string;
       created_at: string;

@@ -57,6 +57,8 @@ export class FakeModernTreasury extends JsonFakeServer {
   /** How many orders a list page holds at most (Modern Treasury's is 100); a test's may be less. */
   pageSize = 100;
   private readonly orders = new Map<string, PaymentOrder>();
+  /** Orders the list leaves out (`unlist`). */
+  private readonly unlisted = new Set<string>();
   constructor(private readonly webhookKey: string) {
     super('modern_treasury');
   }
@@ -65,7 +67,10 @@ export class FakeModernTreasury extends JsonFakeServer {
     return new FakeModernTreasury(webhookKey).listen();
   }
 
-  /** Puts payment orders in the book, as Modern Treasury would list them. */
+  /**
+   * Puts payment orders in the book, as Modern Treasury would list them; one with the id of an order already there
+   * (one this fake made, too) takes its place.
+   */
   book(...orders: BookedOrder[]): void {
     for (const order of orders)
       this.orders.set(order.id, {
@@ -80,6 +85,11 @@ export class FakeModernTreasury extends JsonFakeServer {
           metadata: order.withdrawalId === null ? {} : { withdrawal_id: order.withdrawalId },
         },
       });
+  }
+
+  /** Leaves order `id` out of the list (`GET /api/payment_orders/:id` still shows it): one the book has no record of. */
+  unlist(id: string): void {
+    this.unlisted.add(id);
   }
 
   move(id: string, status: string): void {
@@ -149,6 +159,7 @@ export class FakeModernTreasury extends JsonFakeServer {
     const wanted = query.get('metadata[withdrawal_id]');
     const [start, end] = [query.get('created_at_start'), query.get('created_at_end')];
     const held = [...this.orders.values()]
+      .filter((order) => !this.unlisted.has(order.id))
       .map((order) => this.objectOf(order) as Record<string, unknown> & { created_at: string })
       .filter(
         (order) =>
