@@ -85,14 +85,18 @@ async function seedBatch(client, { template, merchantId, rows, offset }) {
       updated_at: shift('updated_at'),
     });
     await clone('withdrawal_history', ofTemplate, { withdrawal_id: 'c.id', at: shift('at') });
+    // A template withdrawal has several entries (its debit, its settlement): each copy's are c.entry_id with the
+    // last six bytes of the template entry's id, so they keep the copy's time (the partition's month) and differ.
+    const entryOf = (templateEntry) =>
+      `encode(overlay(uuid_send(c.entry_id) PLACING substring(uuid_send(${templateEntry}) FROM 11 FOR 6) FROM 11 FOR 6), 'hex')::uuid`;
     await clone('ledger_entries', ofTemplate, {
-      id: 'c.entry_id',
+      id: entryOf('t.id'),
       wallet_id: 'c.wallet_id',
       withdrawal_id: 'c.id',
       created_at: shift('created_at'),
     });
     await clone('ledger_lines', `entry_id IN (SELECT id FROM ledger_entries WHERE ${ofTemplate})`, {
-      entry_id: 'c.entry_id',
+      entry_id: entryOf('t.entry_id'),
       account: `CASE WHEN t.account LIKE 'wallet:%' THEN 'wallet:' || c.wallet_id ELSE t.account END`,
     });
     // The body as the service wrote it, with the copy's ids in place of the template's.
