@@ -44,16 +44,16 @@ async function withClient(url, work) {
 
 /**
  * Starts the server in a new directory under the system's temporary one (readable by the `postgres` user the
- * server runs as under root), applies SERVER_SETTINGS and restarts it so that they hold. `stop()` removes the
- * directory unless `keep`.
+ * server runs as under root), applies SERVER_SETTINGS (and `extra`, which only diagnostics set) and restarts it so
+ * that they hold. `stop()` removes the directory unless `keep`.
  */
-export async function startBenchPostgres({ keep = false } = {}) {
+export async function startBenchPostgres({ keep = false, extra = {} } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'payout-bench-'));
   chmodSync(root, 0o755);
   const dataDir = join(root, 'postgres');
   const first = await startEmbeddedPostgres({ dataDir });
   await withClient(first.url, async (client) => {
-    for (const [name, value] of Object.entries(SERVER_SETTINGS))
+    for (const [name, value] of Object.entries({ ...SERVER_SETTINGS, ...extra }))
       await client.query(`ALTER SYSTEM SET ${name} = '${value}'`);
   });
   await first.stop();
