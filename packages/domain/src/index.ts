@@ -55,6 +55,7 @@ export * from './reconciliation/provider-day.js';
 export * from './reconciliation/reconciliation-exception.js';
 export * from './reconciliation/reconciliation-run.js';
 export * from './reconciliation/reconciliation-views.js';
+export * from './reconciliation/record-reads.js';
 export * from './reconciliation/run-line.js';
 export * from './reconciliation/settlement-windows.js';
 export * from './shared/domain-error.js';

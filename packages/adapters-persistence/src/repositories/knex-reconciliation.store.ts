@@ -1,13 +1,15 @@
-import type {
-  ExceptionFilter,
-  Page,
-  PageRequest,
-  ProviderRecord,
-  ReconciliationException,
-  ReconciliationRun,
-  ReconciliationStore,
-  RunFilter,
-  StoredProviderRecord,
+import {
+  countingRead,
+  type ExceptionFilter,
+  type Page,
+  type PageRequest,
+  type ProviderRecord,
+  RECORD_STATE_STEP,
+  type ReconciliationException,
+  type ReconciliationRun,
+  type ReconciliationStore,
+  type RunFilter,
+  type StoredProviderRecord,
 } from '@payout/domain';
 import { keysetPage } from '../sql/keyset-page.js';
 import { type Db, isUuid } from './columns.js';
@@ -21,34 +23,50 @@ import {
   toRun,
 } from './reconciliation-rows.js';
 
-/** What a record read again may change; its day, creation time, first read and match stay. */
-const RECORD_CHANGES = [
-  'amount',
-  'currency',
-  'state',
-  'provider_state',
-  'final_at',
-  'fee',
-  'reference',
-  'last_read_at',
-] as const;
+/** A state's RECORD_STATE_STEP in SQL, of the stored row (`provider_records`) or of the read (`excluded`). */
+const stepOf = (table: 'provider_records' | 'excluded'): string =>
+  `CASE ${table}.state ${Object.entries(RECORD_STATE_STEP)
+    .map(([state, step]) => `WHEN '${state}' THEN ${step}`)
+    .join(' ')} END`;
+const NOT_BEHIND = `${stepOf('excluded')} >= ${stepOf('provider_records')}`;
+/** A column a read not behind the stored row sets; a read behind it keeps the stored value. */
+const unlessBehind = (column: string, value = `excluded.${column}`): string =>
+  `CASE WHEN ${NOT_BEHIND} THEN ${value} ELSE provider_records.${column} END`;
+
+/**
+ * What a record read again changes (ReconciliationStore.saveRecords); its day, creation time, first read and match
+ * stay.
+ */
+const RECORD_CHANGES = Object.entries({
+  amount: unlessBehind('amount'),
+  currency: unlessBehind('currency'),
+  state: unlessBehind('state'),
+  provider_state: unlessBehind('provider_state'),
+  final_at: unlessBehind('final_at'),
+  fee: unlessBehind('fee', 'coalesce(excluded.fee, provider_records.fee)'),
+  reference: unlessBehind('reference', 'coalesce(excluded.reference, provider_records.reference)'),
+  last_read_at: 'excluded.last_read_at',
+})
+  .map(([column, value]) => `${column} = ${value}`)
+  .join(', ');
 
 /** `provider_records`, `reconciliation_exceptions` and `reconciliation_runs` (migration 0027). */
 export class KnexReconciliationStore implements ReconciliationStore {
   constructor(private readonly db: Db) {}
 
   async saveRecords(day: string, records: readonly ProviderRecord[], readAt: Date): Promise<void> {
-    // One row per key in a statement: ON CONFLICT DO UPDATE refuses to touch a row twice. The last read wins.
-    const rows = [
-      ...new Map(
-        records.map((r) => [`${r.provider}\u0000${r.providerId}`, recordRow(day, r, readAt)]),
-      ).values(),
-    ];
-    if (rows.length === 0) return;
-    await this.db('provider_records')
-      .insert(rows)
-      .onConflict(['provider', 'provider_id'])
-      .merge([...RECORD_CHANGES]);
+    // One row per key in a statement: ON CONFLICT DO UPDATE refuses to touch a row twice.
+    const counting = new Map<string, ProviderRecord>();
+    for (const r of records) {
+      const key = `${r.provider}\u0000${r.providerId}`;
+      const earlier = counting.get(key);
+      counting.set(key, earlier ? countingRead(earlier, r) : r);
+    }
+    if (counting.size === 0) return;
+    const insert = this.db('provider_records').insert(
+      [...counting.values()].map((r) => recordRow(day, r, readAt)),
+    );
+    await this.db.raw(`? ON CONFLICT (provider, provider_id) DO UPDATE SET ${RECORD_CHANGES}`, [insert]);
   }
 
   async matchRecord(provider: string, providerId: string, withdrawalId: string): Promise<void> {

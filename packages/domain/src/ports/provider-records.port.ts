@@ -35,6 +35,18 @@ export interface ProviderRecord {
  */
 export type ProviderRecordState = 'PENDING' | 'PAID' | 'FAILED' | 'RETURNED';
 
+/**
+ * How far along its life a record in each state is. A record read again never moves back: a provider that lists a
+ * return as a transaction of its own (PayPal) shows the payout PAID again when the payment's day is read after the
+ * return's, and that older view must not undo the return (ReconciliationStore.saveRecords).
+ */
+export const RECORD_STATE_STEP: Readonly<Record<ProviderRecordState, number>> = {
+  PENDING: 0,
+  PAID: 1,
+  FAILED: 1,
+  RETURNED: 2,
+};
+
 export type ProviderRecordsPage =
   | { readonly kind: 'PAGE'; readonly records: readonly ProviderRecord[]; readonly next: string | null }
   /** Unreachable, timed out, 429 or 5xx: the run retries the same page; nothing was read. */

@@ -38,7 +38,9 @@ export interface ReconciliationStore {
   /**
    * Stores records read under `day`: one row per (provider, providerId), inserted the first time and updated
    * after (amount, currency, state, provider state, final time, fee, last read), never duplicated. The day it was
-   * first read under, its creation time and its match are kept.
+   * first read under, its creation time and its match are kept; a reference or fee a read lacks keeps the stored
+   * one. A read whose state is behind the stored one (RECORD_STATE_STEP) updates the last read alone. Of one
+   * record read twice in `records`, the one further along counts, the later of two alike.
    */
   saveRecords(day: string, records: readonly ProviderRecord[], readAt: Date): Promise<void>;
   /** Notes the withdrawal a stored record names (idempotent); a record not stored is a bug and throws. */

@@ -2,6 +2,7 @@ import type { ProviderRecord } from '../ports/provider-records.port.js';
 import type { ReconciliationStore, StoredProviderRecord } from '../ports/reconciliation-store.port.js';
 import type { ReconciliationException } from '../reconciliation/reconciliation-exception.js';
 import type { ReconciliationRun } from '../reconciliation/reconciliation-run.js';
+import { readAgain } from '../reconciliation/record-reads.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { pageOf } from './page-of.js';
 
@@ -19,16 +20,7 @@ export function inMemoryReconciliation(state: () => InMemoryState): Reconciliati
   const stored = (record: ProviderRecord, day: string, readAt: Date): StoredProviderRecord => {
     const before = records().get(recordKey(record.provider, record.providerId));
     return before
-      ? {
-          ...before,
-          amount: record.amount,
-          currency: record.currency,
-          state: record.state,
-          providerState: record.providerState,
-          finalAt: record.finalAt,
-          fee: record.fee,
-          lastReadAt: readAt,
-        }
+      ? readAgain(before, record, readAt)
       : { ...record, day, withdrawalId: null, firstReadAt: readAt, lastReadAt: readAt };
   };
   const sameKind = (a: ReconciliationException, b: ReconciliationException) =>

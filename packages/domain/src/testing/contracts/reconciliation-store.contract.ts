@@ -87,6 +87,48 @@ export function reconciliationStoreContract(factory: ContractFactory): void {
       expect(await unitOfWork.read.reconciliation.recordsOfDay(provider, '2026-03-02')).to.deep.equal([]);
     });
 
+    it('never moves a record back: a read behind the stored state notes the time alone, and a read lacking a reference or fee keeps them', async () => {
+      const { unitOfWork } = await factory();
+      const provider = aProvider();
+      const paid = record(provider, 'tr_p', {
+        reference: 'wd-1',
+        state: 'PAID',
+        providerState: 'T0001',
+        finalAt: at(1),
+        fee: '0.25',
+      });
+      const returned = record(provider, 'tr_p', {
+        state: 'RETURNED',
+        providerState: 'T1107',
+        finalAt: at(7),
+      });
+      await unitOfWork.run((tx) => tx.reconciliation.saveRecords('2026-03-01', [paid], at(2)));
+      await unitOfWork.run((tx) => tx.reconciliation.saveRecords('2026-03-03', [returned], at(8)));
+      // The payment's day read again after the return's: PayPal lists the payment, PAID, once more.
+      await unitOfWork.run((tx) => tx.reconciliation.saveRecords('2026-03-01', [paid], at(9)));
+      // A page that holds both: the return counts, whichever comes first.
+      const other = record(provider, 'tr_q', { state: 'RETURNED', providerState: 'T1107', finalAt: at(7) });
+      await unitOfWork.run((tx) =>
+        tx.reconciliation.saveRecords(
+          '2026-03-01',
+          [other, { ...other, state: 'PAID', providerState: 'T0001' }],
+          at(9),
+        ),
+      );
+
+      const stored = await unitOfWork.read.reconciliation.recordsOfDay(provider, '2026-03-01');
+      expect(stored.map((r) => r.providerId)).to.deep.equal(['tr_p', 'tr_q']);
+      expect(stored[0]).to.deep.include({
+        state: 'RETURNED',
+        providerState: 'T1107',
+        reference: 'wd-1',
+        fee: '0.25',
+        lastReadAt: at(9),
+      });
+      expect(stored[0]?.finalAt?.getTime()).to.equal(at(7).getTime());
+      expect(stored[1]).to.deep.include({ state: 'RETURNED', providerState: 'T1107' });
+    });
+
     it("finds the provider's withdrawals by id or rail reference, and those accepted on a day that no record names", async () => {
       const { unitOfWork } = await factory();
       const provider = aProvider();
