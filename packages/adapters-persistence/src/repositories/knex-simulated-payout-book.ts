@@ -35,7 +35,7 @@ const rowOf = (payout: SimulatedPayout): PayoutRow => ({
  *
  * The payouts handed in during one turn of the event loop are booked by one INSERT, one at a time in flight: each
  * submission of a burst would otherwise take a pool connection and a commit of its own from the transactions of the
- * withdrawals (docs/decisions/0032-simulated-book-booked-together.md). Each `record` settles with its statement.
+ * withdrawals (docs/decisions/0033-simulated-book-booked-together.md). Each `record` settles with its statement.
  */
 export class KnexSimulatedPayoutBook implements SimulatedPayoutBook {
   private queue: Booking[] = [];
