@@ -1,8 +1,8 @@
 import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
+import { type KnownRows, StaleKnownRowError } from '../batched-transactions/known-rows.js';
+import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../batched-transactions/sql-write.js';
 import { readPrepared } from '../sql/connection.js';
-import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
-import { type KnownRows, StaleKnownRowError } from './known-rows.js';
 
 export interface WalletRow {
   id: string;
@@ -80,7 +80,6 @@ export class KnexWalletRepository implements WalletRepository {
       );
       return known;
     }
-    await this.writer.flush();
     return this.one(id, true);
   }
 

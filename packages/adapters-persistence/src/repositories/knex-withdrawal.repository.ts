@@ -7,14 +7,14 @@ import {
   type WithdrawalStatusChange,
   type WithdrawalWebhookView,
 } from '@payout/domain';
+import type { ProcessRows, TransactionRows } from '../batched-transactions/known-rows.js';
+import { StaleKnownRowError } from '../batched-transactions/known-rows.js';
+import { ReadBatches } from '../batched-transactions/read-batches.js';
+import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../batched-transactions/sql-write.js';
 import { readPrepared } from '../sql/connection.js';
-import { ReadBatches } from '../sql/read-batches.js';
-import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
-import { StaleKnownRowError } from './known-rows.js';
 import { isUniqueViolation } from './pg-errors.js';
-import type { ProcessRows, TransactionRows } from './process-rows.js';
 import {
   fromHistoryJson,
   type HistoryJson,
@@ -129,7 +129,6 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
       );
       return known;
     }
-    await this.writer.flush();
     return this.one(id, true);
   }
 

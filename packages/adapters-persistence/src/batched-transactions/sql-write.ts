@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { QueryResult } from 'pg';
-import { type PgQuery, pipelineOn, withConnection } from './connection.js';
+import { type PgConnection, type PgQuery, pipelineOn, withConnection } from '../sql/connection.js';
+import { insertStatement, prepared, type SqlRow, type SqlStatement } from '../sql/sql-statement.js';
 import { fuseLocks } from './fuse-locks.js';
 import { mergeInserts } from './merge-inserts.js';
 import { mergeUpdates } from './merge-updates.js';
-import { insertStatement, prepared, type SqlRow, type SqlStatement } from './sql-statement.js';
 
 import type { SqlWrite } from './write-shapes.js';
 
@@ -24,11 +24,12 @@ export const insertWrite = (
   insert: { table, columns: Object.keys(rows[0] ?? {}), rowCount: rows.length, references },
 });
 
-/** Where repositories send their writes: run at once, or held by a unit of work and sent together. */
+/**
+ * Where repositories send their writes: run at once, or held by a unit of work's connection and sent together
+ * (TransactionConnection), which sends them before any later statement of the transaction.
+ */
 export interface SqlWriter {
   write(write: SqlWrite): Promise<void>;
-  /** Sends what is held, before a read that must see it. */
-  flush(): Promise<unknown>;
 }
 
 /** `expect` for a write that must touch exactly one row. */
@@ -71,14 +72,14 @@ function ownError(writes: readonly SqlWrite[], index: number, error: unknown): E
  * The first failure is the cause (later statements of the transaction only report it aborted); it is thrown as the
  * repository's error where one applies.
  */
-export async function runWrites(
-  db: Knex | Knex.Transaction,
+export async function sendWrites(
+  connection: PgConnection,
   writes: readonly SqlWrite[],
   commit = false,
 ): Promise<void> {
   const sent = mergeUpdates(mergeInserts(fuseLocks(writes)));
   const queries: PgQuery[] = sent.map((write) => prepared(guarded(write)));
-  const settled = await withConnection(db, (connection) => pipelineOn(connection, queries, commit));
+  const settled = await pipelineOn(connection, queries, commit);
   const failed = settled.findIndex((outcome) => outcome.status === 'rejected');
   if (failed >= 0) {
     const error = (settled[failed] as PromiseRejectedResult).reason;
@@ -88,10 +89,11 @@ export async function runWrites(
     write.check?.((settled[index] as PromiseFulfilledResult<QueryResult>).value.rowCount ?? 0);
 }
 
+/** `writes` sent as sendWrites does, on the connection Knex holds for `db`. */
+export const runWrites = (db: Knex | Knex.Transaction, writes: readonly SqlWrite[]): Promise<void> =>
+  withConnection(db, (connection) => sendWrites(connection, writes));
+
 /** The writer of plain (non-transactional) repositories: every write is its own statement, run at once. */
 export const immediateWriter = (db: Knex | Knex.Transaction): SqlWriter => ({
-  write: async (write) => {
-    await runWrites(db, [write]);
-  },
-  flush: async () => undefined,
+  write: (write) => runWrites(db, [write]),
 });
