@@ -1,7 +1,6 @@
 import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
-import { changingColumns } from '../batched-transactions/changing-columns.js';
 import { type KnownRows, StaleKnownRowError } from '../batched-transactions/known-rows.js';
-import { exactlyOne, type SqlWriter } from '../batched-transactions/sql-write.js';
+import { changingColumns, exactlyOne, type SqlWriter } from '../batched-transactions/sql-write.js';
 import { readPrepared } from '../sql/connection.js';
 import { type Db, isUuid, money } from './columns.js';
 

@@ -6,7 +6,7 @@ import type {
   WithdrawalStatus,
   WithdrawalStatusChange,
 } from '@payout/domain';
-import { changingColumns } from '../batched-transactions/changing-columns.js';
+import { changingColumns } from '../batched-transactions/sql-write.js';
 import { money } from './columns.js';
 
 export interface WithdrawalRow {
