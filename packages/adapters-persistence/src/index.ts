@@ -1,4 +1,5 @@
 export * from './archive/index.js';
+export * from './batched-transactions/commit-groups.js';
 export * from './crypto/aes-gcm-field-cipher.js';
 export * from './crypto/crypto-secret-generator.js';
 export * from './crypto/reencrypt-fields.js';
@@ -31,6 +32,5 @@ export * from './repositories/knex-withdrawal.repository.js';
 export * from './sql/knex-pool.js';
 export * from './system/system-clock.js';
 export * from './system/time-ordered-uuid-generator.js';
-export * from './unit-of-work/commit-groups.js';
 export * from './unit-of-work/committed-changes.observer.js';
 export * from './unit-of-work/knex-unit-of-work.js';

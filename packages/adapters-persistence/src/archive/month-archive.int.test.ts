@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Parties, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { immediateWriter } from '../batched-transactions/sql-write.js';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
 import { recordLedgerVerification } from '../ledger/ledger-verifications.js';
 import { seedingUnitOfWork } from '../migrations/migration-steps.fixture.js';
@@ -14,7 +15,6 @@ import {
   seedWithdrawalAt,
 } from '../partitions/partitioned-rows.fixture.js';
 import { KnexLedgerRepository } from '../repositories/knex-ledger.repository.js';
-import { immediateWriter } from '../sql/sql-write.js';
 import { ARCHIVE_GUARDS, type ArchiveGuard } from './archive-guards.js';
 import { readManifest } from './archive-layout.js';
 import { type ArchivedMonth, archiveMonths } from './month-archive.js';

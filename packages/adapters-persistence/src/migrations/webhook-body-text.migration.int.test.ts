@@ -1,8 +1,8 @@
 import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { immediateWriter } from '../batched-transactions/sql-write.js';
 import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
 import { createKnex } from '../sql/knex-pool.js';
-import { immediateWriter } from '../sql/sql-write.js';
 import { migrateLatest } from './migrate.js';
 import {
   migrateDownBefore,

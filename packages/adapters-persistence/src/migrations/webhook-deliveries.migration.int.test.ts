@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { immediateWriter } from '../batched-transactions/sql-write.js';
 import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
-import { immediateWriter } from '../sql/sql-write.js';
 import { migrateLatest } from './migrate.js';
 import { migrateDownBefore, migratedScratchDatabase, seedingUnitOfWork } from './migration-steps.fixture.js';
 

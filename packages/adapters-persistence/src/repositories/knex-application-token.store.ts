@@ -5,8 +5,8 @@ import type {
   ApplicationTokenStore,
   WithdrawalSource,
 } from '@payout/domain';
+import { exactlyOne, type SqlWriter } from '../batched-transactions/sql-write.js';
 import { updateStatement } from '../sql/sql-statement.js';
-import { exactlyOne, type SqlWriter } from '../sql/sql-write.js';
 import { type Db, isUuid, moneyOrNull } from './columns.js';
 
 interface ApplicationTokenRow {

@@ -5,9 +5,9 @@ import {
   type EntityType,
   entityIdentity,
 } from '@payout/domain';
-import { readPrepared } from '../sql/connection.js';
+import type { FixedRows } from '../batched-transactions/known-rows.js';
+import { type PreparedRead, readPrepared } from '../sql/connection.js';
 import { type Db, isUuid } from './columns.js';
-import type { FixedRows } from './known-rows.js';
 
 export interface EntityRow {
   id: string;
@@ -29,7 +29,12 @@ export const toEntity = (row: EntityRow): Entity => ({
   createdAt: row.created_at,
 });
 
-const FIND_ENTITY = { name: 'entity_by_id', text: 'SELECT * FROM entities WHERE id = $1' };
+/** Beside the held writes: entities are written at once, never among them (PreparedRead.besideHeldWrites). */
+const FIND_ENTITY: PreparedRead = {
+  name: 'entity_by_id',
+  text: 'SELECT * FROM entities WHERE id = $1',
+  besideHeldWrites: true,
+};
 
 export class KnexEntityRepository implements EntityRepository {
   constructor(

@@ -11,7 +11,7 @@ import {
   UNRECORDED_PROVIDER,
   walletAccount,
 } from '@payout/domain';
-import { insertWrite, type SqlWriter } from '../sql/sql-write.js';
+import { insertWrite, type SqlWriter } from '../batched-transactions/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
 

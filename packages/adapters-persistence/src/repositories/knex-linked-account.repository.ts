@@ -9,15 +9,15 @@ import {
   type OptionType,
   SENSITIVE_DESTINATION_FIELDS,
 } from '@payout/domain';
+import type { ProcessRows } from '../batched-transactions/known-rows.js';
+import { StaleKnownRowError } from '../batched-transactions/known-rows.js';
+import { ReadBatches } from '../batched-transactions/read-batches.js';
+import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../batched-transactions/sql-write.js';
 import { readPrepared } from '../sql/connection.js';
-import { ReadBatches } from '../sql/read-batches.js';
-import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
 import { type MerchantRow, toMerchant } from './knex-merchant.repository.js';
 import { toWallet, WALLET_COLUMNS, type WalletRow } from './knex-wallet.repository.js';
-import { StaleKnownRowError } from './known-rows.js';
-import type { ProcessRows } from './process-rows.js';
 
 export interface LinkedAccountRow {
   id: string;
@@ -210,7 +210,6 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
 
   private async one(id: string, statement: { name: string; text: string }): Promise<LinkedAccount | null> {
     if (!isUuid(id)) return null;
-    await this.writer.flush();
     const [row] = await readPrepared<LinkedAccountRow>(this.db, statement, [id.toLowerCase()]);
     return row ? this.toAccount(row) : null;
   }

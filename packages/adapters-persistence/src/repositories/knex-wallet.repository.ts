@@ -1,8 +1,8 @@
 import type { Wallet, WalletRepository, WalletType } from '@payout/domain';
+import { type KnownRows, StaleKnownRowError } from '../batched-transactions/known-rows.js';
+import { changingColumns, exactlyOne, type SqlWriter } from '../batched-transactions/sql-write.js';
 import { readPrepared } from '../sql/connection.js';
-import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid, money } from './columns.js';
-import { type KnownRows, StaleKnownRowError } from './known-rows.js';
 
 export interface WalletRow {
   id: string;
@@ -26,8 +26,11 @@ export const toWallet = (row: WalletRow): Wallet => ({
 
 const FIND_WALLET = { name: 'wallet_by_id', text: 'SELECT * FROM wallets WHERE id = $1' };
 const LOCK_WALLET = { name: 'wallet_lock', text: 'SELECT * FROM wallets WHERE id = $1 FOR UPDATE' };
-/** The columns a wallet's writes name, with their PostgreSQL types (see updateWrite and lockWrite). */
-const COLUMN_TYPES = { id: 'uuid', balance: 'numeric', disabled: 'boolean' };
+/** What an update of a wallet changes, and so what a known wallet's lock compares. */
+const CHANGES = changingColumns('wallets', 'uuid', {
+  balance: ['numeric', (wallet: Wallet) => wallet.balance.toString()],
+  disabled: ['boolean', (wallet: Wallet) => wallet.disabled],
+});
 
 /** The columns of a wallet row, for reads that join it under a prefix. */
 export const WALLET_COLUMNS: ReadonlyArray<keyof WalletRow> = [
@@ -65,35 +68,18 @@ export class KnexWalletRepository implements WalletRepository {
     return this.one(id, false);
   }
 
-  /** A known wallet is locked among the writes, on condition that its balance and flag are still as known. */
+  /** A known wallet is locked among the writes, on condition that what an update changes is still as known. */
   async lockById(id: string): Promise<Wallet | null> {
     const known = this.known?.take(id);
     if (known) {
-      await this.writer.write(
-        lockWrite(
-          'wallets',
-          { id: known.id, balance: known.balance.toString(), disabled: known.disabled },
-          COLUMN_TYPES,
-          [],
-          { rows: 1, error: () => new StaleKnownRowError('wallet', known.id) },
-        ),
-      );
+      await this.writer.write(CHANGES.lockUnchanged(known, () => new StaleKnownRowError('wallet', known.id)));
       return known;
     }
-    await this.writer.flush();
     return this.one(id, true);
   }
 
   async update(wallet: Wallet): Promise<void> {
-    await this.writer.write(
-      updateWrite(
-        'wallets',
-        { balance: wallet.balance.toString(), disabled: wallet.disabled },
-        { id: wallet.id },
-        COLUMN_TYPES,
-        exactlyOne(`wallet ${wallet.id} does not exist`),
-      ),
-    );
+    await this.writer.write(CHANGES.update(wallet, exactlyOne(`wallet ${wallet.id} does not exist`)));
   }
 
   private async one(id: string, lock: boolean): Promise<Wallet | null> {

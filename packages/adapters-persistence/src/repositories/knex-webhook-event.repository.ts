@@ -6,8 +6,8 @@ import {
   type WebhookEventRepository,
   type WebhookEventStatus,
 } from '@payout/domain';
+import { exactlyOne, insertWrite, type SqlWriter, updateWrite } from '../batched-transactions/sql-write.js';
 import { readPrepared } from '../sql/connection.js';
-import { exactlyOne, insertWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { isUniqueViolation } from './pg-errors.js';
 

@@ -7,23 +7,23 @@ import {
   type WithdrawalStatusChange,
   type WithdrawalWebhookView,
 } from '@payout/domain';
+import type { ProcessRows, TransactionRows } from '../batched-transactions/known-rows.js';
+import { StaleKnownRowError } from '../batched-transactions/known-rows.js';
+import { ReadBatches } from '../batched-transactions/read-batches.js';
+import { insertWrite, type SqlWriter } from '../batched-transactions/sql-write.js';
 import { readPrepared } from '../sql/connection.js';
-import { ReadBatches } from '../sql/read-batches.js';
-import { insertWrite, lockWrite, type SqlWriter, updateWrite } from '../sql/sql-write.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
-import { StaleKnownRowError } from './known-rows.js';
 import { isUniqueViolation } from './pg-errors.js';
-import type { ProcessRows, TransactionRows } from './process-rows.js';
 import {
   fromHistoryJson,
   type HistoryJson,
   type HistoryRow,
-  mutableColumns,
   toChange,
   toHistoryRow,
   toWithdrawal,
   toWithdrawalRow,
+  WITHDRAWAL_CHANGES,
   type WithdrawalRow,
 } from './withdrawal-rows.js';
 import { FIND_WEBHOOK_VIEWS, toWebhookView, type WebhookViewRow } from './withdrawal-webhook-view.js';
@@ -36,24 +36,6 @@ const HISTORY_OF_W = historyOf('w');
 const WITHDRAWAL_WITH_HISTORY = `SELECT w.*, ${HISTORY_OF_W} AS history FROM withdrawals w WHERE w.id = $1`;
 const FIND_WITHDRAWAL = { name: 'withdrawal_by_id', text: WITHDRAWAL_WITH_HISTORY };
 const LOCK_WITHDRAWAL = { name: 'withdrawal_lock', text: `${WITHDRAWAL_WITH_HISTORY} FOR UPDATE OF w` };
-/** The columns a withdrawal's writes name, with their PostgreSQL types (see updateWrite and lockWrite). */
-const COLUMN_TYPES = {
-  id: 'uuid',
-  status: 'text',
-  failure_reason: 'text',
-  failure_code: 'text',
-  sequence: 'integer',
-  debited: 'boolean',
-  reversed: 'boolean',
-  rail_reference: 'text',
-  rail_provider: 'text',
-  submit_attempts: 'integer',
-  submitted_at: 'timestamptz',
-  approval_expires_at: 'timestamptz',
-  next_check_at: 'timestamptz',
-  updated_at: 'timestamptz',
-};
-
 /**
  * Earliest due first; SKIP LOCKED so that concurrent claimers take disjoint withdrawals. The ids go to the update
  * as an array, so even a generic plan finds the rows by primary key. $3 is the limit.
@@ -114,22 +96,16 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
 
   /**
    * A known withdrawal is locked among the writes, on condition that it is still as known: every column an update
-   * writes (mutableColumns) as it was; the others the store refuses to change (migration 0020).
+   * writes (WITHDRAWAL_CHANGES) as it was, NULL included; the others the store refuses to change (migration 0020).
    */
   async lockById(id: string): Promise<Withdrawal | null> {
     const known = this.tx ? this.rows.withdrawals.take(id) : undefined;
     if (known) {
-      const unchanged = mutableColumns(known);
-      // Every one matched with IS NOT DISTINCT FROM, NULL included; the row is found by its id.
       await this.writer.write(
-        lockWrite('withdrawals', { id: known.id, ...unchanged }, COLUMN_TYPES, Object.keys(unchanged), {
-          rows: 1,
-          error: () => new StaleKnownRowError('withdrawal', known.id),
-        }),
+        WITHDRAWAL_CHANGES.lockUnchanged(known, () => new StaleKnownRowError('withdrawal', known.id), true),
       );
       return known;
     }
-    await this.writer.flush();
     return this.one(id, true);
   }
 
@@ -146,12 +122,10 @@ export class KnexWithdrawalRepository implements WithdrawalRepository {
    */
   async update(withdrawal: Withdrawal, expectedSequence: number): Promise<void> {
     await this.writer.write({
-      ...updateWrite(
-        'withdrawals',
-        mutableColumns(withdrawal),
-        { id: withdrawal.id, sequence: expectedSequence },
-        COLUMN_TYPES,
+      ...WITHDRAWAL_CHANGES.update(
+        withdrawal,
         { rows: 1, error: () => new ConcurrentModificationError(withdrawal.id) },
+        { sequence: expectedSequence },
       ),
       translate: (error) =>
         isUniqueViolation(error, 'withdrawal_history_pkey', 'withdrawal_history')

@@ -3,9 +3,9 @@ import type { WebhookEvent } from '@payout/domain';
 import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { immediateWriter } from '../batched-transactions/sql-write.js';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
 import { createKnex } from '../sql/knex-pool.js';
-import { immediateWriter } from '../sql/sql-write.js';
 import { recordingUnitOfWork } from '../testing/knex-contract-subject.js';
 import { KnexWebhookEventRepository } from './knex-webhook-event.repository.js';
 

@@ -6,6 +6,7 @@ import type {
   WithdrawalStatus,
   WithdrawalStatusChange,
 } from '@payout/domain';
+import { changingColumns } from '../batched-transactions/sql-write.js';
 import { money } from './columns.js';
 
 export interface WithdrawalRow {
@@ -55,21 +56,24 @@ export type HistoryJson = Omit<HistoryRow, 'at'> & { at: string };
 
 export const fromHistoryJson = (row: HistoryJson): HistoryRow => ({ ...row, at: new Date(row.at) });
 
-/** The columns an update may change; identity, parties and amounts are fixed at creation. */
-export const mutableColumns = (w: Withdrawal) => ({
-  status: w.status,
-  failure_reason: w.failureReason,
-  failure_code: w.failureCode,
-  sequence: w.sequence,
-  debited: w.debited,
-  reversed: w.reversed,
-  rail_reference: w.railReference,
-  rail_provider: w.railProvider,
-  submit_attempts: w.submitAttempts,
-  submitted_at: w.submittedAt,
-  approval_expires_at: w.approvalExpiresAt,
-  next_check_at: w.nextCheckAt,
-  updated_at: w.updatedAt,
+/**
+ * The columns an update may change, with their types; identity, parties and amounts are fixed at creation. A
+ * known withdrawal's lock compares every one of them (KnexWithdrawalRepository.lockById).
+ */
+export const WITHDRAWAL_CHANGES = changingColumns('withdrawals', 'uuid', {
+  status: ['text', (w: Withdrawal) => w.status],
+  failure_reason: ['text', (w: Withdrawal) => w.failureReason],
+  failure_code: ['text', (w: Withdrawal) => w.failureCode],
+  sequence: ['integer', (w: Withdrawal) => w.sequence],
+  debited: ['boolean', (w: Withdrawal) => w.debited],
+  reversed: ['boolean', (w: Withdrawal) => w.reversed],
+  rail_reference: ['text', (w: Withdrawal) => w.railReference],
+  rail_provider: ['text', (w: Withdrawal) => w.railProvider],
+  submit_attempts: ['integer', (w: Withdrawal) => w.submitAttempts],
+  submitted_at: ['timestamptz', (w: Withdrawal) => w.submittedAt],
+  approval_expires_at: ['timestamptz', (w: Withdrawal) => w.approvalExpiresAt],
+  next_check_at: ['timestamptz', (w: Withdrawal) => w.nextCheckAt],
+  updated_at: ['timestamptz', (w: Withdrawal) => w.updatedAt],
 });
 
 /**
@@ -81,7 +85,7 @@ export const toWithdrawalRow = (
   w: Withdrawal,
 ): Omit<WithdrawalRow, 'failure_code' | 'rail_provider'> & Partial<WithdrawalRow> => {
   if (w.failureCode !== null) throw new Error(`a new withdrawal ${w.id} cannot have a failure code`);
-  const { failure_code: _none, rail_provider: provider, ...columns } = mutableColumns(w);
+  const { failure_code: _none, rail_provider: provider, ...columns } = WITHDRAWAL_CHANGES.values(w);
   return { ...fixedColumns(w), ...columns, ...(provider === null ? {} : { rail_provider: provider }) };
 };
 

@@ -82,6 +82,12 @@ export const pipelineOn = (
 export interface PreparedRead {
   readonly name: string;
   readonly text: string;
+  /**
+   * Declares a read of rows that no write a unit of work holds back creates or changes: in a transaction it is
+   * sent at once, without the held writes (TransactionConnection), so that they still travel together with COMMIT.
+   * Any other statement of a transaction sends them first and sees them.
+   */
+  readonly besideHeldWrites?: true;
 }
 
 export async function readPrepared<Row>(

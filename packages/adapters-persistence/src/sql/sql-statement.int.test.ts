@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { insertWrite, runWrites, type SqlWrite } from '../batched-transactions/sql-write.js';
 import { testDatabase } from '../testing/test-database.js';
 import { readPrepared } from './connection.js';
 import { createKnex } from './knex-pool.js';
 import { prepared, updateStatement } from './sql-statement.js';
-import { insertWrite, runWrites, type SqlWrite } from './sql-write.js';
 
 const TABLE = 'test_sql_statement_rows';
 

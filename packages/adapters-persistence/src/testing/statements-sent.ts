@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import sinon from 'sinon';
-import { runWrites, type SqlWrite } from '../sql/sql-write.js';
+import { runWrites, type SqlWrite } from '../batched-transactions/sql-write.js';
 
 /** The texts of the statements node-postgres sent while `work` ran, in order. */
 export async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {

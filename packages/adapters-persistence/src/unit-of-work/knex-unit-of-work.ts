@@ -7,19 +7,20 @@ import {
   type UnitOfWork,
 } from '@payout/domain';
 import type { Knex } from 'knex';
+import {
+  type CommitGroupLimits,
+  CommitGroups,
+  DEFAULT_COMMIT_GROUPS,
+} from '../batched-transactions/commit-groups.js';
+import { ProcessRows, StaleKnownRowError, type TransactionRows } from '../batched-transactions/known-rows.js';
+import { knexOn, TransactionConnection } from '../batched-transactions/transaction-connection.js';
 import type { TransactionJobs } from '../jobs/transaction-jobs.js';
 import { withPrimaryFallback } from '../replica/primary-fallback.js';
 import type { ReadReplica } from '../replica/read-replica.js';
-import { DEFERRED_WRITES, knexRepositories } from '../repositories/knex-repositories.js';
-import { StaleKnownRowError } from '../repositories/known-rows.js';
+import { knexRepositories } from '../repositories/knex-repositories.js';
 import { isDeadlock } from '../repositories/pg-errors.js';
-import { ProcessRows, type TransactionRows } from '../repositories/process-rows.js';
 import { withConnection } from '../sql/connection.js';
 import { readWithin } from './bounded-read.js';
-import { type CommitGroupLimits, CommitGroups, DEFAULT_COMMIT_GROUPS } from './commit-groups.js';
-import { flushBeforeReads } from './flush-before-reads.js';
-import { knexOn, TransactionConnection } from './transaction-connection.js';
-import { WriteBatch } from './write-batch.js';
 
 const RERUNS = 5;
 
@@ -45,9 +46,10 @@ export const READ_BACK_MS = 3000;
 
 /**
  * Transactions on connections from Knex's pool: `work` commits when it resolves and rolls back (jobs included)
- * when it throws. Transactions handed in together commit together (CommitGroups), each still its own caller's:
- * a failure in a group reruns its members alone. Writes are batched (WriteBatch) and flushed before every read;
- * BEGIN travels with the transaction's first statement (TransactionConnection) and COMMIT with its last writes.
+ * when it throws. This class is where a transaction is followed: `run` hands it to its commit group and notes its
+ * writer; `transaction` begins it, runs `work`, commits and reruns it. The machinery that makes it cheap sits in
+ * `batched-transactions/`: the groups (CommitGroups), the connection that holds the writes until the next
+ * statement or COMMIT (TransactionConnection), and the rows the process knows (ProcessRows).
  */
 export class KnexUnitOfWork implements UnitOfWork {
   readonly read: Repositories;
@@ -59,7 +61,10 @@ export class KnexUnitOfWork implements UnitOfWork {
 
   constructor(private readonly deps: KnexUnitOfWorkDeps) {
     this.read = knexRepositories(deps.knex, deps.cipher, this.rows);
-    this.groups = new CommitGroups((work) => this.alone(work), deps.commitGroups ?? DEFAULT_COMMIT_GROUPS);
+    this.groups = new CommitGroups(
+      (work) => this.transaction(work),
+      deps.commitGroups ?? DEFAULT_COMMIT_GROUPS,
+    );
     const replica = deps.replica ?? null;
     // Rows read on the replica may be behind: they get a ProcessRows of their own, which no transaction decides on.
     this.replicaRead = replica
@@ -101,44 +106,39 @@ export class KnexUnitOfWork implements UnitOfWork {
   }
 
   /**
-   * One transaction. One that PostgreSQL aborts to break a deadlock (two transactions locking the same rows in
-   * opposite orders, e.g. groups of withdrawals with their wallets), or one that decided on a known row that had
-   * changed (StaleKnownRowError: the rerun reads it), runs again, up to RERUNS times: `work` only touches the
-   * transaction, so a rerun is the same work.
+   * One transaction, on a connection of its own: BEGIN goes with its first statement, its writes are held until its
+   * next statement or its COMMIT (TransactionConnection). One that PostgreSQL aborts to break a deadlock (two
+   * transactions locking the same rows in opposite orders, e.g. groups of withdrawals with their wallets), or one
+   * that decided on a known row that had changed (StaleKnownRowError: the rerun reads it), runs again, up to RERUNS
+   * times: `work` only touches the transaction, so a rerun is the same work. A COMMIT whose answer was lost is
+   * reported as CommitOutcomeUnknownError, never rerun.
    */
-  private async alone<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
+  private async transaction<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.runOnce(work);
+        return await withConnection(this.deps.knex, async (raw) => {
+          const connection = new TransactionConnection(raw);
+          const db = knexOn(this.deps.knex, connection);
+          const written: TransactionRows = { written: [] };
+          const repositories = knexRepositories(db, this.deps.cipher, this.rows, {
+            writer: connection,
+            rows: written,
+          });
+          const jobs = this.deps.jobs.in(knexOn(this.deps.knex, connection.besideHeldWrites));
+          try {
+            const result = await work({ ...repositories, jobs });
+            await connection.commit();
+            for (const withdrawal of written.written) this.rows.withdrawals.remember(withdrawal);
+            return result;
+          } catch (error) {
+            await connection.rollback();
+            throw connection.commitOutcomeUnknown ? new CommitOutcomeUnknownError(error) : error;
+          }
+        });
       } catch (error) {
         const rerun = isDeadlock(error) || error instanceof StaleKnownRowError;
         if (attempt >= RERUNS || !rerun) throw error;
       }
     }
-  }
-
-  private runOnce<T>(work: (tx: TransactionScope) => Promise<T>): Promise<T> {
-    return withConnection(this.deps.knex, async (raw) => {
-      const connection = new TransactionConnection(raw);
-      const db = knexOn(this.deps.knex, connection);
-      const batch = new WriteBatch(db);
-      const written: TransactionRows = { written: [] };
-      const repositories = flushBeforeReads(
-        knexRepositories(db, this.deps.cipher, this.rows, { writer: batch, rows: written }),
-        DEFERRED_WRITES,
-        async () => {
-          await batch.flush();
-        },
-      );
-      try {
-        const result = await work({ ...repositories, jobs: this.deps.jobs.in(db) });
-        if (!(await batch.flush(true))) await connection.commit();
-        for (const withdrawal of written.written) this.rows.withdrawals.remember(withdrawal);
-        return result;
-      } catch (error) {
-        await connection.rollback();
-        throw connection.commitOutcomeUnknown ? new CommitOutcomeUnknownError(error) : error;
-      }
-    });
   }
 }

@@ -1,4 +1,4 @@
-import { identifier, parameter, type SqlRow, type SqlValue } from './sql-statement.js';
+import { identifier, parameter, type SqlRow, type SqlValue } from '../sql/sql-statement.js';
 import { typesOf, updateWrite } from './update-write.js';
 import { declaresTables, type SqlWrite, tablesOf } from './write-shapes.js';
 

@@ -1,4 +1,4 @@
-import { type SqlRow, updateStatement } from './sql-statement.js';
+import { type SqlRow, updateStatement } from '../sql/sql-statement.js';
 import type { SqlWrite } from './write-shapes.js';
 
 /** The PostgreSQL type of each of `columns`; every one must be given. */

@@ -2,10 +2,10 @@ import type { WebhookEvent } from '@payout/domain';
 import { buildWebhookEvent, buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { createKnex } from '../sql/knex-pool.js';
 import { knexContractSubject } from '../testing/knex-contract-subject.js';
 import { statementsOf, writesInTransaction } from '../testing/statements-sent.js';
 import { testDatabase } from '../testing/test-database.js';
-import { createKnex } from './knex-pool.js';
 import { insertWrite, runWrites, type SqlWrite, updateWrite } from './sql-write.js';
 
 const WIDE = 'test_merge_updates_wide';

@@ -1,10 +1,10 @@
 import { buildWithdrawal, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { updateStatement } from '../sql/sql-statement.js';
 import { knexContractSubject } from '../testing/knex-contract-subject.js';
 import { statementsOf, writesInTransaction } from '../testing/statements-sent.js';
 import { testDatabase } from '../testing/test-database.js';
-import { updateStatement } from './sql-statement.js';
 import { insertWrite, type SqlWrite } from './sql-write.js';
 
 const PARENTS = 'test_merge_inserts_parents';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { type PreparedRead, readPrepared } from './connection.js';
+import { type PreparedRead, readPrepared } from '../sql/connection.js';
 
 interface Waiting<Row> {
   readonly key: string;

@@ -1,5 +1,5 @@
 // The shapes of the statements a repository hands the unit of work, shared by the writer and its merges.
-import type { SqlStatement } from './sql-statement.js';
+import type { SqlStatement } from '../sql/sql-statement.js';
 
 /**
  * What a write does, as the repository that builds it declares: the unit of work reorders and checks writes by

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { QueryResult } from 'pg';
 import type { PgConnection } from '../sql/connection.js';
+import type { SqlWrite } from './sql-write.js';
 import { TransactionConnection } from './transaction-connection.js';
 
 const result = (tag: string): QueryResult =>
@@ -16,6 +17,58 @@ class ScriptedConnection implements PgConnection {
     return Promise.resolve(result(text.split(' ')[0] ?? '') as never);
   }
 }
+
+/** A write the repositories would hand in, its text all the scripted connection looks at. */
+const held = (text: string): SqlWrite => ({ text, values: [], kind: 'insert', tables: ['t'] });
+
+/** The first words of what `raw` was sent, in order. */
+function recording(raw: ScriptedConnection): string[] {
+  const sent: string[] = [];
+  const query = raw.query.bind(raw);
+  raw.query = ((config: unknown) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    sent.push(text.split(' ')[0] ?? '');
+    return query(config);
+  }) as never;
+  return sent;
+}
+
+describe('TransactionConnection, holding the writes', () => {
+  it('sends the held writes before the next statement, which sees them, and COMMIT with the last ones', async () => {
+    const raw = new ScriptedConnection();
+    const sent = recording(raw);
+    const tx = new TransactionConnection(raw);
+    await tx.write(held('INSERT INTO t VALUES (1)'));
+    await tx.write(held('UPDATE t SET id = 2'));
+    expect(sent, 'nothing before a statement needs them').to.deep.equal([]);
+    await tx.query({ name: 'read', text: 'SELECT * FROM t', values: [] });
+    await tx.write(held('INSERT INTO t VALUES (3)'));
+    await tx.commit();
+    expect(sent).to.deep.equal(['BEGIN', 'INSERT', 'UPDATE', 'SELECT', 'INSERT', 'COMMIT']);
+  });
+
+  it('sends a read declared beside the held writes at once, and keeps them for COMMIT', async () => {
+    const raw = new ScriptedConnection();
+    const sent = recording(raw);
+    const tx = new TransactionConnection(raw);
+    await tx.write(held('INSERT INTO t VALUES (1)'));
+    await tx.query({ name: 'read', text: 'SELECT * FROM e', values: [], besideHeldWrites: true } as never);
+    await tx.besideHeldWrites.queryBuilt({ text: 'INSERT INTO jobs VALUES (1)' });
+    await tx.commit();
+    expect(sent).to.deep.equal(['BEGIN', 'SELECT', 'INSERT', 'INSERT', 'COMMIT']);
+  });
+
+  it('drops the held writes when it rolls back', async () => {
+    const raw = new ScriptedConnection();
+    const sent = recording(raw);
+    const tx = new TransactionConnection(raw);
+    await tx.query('SELECT 1');
+    await tx.write(held('INSERT INTO t VALUES (1)'));
+    await tx.rollback();
+    await tx.commit();
+    expect(sent).to.deep.equal(['BEGIN', 'SELECT', 'ROLLBACK', 'COMMIT']);
+  });
+});
 
 describe('TransactionConnection, when the connection fails', () => {
   it('has its pool discard a connection that cannot roll back, keeping the caller its own error', async () => {

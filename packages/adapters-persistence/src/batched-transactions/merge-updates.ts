@@ -1,5 +1,5 @@
+import { identifier } from '../sql/sql-statement.js';
 import { translatedByMembers } from './merged-translation.js';
-import { identifier } from './sql-statement.js';
 import { type SqlWrite, tablesOf, type UpdateRows } from './write-shapes.js';
 
 type Mergeable = SqlWrite & {

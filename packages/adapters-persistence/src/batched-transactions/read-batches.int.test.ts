@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
+import { createKnex } from '../sql/knex-pool.js';
 import { testDatabase } from '../testing/test-database.js';
-import { createKnex } from './knex-pool.js';
 import { keysToSend, MIN_KEYS_SENT, ReadBatches, type ReadBatchOptions } from './read-batches.js';
 
 const TABLE = 'test_read_batch_rows';

@@ -1,16 +1,22 @@
 import type { Knex } from 'knex';
 import type { QueryResult } from 'pg';
-import { type PgQuery, pipelineOn, withConnection } from './connection.js';
-import { fuseLocks } from './fuse-locks.js';
+import { type PgConnection, type PgQuery, pipelineOn, withConnection } from '../sql/connection.js';
+import {
+  insertStatement,
+  prepared,
+  type SqlRow,
+  type SqlStatement,
+  type SqlValue,
+} from '../sql/sql-statement.js';
+import { fuseLocks, lockWrite } from './fuse-locks.js';
 import { mergeInserts } from './merge-inserts.js';
 import { mergeUpdates } from './merge-updates.js';
-import { insertStatement, prepared, type SqlRow, type SqlStatement } from './sql-statement.js';
+import { updateWrite } from './update-write.js';
 
 import type { SqlWrite } from './write-shapes.js';
 
-export { lockWrite } from './fuse-locks.js';
-export { updateWrite } from './update-write.js';
 export type { SqlWrite } from './write-shapes.js';
+export { lockWrite, updateWrite };
 
 /** An INSERT of `rows` into `table` (see InsertRows for `references`). */
 export const insertWrite = (
@@ -24,11 +30,75 @@ export const insertWrite = (
   insert: { table, columns: Object.keys(rows[0] ?? {}), rowCount: rows.length, references },
 });
 
-/** Where repositories send their writes: run at once, or held by a unit of work and sent together. */
+/**
+ * Where repositories send their writes: run at once, or held by a unit of work's connection and sent together
+ * (TransactionConnection), which sends them before any later statement of the transaction.
+ */
 export interface SqlWriter {
   write(write: SqlWrite): Promise<void>;
-  /** Sends what is held, before a read that must see it. */
-  flush(): Promise<unknown>;
+}
+
+/** Each column an update may change: its PostgreSQL type, and its value in the aggregate. */
+type Columns = Record<string, readonly [type: string, value: (row: never) => SqlValue]>;
+
+/** The aggregate the columns are read from. */
+type RowOf<C extends Columns> = Parameters<C[keyof C][1]>[0];
+
+type Values<C extends Columns> = { [K in keyof C]: ReturnType<C[K][1]> };
+
+/**
+ * The columns an update of one table's rows may change, declared once with their types: the update writes them,
+ * and a known row's lock (KnownRows) compares every one of them, so the two cannot fall out of step. The columns
+ * not declared here the store refuses to change (migration 0020), so a known row cannot differ in them.
+ */
+export interface ChangingColumns<C extends Columns, T = RowOf<C>> {
+  /** The declared columns' values in `row`, in the order declared. */
+  values(row: T): Values<C>;
+  /** The UPDATE of `row`'s declared columns, on its id and the further conditions in `where`. */
+  update(row: T, expect: NonNullable<SqlWrite['expect']>, where?: Partial<Values<C>>): SqlWrite;
+  /**
+   * The lock among the writes of the row `known` describes, holding only while every declared column is as known;
+   * with `nullSafe`, each compared with IS NOT DISTINCT FROM, NULL included.
+   */
+  lockUnchanged(known: T, error: () => Error, nullSafe?: boolean): SqlWrite;
+}
+
+export function changingColumns<C extends Columns>(
+  table: string,
+  idType: string,
+  columns: C,
+): ChangingColumns<C> {
+  const types: Record<string, string> = { id: idType };
+  for (const [column, [type]] of Object.entries(columns)) types[column] = type;
+  const values = (row: RowOf<C>) => {
+    const out: Record<string, SqlValue> = {};
+    for (const [column, [, value]] of Object.entries(columns)) out[column] = value(row as never);
+    return out as Values<C>;
+  };
+  return {
+    values,
+    update: (row, expect, where = {}) =>
+      updateWrite(
+        table,
+        values(row),
+        { id: (row as { readonly id: string }).id, ...where } as SqlRow,
+        types,
+        expect,
+      ),
+    lockUnchanged: (known, error, nullSafe = false) => {
+      const unchanged = values(known);
+      return lockWrite(
+        table,
+        { id: (known as { readonly id: string }).id, ...unchanged },
+        types,
+        nullSafe ? Object.keys(unchanged) : [],
+        {
+          rows: 1,
+          error,
+        },
+      );
+    },
+  };
 }
 
 /** `expect` for a write that must touch exactly one row. */
@@ -71,14 +141,14 @@ function ownError(writes: readonly SqlWrite[], index: number, error: unknown): E
  * The first failure is the cause (later statements of the transaction only report it aborted); it is thrown as the
  * repository's error where one applies.
  */
-export async function runWrites(
-  db: Knex | Knex.Transaction,
+export async function sendWrites(
+  connection: PgConnection,
   writes: readonly SqlWrite[],
   commit = false,
 ): Promise<void> {
   const sent = mergeUpdates(mergeInserts(fuseLocks(writes)));
   const queries: PgQuery[] = sent.map((write) => prepared(guarded(write)));
-  const settled = await withConnection(db, (connection) => pipelineOn(connection, queries, commit));
+  const settled = await pipelineOn(connection, queries, commit);
   const failed = settled.findIndex((outcome) => outcome.status === 'rejected');
   if (failed >= 0) {
     const error = (settled[failed] as PromiseRejectedResult).reason;
@@ -88,10 +158,11 @@ export async function runWrites(
     write.check?.((settled[index] as PromiseFulfilledResult<QueryResult>).value.rowCount ?? 0);
 }
 
+/** `writes` sent as sendWrites does, on the connection Knex holds for `db`. */
+export const runWrites = (db: Knex | Knex.Transaction, writes: readonly SqlWrite[]): Promise<void> =>
+  withConnection(db, (connection) => sendWrites(connection, writes));
+
 /** The writer of plain (non-transactional) repositories: every write is its own statement, run at once. */
 export const immediateWriter = (db: Knex | Knex.Transaction): SqlWriter => ({
-  write: async (write) => {
-    await runWrites(db, [write]);
-  },
-  flush: async () => undefined,
+  write: (write) => runWrites(db, [write]),
 });
