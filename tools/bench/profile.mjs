@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:profile [-- --count N] [--root <checkout>] [--out file.json]: a diagnostic, never a headline. The
+// npm run bench:profile [-- --count N] [--history N] [--plain] [--root <checkout>] [--out file.json]: a diagnostic, never a headline. The
 // statements PostgreSQL runs per withdrawal, in the deployment shape (API and worker processes of `root`'s build,
 // every default) on a bench server of its own with pg_stat_statements loaded, and what its backends waited on.
 // `--root` runs another checkout's build with this one's harness, to compare two versions statement by statement.
@@ -10,6 +10,7 @@ import pg from 'pg';
 import { cpuMeter } from './lib/cpu.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { createMerchant, EntityPool } from './lib/fixtures.mjs';
+import { seedHistoryUpTo, waitForAutovacuum, withdrawalInserts } from './lib/history.mjs';
 import { requireAllOk, runLoad } from './lib/load.mjs';
 import { SERVICE_NODE_FLAGS } from './lib/options.mjs';
 import { startBenchPostgres } from './lib/postgres-server.mjs';
@@ -26,10 +27,12 @@ const root = option('root', fileURLToPath(new URL('../..', import.meta.url)));
 const count = Number(option('count', '2000'));
 const warmup = Number(option('warmup', '300'));
 const out = option('out', null);
+const history = Number(option('history', '0'));
 const say = (message) => process.stderr.write(`[profile] ${message}\n`);
 const BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
 
-const postgres = await startBenchPostgres({ extra: STATEMENT_SETTINGS });
+const plain = args.includes('--plain');
+const postgres = await startBenchPostgres({ extra: plain ? {} : STATEMENT_SETTINGS });
 const receiver = new WebhookReceiver();
 const processes = [];
 try {
@@ -87,10 +90,17 @@ try {
     if (!drained.drained) throw new Error(`not settled: ${JSON.stringify(drained)}\n${worker.tail()}`);
     return load;
   };
-  await entities.ensure(warmup + count);
+  await entities.ensure((history > 0 ? 2 : 1) * warmup + count);
   say(`warm-up: ${warmup} withdrawals`);
   await withdraw(warmup);
-  const profile = await statementProfile(serviceUrl);
+  if (history > 0) {
+    const before = await withdrawalInserts(client);
+    const seeded = await seedHistoryUpTo(client, { merchantId, target: history });
+    say(`${seeded} withdrawals of history loaded; waiting for autovacuum`);
+    await waitForAutovacuum(client, before + seeded);
+    await withdraw(warmup);
+  }
+  const profile = plain ? { stop: async () => ({}) } : await statementProfile(serviceUrl);
   const cpu = cpuMeter({ pids: { api: api.child.pid, worker: worker.child.pid }, postgresPid: postgres.pid });
   say(`measured: ${count} withdrawals`);
   const load = await withdraw(count);
@@ -105,7 +115,7 @@ try {
   if (out) writeFileSync(out, `${JSON.stringify(report, null, 1)}\n`);
   const { statements, waits, ...summary } = report;
   process.stdout.write(`${JSON.stringify(summary, null, 1)}\n`);
-  for (const s of statements.slice(0, 25))
+  for (const s of (statements ?? []).slice(0, 25))
     process.stdout.write(
       `${s.perItem.toFixed(3)}/w ${s.msPerItem.toFixed(3)} ms/w  ${s.query.slice(0, 110)}\n`,
     );

@@ -6,6 +6,7 @@ import pg from 'pg';
 export const STATEMENT_SETTINGS = {
   shared_preload_libraries: 'pg_stat_statements',
   'pg_stat_statements.track': 'all',
+  'pg_stat_statements.track_planning': 'on',
 };
 
 const WAITS = `SELECT coalesce(wait_event_type, 'CPU') || ':' || coalesce(wait_event, '-') AS wait,
@@ -13,7 +14,7 @@ const WAITS = `SELECT coalesce(wait_event_type, 'CPU') || ':' || coalesce(wait_e
                  FROM pg_stat_activity
                 WHERE state = 'active' AND pid <> pg_backend_pid() AND datname = current_database()`;
 
-const STATEMENTS = `SELECT calls, total_exec_time AS total_ms, mean_exec_time AS mean_ms, max_exec_time AS max_ms, query
+const STATEMENTS = `SELECT calls, total_exec_time + total_plan_time AS total_ms, total_plan_time AS plan_ms, mean_exec_time AS mean_ms, max_exec_time AS max_ms, query
                       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
                      ORDER BY total_exec_time DESC`;
 
@@ -54,6 +55,7 @@ export async function statementProfile(url, { everyMs = 20 } = {}) {
         statements: statements.map((row) => ({
           perItem: per(row.calls),
           msPerItem: per(row.total_ms),
+          planMsPerItem: per(row.plan_ms),
           meanMs: Math.round(row.mean_ms * 1000) / 1000,
           maxMs: Math.round(row.max_ms * 10) / 10,
           query: row.query.replace(/\s+/g, ' ').slice(0, 300),
