@@ -19,6 +19,22 @@ export interface PartitionedTable {
    * so each partition holds its own (unique within the month).
    */
   readonly ownUniques: readonly OwnUnique[];
+  /**
+   * A foreign key to a table of the family partitioned on the same key, held by each partition against the
+   * other table's partition of the same month rather than by the table against the other table: a check of the
+   * key then probes one plain table, planned once, instead of the partitioned table, planned again at every row
+   * (docs/decisions/0034-month-keys-between-partitions.md).
+   */
+  readonly monthForeignKey?: MonthForeignKey;
+}
+
+/** `FOREIGN KEY (column) REFERENCES <table's partition of the month> (references) ON DELETE CASCADE`. */
+export interface MonthForeignKey {
+  /** The constraint's name on the partitioned table, from which each partition's is named. */
+  readonly name: string;
+  readonly column: string;
+  readonly table: string;
+  readonly references: string;
 }
 
 export type FamilyName = 'withdrawal-history' | 'webhooks' | 'ledger';
@@ -78,7 +94,18 @@ export const FAMILIES: readonly TableFamily[] = [
           { name: 'ledger_entries_one_per_withdrawal_kind', columns: '(withdrawal_id, kind)' },
         ],
       },
-      { name: 'ledger_lines', key: 'entry_id', rowKey: ['entry_id', 'position'], ownUniques: [] },
+      {
+        name: 'ledger_lines',
+        key: 'entry_id',
+        rowKey: ['entry_id', 'position'],
+        ownUniques: [],
+        monthForeignKey: {
+          name: 'ledger_lines_entry_id_fkey',
+          column: 'entry_id',
+          table: 'ledger_entries',
+          references: 'id',
+        },
+      },
     ],
   },
 ];

@@ -1,0 +1,105 @@
+import { seedParties } from '@payout/domain/testing';
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { partitionsOf } from '../partitions/partition-catalog.js';
+import { ensureMonthPartition } from '../partitions/partition-maker.js';
+import { seedWithdrawalAt } from '../partitions/partitioned-rows.fixture.js';
+import { FAMILIES } from '../partitions/partitioned-tables.js';
+import { TimeOrderedUuidGenerator } from '../system/time-ordered-uuid-generator.js';
+import { migrateLatest } from './migrate.js';
+import { migrateDownBefore, migratedScratchDatabase, seedingUnitOfWork } from './migration-steps.fixture.js';
+
+const LEDGER = FAMILIES.find((family) => family.name === 'ledger');
+
+/** Each foreign key from a ledger_lines relation to a ledger_entries relation: which references which, valid or not. */
+async function lineKeys(knex: Knex): Promise<Array<{ from: string; to: string; valid: boolean }>> {
+  const { rows } = await knex.raw<{ rows: Array<{ from: string; to: string; valid: boolean }> }>(
+    `SELECT conrelid::regclass::text AS from, confrelid::regclass::text AS to, convalidated AS valid
+       FROM pg_constraint
+      WHERE contype = 'f' AND conparentid = 0
+        AND conrelid::regclass::text LIKE 'ledger_lines%' AND confrelid::regclass::text LIKE 'ledger_entries%'
+      ORDER BY 1`,
+  );
+  return rows;
+}
+
+const line = (entryId: string, position: number) => ({
+  entry_id: entryId,
+  position,
+  account: 'system:payouts-in-transit',
+  amount: '1.00',
+});
+
+describe('migration 0032: the ledger lines key their entries month by month', () => {
+  const database = migratedScratchDatabase('ledger_lines_month_keys');
+
+  it('gives every partition of the lines a valid key to the entries partition of its month, with the lines stored before kept', async () => {
+    const db = database();
+    await migrateDownBefore(db.knex, '0032-ledger-lines-month-keys');
+    const parties = await seedParties(seedingUnitOfWork(db.knex));
+    const seeded = await seedWithdrawalAt(seedingUnitOfWork(db.knex), parties, new Date());
+    const before = await db.knex('ledger_lines').where({ entry_id: seeded.entryId }).count({ n: '*' });
+
+    expect(await migrateLatest(db.knex)).to.include('0032-ledger-lines-month-keys');
+
+    const entries = await partitionsOf(db.knex, 'ledger_entries');
+    const lines = await partitionsOf(db.knex, 'ledger_lines');
+    const samePartition = (name: string) => {
+      const partition = lines.find((p) => p.name === name);
+      return entries.find(
+        (e) => e.isDefault === partition?.isDefault && e.from === partition?.from && e.to === partition?.to,
+      )?.name;
+    };
+    const keys = await lineKeys(db.knex);
+    expect(keys.map((key) => key.from)).to.have.members(lines.map((p) => p.name));
+    for (const key of keys) {
+      expect(key.valid, key.from).to.equal(true);
+      expect(key.to, key.from).to.equal(samePartition(key.from));
+    }
+    expect(await db.knex('ledger_lines').where({ entry_id: seeded.entryId }).count({ n: '*' })).to.deep.equal(
+      before,
+    );
+  });
+
+  it('refuses a line whose entry does not exist, and an entry deleted takes its lines', async () => {
+    const db = database();
+    await migrateLatest(db.knex);
+    const parties = await seedParties(seedingUnitOfWork(db.knex));
+    const seeded = await seedWithdrawalAt(seedingUnitOfWork(db.knex), parties, new Date());
+    const missing = new TimeOrderedUuidGenerator(() => Date.now()).next();
+    const refused = await db
+      .knex('ledger_lines')
+      .insert(line(missing, 0))
+      .catch((error: { code?: string }) => error);
+    expect((refused as { code?: string }).code).to.equal('23503');
+
+    await db.knex('ledger_entries').where({ id: seeded.entryId }).delete();
+    expect(await db.knex('ledger_lines').where({ entry_id: seeded.entryId })).to.deep.equal([]);
+  });
+
+  it("gives a month partition made later its key to that month's entries, and rows of the month moved out of the default partition keep theirs", async () => {
+    const db = database();
+    await migrateLatest(db.knex);
+    const parties = await seedParties(seedingUnitOfWork(db.knex));
+    // A month no partition covers yet: its rows fall to the default partitions, until the month is made.
+    const at = new Date(Date.UTC(2034, 4, 10));
+    const seeded = await seedWithdrawalAt(seedingUnitOfWork(db.knex), parties, at);
+    if (!LEDGER) throw new Error('no ledger family');
+    const made = await ensureMonthPartition(db.knex, LEDGER, { year: 2034, month: 5 });
+    expect(made).to.deep.equal(['ledger_entries_p203405', 'ledger_lines_p203405']);
+
+    expect(await lineKeys(db.knex)).to.deep.include({
+      from: 'ledger_lines_p203405',
+      to: 'ledger_entries_p203405',
+      valid: true,
+    });
+    const moved = await db.knex('ledger_lines_p203405').where({ entry_id: seeded.entryId });
+    expect(moved).to.have.length.greaterThan(0);
+    const missing = new TimeOrderedUuidGenerator(() => at.getTime()).next();
+    const refused = await db
+      .knex('ledger_lines')
+      .insert(line(missing, 0))
+      .catch((error: { code?: string }) => error);
+    expect((refused as { code?: string }).code).to.equal('23503');
+  });
+});
