@@ -9,7 +9,13 @@ import pg from 'pg';
 import { cpuMeter } from './lib/cpu.mjs';
 import { waitForDrain } from './lib/drain.mjs';
 import { runExpressBaseline } from './lib/express-baseline.mjs';
-import { createMerchant, EntityPool, merchantToken } from './lib/fixtures.mjs';
+import {
+  createMerchant,
+  EntityPool,
+  merchantToken,
+  WITHDRAWAL_BODY,
+  withdrawalRequest,
+} from './lib/fixtures.mjs';
 import { countWithdrawals, seedHistoryUpTo, waitForAutovacuum, withdrawalInserts } from './lib/history.mjs';
 import { leaveLatencies, paced } from './lib/light-load.mjs';
 import { requireAllOk, runLoad } from './lib/load.mjs';
@@ -28,7 +34,6 @@ const ENTRY = {
   worker: join(ROOT, 'packages/app/dist/bin/start-worker.js'),
 };
 const RESULTS = fileURLToPath(new URL('./results', import.meta.url));
-const WITHDRAWAL_BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
 /** The light load's pace: withdrawals a second, one at a time. */
 const LIGHT_PER_SECOND = 5;
 
@@ -127,15 +132,7 @@ async function main() {
       url: baseUrl,
       connections: options.connections,
       amount,
-      request: () => {
-        const entity = entities.take();
-        return {
-          method: 'POST',
-          path: `/v1/ext/linked-accounts/USD/${entity.linkedAccountId}/withdrawal`,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${entity.token}` },
-          body: WITHDRAWAL_BODY,
-        };
-      },
+      request: () => withdrawalRequest(entities.take()),
       onBody: (status, body) => {
         if (status === 200) created.push(JSON.parse(body).data.id);
       },

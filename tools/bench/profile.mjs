@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { cpuMeter } from './lib/cpu.mjs';
 import { waitForDrain } from './lib/drain.mjs';
-import { createMerchant, EntityPool } from './lib/fixtures.mjs';
+import { createMerchant, EntityPool, withdrawalRequest } from './lib/fixtures.mjs';
 import { seedHistoryUpTo, waitForAutovacuum, withdrawalInserts } from './lib/history.mjs';
 import { requireAllOk, runLoad } from './lib/load.mjs';
 import { SERVICE_NODE_FLAGS } from './lib/options.mjs';
@@ -29,7 +29,6 @@ const warmup = Number(option('warmup', '300'));
 const out = option('out', null);
 const history = Number(option('history', '0'));
 const say = (message) => process.stderr.write(`[profile] ${message}\n`);
-const BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
 
 const plain = args.includes('--plain');
 const postgres = await startBenchPostgres({ extra: plain ? {} : STATEMENT_SETTINGS });
@@ -72,15 +71,7 @@ try {
       url: baseUrl,
       connections: 32,
       amount,
-      request: () => {
-        const entity = entities.take();
-        return {
-          method: 'POST',
-          path: `/v1/ext/linked-accounts/USD/${entity.linkedAccountId}/withdrawal`,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${entity.token}` },
-          body: BODY,
-        };
-      },
+      request: () => withdrawalRequest(entities.take()),
     });
     requireAllOk('profile', load);
     const drained = await waitForDrain(client, {

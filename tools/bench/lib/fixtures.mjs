@@ -32,6 +32,17 @@ export const merchantToken = (merchantId) =>
 const entityToken = (merchantId, entityId) =>
   mintToken({ merchant: merchantId, entity: entityId, scope: 'external.apis', ttl: TOKEN_TTL_SECONDS });
 
+/** The bench's withdrawal: USD 25.00 from the entity's SPEND wallet to its linked bank account. */
+export const WITHDRAWAL_BODY = JSON.stringify({ amount: 25, walletType: 'SPEND' });
+
+/** The request that creates one withdrawal of `entity` (one of EntityPool's), as the load tool sends it. */
+export const withdrawalRequest = (entity) => ({
+  method: 'POST',
+  path: `/v1/ext/linked-accounts/USD/${entity.linkedAccountId}/withdrawal`,
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${entity.token}` },
+  body: WITHDRAWAL_BODY,
+});
+
 /** A merchant with its webhook endpoint: returns its id and the endpoint's signing secret. */
 export async function createMerchant(baseUrl, webhookUrl) {
   const operator = operatorToken();
