@@ -1,6 +1,6 @@
 import {
-  countingRead,
   type ExceptionFilter,
+  laterRead,
   type Page,
   type PageRequest,
   type ProviderRecord,
@@ -55,12 +55,13 @@ export class KnexReconciliationStore implements ReconciliationStore {
   constructor(private readonly db: Db) {}
 
   async saveRecords(day: string, records: readonly ProviderRecord[], readAt: Date): Promise<void> {
-    // One row per key in a statement: ON CONFLICT DO UPDATE refuses to touch a row twice.
+    // One row per key in a statement (ON CONFLICT DO UPDATE refuses to touch a row twice): the reads of a record
+    // folded in order, as the store folds them across statements.
     const counting = new Map<string, ProviderRecord>();
     for (const r of records) {
       const key = `${r.provider}\u0000${r.providerId}`;
       const earlier = counting.get(key);
-      counting.set(key, earlier ? countingRead(earlier, r) : r);
+      counting.set(key, earlier ? laterRead(earlier, r) : r);
     }
     if (counting.size === 0) return;
     const insert = this.db('provider_records').insert(

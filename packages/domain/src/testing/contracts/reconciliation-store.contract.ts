@@ -115,9 +115,14 @@ export function reconciliationStoreContract(factory: ContractFactory): void {
           at(9),
         ),
       );
+      // A page that holds a new record's payment, then its return: the return keeps what only the payment said.
+      const third = { ...paid, providerId: 'tr_r' };
+      await unitOfWork.run((tx) =>
+        tx.reconciliation.saveRecords('2026-03-01', [third, { ...returned, providerId: 'tr_r' }], at(9)),
+      );
 
       const stored = await unitOfWork.read.reconciliation.recordsOfDay(provider, '2026-03-01');
-      expect(stored.map((r) => r.providerId)).to.deep.equal(['tr_p', 'tr_q']);
+      expect(stored.map((r) => r.providerId)).to.deep.equal(['tr_p', 'tr_q', 'tr_r']);
       expect(stored[0]).to.deep.include({
         state: 'RETURNED',
         providerState: 'T1107',
@@ -127,6 +132,12 @@ export function reconciliationStoreContract(factory: ContractFactory): void {
       });
       expect(stored[0]?.finalAt?.getTime()).to.equal(at(7).getTime());
       expect(stored[1]).to.deep.include({ state: 'RETURNED', providerState: 'T1107' });
+      expect(stored[2]).to.deep.include({
+        state: 'RETURNED',
+        reference: 'wd-1',
+        fee: '0.25',
+        firstReadAt: at(9),
+      });
     });
 
     it("finds the provider's withdrawals by id or rail reference, and those accepted on a day that no record names", async () => {
