@@ -9,7 +9,8 @@ const texts = new Map<string, string>();
  * key, the others the values it must still hold; those in `nullSafe` may be NULL), locked only if it is unchanged,
  * which `expect` checks. An update of the same row right after it travels as one statement with it (fuseLocks).
  * With `mode` `share`, `FOR SHARE`: the row is held against updates (and locks for update) to the end of the
- * transaction, but other share locks of it do not wait; never fused, as no update of ours follows one.
+ * transaction, but other share locks of it do not wait; never fused, as no update of ours follows one, but sent
+ * with the other share locks of its shape (mergeShareLocks).
  */
 export function lockWrite(
   table: string,
@@ -32,17 +33,22 @@ export function lockWrite(
     texts.set(key, text);
   }
   const values = Object.values(where).map((value: SqlValue) => parameter(value ?? null));
-  const write: SqlWrite = { text, values, kind: 'lock', tables: [table], expect };
-  return mode === 'update'
-    ? { ...write, lock: { table, where: columns, values, types: columnTypes, nullSafe } }
-    : write;
+  return {
+    text,
+    values,
+    kind: 'lock',
+    tables: [table],
+    expect,
+    lock: { table, mode, where: columns, values, types: columnTypes, nullSafe, shape: key },
+  };
 }
 
 /** The update that checks what `lock` checks as well as its own WHERE, or null when the two cannot be one. */
 function fused(lock: SqlWrite, next: SqlWrite): SqlWrite | null {
   const guard = lock.lock;
   const update = next.update;
-  if (!guard || !update || !lock.expect || next.expect?.rows !== 1 || next.check) return null;
+  if (guard?.mode !== 'update' || !update || !lock.expect || next.expect?.rows !== 1 || next.check)
+    return null;
   // Undeclared tables stay with their own statement, which keeps every insert behind it (mergeInserts).
   if (!declaresTables(lock) || !declaresTables(next)) return null;
   if (update.table !== guard.table || update.key !== guard.values[0]) return null;
@@ -83,7 +89,7 @@ function fused(lock: SqlWrite, next: SqlWrite): SqlWrite | null {
  * commit group's members end up adjacent, so that they travel as one (mergeUpdates).
  */
 export function fuseLocks(writes: readonly SqlWrite[]): readonly SqlWrite[] {
-  if (!writes.some((write) => write.lock)) return writes;
+  if (!writes.some((write) => write.lock?.mode === 'update')) return writes;
   const out: SqlWrite[] = [];
   for (let index = 0; index < writes.length; index += 1) {
     const write = writes[index] as SqlWrite;

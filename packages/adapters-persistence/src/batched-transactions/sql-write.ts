@@ -10,6 +10,7 @@ import {
 } from '../sql/sql-statement.js';
 import { fuseLocks, lockWrite } from './fuse-locks.js';
 import { mergeInserts } from './merge-inserts.js';
+import { mergeShareLocks } from './merge-share-locks.js';
 import { mergeUpdates } from './merge-updates.js';
 import { updateWrite } from './update-write.js';
 
@@ -136,8 +137,8 @@ function ownError(writes: readonly SqlWrite[], index: number, error: unknown): E
 /**
  * Sends `writes` (and `COMMIT` after them when `commit`) as named prepared statements, pipelined: one round trip,
  * and no statement planned twice on a connection. A lock followed by an update of its row is one guarded update
- * (fuseLocks); inserts into one table travel as one statement (mergeInserts), and so do adjacent single-row
- * updates of one shape (mergeUpdates).
+ * (fuseLocks); share locks of one shape travel as one statement (mergeShareLocks), inserts into one table too
+ * (mergeInserts), and so do adjacent single-row updates of one shape (mergeUpdates).
  * The first failure is the cause (later statements of the transaction only report it aborted); it is thrown as the
  * repository's error where one applies.
  */
@@ -146,7 +147,7 @@ export async function sendWrites(
   writes: readonly SqlWrite[],
   commit = false,
 ): Promise<void> {
-  const sent = mergeUpdates(mergeInserts(fuseLocks(writes)));
+  const sent = mergeUpdates(mergeInserts(mergeShareLocks(fuseLocks(writes))));
   const queries: PgQuery[] = sent.map((write) => prepared(guarded(write)));
   const settled = await pipelineOn(connection, queries, commit);
   const failed = settled.findIndex((outcome) => outcome.status === 'rejected');

@@ -37,13 +37,17 @@ export interface SqlWrite extends SqlStatement {
   readonly insert?: InsertRows;
   /** For an UPDATE built by `updateWrite`: its shape, so that it can travel with others of it (mergeUpdates). */
   readonly update?: UpdateRows;
-  /** For a lock built by `lockWrite`: what it checks, so that an update of its row right after it can (fuseLocks). */
+  /**
+   * For a lock built by `lockWrite`: what it checks, so that an update of its row right after it can travel with it
+   * (fuseLocks), and share locks of one shape with each other (mergeShareLocks).
+   */
   readonly lock?: LockGuard;
 }
 
-/** What a `SELECT 1 … FOR UPDATE` built by `lockWrite` matches: one row, by its key and the values it must hold. */
-interface LockGuard {
+/** What a `SELECT 1 … FOR UPDATE` (or `FOR SHARE`) built by `lockWrite` matches: one row, by its key and the values it must hold. */
+export interface LockGuard {
   readonly table: string;
+  readonly mode: 'update' | 'share';
   /** The WHERE columns, the key first, and their bound values. */
   readonly where: readonly string[];
   readonly values: readonly unknown[];
@@ -51,6 +55,8 @@ interface LockGuard {
   readonly types: readonly string[];
   /** The WHERE columns that may hold NULL, matched with IS NOT DISTINCT FROM. */
   readonly nullSafe: readonly string[];
+  /** Table, mode, columns, types and null-safe columns in one string: locks merge only with locks of the same shape. */
+  readonly shape: string;
 }
 
 /** The shape of a single-row UPDATE (its `values` are the SET values, then the WHERE values). */

@@ -46,6 +46,9 @@ export async function moveWithdrawal(
   const next = schedule
     ? checkAt(moved.value.withdrawal, schedule(moved.value.withdrawal))
     : moved.value.withdrawal;
+  // Stored first, right after the lock it was read under: a persistence adapter may send the two as one statement
+  // (docs/decisions/0035-writes-in-lock-order.md). The postings below need nothing of the stored row.
+  await tx.withdrawals.update(next, withdrawal.sequence);
   await postSettlementMoves(tx, ids, withdrawal, next, now);
   if (reversalDue) {
     const wallet = await tx.wallets.lockById(next.walletId);
@@ -54,7 +57,6 @@ export async function moveWithdrawal(
     await tx.ledger.append(withdrawalReversalEntry(ids.next(), next, now));
     await giveBackToken(tx, next, now);
   }
-  await tx.withdrawals.update(next, withdrawal.sequence);
   await recordStatusChange(tx, next, change, now, ids);
   return ok(next);
 }
