@@ -53,6 +53,8 @@ type Values<C extends Columns> = { [K in keyof C]: ReturnType<C[K][1]> };
  * not declared here the store refuses to change (migration 0020), so a known row cannot differ in them.
  */
 export interface ChangingColumns<C extends Columns, T = RowOf<C>> {
+  /** The PostgreSQL type of the id and of each declared column, for a lock that names some of them (lockWrite). */
+  readonly types: Readonly<Record<string, string>>;
   /** The declared columns' values in `row`, in the order declared. */
   values(row: T): Values<C>;
   /** The UPDATE of `row`'s declared columns, on its id and the further conditions in `where`. */
@@ -77,6 +79,7 @@ export function changingColumns<C extends Columns>(
     return out as Values<C>;
   };
   return {
+    types,
     values,
     update: (row, expect, where = {}) =>
       updateWrite(

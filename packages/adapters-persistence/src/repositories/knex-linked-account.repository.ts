@@ -12,7 +12,7 @@ import {
 import type { ProcessRows } from '../batched-transactions/known-rows.js';
 import { StaleKnownRowError } from '../batched-transactions/known-rows.js';
 import { ReadBatches } from '../batched-transactions/read-batches.js';
-import { exactlyOne, lockWrite, type SqlWriter, updateWrite } from '../batched-transactions/sql-write.js';
+import { changingColumns, exactlyOne, lockWrite, type SqlWriter } from '../batched-transactions/sql-write.js';
 import { readPrepared } from '../sql/connection.js';
 import { type Db, isUuid } from './columns.js';
 import { type EntityRow, toEntity } from './knex-entity.repository.js';
@@ -50,29 +50,6 @@ const LOCK_ACCOUNT = {
   name: 'linked_account_lock',
   text: 'SELECT * FROM linked_accounts WHERE id = $1 FOR UPDATE',
 };
-/** The columns an account's lock and update name, with their PostgreSQL types (see lockWrite, updateWrite). */
-const COLUMN_TYPES = {
-  id: 'uuid',
-  last_four: 'text',
-  destination_public: 'jsonb',
-  destination_secret: 'text',
-  unusable_at: 'timestamptz',
-  unusable_code: 'text',
-  unusable_withdrawal_id: 'uuid',
-  corrected_at: 'timestamptz',
-  event_sequence: 'integer',
-};
-
-/** The columns that change after linking (LinkedAccountRepository.update), but the destination's. */
-const changingColumns = (account: LinkedAccount) => ({
-  last_four: account.lastFourDigits,
-  unusable_at: account.unusable?.since ?? null,
-  unusable_code: account.unusable?.code ?? null,
-  unusable_withdrawal_id: account.unusable?.withdrawalId ?? null,
-  corrected_at: account.correctedAt,
-  event_sequence: account.eventSequence,
-});
-
 type Destination = Readonly<Record<string, string>>;
 
 /** An account's row with its entity's, merchant's and wallet's columns, prefixed `e_`, `m_` and `w_`. */
@@ -126,8 +103,31 @@ function split(destination: Destination): { open: Destination; sensitive: Destin
   return { open, sensitive };
 }
 
+/**
+ * What an update of an account may change (LinkedAccountRepository.update), declared once with the types its
+ * update and its payout lock name: the destination, sealed with `cipher`, and the columns of its later changes.
+ */
+const changesOf = (cipher: FieldCipher) =>
+  changingColumns('linked_accounts', 'uuid', {
+    destination_public: [
+      'jsonb',
+      (account: LinkedAccount) => JSON.stringify(split(account.destination).open),
+    ],
+    destination_secret: [
+      'text',
+      (account: LinkedAccount) => cipher.encrypt(JSON.stringify(split(account.destination).sensitive)),
+    ],
+    last_four: ['text', (account: LinkedAccount) => account.lastFourDigits],
+    unusable_at: ['timestamptz', (account: LinkedAccount) => account.unusable?.since ?? null],
+    unusable_code: ['text', (account: LinkedAccount) => account.unusable?.code ?? null],
+    unusable_withdrawal_id: ['uuid', (account: LinkedAccount) => account.unusable?.withdrawalId ?? null],
+    corrected_at: ['timestamptz', (account: LinkedAccount) => account.correctedAt],
+    event_sequence: ['integer', (account: LinkedAccount) => account.eventSequence],
+  });
+
 export class KnexLinkedAccountRepository implements LinkedAccountRepository {
   private readonly withOwners: ReadBatches<OwnersRow>;
+  private readonly changes: ReturnType<typeof changesOf>;
 
   constructor(
     private readonly db: Db,
@@ -138,13 +138,14 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
     private readonly inTransaction: boolean,
   ) {
     this.withOwners = new ReadBatches(db, FIND_WITH_OWNERS, (row) => row.id);
+    this.changes = changesOf(cipher);
   }
 
   async insert(account: LinkedAccount): Promise<void> {
-    const { open, sensitive } = split(account.destination);
+    const { destination_public, destination_secret, ...later } = this.changes.values(account);
     // A newly linked account has had no change yet: the columns of its changes keep their defaults (NULL, 0),
     // and are named only when they differ from them.
-    const changes = Object.entries(changingColumns(account)).filter(
+    const changes = Object.entries(later).filter(
       ([column, value]) => column === 'last_four' || (value !== null && value !== 0),
     );
     await this.db('linked_accounts').insert({
@@ -158,8 +159,8 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
       label: account.label,
       counter_party_name: account.counterPartyName,
       application_token_id: account.applicationTokenId,
-      destination_public: JSON.stringify(open),
-      destination_secret: this.cipher.encrypt(JSON.stringify(sensitive)),
+      destination_public,
+      destination_secret,
       created_at: account.createdAt,
       ...Object.fromEntries(changes),
     });
@@ -176,7 +177,7 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
         lockWrite(
           'linked_accounts',
           { id: known.id, event_sequence: known.eventSequence, unusable_at: null },
-          COLUMN_TYPES,
+          this.changes.types,
           ['unusable_at'],
           { rows: 1, error: () => new StaleKnownRowError('linked account', known.id) },
           'share',
@@ -192,19 +193,8 @@ export class KnexLinkedAccountRepository implements LinkedAccountRepository {
   }
 
   async update(account: LinkedAccount): Promise<void> {
-    const { open, sensitive } = split(account.destination);
     await this.writer.write(
-      updateWrite(
-        'linked_accounts',
-        {
-          destination_public: JSON.stringify(open),
-          destination_secret: this.cipher.encrypt(JSON.stringify(sensitive)),
-          ...changingColumns(account),
-        },
-        { id: account.id },
-        COLUMN_TYPES,
-        exactlyOne(`linked account ${account.id} does not exist`),
-      ),
+      this.changes.update(account, exactlyOne(`linked account ${account.id} does not exist`)),
     );
   }
 
