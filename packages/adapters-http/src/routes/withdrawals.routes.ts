@@ -4,7 +4,7 @@ import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyWithMoney, validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
-import { limitWithdrawals } from '../rate-limit/rate-limit.middleware.js';
+import { limitWithdrawals } from '../rate-limit/withdrawal-rate-limiter.js';
 import { withdrawalBodySchema, withdrawalParamsSchema } from '../schemas/withdrawals.schemas.js';
 import { respond } from './respond.js';
 
