@@ -71,7 +71,6 @@ export * from './use-cases/webhooks/index.js';
 export * from './use-cases/withdrawals/index.js';
 export * from './wallet/wallet.js';
 export * from './webhooks/linked-account-event.js';
-export * from './webhooks/webhook-body.js';
 export * from './webhooks/webhook-endpoint.js';
 export * from './webhooks/webhook-event.js';
 export * from './withdrawal/failure-reason.js';

@@ -10,7 +10,6 @@ export * from './request/parse-withdrawal-request.js';
 export * from './request/request-withdrawal.use-case.js';
 export * from './request/withdrawal-receipt.js';
 export * from './status-change/move-withdrawal.js';
-export * from './status-change/record-status-change.js';
 export * from './submit/debit-and-dispatch.js';
 export * from './submit/rail-dispatcher.js';
 export * from './submit/submit-withdrawal.handler.js';

@@ -4,8 +4,7 @@ import { RAILS_WITH_PROCESSING_STATE } from '../../../rails/rail-id.js';
 import { railOf, takenByAnother } from '../../../rails/rail-of-withdrawal.js';
 import { checkAt, noteFailureCode, type Withdrawal } from '../../../withdrawal/withdrawal.js';
 import { applyAccountNews } from '../../accounts/account-changes.js';
-import { moveWithdrawal } from '../status-change/move-withdrawal.js';
-import { onLatestWithdrawal } from '../status-change/on-latest-withdrawal.js';
+import { moveWithdrawal, onLatestWithdrawal } from '../status-change/move-withdrawal.js';
 import type { WithdrawalFlowDeps } from '../submit/debit-and-dispatch.js';
 import { must, nextPollAt, nextReturnCheckAt } from '../submit/rail-dispatcher.js';
 

@@ -14,7 +14,7 @@ import { type DomainError, domainError, MESSAGES } from '../../../shared/domain-
 import { err, ok, type Result } from '../../../shared/result.js';
 import { createWithdrawal, recordSubmitAttempt } from '../../../withdrawal/withdrawal.js';
 import { writingFor } from '../../writing-for.js';
-import { recordStatusChange } from '../status-change/record-status-change.js';
+import { recordStatusChange } from '../status-change/move-withdrawal.js';
 import {
   accountUnusable,
   debitAndStore,

@@ -7,7 +7,7 @@ import { err, ok, type Result } from '../../../shared/result.js';
 import { debitWallet } from '../../../wallet/wallet.js';
 import { checkAt, type Withdrawal } from '../../../withdrawal/withdrawal.js';
 import { receiptFor, type WithdrawalReceipt } from '../request/withdrawal-receipt.js';
-import { recordStatusChange } from '../status-change/record-status-change.js';
+import { recordStatusChange } from '../status-change/move-withdrawal.js';
 import { SAFETY_NET_MARGIN_MS } from '../withdrawal-settings.js';
 import { type DispatchOutcome, RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
 

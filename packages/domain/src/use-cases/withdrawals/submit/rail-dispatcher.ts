@@ -14,8 +14,7 @@ import {
   type Withdrawal,
 } from '../../../withdrawal/withdrawal.js';
 import { applyAccountNews } from '../../accounts/account-changes.js';
-import { moveWithdrawal } from '../status-change/move-withdrawal.js';
-import { onLatestWithdrawal } from '../status-change/on-latest-withdrawal.js';
+import { moveWithdrawal, onLatestWithdrawal } from '../status-change/move-withdrawal.js';
 import { submitRetryDelay, type WithdrawalSettings } from '../withdrawal-settings.js';
 
 export interface RailDispatcherDeps {
