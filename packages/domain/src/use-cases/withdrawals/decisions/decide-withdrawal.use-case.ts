@@ -16,8 +16,7 @@ import {
 import { requireOperator } from '../../operator/operator-deps.js';
 import { recordAudit } from '../../operator/record-audit.js';
 import { writingFor } from '../../writing-for.js';
-import { storedOrThrown } from '../request/commit-outcome.js';
-import type { WithdrawalReceipt } from '../request/withdrawal-receipt.js';
+import { storedOrThrown, type WithdrawalReceipt } from '../request/request-outcome.js';
 import { moveWithdrawal } from '../status-change/move-withdrawal.js';
 import {
   debitAndStore,

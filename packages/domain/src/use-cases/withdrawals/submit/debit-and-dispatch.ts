@@ -6,7 +6,7 @@ import { type DomainError, domainError, MESSAGES } from '../../../shared/domain-
 import { err, ok, type Result } from '../../../shared/result.js';
 import { debitWallet } from '../../../wallet/wallet.js';
 import { checkAt, type Withdrawal } from '../../../withdrawal/withdrawal.js';
-import { receiptFor, type WithdrawalReceipt } from '../request/withdrawal-receipt.js';
+import { receiptFor, type WithdrawalReceipt } from '../request/request-outcome.js';
 import { recordStatusChange } from '../status-change/move-withdrawal.js';
 import { SAFETY_NET_MARGIN_MS } from '../withdrawal-settings.js';
 import { type DispatchOutcome, RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
