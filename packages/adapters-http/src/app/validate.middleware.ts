@@ -2,7 +2,7 @@ import { type DomainError, domainError, JsonNumber } from '@payout/domain';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { RequestHandler } from 'express';
-import { sendDomainError, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
+import { sendDomainError, TRANSPORT_MESSAGES } from '../errors/response-envelope.js';
 import { FAULT_KEYWORD, type JsonSchema, type SchemaFault } from '../schemas/schema-fault.js';
 import { isStorableText, numberSource } from './exact-json.parser.js';
 

@@ -15,7 +15,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { principalOf } from '../auth/authenticate.middleware.js';
-import { sendDomainError } from '../errors/error-envelope.js';
+import { sendDomainError } from '../errors/response-envelope.js';
 
 /**
  * Counts every authenticated withdrawal request on its key (WITHDRAWAL_RATE_LIMIT's rule) before validation, so a
