@@ -30,7 +30,6 @@ export * from './ports/page.js';
 export * from './ports/payout-rail.port.js';
 export * from './ports/provider-balance.port.js';
 export * from './ports/provider-records.port.js';
-export * from './ports/rail-registry.port.js';
 export * from './ports/rail-step-store.port.js';
 export * from './ports/rail-webhook.port.js';
 export * from './ports/rate-limiter.port.js';

@@ -1,8 +1,7 @@
 import type { AuditEntry } from '../../../audit/audit-entry.js';
-import { railEnabled } from '../../../policy/routing-table.js';
 import type { Principal } from '../../../ports/token-verifier.port.js';
 import type { TransactionScope } from '../../../ports/unit-of-work.port.js';
-import { railOf } from '../../../rails/rail-of-withdrawal.js';
+import { railEnabled, railOf } from '../../../rails/rail-registry.js';
 import { type DomainError, domainError, MESSAGES } from '../../../shared/domain-error.js';
 import { err, ok, type Result } from '../../../shared/result.js';
 import { FAILURE_REASONS } from '../../../withdrawal/failure-reason.js';

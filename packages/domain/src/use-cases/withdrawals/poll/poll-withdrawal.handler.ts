@@ -1,7 +1,7 @@
 import type { RailStatus } from '../../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../../rails/rail-id.js';
-import { railOf, takenByAnother } from '../../../rails/rail-of-withdrawal.js';
+import { railOf, takenByAnother } from '../../../rails/rail-registry.js';
 import { checkAt, noteFailureCode, type Withdrawal } from '../../../withdrawal/withdrawal.js';
 import { applyAccountNews } from '../../accounts/account-changes.js';
 import { moveWithdrawal, onLatestWithdrawal } from '../status-change/move-withdrawal.js';

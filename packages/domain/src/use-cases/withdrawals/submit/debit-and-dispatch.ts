@@ -54,7 +54,7 @@ export async function debitAndStore(
   const payable = await lockPayableAccount(tx, debitedWithdrawal.linkedAccountId);
   if (!payable.ok) return payable;
   onAccount(payable.value);
-  // Its rail's provider now is the one it is sent to and asked about from here on (rail-of-withdrawal.ts).
+  // Its rail's provider now is the one it is sent to and asked about from here on (railOf, rails/rail-registry.ts).
   const withdrawal = checkAt(
     { ...debitedWithdrawal, railProvider: deps.rails.get(debitedWithdrawal.rail).provider },
     new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS),
