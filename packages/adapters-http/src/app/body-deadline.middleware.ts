@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { sendError } from '../errors/error-envelope.js';
+import { sendError } from '../errors/response-envelope.js';
 import { MAX_REQUEST_TARGET, REFUSALS } from '../server/refusals.js';
 
 /**

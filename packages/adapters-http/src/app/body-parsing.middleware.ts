@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { sendError, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
+import { sendError, TRANSPORT_MESSAGES } from '../errors/response-envelope.js';
 import { parseExactJson } from './exact-json.parser.js';
 
 export const BODY_LIMIT = '64kb';

@@ -1,8 +1,8 @@
 import { WithdrawalOutcomeUnknownError } from '@payout/domain';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { envelope, sendError, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
 import { TRANSPORT_ERROR_STATUS } from '../errors/error-status.table.js';
+import { envelope, sendError, TRANSPORT_MESSAGES } from '../errors/response-envelope.js';
 import { requestIdOf } from '../logging/request-logging.middleware.js';
 
 export const routeNotFound: RequestHandler = (_req, res) =>

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '@payout/domain';
-import { TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
+import { TRANSPORT_MESSAGES } from '../errors/response-envelope.js';
 
 export interface BodyFault {
   readonly code: 'MALFORMED_JSON' | 'VALIDATION_ERROR';

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import { sendError, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
+import { sendError, TRANSPORT_MESSAGES } from '../errors/response-envelope.js';
 
 /**
  * A path parameter that is not valid percent-encoding (`%C3%28`, a lone `%`): Express's router fails to decode

@@ -1,6 +1,6 @@
 import { domainError, MESSAGES, type Principal, type Scope, type TokenVerifier } from '@payout/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { sendDomainError } from '../errors/error-envelope.js';
+import { sendDomainError } from '../errors/response-envelope.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 

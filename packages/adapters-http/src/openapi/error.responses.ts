@@ -1,6 +1,6 @@
 import { ERROR_CODES, MESSAGES } from '@payout/domain';
 import { BODY_LIMIT } from '../app/body-parsing.middleware.js';
-import { TRANSPORT_ERROR_CODES, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
+import { TRANSPORT_ERROR_CODES, TRANSPORT_MESSAGES } from '../errors/response-envelope.js';
 import type { JsonSchema } from '../schemas/schema-fault.js';
 
 /** The statuses an operation may list among its errors. */

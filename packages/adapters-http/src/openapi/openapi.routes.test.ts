@@ -1,7 +1,7 @@
 import { ERROR_CODES, LINK_KINDS } from '@payout/domain';
 import { expect } from 'chai';
 import { createHttpApp } from '../app/create-http-app.js';
-import { TRANSPORT_ERROR_CODES } from '../errors/error-envelope.js';
+import { TRANSPORT_ERROR_CODES } from '../errors/response-envelope.js';
 import { PayoutMetrics } from '../ops/payout-metrics.js';
 import { inMemoryHttpDeps } from '../testing/in-memory-http.harness.js';
 import { buildOpenApiDocument } from './openapi.document.js';

@@ -1,4 +1,12 @@
-import { type RateLimitDecision, type RateLimiter, WITHDRAWAL_RATE_LIMIT } from '@payout/domain';
+import {
+  domainError,
+  MESSAGES,
+  type RateLimitDecision,
+  type RateLimiter,
+  WITHDRAWAL_RATE_LIMIT,
+  withdrawalRateKey,
+} from '@payout/domain';
+import type { RequestHandler } from 'express';
 import type { Redis, RedisOptions } from 'ioredis';
 import {
   type RateLimiterAbstract,
@@ -6,6 +14,23 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { principalOf } from '../auth/authenticate.middleware.js';
+import { sendDomainError } from '../errors/response-envelope.js';
+
+/**
+ * Counts every authenticated withdrawal request on its key (WITHDRAWAL_RATE_LIMIT's rule) before validation, so a
+ * burst of bad requests is limited too. The client IP is express's `req.ip`, which honours `trust proxy`.
+ */
+export function limitWithdrawals(limiter: RateLimiter): RequestHandler {
+  return async (req, res, next) => {
+    const decision = await limiter.consume(withdrawalRateKey(principalOf(res), req.ip));
+    if (decision.allowed) return next();
+    sendDomainError(
+      res,
+      domainError('RATE_LIMITED', MESSAGES.RATE_LIMITED, { retryAfterSeconds: decision.retryAfterSeconds }),
+    );
+  };
+}
 
 export interface WithdrawalRateLimiterOptions {
   /** Shared counting across processes; without it the limiter counts in process. */

@@ -1,5 +1,5 @@
 import type { IRouter } from 'express';
-import { successEnvelope } from './respond.js';
+import { successEnvelope } from '../errors/response-envelope.js';
 
 /** Where a person or a client goes from `/`: the API reference, the operator console, the OpenAPI document. */
 export const SERVICE_INDEX = { docs: '/docs', console: '/console', openapi: '/openapi.json' } as const;

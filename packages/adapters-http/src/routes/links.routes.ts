@@ -9,12 +9,10 @@ import type { IRouter, RequestHandler } from 'express';
 import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import { routeNotFound } from '../app/error-handler.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
-import { bodyOf, validate } from '../app/validate.middleware.js';
+import { bodyOf, compileSchema, validate } from '../app/validate.middleware.js';
 import { authenticate, principalOf } from '../auth/authenticate.middleware.js';
-import { sendDomainError } from '../errors/error-envelope.js';
+import { respond, sendDomainError } from '../errors/response-envelope.js';
 import { linkBodySchema, linkParamsSchema } from '../schemas/links.schemas.js';
-import { compileSchema } from '../schemas/schema-validator.js';
-import { respond } from './respond.js';
 
 const LINK_PATH = '/v1/ext/application-token/:token/linked-accounts/:currency/link/:kind/:step';
 

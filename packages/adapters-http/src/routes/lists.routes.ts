@@ -3,11 +3,11 @@ import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
+import { respond, successEnvelope } from '../errors/response-envelope.js';
 import { deliveriesQuerySchema, pageQuerySchema, transactionsQuerySchema } from '../schemas/lists.schemas.js';
 import { deliveryParamsSchema } from '../schemas/operator.schemas.js';
 import { deliveryFilterOf, withdrawalFilterOf } from './list-filters.js';
 import { pageRequestOf, respondPage } from './pagination.js';
-import { respond, successEnvelope } from './respond.js';
 
 /** The client lists: transactions, webhook events for a re-synchronisation, deliveries and their redelivery. */
 export function listRoutes(router: IRouter, deps: HttpAppDeps): void {

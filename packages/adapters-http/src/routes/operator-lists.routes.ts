@@ -2,6 +2,7 @@ import type { IRouter } from 'express';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
+import { respond, successEnvelope } from '../errors/response-envelope.js';
 import {
   entityParamsSchema,
   operatorDeliveriesQuerySchema,
@@ -16,7 +17,6 @@ import {
 } from '../schemas/operator.schemas.js';
 import { operatorDeliveryFilterOf, operatorWithdrawalFilterOf } from './list-filters.js';
 import { pageRequestOf, respondPage } from './pagination.js';
-import { respond, successEnvelope } from './respond.js';
 
 /**
  * The operator's lists and reads (scope `operator`): withdrawals, one withdrawal, the approvals queue, merchants,

@@ -3,6 +3,7 @@ import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyOf, bodyWithMoney, validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
+import { respond, successEnvelope } from '../errors/response-envelope.js';
 import {
   auditLogQuerySchema,
   createEntitySchema,
@@ -21,7 +22,6 @@ import {
   withdrawalIdParamsSchema,
 } from '../schemas/operator.schemas.js';
 import { withExactFeeOverrides } from './fee-overrides-body.js';
-import { respond, successEnvelope } from './respond.js';
 import { withdrawalResponse } from './withdrawals.routes.js';
 
 const CREATED = 201;

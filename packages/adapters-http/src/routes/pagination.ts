@@ -7,9 +7,9 @@ import {
   type Result,
 } from '@payout/domain';
 import type { Request, Response } from 'express';
+import { respond } from '../errors/response-envelope.js';
 import { canonicalId } from '../ids/canonical-uuid.js';
 import { fault, type JsonSchema } from '../schemas/schema-fault.js';
-import { respond } from './respond.js';
 
 /**
  * A cursor is the id of a page's last row, its 16 bytes in base64url: opaque to clients, and checked whole by the

@@ -1,7 +1,7 @@
 import express, { type IRouter } from 'express';
 import { BODY_LIMIT, unlessAnswered } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
-import { sendDomainError } from '../errors/error-envelope.js';
+import { sendDomainError } from '../errors/response-envelope.js';
 
 /** The body as bytes, whatever its type: the provider's signature covers exactly these, so nothing parses it first. */
 const rawBody = unlessAnswered(express.raw({ type: () => true, limit: BODY_LIMIT, inflate: false }));

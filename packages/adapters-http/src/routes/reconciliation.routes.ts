@@ -4,6 +4,7 @@ import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyOf, validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
+import { respond, successEnvelope } from '../errors/response-envelope.js';
 import {
   reconciliationExceptionParamsSchema,
   reconciliationExceptionsQuerySchema,
@@ -12,7 +13,6 @@ import {
 } from '../schemas/reconciliation.schemas.js';
 import { durationSeconds } from './duration.js';
 import { pageRequestOf, queryOf, respondPage } from './pagination.js';
-import { respond, successEnvelope } from './respond.js';
 
 /** Drops the filters the query left out, so that none is passed as `undefined`. */
 const defined = <T extends object>(filter: T): T =>

@@ -2,7 +2,7 @@ import type { IRouter } from 'express';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
-import { sendDomainError } from '../errors/error-envelope.js';
+import { sendDomainError } from '../errors/response-envelope.js';
 import { RUN_LINE_COLUMNS, WITHDRAWAL_COLUMNS } from '../reports/report-columns.js';
 import { sendCsv } from '../reports/send-csv.js';
 import {

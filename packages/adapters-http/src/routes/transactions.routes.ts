@@ -2,8 +2,8 @@ import type { IRouter } from 'express';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
+import { respond, successEnvelope } from '../errors/response-envelope.js';
 import { transactionParamsSchema } from '../schemas/transactions.schemas.js';
-import { respond, successEnvelope } from './respond.js';
 
 /** Spec endpoint 7 and the status lookup of docs/product.md §8. */
 export function transactionRoutes(router: IRouter, deps: HttpAppDeps): void {

@@ -2,10 +2,10 @@ import type { IRouter } from 'express';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
+import { respond, successEnvelope } from '../errors/response-envelope.js';
 import { ledgerEntriesQuerySchema } from '../schemas/lists.schemas.js';
 import { walletParamsSchema } from '../schemas/operator.schemas.js';
 import { pageRequestOf, queryOf, respondPage } from './pagination.js';
-import { respond, successEnvelope } from './respond.js';
 
 /** A wallet and its ledger, for its entity, its merchant and operators. */
 export function walletRoutes(router: IRouter, deps: HttpAppDeps): void {

@@ -4,9 +4,9 @@ import { parseJson, requireJsonBody } from '../app/body-parsing.middleware.js';
 import type { HttpAppDeps } from '../app/http-app-deps.js';
 import { bodyWithMoney, validate } from '../app/validate.middleware.js';
 import { authenticate, requirePrincipal } from '../auth/authenticate.middleware.js';
-import { limitWithdrawals } from '../rate-limit/rate-limit.middleware.js';
+import { respond } from '../errors/response-envelope.js';
+import { limitWithdrawals } from '../rate-limit/withdrawal-rate-limiter.js';
 import { withdrawalBodySchema, withdrawalParamsSchema } from '../schemas/withdrawals.schemas.js';
-import { respond } from './respond.js';
 
 /**
  * Spec endpoint 1's success body: `amount` is the total debited (amount + fees). The spec's creation statuses

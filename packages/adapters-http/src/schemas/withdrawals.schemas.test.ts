@@ -1,7 +1,7 @@
 import { JsonNumber, parseWithdrawalRequest, WITHDRAWAL_REQUEST_FIELDS } from '@payout/domain';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { compileSchema } from './schema-validator.js';
+import { compileSchema } from '../app/validate.middleware.js';
 import { withdrawalBodySchema } from './withdrawals.schemas.js';
 
 const validateBody = compileSchema(withdrawalBodySchema);

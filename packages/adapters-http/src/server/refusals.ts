@@ -1,11 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import { API_ANSWER_HEADERS } from '../app/security-headers.middleware.js';
-import { envelope, TRANSPORT_MESSAGES } from '../errors/error-envelope.js';
 import {
   TRANSPORT_ERROR_STATUS,
   type TransportErrorCode,
   UNMET_EXPECTATION_STATUS,
 } from '../errors/error-status.table.js';
+import { envelope, TRANSPORT_MESSAGES } from '../errors/response-envelope.js';
 
 /** An answer the server gives before, or instead of, the app: a status, its reason phrase and the envelope's code. */
 export interface Refusal {

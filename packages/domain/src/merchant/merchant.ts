@@ -1,5 +1,5 @@
 import type { Money } from '../money/money.js';
-import type { FeeOverrides } from '../policy/fee-schedule.js';
+import type { FeeOverrides } from '../policy/rail-terms.js';
 
 export interface Merchant {
   readonly id: string;

@@ -1,9 +1,7 @@
 import { expect } from 'chai';
 import { LINK_KINDS, type LinkKind } from '../linked-account/link-kind.js';
 import { RAIL_IDS, type RailId } from '../rails/rail-id.js';
-import { createRailRegistry } from '../rails/rail-registry.js';
-import { ScriptedRail } from '../testing/scripted-rail.js';
-import { isRoutingType, type RoutingType, railEnabled, resolveRail, routedRails } from './routing-table.js';
+import { isRoutingType, type RoutingType, resolveRail, routedRails } from './routing-table.js';
 
 type Asked = RoutingType | undefined;
 const ASKED: readonly Asked[] = [undefined, 'ACH', 'RTP', 'WIRE', 'BANK'];
@@ -60,18 +58,5 @@ describe('routing table (the specâ€™s routing by account kind, docs/product.md Â
 
   it('routes to every rail, so the registry must bind all of them', () => {
     expect([...routedRails()].sort()).to.deep.equal([...RAIL_IDS].sort());
-  });
-
-  it('refuses a rail the deployment switched off, naming it, and lets the others through', () => {
-    const registry = createRailRegistry(
-      RAIL_IDS.filter((id) => id !== 'RTP').map((id) => new ScriptedRail(id)),
-      ['RTP'],
-    );
-    expect(railEnabled(registry, 'ACH')).to.deep.equal({ ok: true, value: 'ACH' });
-    const refused = railEnabled(registry, 'RTP');
-    expect(refused.ok ? null : refused.error).to.deep.equal({
-      code: 'RAIL_DISABLED',
-      message: 'Payouts on the RTP rail are not available on this service',
-    });
   });
 });

@@ -1,5 +1,4 @@
 import type { LinkKind } from '../linked-account/link-kind.js';
-import type { RailRegistry } from '../ports/rail-registry.port.js';
 import type { RailId } from '../rails/rail-id.js';
 import { type DomainError, domainError, MESSAGES } from '../shared/domain-error.js';
 import { err, ok, type Result } from '../shared/result.js';
@@ -33,13 +32,6 @@ export function resolveRail(
   }
   return ok(rail);
 }
-
-/**
- * A rail the deployment switched off (RAILS=…=disabled) is refused like a routing the table does not offer: 400,
- * naming the rail, before anything is debited.
- */
-export const railEnabled = (rails: RailRegistry, rail: RailId): Result<RailId, DomainError> =>
-  rails.isEnabled(rail) ? ok(rail) : err(domainError('RAIL_DISABLED', MESSAGES.RAIL_DISABLED(rail)));
 
 /** Every rail the routing table can name: the rail registry refuses to boot unless each one is bound. */
 export const routedRails = (): ReadonlySet<RailId> =>

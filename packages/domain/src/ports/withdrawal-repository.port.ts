@@ -1,6 +1,6 @@
 import type { EntityIdentity } from '../entity/entity.js';
 import type { RailId } from '../rails/rail-id.js';
-import { type WebhookSource, webhookSourceOf } from '../webhooks/webhook-body.js';
+import { type WebhookSource, webhookSourceOf } from '../webhooks/webhook-event.js';
 import type { Withdrawal, WithdrawalFlow, WithdrawalStatusChange } from '../withdrawal/withdrawal.js';
 
 /**

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { PayoutRail } from '../ports/payout-rail.port.js';
+import { ScriptedRail } from '../testing/scripted-rail.js';
 import { RAIL_IDS, type RailId } from './rail-id.js';
-import { createRailRegistry } from './rail-registry.js';
+import { createRailRegistry, railEnabled } from './rail-registry.js';
 
 const rail = (id: RailId): PayoutRail => ({
   provider: 'scripted',
@@ -41,5 +42,18 @@ describe('createRailRegistry with disabled rails', () => {
 
   it('fails at boot when a rail is both bound and disabled', () => {
     expect(() => createRailRegistry(RAIL_IDS.map(rail), ['ACH'])).to.throw(/ACH is bound twice/);
+  });
+
+  it('refuses a rail the deployment switched off, naming it, and lets the others through', () => {
+    const registry = createRailRegistry(
+      RAIL_IDS.filter((id) => id !== 'RTP').map((id) => new ScriptedRail(id)),
+      ['RTP'],
+    );
+    expect(railEnabled(registry, 'ACH')).to.deep.equal({ ok: true, value: 'ACH' });
+    const refused = railEnabled(registry, 'RTP');
+    expect(refused.ok ? null : refused.error).to.deep.equal({
+      code: 'RAIL_DISABLED',
+      message: 'Payouts on the RTP rail are not available on this service',
+    });
   });
 });

@@ -5,8 +5,7 @@ import type { Merchant } from '../../merchant/merchant.js';
 import { Money } from '../../money/money.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import type { Wallet } from '../../wallet/wallet.js';
-import { buildWebhookBody } from '../../webhooks/webhook-body.js';
-import type { WebhookEvent } from '../../webhooks/webhook-event.js';
+import { buildWebhookBody, type WebhookEvent } from '../../webhooks/webhook-event.js';
 import { createWithdrawal, type Withdrawal } from '../../withdrawal/withdrawal.js';
 import { contractIds } from './contract-subject.js';
 

@@ -4,8 +4,7 @@ import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { ok, type Result } from '../../shared/result.js';
 import type { LinkedAccountEventBody } from '../../webhooks/linked-account-event.js';
-import type { WebhookBody } from '../../webhooks/webhook-body.js';
-import type { WebhookEventStatus } from '../../webhooks/webhook-event.js';
+import type { WebhookBody, WebhookEventStatus } from '../../webhooks/webhook-event.js';
 import { type DeliveryView, deliveryViews } from '../operator/webhook-operations.use-case.js';
 import { merchantOf, unauthorized } from './list-access.js';
 

@@ -1,7 +1,7 @@
 import type { Merchant } from '../../merchant/merchant.js';
 import { Money } from '../../money/money.js';
 import { DEFAULT_APPROVAL_THRESHOLD } from '../../policy/approval-policy.js';
-import type { FeeOverrides } from '../../policy/fee-schedule.js';
+import type { FeeOverrides } from '../../policy/rail-terms.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import { validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';

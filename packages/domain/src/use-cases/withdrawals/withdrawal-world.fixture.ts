@@ -14,7 +14,7 @@ import { ManualClock } from '../../testing/manual-clock.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';
 import { SequentialIds } from '../../testing/sequential-ids.js';
 import type { Wallet } from '../../wallet/wallet.js';
-import type { WebhookBody } from '../../webhooks/webhook-body.js';
+import type { WebhookBody } from '../../webhooks/webhook-event.js';
 import { DecideWithdrawal } from './decisions/decide-withdrawal.use-case.js';
 import { ExpireApproval } from './decisions/expire-approval.handler.js';
 import { DueWithdrawals } from './poll/due-withdrawals.use-case.js';

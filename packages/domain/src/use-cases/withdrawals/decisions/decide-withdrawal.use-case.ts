@@ -1,8 +1,7 @@
 import type { AuditEntry } from '../../../audit/audit-entry.js';
-import { railEnabled } from '../../../policy/routing-table.js';
 import type { Principal } from '../../../ports/token-verifier.port.js';
 import type { TransactionScope } from '../../../ports/unit-of-work.port.js';
-import { railOf } from '../../../rails/rail-of-withdrawal.js';
+import { railEnabled, railOf } from '../../../rails/rail-registry.js';
 import { type DomainError, domainError, MESSAGES } from '../../../shared/domain-error.js';
 import { err, ok, type Result } from '../../../shared/result.js';
 import { FAILURE_REASONS } from '../../../withdrawal/failure-reason.js';
@@ -16,8 +15,7 @@ import {
 import { requireOperator } from '../../operator/operator-deps.js';
 import { recordAudit } from '../../operator/record-audit.js';
 import { writingFor } from '../../writing-for.js';
-import { storedOrThrown } from '../request/commit-outcome.js';
-import type { WithdrawalReceipt } from '../request/withdrawal-receipt.js';
+import { storedOrThrown, type WithdrawalReceipt } from '../request/request-outcome.js';
 import { moveWithdrawal } from '../status-change/move-withdrawal.js';
 import {
   debitAndStore,

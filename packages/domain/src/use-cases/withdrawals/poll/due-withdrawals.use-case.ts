@@ -1,5 +1,5 @@
 import { checkAt, type Withdrawal } from '../../../withdrawal/withdrawal.js';
-import { onLatestWithdrawal } from '../status-change/on-latest-withdrawal.js';
+import { onLatestWithdrawal } from '../status-change/move-withdrawal.js';
 import type { WithdrawalFlowDeps } from '../submit/debit-and-dispatch.js';
 import { isAwaitingSubmission } from '../submit/rail-dispatcher.js';
 import { SubmitWithdrawal } from '../submit/submit-withdrawal.handler.js';

@@ -1,11 +1,10 @@
 import type { RailStatus } from '../../../ports/payout-rail.port.js';
 import type { TransactionScope } from '../../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../../rails/rail-id.js';
-import { railOf, takenByAnother } from '../../../rails/rail-of-withdrawal.js';
+import { railOf, takenByAnother } from '../../../rails/rail-registry.js';
 import { checkAt, noteFailureCode, type Withdrawal } from '../../../withdrawal/withdrawal.js';
 import { applyAccountNews } from '../../accounts/account-changes.js';
-import { moveWithdrawal } from '../status-change/move-withdrawal.js';
-import { onLatestWithdrawal } from '../status-change/on-latest-withdrawal.js';
+import { moveWithdrawal, onLatestWithdrawal } from '../status-change/move-withdrawal.js';
 import type { WithdrawalFlowDeps } from '../submit/debit-and-dispatch.js';
 import { must, nextPollAt, nextReturnCheckAt } from '../submit/rail-dispatcher.js';
 

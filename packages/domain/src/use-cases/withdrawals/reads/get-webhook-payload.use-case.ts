@@ -4,7 +4,7 @@ import type { UnitOfWork } from '../../../ports/unit-of-work.port.js';
 import { domainError, MESSAGES } from '../../../shared/domain-error.js';
 import { isUuid } from '../../../shared/request-field.js';
 import { err, ok, type Result } from '../../../shared/result.js';
-import { type WebhookBody, webhookBodyOf } from '../../../webhooks/webhook-body.js';
+import { type WebhookBody, webhookBodyOf } from '../../../webhooks/webhook-event.js';
 import { canRead } from './transaction-access.js';
 
 /** Flows whose webhook payload the lookup serves (spec endpoint 7, rule 2). */

@@ -3,32 +3,30 @@ import type { LinkedAccount } from '../../../linked-account/linked-account.js';
 import type { Merchant } from '../../../merchant/merchant.js';
 import { Money } from '../../../money/money.js';
 import { requiresApproval } from '../../../policy/approval-policy.js';
-import { feeFor } from '../../../policy/fee-schedule.js';
 import { paymentLinkWallet } from '../../../policy/payment-link-policy.js';
-import { withinRailLimit } from '../../../policy/rail-limits.js';
-import { railEnabled, resolveRail } from '../../../policy/routing-table.js';
+import { feeFor, withinRailLimit } from '../../../policy/rail-terms.js';
+import { resolveRail } from '../../../policy/routing-table.js';
 import type { Principal } from '../../../ports/token-verifier.port.js';
 import type { Repositories } from '../../../ports/unit-of-work.port.js';
 import type { RailId } from '../../../rails/rail-id.js';
+import { railEnabled } from '../../../rails/rail-registry.js';
 import { type DomainError, domainError, MESSAGES } from '../../../shared/domain-error.js';
 import { err, ok, type Result } from '../../../shared/result.js';
 import { createWithdrawal, recordSubmitAttempt } from '../../../withdrawal/withdrawal.js';
 import { writingFor } from '../../writing-for.js';
-import { recordStatusChange } from '../status-change/record-status-change.js';
+import { recordStatusChange } from '../status-change/move-withdrawal.js';
 import {
   accountUnusable,
   debitAndStore,
   dispatchFirstAttempt,
   type WithdrawalFlowDeps,
 } from '../submit/debit-and-dispatch.js';
-import { storedOrThrown } from './commit-outcome.js';
 import {
   type ParsedWithdrawalRequest,
   parseWithdrawalRequest,
   type RequestWithdrawalInput,
 } from './parse-withdrawal-request.js';
-import type { WithdrawalReceipt } from './withdrawal-receipt.js';
-import { receiptFor } from './withdrawal-receipt.js';
+import { receiptFor, storedOrThrown, type WithdrawalReceipt } from './request-outcome.js';
 
 interface Plan {
   readonly request: ParsedWithdrawalRequest;

@@ -6,19 +6,37 @@ import {
 } from '../../../ledger/ledger-entry.js';
 import { givenBackToken } from '../../../policy/payment-link-policy.js';
 import type { IdGenerator } from '../../../ports/id-generator.port.js';
-import type { TransactionScope } from '../../../ports/unit-of-work.port.js';
+import type { TransactionScope, UnitOfWork } from '../../../ports/unit-of-work.port.js';
 import type { DomainError } from '../../../shared/domain-error.js';
 import { ok, type Result } from '../../../shared/result.js';
 import { creditWallet } from '../../../wallet/wallet.js';
+import { buildWebhookBody, type WebhookEvent } from '../../../webhooks/webhook-event.js';
 import type { FailureReason } from '../../../withdrawal/failure-reason.js';
 import {
   checkAt,
   transitionWithdrawal,
   type Withdrawal,
   type WithdrawalDecision,
+  type WithdrawalStatusChange,
 } from '../../../withdrawal/withdrawal.js';
-import type { WithdrawalStatus } from '../../../withdrawal/withdrawal-status.js';
-import { recordStatusChange } from './record-status-change.js';
+import { type WithdrawalStatus, webhookStatusOf } from '../../../withdrawal/withdrawal-status.js';
+
+/**
+ * Runs `work` in a transaction on `withdrawal` as it is stored now, locked: what the caller read or wrote last
+ * may be stale (a lease ran out, an operator acted, another worker moved it). `missing` is the result when the
+ * withdrawal no longer exists.
+ */
+export function onLatestWithdrawal<T>(
+  unitOfWork: UnitOfWork,
+  withdrawal: Withdrawal,
+  work: (tx: TransactionScope, current: Withdrawal) => Promise<T>,
+  missing: T,
+): Promise<T> {
+  return unitOfWork.run(async (tx) => {
+    const current = await tx.withdrawals.lockById(withdrawal.id);
+    return current ? work(tx, current) : missing;
+  });
+}
 
 /**
  * Moves a withdrawal locked in `tx` to `to`: stores it, announces the change, and when it enters FAILED after a
@@ -96,4 +114,36 @@ async function giveBackToken(tx: TransactionScope, failed: Withdrawal, now: Date
     now,
   );
   if (restored) await tx.applicationTokens.update(restored);
+}
+
+/**
+ * Records a status change as its webhook event, due at once, inside the transaction that made the change, so an
+ * event exists exactly when the change was committed. The stored events are the delivery queue (DeliverWebhook).
+ * Entering AWAITING_APPROVAL is not announced: the spec announces such a withdrawal once approved.
+ */
+export async function recordStatusChange(
+  tx: TransactionScope,
+  withdrawal: Withdrawal,
+  change: WithdrawalStatusChange,
+  now: Date,
+  ids: IdGenerator,
+): Promise<void> {
+  if (change.status === 'AWAITING_APPROVAL') return;
+  const entity = await tx.entities.findIdentity(withdrawal.entityId);
+  if (!entity) throw new Error(`entity ${withdrawal.entityId} of withdrawal ${withdrawal.id} is missing`);
+  const event: WebhookEvent = {
+    id: ids.next(),
+    merchantId: withdrawal.merchantId,
+    withdrawalId: withdrawal.id,
+    linkedAccountId: null,
+    sequence: change.sequence,
+    status: webhookStatusOf(change.status),
+    body: JSON.stringify(buildWebhookBody(withdrawal, entity, now)),
+    createdAt: now,
+    deliveryState: 'PENDING',
+    attempts: 0,
+    nextAttemptAt: now,
+    deliveredAt: null,
+  };
+  await tx.webhookEvents.insert(event);
 }

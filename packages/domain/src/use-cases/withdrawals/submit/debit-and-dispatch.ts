@@ -6,8 +6,8 @@ import { type DomainError, domainError, MESSAGES } from '../../../shared/domain-
 import { err, ok, type Result } from '../../../shared/result.js';
 import { debitWallet } from '../../../wallet/wallet.js';
 import { checkAt, type Withdrawal } from '../../../withdrawal/withdrawal.js';
-import { receiptFor, type WithdrawalReceipt } from '../request/withdrawal-receipt.js';
-import { recordStatusChange } from '../status-change/record-status-change.js';
+import { receiptFor, type WithdrawalReceipt } from '../request/request-outcome.js';
+import { recordStatusChange } from '../status-change/move-withdrawal.js';
 import { SAFETY_NET_MARGIN_MS } from '../withdrawal-settings.js';
 import { type DispatchOutcome, RailDispatcher, type RailDispatcherDeps } from './rail-dispatcher.js';
 
@@ -54,7 +54,7 @@ export async function debitAndStore(
   const payable = await lockPayableAccount(tx, debitedWithdrawal.linkedAccountId);
   if (!payable.ok) return payable;
   onAccount(payable.value);
-  // Its rail's provider now is the one it is sent to and asked about from here on (rail-of-withdrawal.ts).
+  // Its rail's provider now is the one it is sent to and asked about from here on (railOf, rails/rail-registry.ts).
   const withdrawal = checkAt(
     { ...debitedWithdrawal, railProvider: deps.rails.get(debitedWithdrawal.rail).provider },
     new Date(now.getTime() + deps.settings.railTimeoutMs + SAFETY_NET_MARGIN_MS),

@@ -2,10 +2,9 @@ import type { LinkedAccount } from '../../../linked-account/linked-account.js';
 import type { Clock } from '../../../ports/clock.port.js';
 import type { IdGenerator } from '../../../ports/id-generator.port.js';
 import type { PayoutRail, RailSubmitResult } from '../../../ports/payout-rail.port.js';
-import type { RailRegistry } from '../../../ports/rail-registry.port.js';
 import type { TransactionScope, UnitOfWork } from '../../../ports/unit-of-work.port.js';
 import { RAILS_WITH_PROCESSING_STATE } from '../../../rails/rail-id.js';
-import { railOf } from '../../../rails/rail-of-withdrawal.js';
+import { type RailRegistry, railOf } from '../../../rails/rail-registry.js';
 import {
   checkAt,
   markSubmitted,
@@ -14,8 +13,7 @@ import {
   type Withdrawal,
 } from '../../../withdrawal/withdrawal.js';
 import { applyAccountNews } from '../../accounts/account-changes.js';
-import { moveWithdrawal } from '../status-change/move-withdrawal.js';
-import { onLatestWithdrawal } from '../status-change/on-latest-withdrawal.js';
+import { moveWithdrawal, onLatestWithdrawal } from '../status-change/move-withdrawal.js';
 import { submitRetryDelay, type WithdrawalSettings } from '../withdrawal-settings.js';
 
 export interface RailDispatcherDeps {

@@ -1,6 +1,9 @@
 import { Money } from '../money/money.js';
 import type { RailId } from '../rails/rail-id.js';
 
+// Each rail's terms, per payout: the fee it charges (a merchant may override it) and the amounts it carries. Both
+// tables are keyed by rail, so a new rail id does not compile until it has its terms.
+
 /** A flat fee, or a percentage rounded half-up to the cent with an optional minimum. */
 export type FeeRule =
   | { readonly type: 'FLAT'; readonly amount: string }
@@ -26,3 +29,25 @@ export function feeFor(rail: RailId, amount: Money, overrides: FeeOverrides = {}
   const fee = amount.percent(rule.rate);
   return rule.minimum ? Money.max(fee, Money.of(rule.minimum)) : fee;
 }
+
+export interface AmountLimit {
+  readonly min: Money;
+  readonly max: Money;
+}
+
+const limit = (min: string, max: string): AmountLimit => ({ min: Money.of(min), max: Money.of(max) });
+
+/** Per-payout limits of each rail, modelled on the networks' published caps. */
+export const RAIL_LIMITS: Readonly<Record<RailId, AmountLimit>> = {
+  ACH: limit('0.01', '1000000.00'),
+  RTP: limit('0.01', '1000000.00'),
+  WIRE: limit('1.00', '10000000.00'),
+  SWIFT: limit('1.00', '10000000.00'),
+  PUSH_TO_CARD: limit('1.00', '50000.00'),
+  ZELLE: limit('0.01', '5000.00'),
+  PAYPAL: limit('0.01', '60000.00'),
+  VENMO: limit('0.01', '60000.00'),
+};
+
+export const withinRailLimit = (rail: RailId, amount: Money): boolean =>
+  amount.compare(RAIL_LIMITS[rail].min) >= 0 && amount.compare(RAIL_LIMITS[rail].max) <= 0;

@@ -1,4 +1,4 @@
-import { type DomainError, type ErrorCode, MESSAGES } from '@payout/domain';
+import { type DomainError, type ErrorCode, MESSAGES, type Result } from '@payout/domain';
 import type { Response } from 'express';
 import {
   ERROR_STATUS,
@@ -52,6 +52,9 @@ export interface ErrorEnvelope {
   readonly transactionId?: string;
 }
 
+/** The spec's body of an answer that succeeded. */
+export const successEnvelope = <T>(data: T) => ({ success: true as const, data });
+
 export const envelope = (code: string, message: string, field?: unknown): ErrorEnvelope =>
   typeof field === 'string'
     ? { success: false, message, fatal: true, code, field }
@@ -76,4 +79,15 @@ export function sendDomainError(res: Response, error: DomainError): void {
   const body = envelope(error.code, message, error.details?.field);
   const transactionId = error.details?.transactionId;
   res.status(status).json(typeof transactionId === 'string' ? { ...body, transactionId } : body);
+}
+
+/** Sends a use case's value in the shape the route promises, or its error through the status table. */
+export function respond<T>(
+  res: Response,
+  result: Result<T>,
+  shape: (value: T) => unknown,
+  status = 200,
+): void {
+  if (result.ok) res.status(status).json(shape(result.value));
+  else sendDomainError(res, result.error);
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { CommitOutcomeUnknownError, type TransactionScope } from '../../../ports/unit-of-work.port.js';
 import { WithdrawalWorld, withdraw, withdrawalBody } from '../withdrawal-world.fixture.js';
-import { WithdrawalOutcomeUnknownError } from './commit-outcome.js';
+import { WithdrawalOutcomeUnknownError } from './request-outcome.js';
 
 /** A world whose next transaction commits and then loses its COMMIT's answer. */
 function losingNextCommit(world: WithdrawalWorld): void {

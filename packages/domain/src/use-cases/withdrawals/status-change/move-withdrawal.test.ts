@@ -3,7 +3,7 @@ import { JsonNumber } from '../../../money/json-number.js';
 import { recordSubmitAttempt, type Withdrawal } from '../../../withdrawal/withdrawal.js';
 import { RailDispatcher } from '../submit/rail-dispatcher.js';
 import { WithdrawalWorld, withdraw, withdrawalBody } from '../withdrawal-world.fixture.js';
-import { onLatestWithdrawal } from './on-latest-withdrawal.js';
+import { onLatestWithdrawal } from './move-withdrawal.js';
 
 async function requested(world: WithdrawalWorld) {
   const c = await world.customer();

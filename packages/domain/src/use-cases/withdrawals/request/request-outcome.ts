@@ -1,6 +1,30 @@
 import { CommitOutcomeUnknownError, type UnitOfWork } from '../../../ports/unit-of-work.port.js';
+import { MESSAGES } from '../../../shared/domain-error.js';
 import { ok, type Result } from '../../../shared/result.js';
 import type { Withdrawal } from '../../../withdrawal/withdrawal.js';
+import type { DispatchOutcome } from '../submit/rail-dispatcher.js';
+
+// What a withdrawal request, or an operator's decision on one, answers: the withdrawal as its transaction stored
+// it (read back when the COMMIT's answer was lost) and the spec's status text.
+
+export interface WithdrawalReceipt {
+  readonly withdrawal: Withdrawal;
+  /** The spec's status text; "Payment queued" when the rail could not be reached and a retry is scheduled. */
+  readonly message: string;
+}
+
+const STATUS_MESSAGES = {
+  AWAITING_APPROVAL: 'Withdrawal awaiting approval',
+  PENDING: 'Withdrawal is being processed',
+  PROCESSING_PAY_OUT: 'Withdrawal is being processed',
+  SUCCESS: 'Withdrawal successful',
+  FAILED: 'Withdrawal failed',
+} as const;
+
+export function receiptFor(withdrawal: Withdrawal, outcome: DispatchOutcome | null): WithdrawalReceipt {
+  const queued = outcome?.kind === 'UNAVAILABLE';
+  return { withdrawal, message: queued ? MESSAGES.PAYMENT_QUEUED : STATUS_MESSAGES[withdrawal.status] };
+}
 
 /**
  * Thrown when a withdrawal's transaction lost its COMMIT's answer and reading it back did not tell either (the
