@@ -2,15 +2,16 @@ import { seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { monthKeyedTable } from '../partitions/month-foreign-keys.js';
-import { expectEveryPartitionKeyed, monthKeysOf, refusalOf } from '../partitions/month-keys.fixture.js';
-import { ensureMonthPartition } from '../partitions/partition-maker.js';
+import {
+  expectEveryPartitionKeyed,
+  monthKeysOf,
+  refusalOf,
+  seedInMonthMadeLater,
+} from '../partitions/month-keys.fixture.js';
 import { seedWithdrawalAt } from '../partitions/partitioned-rows.fixture.js';
-import { FAMILIES } from '../partitions/partitioned-tables.js';
 import { TimeOrderedUuidGenerator } from '../system/time-ordered-uuid-generator.js';
 import { migrateLatest } from './migrate.js';
 import { migrateDownBefore, migratedScratchDatabase, seedingUnitOfWork } from './migration-steps.fixture.js';
-
-const LEDGER = FAMILIES.find((family) => family.name === 'ledger');
 
 /** The SQLSTATE a line of an entry that does not exist is refused with (made at `atMs`), or null if stored. */
 async function refusalOfOrphanLine(knex: Knex, atMs: number): Promise<string | null> {
@@ -51,12 +52,7 @@ describe('migration 0032: the ledger lines key their entries month by month', ()
   it("gives a month partition made later its key to that month's entries, and rows of the month moved out of the default partition keep theirs", async () => {
     const db = database();
     await migrateLatest(db.knex);
-    const parties = await seedParties(seedingUnitOfWork(db.knex));
-    // A month no partition covers yet: its rows fall to the default partitions, until the month is made.
-    const at = new Date(Date.UTC(2034, 4, 10));
-    const seeded = await seedWithdrawalAt(seedingUnitOfWork(db.knex), parties, at);
-    if (!LEDGER) throw new Error('no ledger family');
-    const made = await ensureMonthPartition(db.knex, LEDGER, { year: 2034, month: 5 });
+    const { seeded, at, made } = await seedInMonthMadeLater(db.knex, 'ledger');
     expect(made).to.deep.equal(['ledger_entries_p203405', 'ledger_lines_p203405']);
 
     expect(await monthKeysOf(db.knex, monthKeyedTable('ledger_lines'))).to.deep.include({

@@ -2,23 +2,21 @@ import { type Parties, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { monthKeyedTable } from '../partitions/month-foreign-keys.js';
-import { expectEveryPartitionKeyed, monthKeysOf, refusalOf } from '../partitions/month-keys.fixture.js';
-import { addMonths, monthOf, monthStart } from '../partitions/months.js';
-import { ensureMonthPartition } from '../partitions/partition-maker.js';
-import { partitionedRows, seedWithdrawalAt } from '../partitions/partitioned-rows.fixture.js';
 import {
-  defaultPartition,
-  FAMILIES,
-  legacyPartition,
-  monthPartition,
-} from '../partitions/partitioned-tables.js';
+  expectEveryPartitionKeyed,
+  monthKeysOf,
+  refusalOf,
+  seedInMonthMadeLater,
+} from '../partitions/month-keys.fixture.js';
+import { addMonths, monthOf, monthStart } from '../partitions/months.js';
+import { partitionedRows, seedWithdrawalAt } from '../partitions/partitioned-rows.fixture.js';
+import { defaultPartition, legacyPartition, monthPartition } from '../partitions/partitioned-tables.js';
 import { TimeOrderedUuidGenerator } from '../system/time-ordered-uuid-generator.js';
 import { migrateLatest } from './migrate.js';
 import { migrateDownBefore, migratedScratchDatabase, seedingUnitOfWork } from './migration-steps.fixture.js';
 
 const MIGRATION = '0033-webhook-month-keys';
 const KEYED = ['webhook_deliveries', 'webhook_attempts'];
-const WEBHOOKS = FAMILIES.find((family) => family.name === 'webhooks');
 
 const AHEAD = addMonths(monthOf(new Date()), 2);
 const DAY_MS = 24 * 3600 * 1000;
@@ -118,12 +116,7 @@ describe('migration 0033: webhook deliveries and attempts key their events and d
   it("gives a month's partitions made later their keys to that month's events and deliveries, and rows of the month moved out of the default partitions keep theirs", async () => {
     const db = database();
     await migrateLatest(db.knex);
-    const parties = await seedParties(seedingUnitOfWork(db.knex));
-    // A month no partition covers yet: its rows fall to the default partitions, until the month is made.
-    const at = new Date(Date.UTC(2034, 4, 10));
-    const seeded = await seedWithdrawalAt(seedingUnitOfWork(db.knex), parties, at);
-    if (!WEBHOOKS) throw new Error('no webhooks family');
-    const made = await ensureMonthPartition(db.knex, WEBHOOKS, { year: 2034, month: 5 });
+    const { parties, seeded, at, made } = await seedInMonthMadeLater(db.knex, 'webhooks');
     expect(made).to.deep.equal([
       'webhook_events_p203405',
       'webhook_deliveries_p203405',

@@ -1,8 +1,12 @@
+import { type Parties, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { seedingUnitOfWork } from '../migrations/migration-steps.fixture.js';
 import { type MonthKeyedTable, monthKeyedTable } from './month-foreign-keys.js';
 import { partitionsOf } from './partition-catalog.js';
-import { FAMILIES } from './partitioned-tables.js';
+import { ensureMonthPartition } from './partition-maker.js';
+import { type SeededWithdrawal, seedWithdrawalAt } from './partitioned-rows.fixture.js';
+import { FAMILIES, type FamilyName } from './partitioned-tables.js';
 
 /** One foreign key between the relations of a month-keyed table and of the table it references. */
 export interface MonthKey {
@@ -73,3 +77,23 @@ export const refusalOf = (statement: PromiseLike<unknown>): Promise<string | nul
     () => null,
     (error: { code?: string }) => error.code ?? 'unknown',
   );
+
+/** A time in May 2034, a month no partition covers until `seedInMonthMadeLater` makes it. */
+const LATER_MONTH = { year: 2034, month: 5 };
+
+/**
+ * A withdrawal seeded in LATER_MONTH, whose rows fall to the default partitions, then the month's partitions of
+ * `family` made by the partition maker (which moves them in); `made` names the partitions it made.
+ */
+export async function seedInMonthMadeLater(
+  knex: Knex,
+  family: FamilyName,
+): Promise<{ parties: Parties; seeded: SeededWithdrawal; at: Date; made: string[] }> {
+  const parties = await seedParties(seedingUnitOfWork(knex));
+  const at = new Date(Date.UTC(LATER_MONTH.year, LATER_MONTH.month - 1, 10));
+  const seeded = await seedWithdrawalAt(seedingUnitOfWork(knex), parties, at);
+  const tables = FAMILIES.find((f) => f.name === family);
+  if (!tables) throw new Error(`no family ${family}`);
+  const made = await ensureMonthPartition(knex, tables, LATER_MONTH);
+  return { parties, seeded, at, made };
+}
