@@ -8,6 +8,12 @@ import { immediateWriter } from '../batched-transactions/sql-write.js';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
 import { recordLedgerVerification } from '../ledger/ledger-verifications.js';
 import { seedingUnitOfWork } from '../migrations/migration-steps.fixture.js';
+import { monthKeyedTable } from '../partitions/month-foreign-keys.js';
+import {
+  expectEveryPartitionKeyed,
+  MONTH_KEYED_TABLES,
+  monthKeysOf,
+} from '../partitions/month-keys.fixture.js';
 import { ensurePartitionsAhead } from '../partitions/partition-maker.js';
 import {
   partitionedRows,
@@ -211,6 +217,12 @@ describe('archiving months past their retention (PostgreSQL)', function () {
         'restored',
       ]);
     expect(await partitionedRows(db.knex), 'restored as they were').to.deep.equal(rows);
+    // The month partitions made again hold their keys to the month's partitions they reference.
+    for (const table of MONTH_KEYED_TABLES) await expectEveryPartitionKeyed(db.knex, table);
+    expect(
+      await monthKeysOf(db.knex, monthKeyedTable('webhook_attempts')),
+      'a restored month keys its partitions again',
+    ).to.deep.include({ from: 'webhook_attempts_p203105', to: 'webhook_deliveries_p203105', valid: true });
     expect(await drift()).to.deep.equal(before);
     const { rows: archived } = await db.knex.raw('SELECT count(*)::int AS n FROM archived_months');
     expect(archived[0]?.n).to.equal(0);

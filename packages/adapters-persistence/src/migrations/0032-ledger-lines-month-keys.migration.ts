@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
-import { partitionsOf } from '../partitions/partition-catalog.js';
-import { monthForeignKeyName, monthForeignKeyTo, withPartitionDdl } from '../partitions/partition-maker.js';
-import { FAMILIES, type PartitionedTable } from '../partitions/partitioned-tables.js';
+import { keyPartitionsByMonth, keyTablesAgain } from './month-keys-between-partitions.js';
 import type { OnlineSteps } from './online-migration.js';
 
 /**
@@ -14,51 +12,9 @@ import type { OnlineSteps } from './online-migration.js';
  */
 export const config = { transaction: false };
 
-const lines = (): PartitionedTable => {
-  const table = FAMILIES.flatMap((family) => family.tables).find((t) => t.name === 'ledger_lines');
-  if (!table?.monthForeignKey) throw new Error('ledger_lines has no month foreign key');
-  return table;
-};
+const TABLES = ['ledger_lines'];
 
-/** Each partition of ledger_lines with the partition of ledger_entries of the same bounds. */
-async function pairs(knex: Knex): Promise<Array<{ partition: string; target: string }>> {
-  const table = lines();
-  const foreign = table.monthForeignKey as NonNullable<PartitionedTable['monthForeignKey']>;
-  const targets = await partitionsOf(knex, foreign.table);
-  return (await partitionsOf(knex, table.name)).map((partition) => {
-    const target = targets.find(
-      (t) => t.isDefault === partition.isDefault && t.from === partition.from && t.to === partition.to,
-    );
-    if (!target) throw new Error(`${partition.name} has no partition of ${foreign.table} with its bounds`);
-    return { partition: partition.name, target: target.name };
-  });
-}
+export const up = (knex: Knex, steps: OnlineSteps): Promise<void> =>
+  keyPartitionsByMonth(knex, steps, TABLES);
 
-export const up = async (knex: Knex, steps: OnlineSteps): Promise<void> => {
-  const table = lines();
-  await withPartitionDdl(knex, async (trx) => {
-    for (const { partition, target } of await pairs(trx))
-      await monthForeignKeyTo(trx, table, partition, target, false);
-  });
-  for (const { partition } of await pairs(knex))
-    await steps.transaction((trx) =>
-      trx.raw('ALTER TABLE ?? VALIDATE CONSTRAINT ??', [partition, monthForeignKeyName(table, partition)]),
-    );
-  await withPartitionDdl(knex, (trx) =>
-    trx.raw('ALTER TABLE ledger_lines DROP CONSTRAINT IF EXISTS ledger_lines_entry_id_fkey'),
-  );
-};
-
-export const down = async (knex: Knex): Promise<void> => {
-  const table = lines();
-  await withPartitionDdl(knex, async (trx) => {
-    await trx.raw(
-      'ALTER TABLE ledger_lines ADD CONSTRAINT ledger_lines_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES ledger_entries (id) ON DELETE CASCADE',
-    );
-    for (const { partition } of await pairs(trx))
-      await trx.raw('ALTER TABLE ?? DROP CONSTRAINT IF EXISTS ??', [
-        partition,
-        monthForeignKeyName(table, partition),
-      ]);
-  });
-};
+export const down = (knex: Knex): Promise<void> => keyTablesAgain(knex, TABLES);

@@ -1,38 +1,23 @@
 import { seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { partitionsOf } from '../partitions/partition-catalog.js';
-import { ensureMonthPartition } from '../partitions/partition-maker.js';
+import { monthKeyedTable } from '../partitions/month-foreign-keys.js';
+import {
+  expectEveryPartitionKeyed,
+  monthKeysOf,
+  refusalOf,
+  seedInMonthMadeLater,
+} from '../partitions/month-keys.fixture.js';
 import { seedWithdrawalAt } from '../partitions/partitioned-rows.fixture.js';
-import { FAMILIES } from '../partitions/partitioned-tables.js';
 import { TimeOrderedUuidGenerator } from '../system/time-ordered-uuid-generator.js';
 import { migrateLatest } from './migrate.js';
 import { migrateDownBefore, migratedScratchDatabase, seedingUnitOfWork } from './migration-steps.fixture.js';
-
-const LEDGER = FAMILIES.find((family) => family.name === 'ledger');
-
-/** Each foreign key from a ledger_lines relation to a ledger_entries relation: which references which, valid or not. */
-async function lineKeys(knex: Knex): Promise<Array<{ from: string; to: string; valid: boolean }>> {
-  const { rows } = await knex.raw<{ rows: Array<{ from: string; to: string; valid: boolean }> }>(
-    `SELECT conrelid::regclass::text AS from, confrelid::regclass::text AS to, convalidated AS valid
-       FROM pg_constraint
-      WHERE contype = 'f' AND conparentid = 0
-        AND conrelid::regclass::text LIKE 'ledger_lines%' AND confrelid::regclass::text LIKE 'ledger_entries%'
-      ORDER BY 1`,
-  );
-  return rows;
-}
 
 /** The SQLSTATE a line of an entry that does not exist is refused with (made at `atMs`), or null if stored. */
 async function refusalOfOrphanLine(knex: Knex, atMs: number): Promise<string | null> {
   const entryId = new TimeOrderedUuidGenerator(() => atMs).next();
   const line = { entry_id: entryId, position: 0, account: 'system:payouts-in-transit', amount: '1.00' };
-  return knex('ledger_lines')
-    .insert(line)
-    .then(
-      () => null,
-      (error: { code?: string }) => error.code ?? 'unknown',
-    );
+  return refusalOf(knex('ledger_lines').insert(line));
 }
 
 describe('migration 0032: the ledger lines key their entries month by month', () => {
@@ -47,20 +32,7 @@ describe('migration 0032: the ledger lines key their entries month by month', ()
 
     expect(await migrateLatest(db.knex)).to.include('0032-ledger-lines-month-keys');
 
-    const entries = await partitionsOf(db.knex, 'ledger_entries');
-    const lines = await partitionsOf(db.knex, 'ledger_lines');
-    const samePartition = (name: string) => {
-      const partition = lines.find((p) => p.name === name);
-      return entries.find(
-        (e) => e.isDefault === partition?.isDefault && e.from === partition?.from && e.to === partition?.to,
-      )?.name;
-    };
-    const keys = await lineKeys(db.knex);
-    expect(keys.map((key) => key.from)).to.have.members(lines.map((p) => p.name));
-    for (const key of keys) {
-      expect(key.valid, key.from).to.equal(true);
-      expect(key.to, key.from).to.equal(samePartition(key.from));
-    }
+    await expectEveryPartitionKeyed(db.knex, 'ledger_lines');
     expect(await db.knex('ledger_lines').where({ entry_id: seeded.entryId }).count({ n: '*' })).to.deep.equal(
       before,
     );
@@ -80,15 +52,10 @@ describe('migration 0032: the ledger lines key their entries month by month', ()
   it("gives a month partition made later its key to that month's entries, and rows of the month moved out of the default partition keep theirs", async () => {
     const db = database();
     await migrateLatest(db.knex);
-    const parties = await seedParties(seedingUnitOfWork(db.knex));
-    // A month no partition covers yet: its rows fall to the default partitions, until the month is made.
-    const at = new Date(Date.UTC(2034, 4, 10));
-    const seeded = await seedWithdrawalAt(seedingUnitOfWork(db.knex), parties, at);
-    if (!LEDGER) throw new Error('no ledger family');
-    const made = await ensureMonthPartition(db.knex, LEDGER, { year: 2034, month: 5 });
+    const { seeded, at, made } = await seedInMonthMadeLater(db.knex, 'ledger');
     expect(made).to.deep.equal(['ledger_entries_p203405', 'ledger_lines_p203405']);
 
-    expect(await lineKeys(db.knex)).to.deep.include({
+    expect(await monthKeysOf(db.knex, monthKeyedTable('ledger_lines'))).to.deep.include({
       from: 'ledger_lines_p203405',
       to: 'ledger_entries_p203405',
       valid: true,

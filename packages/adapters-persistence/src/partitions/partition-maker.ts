@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
+import { addMonthForeignKey } from './month-foreign-keys.js';
 import { addMonths, type Month, monthOf, monthRange } from './months.js';
 import { columnList, nameIndexesAfterTable, partitionHolding, partitionsOf } from './partition-catalog.js';
 import {
   defaultPartition,
   FAMILIES,
-  type MonthForeignKey,
   monthPartition,
   type PartitionedTable,
   partitionIndexName,
@@ -97,50 +97,6 @@ export async function ensureMonthPartition(knex: Knex, family: TableFamily, mont
     return missing.map((table) => monthPartition(table.name, month));
   });
 }
-
-/**
- * The partition's own foreign key to the referenced table's partition holding `key` (see
- * `PartitionedTable.monthForeignKey`), for a table that declares one.
- */
-export async function addMonthForeignKey(
-  db: Knex | Knex.Transaction,
-  table: PartitionedTable,
-  partition: string,
-  key: string,
-): Promise<void> {
-  const foreign = table.monthForeignKey;
-  if (!foreign) return;
-  const target = partitionHolding(await partitionsOf(db, foreign.table), key);
-  if (!target)
-    throw new Error(`no partition of ${foreign.table} holds ${key}: ${partition} cannot reference it`);
-  await monthForeignKeyTo(db, table, partition, target.name);
-}
-
-/** Adds `partition`'s month foreign key to `target`, unless it has it; `valid: false` adds it NOT VALID. */
-export async function monthForeignKeyTo(
-  db: Knex | Knex.Transaction,
-  table: PartitionedTable,
-  partition: string,
-  target: string,
-  valid = true,
-): Promise<void> {
-  const foreign = table.monthForeignKey;
-  if (!foreign) return;
-  const name = monthForeignKeyName(table, partition);
-  const { rows } = await db.raw<{ rows: unknown[] }>(
-    'SELECT 1 FROM pg_constraint WHERE conrelid = to_regclass(?) AND conname = ?',
-    [partition, name],
-  );
-  if (rows.length > 0) return;
-  await db.raw(
-    `ALTER TABLE ?? ADD CONSTRAINT ?? FOREIGN KEY (??) REFERENCES ?? (??) ON DELETE CASCADE${valid ? '' : ' NOT VALID'}`,
-    [partition, name, foreign.column, target, foreign.references],
-  );
-}
-
-/** `ledger_lines_p202701_entry_id_fkey`: a partition's month foreign key, named after the table's. */
-export const monthForeignKeyName = (table: PartitionedTable, partition: string): string =>
-  partitionIndexName(table.name, partition, (table.monthForeignKey as MonthForeignKey).name);
 
 /** A unique index of the partition's own (see `PartitionedTable.ownUniques`). */
 export async function createOwnUnique(

@@ -73,12 +73,31 @@ export const FAMILIES: readonly TableFamily[] = [
           },
         ],
       },
-      { name: 'webhook_deliveries', key: 'event_id', rowKey: ['event_id'], ownUniques: [] },
+      {
+        name: 'webhook_deliveries',
+        key: 'event_id',
+        rowKey: ['event_id'],
+        ownUniques: [],
+        monthForeignKey: {
+          name: 'webhook_deliveries_event_id_fkey',
+          column: 'event_id',
+          table: 'webhook_events',
+          references: 'id',
+        },
+      },
       {
         name: 'webhook_attempts',
         key: 'event_id',
         rowKey: ['event_id', 'attempt'],
         ownUniques: [{ name: 'webhook_attempts_pkey', columns: '(id)' }],
+        // The delivery, not the event: the check locks the row the attempt's transaction updates anyway
+        // (migration 0011).
+        monthForeignKey: {
+          name: 'webhook_attempts_event_id_fkey',
+          column: 'event_id',
+          table: 'webhook_deliveries',
+          references: 'event_id',
+        },
       },
     ],
   },
