@@ -1,5 +1,5 @@
 import { insertText } from '../sql/sql-statement.js';
-import { translatedByMembers } from './merged-translation.js';
+import { translatedByMembers } from './merged-members.js';
 import { declaresTables, type InsertRows, type SqlWrite, tablesOf } from './write-shapes.js';
 
 /**

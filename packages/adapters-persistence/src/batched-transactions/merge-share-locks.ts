@@ -1,6 +1,6 @@
 import { identifier } from '../sql/sql-statement.js';
-import { translatedByMembers } from './merged-translation.js';
-import { declaresTables, type LockGuard, type SqlWrite, tablesOf } from './write-shapes.js';
+import { membersMatch, mergedMembers, unnestedMembers } from './merged-members.js';
+import { declaresTables, type LockGuard, type SqlWrite } from './write-shapes.js';
 
 type ShareLock = SqlWrite & {
   readonly lock: LockGuard;
@@ -45,16 +45,8 @@ const texts = new Map<string, string>();
 function mergedText(guard: LockGuard): string {
   let text = texts.get(guard.shape);
   if (text === undefined) {
-    const columns = guard.types.map((type, column) => `$${column + 1}::${type}[]`);
     const aliases = guard.where.map((_, i) => `w${i}`);
-    const on = guard.where
-      .map(
-        (column, i) =>
-          `t.${identifier(column)} ${guard.nullSafe.includes(column) ? 'IS NOT DISTINCT FROM' : '='} v.w${i}`,
-      )
-      .join(' AND ');
-    const members = `$${columns.length + 1}::bigint`;
-    text = `SELECT 1 FROM ${identifier(guard.table)} AS t JOIN (SELECT * FROM unnest(${columns.join(', ')}) LIMIT ${members}) AS v(${aliases.join(', ')}) ON ${on} FOR SHARE OF t`;
+    text = `SELECT 1 FROM ${identifier(guard.table)} AS t JOIN ${unnestedMembers(guard.types)} AS v(${aliases.join(', ')}) ON ${membersMatch(guard.where, guard.nullSafe)} FOR SHARE OF t`;
     texts.set(guard.shape, text);
   }
   return text;
@@ -63,17 +55,7 @@ function mergedText(guard: LockGuard): string {
 /** One lock of every member's row, expected to return as many rows as there are members. */
 function merged(members: readonly ShareLock[]): SqlWrite {
   const first = members[0] as ShareLock;
-  return {
-    text: mergedText(first.lock),
-    kind: 'lock',
-    tables: tablesOf(members),
-    values: [
-      ...first.lock.types.map((_, column) => members.map((member) => member.values[column] ?? null)),
-      members.length,
-    ],
-    expect: { rows: members.length, error: first.expect.error },
-    translate: translatedByMembers(members),
-  };
+  return mergedMembers(members, mergedText(first.lock), 'lock', first.lock.types.length);
 }
 
 /**

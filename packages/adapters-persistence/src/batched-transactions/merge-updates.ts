@@ -1,6 +1,6 @@
 import { identifier } from '../sql/sql-statement.js';
-import { translatedByMembers } from './merged-translation.js';
-import { type SqlWrite, tablesOf, type UpdateRows } from './write-shapes.js';
+import { membersMatch, mergedMembers, unnestedMembers } from './merged-members.js';
+import type { SqlWrite, UpdateRows } from './write-shapes.js';
 
 type Mergeable = SqlWrite & {
   readonly update: UpdateRows;
@@ -32,17 +32,9 @@ const texts = new Map<string, string>();
 function mergedText(update: UpdateRows): string {
   let text = texts.get(update.shape);
   if (text === undefined) {
-    const columns = update.types.map((type, column) => `$${column + 1}::${type}[]`);
     const aliases = [...update.set.map((_, i) => `s${i}`), ...update.where.map((_, i) => `w${i}`)];
     const set = update.set.map((column, i) => `${identifier(column)} = v.s${i}`).join(', ');
-    const where = update.where
-      .map(
-        (column, i) =>
-          `t.${identifier(column)} ${update.nullSafe.includes(column) ? 'IS NOT DISTINCT FROM' : '='} v.w${i}`,
-      )
-      .join(' AND ');
-    const members = `$${columns.length + 1}::bigint`;
-    text = `UPDATE ${identifier(update.table)} AS t SET ${set} FROM (SELECT * FROM unnest(${columns.join(', ')}) LIMIT ${members}) AS v(${aliases.join(', ')}) WHERE ${where}`;
+    text = `UPDATE ${identifier(update.table)} AS t SET ${set} FROM ${unnestedMembers(update.types)} AS v(${aliases.join(', ')}) WHERE ${membersMatch(update.where, update.nullSafe)}`;
     texts.set(update.shape, text);
   }
   return text;
@@ -51,17 +43,7 @@ function mergedText(update: UpdateRows): string {
 /** One UPDATE of every member's row, expected to touch as many rows as there are members. */
 function merged(members: readonly Mergeable[]): SqlWrite {
   const first = members[0] as Mergeable;
-  return {
-    text: mergedText(first.update),
-    kind: 'update',
-    tables: tablesOf(members),
-    values: [
-      ...first.update.types.map((_, column) => members.map((member) => member.values[column] ?? null)),
-      members.length,
-    ],
-    expect: { rows: members.length, error: first.expect.error },
-    translate: translatedByMembers(members),
-  };
+  return mergedMembers(members, mergedText(first.update), 'update', first.update.types.length);
 }
 
 /**
