@@ -7,7 +7,7 @@ import {
 } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { createSimulatedRails } from '../simulated/simulated-rails.js';
+import { createSimulatedRails } from '../simulated/simulated-payout.rail.js';
 import { observedRail, type RailCall } from './observed-payout.rail.js';
 
 const ACCOUNT_NUMBER = '123456789012';

@@ -1,7 +1,7 @@
 import { Money, RAIL_IDS, type RailSubmission } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import { describeRailContract, type RailContractScenario } from '../testing/payout-rail.contract.js';
-import { createSimulatedRails, DEFAULT_SETTLEMENT_DELAYS_MS } from './simulated-rails.js';
+import { createSimulatedRails, DEFAULT_SETTLEMENT_DELAYS_MS } from './simulated-payout.rail.js';
 
 /** docs/product.md §9: the cents of the amount pick the simulated outcome. */
 const AMOUNTS: Readonly<Record<RailContractScenario, string>> = {

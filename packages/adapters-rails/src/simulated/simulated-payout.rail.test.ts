@@ -1,8 +1,11 @@
 import { FAILURE_REASONS, Money, RAIL_IDS, type RailSubmission } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
-import type { SimulatedPayoutRail } from './simulated-payout.rail.js';
-import { createSimulatedRails, DEFAULT_SETTLEMENT_DELAYS_MS } from './simulated-rails.js';
+import {
+  createSimulatedRails,
+  DEFAULT_SETTLEMENT_DELAYS_MS,
+  type SimulatedPayoutRail,
+} from './simulated-payout.rail.js';
 
 const submission = (amount: string, attempt = 1, withdrawalId = 'w-1'): RailSubmission => ({
   withdrawalId,

@@ -1,9 +1,9 @@
 import { Money, type RailId, type RailSubmission } from '@payout/domain';
 import { ManualClock } from '@payout/domain/testing';
 import { expect } from 'chai';
+import { createSimulatedRails } from './simulated-payout.rail.js';
 import { InMemorySimulatedPayoutBook } from './simulated-payout-book.js';
 import { SimulatedProviderRecords } from './simulated-provider-records.js';
-import { createSimulatedRails } from './simulated-rails.js';
 
 const submission = (withdrawalId: string, amount: string, attempt = 1): RailSubmission => ({
   withdrawalId,

@@ -8,8 +8,7 @@ import {
   type SimulatedPayout,
   type SimulatedPayoutBook,
 } from '@payout/domain';
-import type { SimulatedPayoutRail } from './simulated-payout.rail.js';
-import { createSimulatedRails } from './simulated-rails.js';
+import { createSimulatedRails, type SimulatedPayoutRail } from './simulated-payout.rail.js';
 
 export interface SimulatedRecordsOptions {
   readonly clock: Clock;

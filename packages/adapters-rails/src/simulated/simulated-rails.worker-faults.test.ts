@@ -16,7 +16,7 @@ import {
 } from '@payout/domain';
 import { InMemoryUnitOfWork, ManualClock, SequentialIds, seedCustomer } from '@payout/domain/testing';
 import { expect } from 'chai';
-import { createSimulatedRails } from './simulated-rails.js';
+import { createSimulatedRails } from './simulated-payout.rail.js';
 
 /** The link and routing type that send a withdrawal to each rail. */
 const ROUTE: Readonly<Record<RailId, { kind: LinkKind; routingType?: RoutingType }>> = {
