@@ -15,7 +15,6 @@ import type {
   OperatorLinkedAccounts,
   OperatorReconciliation,
   OperatorReports,
-  RateLimiter,
   ReceiveRailWebhook,
   RedeliverWebhook,
   RequestWithdrawal,
@@ -30,6 +29,7 @@ import type {
 import type { Logger } from 'pino';
 import type { PayoutMetrics } from '../ops/payout-metrics.js';
 import type { ReadinessReport } from '../ops/readiness.js';
+import type { RateLimiter } from '../rate-limit/withdrawal-rate-limiter.js';
 
 type Port<T, K extends keyof T> = Pick<T, K>;
 

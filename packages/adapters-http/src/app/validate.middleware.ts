@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import type { RequestHandler } from 'express';
 import { sendDomainError, TRANSPORT_MESSAGES } from '../errors/response-envelope.js';
 import { FAULT_KEYWORD, type JsonSchema, type SchemaFault } from '../schemas/schema-fault.js';
-import { isStorableText, numberSource } from './exact-json.parser.js';
+import { isStorableText, numberSource } from './body-parsing.middleware.js';
 
 const ajv = new Ajv({
   allErrors: true,
@@ -66,7 +66,7 @@ export function validate(part: RequestPart, schema: JsonSchema): RequestHandler 
   const check = compileSchema(schema, part);
   return (req, res, next) => {
     if (part === 'body' && req.body === undefined) req.body = {};
-    // The body's strings were checked as it was parsed (exact-json.parser.ts); a query's are checked here.
+    // The body's strings were checked as it was parsed (body-parsing.middleware.ts); a query's are checked here.
     if (part === 'query' && !storable(req.query)) return sendDomainError(res, UNSTORABLE_QUERY);
     const problem = check(req[part]);
     if (problem) return sendDomainError(res, problem);

@@ -1,11 +1,4 @@
-import {
-  domainError,
-  MESSAGES,
-  type RateLimitDecision,
-  type RateLimiter,
-  WITHDRAWAL_RATE_LIMIT,
-  withdrawalRateKey,
-} from '@payout/domain';
+import { domainError, MESSAGES, WITHDRAWAL_RATE_LIMIT, withdrawalRateKey } from '@payout/domain';
 import type { RequestHandler } from 'express';
 import type { Redis, RedisOptions } from 'ioredis';
 import {
@@ -16,6 +9,20 @@ import {
 } from 'rate-limiter-flexible';
 import { principalOf } from '../auth/authenticate.middleware.js';
 import { sendDomainError } from '../errors/response-envelope.js';
+
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  /** Seconds until the key may try again; 0 when allowed. */
+  readonly retryAfterSeconds: number;
+}
+
+/**
+ * What the middleware asks: counts requests per key in a fixed window. Guarantees: `consume` counts every call,
+ * allowed or not; it never rejects because its store is down (it falls back to counting in process).
+ */
+export interface RateLimiter {
+  consume(key: string): Promise<RateLimitDecision>;
+}
 
 /**
  * Counts every authenticated withdrawal request on its key (WITHDRAWAL_RATE_LIMIT's rule) before validation, so a

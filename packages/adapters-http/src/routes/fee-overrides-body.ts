@@ -1,5 +1,5 @@
 import { JsonNumber } from '@payout/domain';
-import { numberSource } from '../app/exact-json.parser.js';
+import { numberSource } from '../app/body-parsing.middleware.js';
 
 /** The numbers of a fee rule (docs/product.md §5): a flat amount, or a rate with its minimum. */
 const RULE_NUMBERS = ['amount', 'rate', 'minimum'] as const;

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { JsonNumber } from './json-number.js';
-import { Money } from './money.js';
+import { JsonNumber, Money } from './money.js';
 
 const json = (text: string) => JsonNumber.of(text);
 

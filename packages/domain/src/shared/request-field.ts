@@ -1,4 +1,4 @@
-import { parsePositiveAmount, tooLargeMessage } from '../money/amount-input.js';
+import { parsePositiveAmount, tooLargeMessage } from '../money/money.js';
 import type { ErrorCode } from './domain-error.js';
 
 /**

@@ -5,7 +5,6 @@ export * from './in-memory-job-runner.js';
 export * from './in-memory-list-reads.js';
 export * from './in-memory-provider-balances.js';
 export * from './in-memory-rail-step-store.js';
-export * from './in-memory-rate-limiter.js';
 export * from './in-memory-repositories.js';
 export * from './in-memory-state.js';
 export * from './in-memory-unit-of-work.js';

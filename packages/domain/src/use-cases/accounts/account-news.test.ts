@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../money/json-number.js';
+import { JsonNumber } from '../../money/money.js';
 import { firstPage } from '../../ports/page.js';
 import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
 import { ScriptedRail } from '../../testing/scripted-rail.js';

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { JsonNumber } from '../../money/json-number.js';
+import { JsonNumber } from '../../money/money.js';
 import type { FeeOverrides, FeeRule } from '../../policy/rail-terms.js';
 import { RAIL_IDS, type RailId } from '../../rails/rail-id.js';
 import { type DomainError, validationError } from '../../shared/domain-error.js';

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../money/json-number.js';
-import { Money } from '../../money/money.js';
+import { JsonNumber, Money } from '../../money/money.js';
 import { feeFor } from '../../policy/rail-terms.js';
 import { UpdateMerchant } from './merchant-operations.use-case.js';
 import { merchantWithEntity, OPERATOR, operatorDeps } from './operator-world.fixture.js';

@@ -1,6 +1,4 @@
-import { parsePositiveAmount, tooLargeMessage } from '../../money/amount-input.js';
-import { JsonNumber } from '../../money/json-number.js';
-import { Money } from '../../money/money.js';
+import { JsonNumber, Money, parsePositiveAmount, tooLargeMessage } from '../../money/money.js';
 import type { Clock } from '../../ports/clock.port.js';
 import type { IdGenerator } from '../../ports/id-generator.port.js';
 import type { JobQueue } from '../../ports/job-queue.port.js';

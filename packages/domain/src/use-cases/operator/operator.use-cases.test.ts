@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../money/json-number.js';
+import { JsonNumber } from '../../money/money.js';
 import { activeSecrets } from '../../webhooks/webhook-endpoint.js';
 import {
   CreateEntity,

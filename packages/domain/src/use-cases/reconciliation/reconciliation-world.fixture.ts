@@ -1,4 +1,4 @@
-import { JsonNumber } from '../../money/json-number.js';
+import { JsonNumber } from '../../money/money.js';
 import type {
   ProviderRecord,
   ProviderRecordsPage,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../money/json-number.js';
+import { JsonNumber } from '../../money/money.js';
 import type { WebhookResponse } from '../../ports/webhook-sender.port.js';
 import { FakeSecretGenerator } from '../../testing/fake-secrets.js';
 import { OPEN_OUTBOUND_URLS } from '../../testing/open-outbound-urls.js';

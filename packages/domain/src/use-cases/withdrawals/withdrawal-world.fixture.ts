@@ -1,6 +1,5 @@
 import { walletAccount } from '../../ledger/ledger-entry.js';
-import { JsonNumber } from '../../money/json-number.js';
-import { Money } from '../../money/money.js';
+import { JsonNumber, Money } from '../../money/money.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import { RAIL_IDS, type RailId } from '../../rails/rail-id.js';
 import { createRailRegistry } from '../../rails/rail-registry.js';

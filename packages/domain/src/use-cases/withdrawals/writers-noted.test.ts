@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../money/json-number.js';
+import { JsonNumber } from '../../money/money.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../../ports/unit-of-work.port.js';
 import { WithdrawalWorld, withdraw } from './withdrawal-world.fixture.js';

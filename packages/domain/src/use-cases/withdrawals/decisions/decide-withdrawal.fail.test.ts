@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { LinkedAccount } from '../../../linked-account/linked-account.js';
-import { JsonNumber } from '../../../money/json-number.js';
+import { JsonNumber } from '../../../money/money.js';
 import { FAILURE_REASONS } from '../../../withdrawal/failure-reason.js';
 import type { Withdrawal } from '../../../withdrawal/withdrawal.js';
 import { RailDispatcher } from '../submit/rail-dispatcher.js';

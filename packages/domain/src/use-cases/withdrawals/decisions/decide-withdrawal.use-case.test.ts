@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../../money/json-number.js';
+import { JsonNumber } from '../../../money/money.js';
 import { createRailRegistry } from '../../../rails/rail-registry.js';
 import { FAILURE_REASONS } from '../../../withdrawal/failure-reason.js';
 import { GetTransaction } from '../reads/get-transaction.use-case.js';

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../../money/json-number.js';
-import { Money } from '../../../money/money.js';
+import { JsonNumber, Money } from '../../../money/money.js';
 import { ScriptedRail } from '../../../testing/scripted-rail.js';
 import { checkAt, createWithdrawal, recordSubmitAttempt } from '../../../withdrawal/withdrawal.js';
 import { debitAndStore } from '../submit/debit-and-dispatch.js';

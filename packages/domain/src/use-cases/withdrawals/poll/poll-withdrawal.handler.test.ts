@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../../money/json-number.js';
-import { Money } from '../../../money/money.js';
+import { JsonNumber, Money } from '../../../money/money.js';
 import type { RailId } from '../../../rails/rail-id.js';
 import { FakeSecretGenerator } from '../../../testing/fake-secrets.js';
 import { pollStored } from '../../../testing/poll-stored.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../../money/json-number.js';
+import { JsonNumber } from '../../../money/money.js';
 import { WithdrawalWorld } from '../withdrawal-world.fixture.js';
 import { GetTransaction } from './get-transaction.use-case.js';
 import { GetWebhookPayload } from './get-webhook-payload.use-case.js';

@@ -1,5 +1,4 @@
-import { parsePositiveAmount } from '../../../money/amount-input.js';
-import type { Money } from '../../../money/money.js';
+import { type Money, parsePositiveAmount } from '../../../money/money.js';
 import { ROUTING_TYPES, type RoutingType } from '../../../policy/routing-table.js';
 import { type DomainError, domainError, MESSAGES, validationError } from '../../../shared/domain-error.js';
 import { fieldFault, type RequestField } from '../../../shared/request-field.js';

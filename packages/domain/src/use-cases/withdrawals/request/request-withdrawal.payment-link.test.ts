@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../../money/json-number.js';
+import { JsonNumber } from '../../../money/money.js';
 import { WithdrawalWorld, withdraw, withdrawalBody } from '../withdrawal-world.fixture.js';
 
 const body = withdrawalBody;

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { LinkKind } from '../../../linked-account/link-kind.js';
-import { JsonNumber } from '../../../money/json-number.js';
-import { Money } from '../../../money/money.js';
+import { JsonNumber, Money } from '../../../money/money.js';
 import type { RailId } from '../../../rails/rail-id.js';
 import { MESSAGES } from '../../../shared/domain-error.js';
 import { ScriptedRail } from '../../../testing/scripted-rail.js';

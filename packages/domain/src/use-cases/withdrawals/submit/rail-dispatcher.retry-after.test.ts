@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../../money/json-number.js';
+import { JsonNumber } from '../../../money/money.js';
 import { WithdrawalWorld } from '../withdrawal-world.fixture.js';
 
 /** Each submission the ZELLE rail receives, with the time on the world's clock when it came. */

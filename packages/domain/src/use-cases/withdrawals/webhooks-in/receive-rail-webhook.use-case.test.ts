@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { JsonNumber } from '../../../money/json-number.js';
+import { JsonNumber } from '../../../money/money.js';
 import type { RailWebhookReading, RailWebhookVerifier } from '../../../ports/rail-webhook.port.js';
 import { DueWithdrawals } from '../poll/due-withdrawals.use-case.js';
 import { WithdrawalWorld } from '../withdrawal-world.fixture.js';

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { parsePositiveAmount } from './amount-input.js';
-import { JsonNumber } from './json-number.js';
+import { JsonNumber, parsePositiveAmount } from './money.js';
 
 const read = (value: unknown, acceptStrings = false) => {
   const parsed = parsePositiveAmount(value, acceptStrings);
