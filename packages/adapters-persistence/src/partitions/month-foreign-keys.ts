@@ -60,24 +60,28 @@ export async function addMonthForeignKey(
   await monthForeignKeyTo(db, table, partition, target.name);
 }
 
-/** Adds `partition`'s month foreign key to `target`, unless it has it; `valid: false` adds it NOT VALID. */
+/**
+ * Adds `partition`'s month foreign key to `target`, unless it has it; `valid: false` adds it NOT VALID. True when
+ * it added the key.
+ */
 export async function monthForeignKeyTo(
   db: Db,
   table: PartitionedTable,
   partition: string,
   target: string,
   valid = true,
-): Promise<void> {
+): Promise<boolean> {
   const foreign = table.monthForeignKey;
-  if (!foreign) return;
+  if (!foreign) return false;
   const name = monthForeignKeyName(table, partition);
   const { rows } = await db.raw<{ rows: unknown[] }>(
     'SELECT 1 FROM pg_constraint WHERE conrelid = to_regclass(?) AND conname = ?',
     [partition, name],
   );
-  if (rows.length > 0) return;
+  if (rows.length > 0) return false;
   await db.raw(
     `ALTER TABLE ?? ADD CONSTRAINT ?? FOREIGN KEY (??) REFERENCES ?? (??) ON DELETE CASCADE${valid ? '' : ' NOT VALID'}`,
     [partition, name, foreign.column, target, foreign.references],
   );
+  return true;
 }

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { addMonthForeignKey } from './month-foreign-keys.js';
+import {
+  addMonthForeignKey,
+  type MonthKeyedTable,
+  monthForeignKeyName,
+  monthForeignKeyTo,
+  monthKeyPairs,
+} from './month-foreign-keys.js';
 import { addMonths, type Month, monthOf, monthRange } from './months.js';
 import { columnList, nameIndexesAfterTable, partitionHolding, partitionsOf } from './partition-catalog.js';
 import {
@@ -122,4 +128,34 @@ export async function ensurePartitionsAhead(knex: Knex, now: Date, ahead = MONTH
     for (const family of FAMILIES)
       made.push(...(await ensureMonthPartition(knex, family, addMonths(monthOf(now), offset))));
   return made;
+}
+
+const MONTH_KEYED = FAMILIES.flatMap((family) => family.tables).filter(
+  (table): table is MonthKeyedTable => table.monthForeignKey !== undefined,
+);
+
+/**
+ * Gives each partition of a month-keyed table the month key it lacks, once the table's own key is gone (the
+ * month-keys migrations drop it last). While two releases run side by side, the older one's maker makes partitions
+ * without month keys, and then no key checks their rows: the next run of the scheduled job keys them, NOT VALID in
+ * a short transaction, then validated in one of its own (a scan that lets reads and writes go on). Returns the
+ * partitions it keyed.
+ */
+export async function keyUnkeyedPartitions(knex: Knex): Promise<string[]> {
+  const keyed: Array<{ table: MonthKeyedTable; partition: string }> = [];
+  for (const table of MONTH_KEYED)
+    await withPartitionDdl(knex, async (trx) => {
+      const { rows: ownKey } = await trx.raw<{ rows: unknown[] }>(
+        'SELECT 1 FROM pg_constraint WHERE conrelid = to_regclass(?) AND conname = ?',
+        [table.name, table.monthForeignKey.name],
+      );
+      if (ownKey.length > 0) return;
+      for (const { partition, target } of await monthKeyPairs(trx, table))
+        if (await monthForeignKeyTo(trx, table, partition, target, false)) keyed.push({ table, partition });
+    });
+  for (const { table, partition } of keyed)
+    await withPartitionDdl(knex, (trx) =>
+      trx.raw('ALTER TABLE ?? VALIDATE CONSTRAINT ??', [partition, monthForeignKeyName(table, partition)]),
+    );
+  return keyed.map(({ partition }) => partition);
 }

@@ -6,9 +6,12 @@ import { createPgBoss, ensureQueues } from '../jobs/pg-boss.factory.js';
 import { PgBossWorkerRunner } from '../jobs/pg-boss.worker-runner.js';
 import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-database.fixture.js';
 import { seedingUnitOfWork } from '../migrations/migration-steps.fixture.js';
+import { keyTablesAgain } from '../migrations/month-keys-between-partitions.js';
+import { monthForeignKeyName, monthKeyedTable } from './month-foreign-keys.js';
+import { expectEveryPartitionKeyed, MONTH_KEYED_TABLES } from './month-keys.fixture.js';
 import { monthRange } from './months.js';
 import { partitionHolding, partitionsOf } from './partition-catalog.js';
-import { ensurePartitionsAhead } from './partition-maker.js';
+import { ensurePartitionsAhead, keyUnkeyedPartitions } from './partition-maker.js';
 import { partitionedRows, seedWithdrawalAt } from './partitioned-rows.fixture.js';
 import { FAMILIES, monthPartition } from './partitioned-tables.js';
 import { partitionsAheadJob } from './partitions-ahead.job.js';
@@ -95,5 +98,28 @@ describe('month partitions made ahead (PostgreSQL)', function () {
       await runner.stop();
       await boss.stop({ graceful: false });
     }
+  });
+
+  it('keys the partitions an older release made without month keys, once the tables’ own keys are gone', async () => {
+    const april = { year: 2033, month: 4 };
+    await ensurePartitionsAhead(db.knex, new Date('2033-03-10T00:00:00Z'));
+    // As the previous release's maker leaves a month it makes while both releases run: no month keys.
+    for (const name of MONTH_KEYED_TABLES) {
+      const partition = monthPartition(name, april);
+      await db.knex.raw('ALTER TABLE ?? DROP CONSTRAINT ??', [
+        partition,
+        monthForeignKeyName(monthKeyedTable(name), partition),
+      ]);
+    }
+
+    expect(await keyUnkeyedPartitions(db.knex)).to.have.members(
+      MONTH_KEYED_TABLES.map((name) => monthPartition(name, april)),
+    );
+    for (const name of MONTH_KEYED_TABLES) await expectEveryPartitionKeyed(db.knex, name);
+    expect(await keyUnkeyedPartitions(db.knex), 'again').to.deep.equal([]);
+
+    // Migrated down to the table's own key (which checks every partition), its partitions are left without.
+    await keyTablesAgain(db.knex, ['webhook_attempts']);
+    expect(await keyUnkeyedPartitions(db.knex)).to.deep.equal([]);
   });
 });

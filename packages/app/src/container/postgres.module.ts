@@ -244,8 +244,10 @@ export const postgresModule = (config: AppConfig, logger: Logger) =>
               cron: config.reconciliationCron,
               run: reconciliationReporter(reconcileRecentDays, logger),
             },
-            partitionsAheadJob(db.knex, config.partitionsCron, clock, (made) => {
+            partitionsAheadJob(db.knex, config.partitionsCron, clock, (made, keyed) => {
               if (made.length > 0) logger.info({ partitions: made }, 'month partitions made');
+              if (keyed.length > 0)
+                logger.warn({ partitions: keyed }, 'month keys added to partitions made without them');
             }),
             archiveJob(
               db.knex,
