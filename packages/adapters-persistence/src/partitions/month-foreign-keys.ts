@@ -12,11 +12,16 @@ type Db = Knex | Knex.Transaction;
 /** A table that declares a month foreign key (`PartitionedTable.monthForeignKey`). */
 export type MonthKeyedTable = PartitionedTable & { readonly monthForeignKey: MonthForeignKey };
 
+/** Every table that declares a month foreign key. */
+export const MONTH_KEYED_TABLES: readonly MonthKeyedTable[] = FAMILIES.flatMap(
+  (family) => family.tables,
+).filter((table): table is MonthKeyedTable => table.monthForeignKey !== undefined);
+
 /** The partitioned table `name`, which must declare a month foreign key. */
 export function monthKeyedTable(name: string): MonthKeyedTable {
-  const table = FAMILIES.flatMap((family) => family.tables).find((t) => t.name === name);
-  if (!table?.monthForeignKey) throw new Error(`${name} has no month foreign key`);
-  return table as MonthKeyedTable;
+  const table = MONTH_KEYED_TABLES.find((t) => t.name === name);
+  if (!table) throw new Error(`${name} has no month foreign key`);
+  return table;
 }
 
 /** `ledger_lines_p202701_entry_id_fkey`: a partition's month foreign key, named after the table's. */

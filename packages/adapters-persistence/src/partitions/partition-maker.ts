@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   addMonthForeignKey,
+  MONTH_KEYED_TABLES,
   type MonthKeyedTable,
   monthForeignKeyName,
   monthForeignKeyTo,
@@ -130,10 +131,6 @@ export async function ensurePartitionsAhead(knex: Knex, now: Date, ahead = MONTH
   return made;
 }
 
-const MONTH_KEYED = FAMILIES.flatMap((family) => family.tables).filter(
-  (table): table is MonthKeyedTable => table.monthForeignKey !== undefined,
-);
-
 /**
  * Gives each partition of a month-keyed table the month key it lacks, once the table's own key is gone (the
  * month-keys migrations drop it last). While two releases run side by side, the older one's maker makes partitions
@@ -143,16 +140,21 @@ const MONTH_KEYED = FAMILIES.flatMap((family) => family.tables).filter(
  */
 export async function keyUnkeyedPartitions(knex: Knex): Promise<string[]> {
   const keyed: Array<{ table: MonthKeyedTable; partition: string }> = [];
-  for (const table of MONTH_KEYED)
-    await withPartitionDdl(knex, async (trx) => {
+  for (const table of MONTH_KEYED_TABLES) {
+    // Collected per attempt: withPartitionDdl runs the work again after a lock timeout.
+    const added = await withPartitionDdl(knex, async (trx) => {
       const { rows: ownKey } = await trx.raw<{ rows: unknown[] }>(
         'SELECT 1 FROM pg_constraint WHERE conrelid = to_regclass(?) AND conname = ?',
         [table.name, table.monthForeignKey.name],
       );
-      if (ownKey.length > 0) return;
+      if (ownKey.length > 0) return [];
+      const partitions: string[] = [];
       for (const { partition, target } of await monthKeyPairs(trx, table))
-        if (await monthForeignKeyTo(trx, table, partition, target, false)) keyed.push({ table, partition });
+        if (await monthForeignKeyTo(trx, table, partition, target, false)) partitions.push(partition);
+      return partitions;
     });
+    keyed.push(...added.map((partition) => ({ table, partition })));
+  }
   for (const { table, partition } of keyed)
     await withPartitionDdl(knex, (trx) =>
       trx.raw('ALTER TABLE ?? VALIDATE CONSTRAINT ??', [partition, monthForeignKeyName(table, partition)]),
