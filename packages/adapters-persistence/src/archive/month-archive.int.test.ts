@@ -11,7 +11,7 @@ import { seedingUnitOfWork } from '../migrations/migration-steps.fixture.js';
 import { monthKeyedTable } from '../partitions/month-foreign-keys.js';
 import {
   expectEveryPartitionKeyed,
-  MONTH_KEYED_TABLES,
+  MONTH_KEYED_NAMES,
   monthKeysOf,
 } from '../partitions/month-keys.fixture.js';
 import { ensurePartitionsAhead } from '../partitions/partition-maker.js';
@@ -218,7 +218,7 @@ describe('archiving months past their retention (PostgreSQL)', function () {
       ]);
     expect(await partitionedRows(db.knex), 'restored as they were').to.deep.equal(rows);
     // The month partitions made again hold their keys to the month's partitions they reference.
-    for (const table of MONTH_KEYED_TABLES) await expectEveryPartitionKeyed(db.knex, table);
+    for (const table of MONTH_KEYED_NAMES) await expectEveryPartitionKeyed(db.knex, table);
     expect(
       await monthKeysOf(db.knex, monthKeyedTable('webhook_attempts')),
       'a restored month keys its partitions again',

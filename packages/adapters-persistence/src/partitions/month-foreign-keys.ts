@@ -79,14 +79,19 @@ export async function monthForeignKeyTo(
   const foreign = table.monthForeignKey;
   if (!foreign) return false;
   const name = monthForeignKeyName(table, partition);
-  const { rows } = await db.raw<{ rows: unknown[] }>(
-    'SELECT 1 FROM pg_constraint WHERE conrelid = to_regclass(?) AND conname = ?',
-    [partition, name],
-  );
-  if (rows.length > 0) return false;
+  if (await hasConstraint(db, partition, name)) return false;
   await db.raw(
     `ALTER TABLE ?? ADD CONSTRAINT ?? FOREIGN KEY (??) REFERENCES ?? (??) ON DELETE CASCADE${valid ? '' : ' NOT VALID'}`,
     [partition, name, foreign.column, target, foreign.references],
   );
   return true;
+}
+
+/** Whether the relation `relation` has a constraint named `name` of its own. */
+export async function hasConstraint(db: Db, relation: string, name: string): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: unknown[] }>(
+    'SELECT 1 FROM pg_constraint WHERE conrelid = to_regclass(?) AND conname = ?',
+    [relation, name],
+  );
+  return rows.length > 0;
 }

@@ -2,11 +2,7 @@ import { type Parties, seedParties } from '@payout/domain/testing';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { seedingUnitOfWork } from '../migrations/migration-steps.fixture.js';
-import {
-  MONTH_KEYED_TABLES as MONTH_KEYED,
-  type MonthKeyedTable,
-  monthKeyedTable,
-} from './month-foreign-keys.js';
+import { MONTH_KEYED_TABLES, type MonthKeyedTable, monthKeyedTable } from './month-foreign-keys.js';
 import { partitionsOf } from './partition-catalog.js';
 import { ensureMonthPartition } from './partition-maker.js';
 import { type SeededWithdrawal, seedWithdrawalAt } from './partitioned-rows.fixture.js';
@@ -20,7 +16,7 @@ export interface MonthKey {
 }
 
 /** The name of every table that declares a month foreign key. */
-export const MONTH_KEYED_TABLES: readonly string[] = MONTH_KEYED.map((table) => table.name);
+export const MONTH_KEYED_NAMES: readonly string[] = MONTH_KEYED_TABLES.map((table) => table.name);
 
 const relationsOf = `(SELECT to_regclass(?) UNION SELECT inhrelid FROM pg_inherits WHERE inhparent = to_regclass(?))`;
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import {
   addMonthForeignKey,
+  hasConstraint,
   MONTH_KEYED_TABLES,
-  type MonthKeyedTable,
   monthForeignKeyName,
   monthForeignKeyTo,
   monthKeyPairs,
@@ -139,25 +139,21 @@ export async function ensurePartitionsAhead(knex: Knex, now: Date, ahead = MONTH
  * partitions it keyed.
  */
 export async function keyUnkeyedPartitions(knex: Knex): Promise<string[]> {
-  const keyed: Array<{ table: MonthKeyedTable; partition: string }> = [];
+  const keyed: string[] = [];
   for (const table of MONTH_KEYED_TABLES) {
     // Collected per attempt: withPartitionDdl runs the work again after a lock timeout.
     const added = await withPartitionDdl(knex, async (trx) => {
-      const { rows: ownKey } = await trx.raw<{ rows: unknown[] }>(
-        'SELECT 1 FROM pg_constraint WHERE conrelid = to_regclass(?) AND conname = ?',
-        [table.name, table.monthForeignKey.name],
-      );
-      if (ownKey.length > 0) return [];
+      if (await hasConstraint(trx, table.name, table.monthForeignKey.name)) return [];
       const partitions: string[] = [];
       for (const { partition, target } of await monthKeyPairs(trx, table))
         if (await monthForeignKeyTo(trx, table, partition, target, false)) partitions.push(partition);
       return partitions;
     });
-    keyed.push(...added.map((partition) => ({ table, partition })));
+    for (const partition of added)
+      await withPartitionDdl(knex, (trx) =>
+        trx.raw('ALTER TABLE ?? VALIDATE CONSTRAINT ??', [partition, monthForeignKeyName(table, partition)]),
+      );
+    keyed.push(...added);
   }
-  for (const { table, partition } of keyed)
-    await withPartitionDdl(knex, (trx) =>
-      trx.raw('ALTER TABLE ?? VALIDATE CONSTRAINT ??', [partition, monthForeignKeyName(table, partition)]),
-    );
-  return keyed.map(({ partition }) => partition);
+  return keyed;
 }

@@ -8,7 +8,7 @@ import { type IsolatedDatabase, isolatedDatabase } from '../ledger/isolated-data
 import { seedingUnitOfWork } from '../migrations/migration-steps.fixture.js';
 import { keyTablesAgain } from '../migrations/month-keys-between-partitions.js';
 import { monthForeignKeyName, monthKeyedTable } from './month-foreign-keys.js';
-import { expectEveryPartitionKeyed, MONTH_KEYED_TABLES } from './month-keys.fixture.js';
+import { expectEveryPartitionKeyed, MONTH_KEYED_NAMES } from './month-keys.fixture.js';
 import { monthRange } from './months.js';
 import { partitionHolding, partitionsOf } from './partition-catalog.js';
 import { ensurePartitionsAhead, keyUnkeyedPartitions } from './partition-maker.js';
@@ -104,7 +104,7 @@ describe('month partitions made ahead (PostgreSQL)', function () {
     const april = { year: 2033, month: 4 };
     await ensurePartitionsAhead(db.knex, new Date('2033-03-10T00:00:00Z'));
     // As the previous release's maker leaves a month it makes while both releases run: no month keys.
-    for (const name of MONTH_KEYED_TABLES) {
+    for (const name of MONTH_KEYED_NAMES) {
       const partition = monthPartition(name, april);
       await db.knex.raw('ALTER TABLE ?? DROP CONSTRAINT ??', [
         partition,
@@ -113,9 +113,9 @@ describe('month partitions made ahead (PostgreSQL)', function () {
     }
 
     expect(await keyUnkeyedPartitions(db.knex)).to.have.members(
-      MONTH_KEYED_TABLES.map((name) => monthPartition(name, april)),
+      MONTH_KEYED_NAMES.map((name) => monthPartition(name, april)),
     );
-    for (const name of MONTH_KEYED_TABLES) await expectEveryPartitionKeyed(db.knex, name);
+    for (const name of MONTH_KEYED_NAMES) await expectEveryPartitionKeyed(db.knex, name);
     expect(await keyUnkeyedPartitions(db.knex), 'again').to.deep.equal([]);
 
     // Migrated down to the table's own key (which checks every partition), its partitions are left without.
