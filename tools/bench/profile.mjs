@@ -108,7 +108,7 @@ try {
   process.stdout.write(`${JSON.stringify(summary, null, 1)}\n`);
   for (const s of (statements ?? []).slice(0, 25))
     process.stdout.write(
-      `${s.perItem.toFixed(3)}/w ${s.msPerItem.toFixed(3)} ms/w  ${s.query.slice(0, 110)}\n`,
+      `${s.perItem.toFixed(3)}/w ${s.plansPerItem.toFixed(3)} plans/w ${s.msPerItem.toFixed(3)} ms/w  ${s.query.slice(0, 110)}\n`,
     );
 } finally {
   for (const started of processes) started.child.kill('SIGTERM');

@@ -14,7 +14,7 @@ const WAITS = `SELECT coalesce(wait_event_type, 'CPU') || ':' || coalesce(wait_e
                  FROM pg_stat_activity
                 WHERE state = 'active' AND pid <> pg_backend_pid() AND datname = current_database()`;
 
-const STATEMENTS = `SELECT calls, total_exec_time + total_plan_time AS total_ms, total_plan_time AS plan_ms, mean_exec_time AS mean_ms, max_exec_time AS max_ms, query
+const STATEMENTS = `SELECT calls, plans, total_exec_time + total_plan_time AS total_ms, total_plan_time AS plan_ms, mean_exec_time AS mean_ms, max_exec_time AS max_ms, query
                       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
                      ORDER BY total_exec_time DESC`;
 
@@ -54,6 +54,8 @@ export async function statementProfile(url, { everyMs = 20 } = {}) {
         waits: [...waits].sort((a, b) => b[1] - a[1]).slice(0, 30),
         statements: statements.map((row) => ({
           perItem: per(row.calls),
+          // Fewer plans than calls: the statement ran on a cached (generic) plan; as many: it is planned at every call.
+          plansPerItem: per(row.plans),
           msPerItem: per(row.total_ms),
           planMsPerItem: per(row.plan_ms),
           meanMs: Math.round(row.mean_ms * 1000) / 1000,
