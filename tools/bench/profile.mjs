@@ -104,8 +104,12 @@ try {
   };
   await client.end();
   if (out) writeFileSync(out, `${JSON.stringify(report, null, 1)}\n`);
-  const { statements, waits, ...summary } = report;
+  const { statements, waits, tables, ...summary } = report;
   process.stdout.write(`${JSON.stringify(summary, null, 1)}\n`);
+  for (const t of tables ?? [])
+    process.stdout.write(
+      `${t.table}: ${t.inserted} ins/w ${t.updated} upd/w (${t.hot_updated} HOT) ${t.deleted} del/w ${t.index_scans} index scans/w ${t.seq_scans} seq scans/w\n`,
+    );
   for (const s of (statements ?? []).slice(0, 25))
     process.stdout.write(
       `${s.perItem.toFixed(3)}/w ${s.plansPerItem.toFixed(3)} plans/w ${s.msPerItem.toFixed(3)} ms/w  ${s.query.slice(0, 110)}\n`,

@@ -18,6 +18,13 @@ const STATEMENTS = `SELECT calls, plans, total_exec_time + total_plan_time AS to
                       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
                      ORDER BY total_exec_time DESC`;
 
+/** Rows written and scans per table, a partition counted in its partitioned table. */
+const TABLES = `SELECT coalesce(i.inhparent::regclass::text, s.relname) AS table_name,
+                       sum(s.n_tup_ins) AS inserted, sum(s.n_tup_upd) AS updated, sum(s.n_tup_hot_upd) AS hot_updated,
+                       sum(s.n_tup_del) AS deleted, sum(coalesce(s.idx_scan, 0)) AS index_scans, sum(s.seq_scan) AS seq_scans
+                  FROM pg_stat_user_tables s LEFT JOIN pg_inherits i ON i.inhrelid = s.relid
+                 GROUP BY 1 ORDER BY 1`;
+
 const DATABASE = `SELECT xact_commit, xact_rollback, tup_inserted, tup_updated, tup_deleted, tup_fetched
                     FROM pg_stat_database WHERE datname = current_database()`;
 
@@ -44,6 +51,7 @@ export async function statementProfile(url, { everyMs = 20 } = {}) {
       await sampled;
       const statements = (await client.query(STATEMENTS)).rows;
       const database = (await client.query(DATABASE)).rows[0];
+      const tables = (await client.query(TABLES)).rows;
       await client.end();
       const per = (value) => Math.round((Number(value) / count) * 1000) / 1000;
       return {
@@ -51,6 +59,12 @@ export async function statementProfile(url, { everyMs = 20 } = {}) {
         statementsPerItem: per(statements.reduce((sum, row) => sum + Number(row.calls), 0)),
         executionMsPerItem: per(statements.reduce((sum, row) => sum + row.total_ms, 0)),
         database: Object.fromEntries(Object.entries(database).map(([name, value]) => [name, per(value)])),
+        tables: tables
+          .map(({ table_name, ...counts }) => ({
+            table: table_name,
+            ...Object.fromEntries(Object.entries(counts).map(([name, value]) => [name, per(value)])),
+          }))
+          .filter(({ table, ...counts }) => Object.values(counts).some((value) => value > 0)),
         waits: [...waits].sort((a, b) => b[1] - a[1]).slice(0, 30),
         statements: statements.map((row) => ({
           perItem: per(row.calls),
