@@ -23,7 +23,6 @@ export * from './repositories/knex-linked-account.repository.js';
 export * from './repositories/knex-merchant.repository.js';
 export * from './repositories/knex-rail-step.store.js';
 export * from './repositories/knex-reconciliation.store.js';
-export * from './repositories/knex-repositories.js';
 export * from './repositories/knex-simulated-payout-book.js';
 export * from './repositories/knex-wallet.repository.js';
 export * from './repositories/knex-webhook-endpoint.repository.js';

@@ -13,11 +13,25 @@ import {
   DEFAULT_COMMIT_GROUPS,
 } from '../batched-transactions/commit-groups.js';
 import { ProcessRows, StaleKnownRowError, type TransactionRows } from '../batched-transactions/known-rows.js';
+import { immediateWriter, type SqlWriter } from '../batched-transactions/sql-write.js';
 import { knexOn, TransactionConnection } from '../batched-transactions/transaction-connection.js';
 import type { TransactionJobs } from '../jobs/transaction-jobs.js';
 import { withPrimaryFallback } from '../replica/primary-fallback.js';
 import type { ReadReplica } from '../replica/read-replica.js';
-import { knexRepositories } from '../repositories/knex-repositories.js';
+import type { Db } from '../repositories/columns.js';
+import { KnexApplicationTokenStore } from '../repositories/knex-application-token.store.js';
+import { KnexAuditLog } from '../repositories/knex-audit-log.js';
+import { KnexEntityRepository } from '../repositories/knex-entity.repository.js';
+import { KnexLedgerRepository } from '../repositories/knex-ledger.repository.js';
+import { KnexLinkedAccountRepository } from '../repositories/knex-linked-account.repository.js';
+import { KnexListReads } from '../repositories/knex-list-reads.js';
+import { KnexMerchantRepository } from '../repositories/knex-merchant.repository.js';
+import { KnexReconciliationStore } from '../repositories/knex-reconciliation.store.js';
+import { KnexReportReads } from '../repositories/knex-report-reads.js';
+import { KnexWalletRepository } from '../repositories/knex-wallet.repository.js';
+import { KnexWebhookEndpointRepository } from '../repositories/knex-webhook-endpoint.repository.js';
+import { KnexWebhookEventRepository } from '../repositories/knex-webhook-event.repository.js';
+import { KnexWithdrawalRepository } from '../repositories/knex-withdrawal.repository.js';
 import { isDeadlock } from '../repositories/pg-errors.js';
 import { withConnection } from '../sql/connection.js';
 import { readWithin } from './bounded-read.js';
@@ -141,4 +155,32 @@ export class KnexUnitOfWork implements UnitOfWork {
       }
     }
   }
+}
+
+/**
+ * Every repository over one query runner: the pool, or a single transaction (`tx`, its writes held by `writer`,
+ * which sends them before the transaction's next statement).
+ */
+function knexRepositories(
+  db: Db,
+  cipher: FieldCipher,
+  rows: ProcessRows,
+  tx: { readonly writer: SqlWriter; readonly rows: TransactionRows } | null = null,
+): Repositories {
+  const writer = tx?.writer ?? immediateWriter(db);
+  return {
+    merchants: new KnexMerchantRepository(db),
+    entities: new KnexEntityRepository(db, rows.entities),
+    wallets: new KnexWalletRepository(db, writer, tx ? rows.wallets : null),
+    ledger: new KnexLedgerRepository(db, writer),
+    linkedAccounts: new KnexLinkedAccountRepository(db, cipher, rows, writer, tx !== null),
+    applicationTokens: new KnexApplicationTokenStore(db, writer),
+    withdrawals: new KnexWithdrawalRepository(db, writer, rows, tx?.rows ?? null),
+    webhookEndpoints: new KnexWebhookEndpointRepository(db, cipher),
+    webhookEvents: new KnexWebhookEventRepository(db, writer),
+    lists: new KnexListReads(db),
+    auditLog: new KnexAuditLog(db),
+    reconciliation: new KnexReconciliationStore(db),
+    reports: new KnexReportReads(db),
+  };
 }

@@ -1,5 +1,5 @@
 import type { Money } from '../money/money.js';
-import type { FeeOverrides } from '../policy/rail-terms.js';
+import type { FeeOverrides } from '../policy/payout-terms.js';
 
 export interface Merchant {
   readonly id: string;

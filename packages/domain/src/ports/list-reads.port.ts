@@ -5,8 +5,7 @@ import type { Merchant } from '../merchant/merchant.js';
 import type { Money } from '../money/money.js';
 import type { RailId } from '../rails/rail-id.js';
 import type { DeliveryState, WebhookEvent } from '../webhooks/webhook-event.js';
-import type { Withdrawal } from '../withdrawal/withdrawal.js';
-import type { WithdrawalStatus } from '../withdrawal/withdrawal-status.js';
+import type { Withdrawal, WithdrawalStatus } from '../withdrawal/withdrawal.js';
 import type { Page, PageRequest } from './page.js';
 
 /** Withdrawals a list shows: each field set narrows it; `createdFrom` is inclusive, `createdTo` exclusive. */

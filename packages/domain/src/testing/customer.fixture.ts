@@ -3,7 +3,7 @@ import { walletCreditEntry } from '../ledger/ledger-entry.js';
 import { type LinkKind, OPTION_TYPE } from '../linked-account/link-kind.js';
 import type { LinkedAccount } from '../linked-account/linked-account.js';
 import { Money } from '../money/money.js';
-import type { FeeOverrides } from '../policy/rail-terms.js';
+import type { FeeOverrides } from '../policy/payout-terms.js';
 import type { IdGenerator } from '../ports/id-generator.port.js';
 import type { Principal } from '../ports/token-verifier.port.js';
 import type { UnitOfWork } from '../ports/unit-of-work.port.js';

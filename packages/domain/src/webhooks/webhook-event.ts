@@ -1,11 +1,11 @@
 import type { EntityIdentity } from '../entity/entity.js';
 import { RAIL_METHOD } from '../rails/rail-id.js';
-import type { Withdrawal } from '../withdrawal/withdrawal.js';
 import {
   type WebhookStatus,
+  type Withdrawal,
   type WithdrawalStatus,
   webhookStatusOf,
-} from '../withdrawal/withdrawal-status.js';
+} from '../withdrawal/withdrawal.js';
 import type { LinkedAccountEventStatus } from './linked-account-event.js';
 
 export type DeliveryState = 'PENDING' | 'DELIVERED' | 'FAILED' | 'ENDPOINT_DISABLED' | 'NO_ENDPOINT';

@@ -1,8 +1,15 @@
 import { expect } from 'chai';
 import { Money } from '../money/money.js';
 import { FAILURE_REASONS } from './failure-reason.js';
-import { createWithdrawal, transitionWithdrawal, type Withdrawal } from './withdrawal.js';
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from './withdrawal-status.js';
+import {
+  canTransition,
+  createWithdrawal,
+  transitionWithdrawal,
+  WITHDRAWAL_STATUSES,
+  type Withdrawal,
+  type WithdrawalStatus,
+  webhookStatusOf,
+} from './withdrawal.js';
 
 const T0 = new Date('2026-03-02T10:00:00.000Z');
 const T1 = new Date('2026-03-02T10:00:05.000Z');
@@ -159,5 +166,34 @@ describe('withdrawal transitions (docs/product.md §6)', () => {
     expect(() => transitionWithdrawal(inStatus('PENDING'), 'FAILED', T1)).to.throw(
       'a FAILED transition needs a reason',
     );
+  });
+});
+
+/** docs/product.md §6, written out: the moves allowed from each status; every other move is refused. */
+const ALLOWED: Readonly<Record<WithdrawalStatus, readonly WithdrawalStatus[]>> = {
+  AWAITING_APPROVAL: ['PENDING', 'FAILED'],
+  PENDING: ['PROCESSING_PAY_OUT', 'SUCCESS', 'FAILED'],
+  PROCESSING_PAY_OUT: ['SUCCESS', 'FAILED'],
+  SUCCESS: ['FAILED'],
+  FAILED: [],
+};
+
+describe('withdrawal statuses (docs/product.md §6)', () => {
+  for (const from of WITHDRAWAL_STATUSES)
+    for (const to of WITHDRAWAL_STATUSES) {
+      const allowed = ALLOWED[from].includes(to);
+      it(`${from} → ${to}: ${allowed ? 'allowed' : 'refused'}`, () => {
+        expect(canTransition(from, to)).to.equal(allowed);
+      });
+    }
+
+  it('shows the four statuses of the spec to webhooks and the lookup, AWAITING_APPROVAL as PENDING', () => {
+    expect(WITHDRAWAL_STATUSES.map(webhookStatusOf)).to.deep.equal([
+      'PENDING',
+      'PENDING',
+      'PROCESSING_PAY_OUT',
+      'SUCCESS',
+      'FAILED',
+    ]);
   });
 });

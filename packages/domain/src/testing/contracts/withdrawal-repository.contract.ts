@@ -12,8 +12,8 @@ import {
   recordSubmitAttempt,
   transitionWithdrawal,
   type Withdrawal,
+  type WithdrawalStatus,
 } from '../../withdrawal/withdrawal.js';
-import type { WithdrawalStatus } from '../../withdrawal/withdrawal-status.js';
 import { at, buildWithdrawal, seedParties } from './contract-fixtures.js';
 import { type ContractFactory, contractIds, rejectionOf } from './contract-subject.js';
 import { expectLeasedQueue, leaseTime } from './leased-queue.contract-steps.js';

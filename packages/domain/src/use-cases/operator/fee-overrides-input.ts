@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { JsonNumber } from '../../money/money.js';
-import type { FeeOverrides, FeeRule } from '../../policy/rail-terms.js';
+import type { FeeOverrides, FeeRule } from '../../policy/payout-terms.js';
 import { RAIL_IDS, type RailId } from '../../rails/rail-id.js';
 import { type DomainError, validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';

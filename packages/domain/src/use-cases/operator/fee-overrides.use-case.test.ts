@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { JsonNumber, Money } from '../../money/money.js';
-import { feeFor } from '../../policy/rail-terms.js';
+import { feeFor } from '../../policy/payout-terms.js';
 import { UpdateMerchant } from './merchant-operations.use-case.js';
 import { merchantWithEntity, OPERATOR, operatorDeps } from './operator-world.fixture.js';
 

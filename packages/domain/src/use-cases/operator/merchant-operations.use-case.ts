@@ -1,7 +1,6 @@
 import type { Merchant } from '../../merchant/merchant.js';
 import { Money } from '../../money/money.js';
-import { DEFAULT_APPROVAL_THRESHOLD } from '../../policy/approval-policy.js';
-import type { FeeOverrides } from '../../policy/rail-terms.js';
+import { DEFAULT_APPROVAL_THRESHOLD, type FeeOverrides } from '../../policy/payout-terms.js';
 import type { Principal } from '../../ports/token-verifier.port.js';
 import { validationError } from '../../shared/domain-error.js';
 import { err, ok, type Result } from '../../shared/result.js';

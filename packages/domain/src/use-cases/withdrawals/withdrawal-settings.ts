@@ -1,4 +1,4 @@
-import { DEFAULT_APPROVAL_TTL_SECONDS } from '../../policy/approval-policy.js';
+import { DEFAULT_APPROVAL_TTL_SECONDS } from '../../policy/payout-terms.js';
 import type { Withdrawal } from '../../withdrawal/withdrawal.js';
 
 /** Timing of the withdrawal flow; the app fills it from configuration. */

@@ -2,9 +2,8 @@ import type { ApplicationToken } from '../../../application-token/application-to
 import type { LinkedAccount } from '../../../linked-account/linked-account.js';
 import type { Merchant } from '../../../merchant/merchant.js';
 import { Money } from '../../../money/money.js';
-import { requiresApproval } from '../../../policy/approval-policy.js';
 import { paymentLinkWallet } from '../../../policy/payment-link-policy.js';
-import { feeFor, withinRailLimit } from '../../../policy/rail-terms.js';
+import { feeFor, requiresApproval, withinRailLimit } from '../../../policy/payout-terms.js';
 import { resolveRail } from '../../../policy/routing-table.js';
 import type { Principal } from '../../../ports/token-verifier.port.js';
 import type { Repositories } from '../../../ports/unit-of-work.port.js';

@@ -17,9 +17,10 @@ import {
   transitionWithdrawal,
   type Withdrawal,
   type WithdrawalDecision,
+  type WithdrawalStatus,
   type WithdrawalStatusChange,
+  webhookStatusOf,
 } from '../../../withdrawal/withdrawal.js';
-import { type WithdrawalStatus, webhookStatusOf } from '../../../withdrawal/withdrawal-status.js';
 
 /**
  * Runs `work` in a transaction on `withdrawal` as it is stored now, locked: what the caller read or wrote last

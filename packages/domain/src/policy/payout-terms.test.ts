@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Money } from '../money/money.js';
 import { RAIL_IDS, type RailId } from '../rails/rail-id.js';
-import { feeFor, withinRailLimit } from './rail-terms.js';
+import { DEFAULT_APPROVAL_THRESHOLD, feeFor, requiresApproval, withinRailLimit } from './payout-terms.js';
 
 describe('fee schedule (docs/product.md §5)', () => {
   it('charges push-to-card 1.5 % rounded half-up above its 0.50 minimum', () => {
@@ -60,4 +60,17 @@ describe('rail limits', () => {
       expect(withinRailLimit(rail, Money.ZERO), 'zero').to.equal(false);
     });
   }
+});
+
+describe('approval threshold (docs/product.md §5)', () => {
+  it('holds an amount at the threshold or above it for an operator, and passes one a cent below', () => {
+    const threshold = Money.of('500.00');
+    expect(requiresApproval(threshold, threshold), 'at it').to.equal(true);
+    expect(requiresApproval(threshold.plus(cent), threshold), 'a cent above').to.equal(true);
+    expect(requiresApproval(threshold.minus(cent), threshold), 'a cent below').to.equal(false);
+  });
+
+  it('defaults to 10,000.00', () => {
+    expect(DEFAULT_APPROVAL_THRESHOLD.toString()).to.equal('10000.00');
+  });
 });

@@ -1,8 +1,9 @@
 import { Money } from '../money/money.js';
 import type { RailId } from '../rails/rail-id.js';
 
-// Each rail's terms, per payout: the fee it charges (a merchant may override it) and the amounts it carries. Both
-// tables are keyed by rail, so a new rail id does not compile until it has its terms.
+// A payout's terms, by its amount: the fee its rail charges (a merchant may override it), the amounts its rail
+// carries, and the amount from which an operator must approve it. The rail tables are keyed by rail, so a new rail
+// id does not compile until it has its terms.
 
 /** A flat fee, or a percentage rounded half-up to the cent with an optional minimum. */
 export type FeeRule =
@@ -51,3 +52,9 @@ export const RAIL_LIMITS: Readonly<Record<RailId, AmountLimit>> = {
 
 export const withinRailLimit = (rail: RailId, amount: Money): boolean =>
   amount.compare(RAIL_LIMITS[rail].min) >= 0 && amount.compare(RAIL_LIMITS[rail].max) <= 0;
+
+export const DEFAULT_APPROVAL_THRESHOLD = Money.of('10000.00');
+export const DEFAULT_APPROVAL_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** docs/product.md §5: an amount at or above the merchant's threshold waits for an operator's decision. */
+export const requiresApproval = (amount: Money, threshold: Money): boolean => amount.compare(threshold) >= 0;
