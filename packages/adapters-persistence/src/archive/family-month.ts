@@ -1,6 +1,6 @@
 import type { ClientBase } from 'pg';
 import { type Month, monthRange, monthStart } from '../partitions/months.js';
-import type { PartitionedTable, TableFamily } from '../partitions/partitioned-tables.js';
+import type { MonthRows, TableFamily } from '../partitions/partitioned-tables.js';
 import { COPY_SETTINGS } from './archive-layout.js';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -19,7 +19,7 @@ export async function columnsOf(client: ClientBase, table: string): Promise<stri
  * The month's rows of `table`, in key order: what its archive file holds, and what must still be in the database,
  * byte for byte, when the month is dropped. The bounds are uuids this service made (COPY takes no parameters).
  */
-export function monthRowsQuery(table: PartitionedTable, columns: readonly string[], month: Month): string {
+export function monthRowsQuery(table: MonthRows, columns: readonly string[], month: Month): string {
   const { from, to } = monthRange(month);
   return `SELECT ${columns.map(quote).join(', ')} FROM ${quote(table.name)}
            WHERE ${quote(table.key)} >= '${from}' AND ${quote(table.key)} < '${to}'

@@ -128,6 +128,14 @@ describe('archiving months past their retention (PostgreSQL)', function () {
 
   it('exports each table’s month, then drops it only in the transaction that finds the rows equal to the files; a crash between the two is run again', async () => {
     await finalAndVerified();
+    // Rail steps go with their withdrawal's history month: one of January 2026, one of the kept month.
+    const steps = [
+      { withdrawal_id: (seeded[0] as SeededWithdrawal).withdrawalId, step: 'quote', value: 'q-2026-01' },
+      { withdrawal_id: (seeded[4] as SeededWithdrawal).withdrawalId, step: 'quote', value: 'q-2031-07' },
+    ];
+    await db.knex('rail_steps').insert(steps);
+    const railSteps = () =>
+      db.knex('rail_steps').select('withdrawal_id', 'step', 'value').orderBy(['withdrawal_id', 'step']);
     const rows = await partitionedRows(db.knex);
     const before = await drift();
     // A crash after the export, before the drop: the guards pass before the export and throw in the drop's transaction.
@@ -186,6 +194,12 @@ describe('archiving months past their retention (PostgreSQL)', function () {
       'ledger_lines.copy.gz',
       'manifest.json',
     ]);
+    const { manifest: history } = await readManifest(join(dir, 'withdrawal-history', '2026-01'));
+    expect(history.tables.map((t) => [t.table, t.rows])).to.deep.equal([
+      ['withdrawal_history', 2],
+      ['rail_steps', 1],
+    ]);
+    expect(await railSteps(), 'the kept month’s rail step only').to.deep.equal([steps[1]]);
     const left = await partitionedRows(db.knex);
     expect(left.withdrawal_history, 'the kept month only').to.have.length(1);
     expect(left.ledger_entries).to.have.length(1);
@@ -207,6 +221,11 @@ describe('archiving months past their retention (PostgreSQL)', function () {
     expect((await partitionedRows(db.knex)).withdrawal_history).to.deep.equal(left.withdrawal_history);
     await writeFile(file, original);
 
+    // A month archived before rail steps went with it has no file of them, and restores all the same.
+    const olderManifest = join(dir, 'withdrawal-history', '2031-05', 'manifest.json');
+    const older = JSON.parse(await readFile(olderManifest, 'utf8'));
+    older.tables = older.tables.filter((t: { table: string }) => t.table !== 'rail_steps');
+    await writeFile(olderManifest, JSON.stringify(older));
     for (const month of [
       { year: 2026, month: 1 },
       { year: 2031, month: 5 },
@@ -217,6 +236,7 @@ describe('archiving months past their retention (PostgreSQL)', function () {
         'restored',
       ]);
     expect(await partitionedRows(db.knex), 'restored as they were').to.deep.equal(rows);
+    expect(await railSteps(), 'rail steps restored with their month').to.deep.equal(steps);
     // The month partitions made again hold their keys to the month's partitions they reference.
     for (const table of MONTH_KEYED_NAMES) await expectEveryPartitionKeyed(db.knex, table);
     expect(

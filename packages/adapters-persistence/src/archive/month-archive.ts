@@ -14,6 +14,7 @@ import {
 } from '../partitions/months.js';
 import { DDL_LOCK_TIMEOUT, PARTITION_DDL_LOCK } from '../partitions/partition-maker.js';
 import {
+  archivedTables,
   FAMILIES,
   type FamilyName,
   monthPartition,
@@ -179,7 +180,7 @@ async function exportMonth(
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
     await useCopySettings(client);
-    for (const table of family.tables) {
+    for (const table of archivedTables(family)) {
       const columns = await columnsOf(client, table.name);
       const file = tableFile(table.name);
       const digest = await copyToFile(client, monthRowsQuery(table, columns, month), join(dir, file));
@@ -222,7 +223,7 @@ async function dropMonth(
     await client.query('ROLLBACK');
     return { family: family.name, month: label, outcome: 'held', by: holding };
   }
-  for (const [index, table] of family.tables.entries()) {
+  for (const [index, table] of archivedTables(family).entries()) {
     const archived = manifest.tables[index];
     const now = await digestOfQuery(client, monthRowsQuery(table, archived?.columns ?? [], month));
     if (!archived || now.sha256 !== archived.sha256 || now.rows !== archived.rows) {
@@ -232,6 +233,11 @@ async function dropMonth(
   }
   if (family.name === 'ledger') await carryLedgerTotals(client, month, 1);
   const { from, to } = monthRange(month);
+  for (const table of family.alongside ?? [])
+    await client.query(`DELETE FROM "${table.name}" WHERE "${table.key}" >= $1 AND "${table.key}" < $2`, [
+      from,
+      to,
+    ]);
   // Children first: each detach checks that nothing still references the rows it takes away.
   for (const table of [...family.tables].reverse()) {
     const partition = monthPartition(table.name, month);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { type Month, monthLabel } from '../partitions/months.js';
 import { ensureMonthPartition } from '../partitions/partition-maker.js';
-import { FAMILIES, type FamilyName } from '../partitions/partitioned-tables.js';
+import { archivedTables, FAMILIES, type FamilyName } from '../partitions/partitioned-tables.js';
 import { MANIFEST, monthDirectory, readManifest } from './archive-layout.js';
 import { copyFromFile, digestOfQuery, fileMatches, withArchiveLock, withConnection } from './copy-streams.js';
 import {
@@ -61,9 +61,11 @@ async function restoreEveryFamily(knex: Knex, dir: string, month: Month): Promis
       await client.query('BEGIN');
       try {
         await useCopySettings(client);
-        for (const [index, table] of family.tables.entries()) {
-          const archivedTable = manifest.tables[index];
-          if (archivedTable?.table !== table.name) throw new Error(`${folder}: manifest names other tables`);
+        for (const table of archivedTables(family)) {
+          const archivedTable = manifest.tables.find((t) => t.table === table.name);
+          // A month archived before a table joined its family has no file of it.
+          if (!archivedTable && family.alongside?.includes(table)) continue;
+          if (!archivedTable) throw new Error(`${folder}: manifest names other tables`);
           await copyFromFile(
             client,
             copyIntoQuery(table.name, archivedTable.columns),

@@ -7,13 +7,19 @@ export interface OwnUnique {
   readonly where?: string;
 }
 
-/** A table partitioned by month on a UUIDv7 column (docs/decisions/0024-partitions-by-the-id-month.md). */
-export interface PartitionedTable {
+/** A table whose rows each belong to a month by a UUIDv7 column, and so are archived month by month. */
+export interface MonthRows {
   readonly name: string;
-  /** The partition key: the row's own id, or its parent's, so that a row lives in its parent's month. */
+  /** The row's month: the row's own id, or its parent's, so that a row lives in its parent's month. */
   readonly key: string;
   /** The columns that name one row, in the order its archive file is written. */
   readonly rowKey: readonly string[];
+}
+
+/**
+ * A table partitioned by month on its key (docs/decisions/0024-partitions-by-the-id-month.md).
+ */
+export interface PartitionedTable extends MonthRows {
   /**
    * Unique indexes whose columns leave out the partition key: PostgreSQL cannot enforce them across partitions,
    * so each partition holds its own (unique within the month).
@@ -43,6 +49,11 @@ export type FamilyName = 'withdrawal-history' | 'webhooks' | 'ledger';
 export interface TableFamily {
   readonly name: FamilyName;
   readonly tables: readonly PartitionedTable[];
+  /**
+   * Tables too small to partition whose rows belong to the family's months by the same key: exported, deleted and
+   * restored with each month, after its partitioned tables.
+   */
+  readonly alongside?: readonly MonthRows[];
 }
 
 export const FAMILIES: readonly TableFamily[] = [
@@ -56,6 +67,9 @@ export const FAMILIES: readonly TableFamily[] = [
         ownUniques: [],
       },
     ],
+    // What a multi-step rail made at its provider for the withdrawal (migration 0021): read only while it is
+    // submitted, kept as long as the withdrawal's history.
+    alongside: [{ name: 'rail_steps', key: 'withdrawal_id', rowKey: ['withdrawal_id', 'step'] }],
   },
   {
     name: 'webhooks',
@@ -127,6 +141,12 @@ export const FAMILIES: readonly TableFamily[] = [
       },
     ],
   },
+];
+
+/** Every table a family archives, in the order its files are written and restored: parents first. */
+export const archivedTables = (family: TableFamily): readonly MonthRows[] => [
+  ...family.tables,
+  ...(family.alongside ?? []),
 ];
 
 /** `webhook_events_p202612`: the month's partition. */

@@ -472,7 +472,7 @@ export const CONFIG_VARIABLES = [
     min: 1,
     max: 1200,
     description:
-      "Months of withdrawals' status history kept in the database before their month is archived; seven years by default.",
+      "Months of withdrawals' status history and rail steps kept in the database before their month is archived; seven years by default.",
   },
   {
     name: 'RETENTION_WEBHOOK_MONTHS',
