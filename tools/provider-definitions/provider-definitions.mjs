@@ -286,10 +286,17 @@ function paypalDefinition() {
 const WISE_OPENAPI = join(dirname(fileURLToPath(import.meta.url)), 'wise/wise-platform-openapi.yml.gz');
 const WISE_OPENAPI_SHA256 = '12447ac8609c81f9ef4e70fefe08c9d50961827237eb675c5a9775f03319bc06';
 
-/** The Wise operations the service calls that the description defines, as `METHOD /path`. */
+/** The Wise operations the service calls, every one of which the description defines, as `METHOD /path`. */
 const WISE_OPERATIONS = [
   'GET /v1/quotes/{quoteId}/account-requirements',
   'POST /v1/quotes/{quoteId}/account-requirements',
+  'POST /v1/accounts',
+  'POST /v3/profiles/{profileId}/quotes',
+  'POST /v1/transfer-requirements',
+  'POST /v1/transfers',
+  'GET /v1/transfers/{transferId}',
+  'GET /v1/transfers',
+  'POST /v3/profiles/{profileId}/transfers/{transferId}/payments',
 ];
 
 /** `schema` with every `$ref` into the description replaced by what it names; a reference circle is refused. */
@@ -308,8 +315,12 @@ function inlined(schema, root, seen = []) {
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlined(value, root, seen)]));
 }
 
-/** Keywords of the description that say nothing about validity: left out of the oracle's schemas. */
-const ANNOTATIONS = new Set(['description', 'example', 'examples', 'title', 'deprecated', 'format']);
+/**
+ * Keywords of the description that say nothing about validity: left out of the oracle's schemas. `format` is kept
+ * in requests (a `customerTransactionId` must be a UUID, an `int64` an integer in range) and left out of answers,
+ * whose times Wise writes otherwise than `date-time` (`2026-12-01 10:00:00`).
+ */
+const ANNOTATIONS = new Set(['description', 'example', 'examples', 'title', 'deprecated']);
 
 /**
  * One of Wise's schemas as the oracle checks it. A request's object that names its properties and says nothing of
@@ -323,8 +334,10 @@ function wiseSchema(schema, request) {
   if (schema === null || typeof schema !== 'object') return schema;
   const out = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (ANNOTATIONS.has(key)) continue;
-    out[key] =
+    if (ANNOTATIONS.has(key) || (key === 'format' && !request)) continue;
+    // An answer's `oneOf` lists shapes with no property required of either (the transfer and its variants), so a
+    // body of one matches the others too and `oneOf` would refuse every body: it means any of them.
+    out[!request && key === 'oneOf' ? 'anyOf' : key] =
       key === 'properties'
         ? Object.fromEntries(
             Object.entries(value).map(([name, property]) => {
@@ -355,11 +368,29 @@ function wiseDefinition() {
     const operation = description.paths?.[path]?.[method.toLowerCase()];
     if (!operation) throw new Error(`Wise's definition has no ${name}`);
     const body = operation.requestBody?.content?.['application/json']?.schema;
-    const answer = operation.responses?.['200']?.content?.['application/json']?.schema;
+    const query = (operation.parameters ?? [])
+      .map((parameter) => inlined(parameter, description))
+      .filter((parameter) => parameter.in === 'query');
+    const answers = {};
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      const answer = inlined(response, description).content?.['application/json']?.schema;
+      if (answer) answers[status] = wiseSchema(answer, false);
+    }
     operations[name] = {
       type: operation.operationId,
+      ...(query.length > 0
+        ? {
+            query: {
+              type: 'object',
+              properties: Object.fromEntries(query.map((p) => [p.name, wiseSchema(p.schema, true)])),
+              required: query.filter((p) => p.required).map((p) => p.name),
+              additionalProperties: false,
+            },
+            queryStyle: 'flat',
+          }
+        : {}),
       ...(body ? { request: wiseSchema(inlined(body, description), true) } : {}),
-      ...(answer ? { answers: { 200: wiseSchema(inlined(answer, description), false) } } : {}),
+      ...(Object.keys(answers).length > 0 ? { answers } : {}),
     };
   }
   return {

@@ -19,16 +19,16 @@ const LIMIT = 100;
 
 /**
  * The profile's transfers created on the day: `GET /v1/transfers` (Wise's `transferList`) with `createdDateStart`
- * and `createdDateEnd` (inclusive dates), `limit` to a page from `offset`; a page shorter than the limit is the
- * last.
+ * and `createdDateEnd` (inclusive, `date-time` as Wise's definition types them: the day's first and last
+ * millisecond, UTC), `limit` to a page from `offset`; a page shorter than the limit is the last.
  */
 function transfersList(profileId: string): RecordsList {
   return {
     pathOf(day, cursor) {
       const query = new URLSearchParams({
         profile: profileId,
-        createdDateStart: day.day,
-        createdDateEnd: day.day,
+        createdDateStart: `${day.day}T00:00:00.000Z`,
+        createdDateEnd: `${day.day}T23:59:59.999Z`,
         limit: String(LIMIT),
         offset: cursor ?? '0',
       });

@@ -34,10 +34,6 @@ export interface ProviderDefinitionSource {
 
 export const string = { type: 'string' } as const;
 export const integer = { type: 'integer' } as const;
-export const number = { type: 'number' } as const;
-export const boolean = { type: 'boolean' } as const;
-export const uuid = { type: 'string', format: 'uuid' } as const;
-export const nullable = (type: string) => ({ type: [type, 'null'] }) as const;
 
 /** An object of these fields and no others: a request the provider's reference defines field by field. */
 export const closedObject = (

@@ -118,6 +118,24 @@ function withTypes(
   return [name, { ...operation, answers }];
 }
 
+/**
+ * One operation as two sources define it, the first the provider's own definition and the second a supplement of
+ * what it says only in prose: a request must pass both, and an answer is checked by the first's schema for its
+ * status, else by the second's.
+ */
+function narrowed(first: OperationDefinition, second: OperationDefinition): OperationDefinition {
+  const request =
+    first.request && second.request
+      ? { allOf: [first.request, second.request] }
+      : (first.request ?? second.request);
+  return {
+    ...second,
+    ...first,
+    ...(request ? { request } : {}),
+    answers: { ...second.answers, ...first.answers },
+  };
+}
+
 interface Operation extends OperationDefinition {
   readonly name: string;
   readonly method: string;
@@ -139,15 +157,18 @@ export class ProviderDefinition {
   static of(provider: ProviderName): ProviderDefinition {
     let definition = ProviderDefinition.loaded.get(provider);
     if (!definition) {
-      const operations = SOURCES[provider]()
-        .flatMap((source) =>
-          Object.entries(source.operations).map(([name, op]) => withTypes(name, op, source)),
-        )
-        .map(([name, operation]) => {
-          const [method = '', template = ''] = name.split(' ');
-          const path = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-          return { ...operation, name, method, path };
-        });
+      const merged = new Map<string, OperationDefinition>();
+      for (const source of SOURCES[provider]())
+        for (const [name, op] of Object.entries(source.operations)) {
+          const [, operation] = withTypes(name, op, source);
+          const earlier = merged.get(name);
+          merged.set(name, earlier ? narrowed(earlier, operation) : operation);
+        }
+      const operations = [...merged].map(([name, operation]) => {
+        const [method = '', template = ''] = name.split(' ');
+        const path = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+        return { ...operation, name, method, path };
+      });
       definition = new ProviderDefinition(provider, operations);
       ProviderDefinition.loaded.set(provider, definition);
     }

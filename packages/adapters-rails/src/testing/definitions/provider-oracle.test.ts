@@ -86,6 +86,24 @@ describe("ProviderOracle: the providers' definitions as the stand-ins check them
     mt.takeViolations();
   });
 
+  it('holds a Wise request to its OpenAPI description and to what the description says only in prose', () => {
+    const wise = new ProviderOracle('wise');
+    const quote = { sourceCurrency: 'USD', targetCurrency: 'EUR', sourceAmount: 25, payOut: 'BANK_TRANSFER' };
+    expect(wise.receive('POST', '/v3/profiles/1/quotes', json(quote))).to.equal(null);
+    expect(
+      wise.receive('POST', '/v3/profiles/1/quotes', json({ ...quote, targetAmount: 23 })),
+      'a source and a target amount: "never both"',
+    ).not.to.equal(null);
+    const day = (start: string) =>
+      `profile=1&createdDateStart=${start}&createdDateEnd=2026-12-01T23:59:59.999Z`;
+    expect(wise.receive('GET', '/v1/transfers', '', day('2026-12-01T00:00:00.000Z'))).to.equal(null);
+    expect(
+      wise.receive('GET', '/v1/transfers', '', day('2026-12-01')),
+      'a date where the description types a date-time',
+    ).not.to.equal(null);
+    expect(wise.takeViolations()).to.have.length(2);
+  });
+
   it('records a body sent to an endpoint the definition does not have, and an answer of another shape', () => {
     const wise = new ProviderOracle('wise');
     expect(wise.receive('POST', '/v2/transfers', json({}))).not.to.equal(null);

@@ -130,17 +130,19 @@ export class FakeWise extends JsonFakeServer {
 
   /**
    * `transferList` over the transfers put in the book: those created from `createdDateStart` to `createdDateEnd`
-   * (dates, inclusive), newest first as Wise lists them, `limit` from `offset`.
+   * (instants, inclusive), newest first as Wise lists them, `limit` from `offset`.
    */
   private list(path: string): FakeAnswer {
     const query = new URL(path, 'http://fake').searchParams;
-    const [start, end] = [query.get('createdDateStart'), query.get('createdDateEnd')];
+    const instant = (name: string) => {
+      const value = query.get(name);
+      return value === null ? null : Date.parse(value);
+    };
+    const [start, end] = [instant('createdDateStart'), instant('createdDateEnd')];
+    // Wise writes a transfer's creation as `2026-12-01 10:00:00`, UTC.
+    const createdAt = (t: BookedWiseTransfer) => Date.parse(`${t.created.replace(' ', 'T')}Z`);
     const found = this.booked
-      .filter(
-        (t) =>
-          (start === null || t.created.slice(0, 10) >= start) &&
-          (end === null || t.created.slice(0, 10) <= end),
-      )
+      .filter((t) => (start === null || createdAt(t) >= start) && (end === null || createdAt(t) <= end))
       .sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id);
     const offset = Number(query.get('offset') ?? 0);
     const shown = found.slice(offset, offset + Number(query.get('limit') ?? 100)).map((t) => ({
