@@ -1,6 +1,6 @@
 import type { ClientBase } from 'pg';
 import { addMonths, type Month, monthStart } from '../partitions/months.js';
-import type { FamilyName, TableFamily } from '../partitions/partitioned-tables.js';
+import { archivedTables, type FamilyName, type TableFamily } from '../partitions/partitioned-tables.js';
 
 /** A family's month the archive is about to drop, and the key range of its rows. */
 export interface GuardedMonth {
@@ -29,7 +29,7 @@ const count = async (client: ClientBase, text: string, values: readonly unknown[
 const withdrawalsWhere =
   (condition: string) =>
   (client: ClientBase, { family, from, to }: GuardedMonth): Promise<number> => {
-    const [table] = family.tables;
+    const [table] = archivedTables(family);
     if (!table) return Promise.resolve(0);
     return count(
       client,
@@ -40,7 +40,7 @@ const withdrawalsWhere =
     );
   };
 
-const EVERY_FAMILY: readonly FamilyName[] = ['withdrawal-history', 'webhooks', 'ledger'];
+const EVERY_FAMILY: readonly FamilyName[] = ['withdrawal-history', 'webhooks', 'ledger', 'reconciliation'];
 
 export const ARCHIVE_GUARDS: readonly ArchiveGuard[] = [
   {
@@ -61,6 +61,18 @@ export const ARCHIVE_GUARDS: readonly ArchiveGuard[] = [
     holds: withdrawalsWhere(
       'EXISTS (SELECT 1 FROM reconciliation_exceptions x WHERE x.withdrawal_id = w.id AND x.resolved_at IS NULL)',
     ),
+  },
+  {
+    // An exception of the month's days not yet resolved, a provider's record of no withdrawal of ours included.
+    name: 'reconciliation-day-open',
+    families: ['reconciliation'],
+    holds: (client, { from, to }) =>
+      count(
+        client,
+        `SELECT count(*) AS n FROM reconciliation_exceptions
+          WHERE day >= $1 AND day < $2 AND resolved_at IS NULL`,
+        [from, to],
+      ),
   },
   {
     name: 'webhook-undelivered',

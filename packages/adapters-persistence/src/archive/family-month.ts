@@ -1,5 +1,5 @@
 import type { ClientBase } from 'pg';
-import { type Month, monthRange, monthStart } from '../partitions/months.js';
+import { addMonths, type Month, monthOf, monthRange, monthStart } from '../partitions/months.js';
 import type { MonthRows, TableFamily } from '../partitions/partitioned-tables.js';
 import { COPY_SETTINGS } from './archive-layout.js';
 
@@ -15,12 +15,27 @@ export async function columnsOf(client: ClientBase, table: string): Promise<stri
   return rows.map((row) => row.name);
 }
 
+/** The key range of a family's month: from the month's smallest UUIDv7 or first millisecond, up to the next's. */
+export const familyRange = (
+  family: TableFamily,
+  month: Month,
+): { readonly from: string; readonly to: string } =>
+  family.keys === 'time'
+    ? { from: monthStart(month).toISOString(), to: monthStart(addMonths(month, 1)).toISOString() }
+    : monthRange(month);
+
 /**
  * The month's rows of `table`, in key order: what its archive file holds, and what must still be in the database,
- * byte for byte, when the month is dropped. The bounds are uuids this service made (COPY takes no parameters).
+ * byte for byte, when the month is dropped. The bounds are uuids or times this service made (COPY takes no
+ * parameters).
  */
-export function monthRowsQuery(table: MonthRows, columns: readonly string[], month: Month): string {
-  const { from, to } = monthRange(month);
+export function monthRowsQuery(
+  family: TableFamily,
+  table: MonthRows,
+  columns: readonly string[],
+  month: Month,
+): string {
+  const { from, to } = familyRange(family, month);
   return `SELECT ${columns.map(quote).join(', ')} FROM ${quote(table.name)}
            WHERE ${quote(table.key)} >= '${from}' AND ${quote(table.key)} < '${to}'
            ORDER BY ${table.rowKey.map(quote).join(', ')}`;
@@ -78,6 +93,5 @@ export const monthDate = (month: Month): string => monthStart(month).toISOString
 /** The month of a UUIDv7: its 48 leading bits are Unix milliseconds. */
 export function monthOfKey(key: string): Month {
   const ms = Number.parseInt(key.replace(/-/g, '').slice(0, 12), 16);
-  const at = new Date(ms);
-  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1 };
+  return monthOf(new Date(ms));
 }

@@ -28,7 +28,7 @@ import { restoreMonth } from './month-restore.js';
 
 /** One month kept: with `now` in August 2031, every month before July 2031 is past its retention. */
 const NOW = new Date('2031-08-15T12:00:00Z');
-const RETENTION = { ledger: 1, 'withdrawal-history': 1, webhooks: 1 } as const;
+const RETENTION = { ledger: 1, 'withdrawal-history': 1, webhooks: 1, reconciliation: 1 } as const;
 const OLD = new Date('2026-01-20T09:00:00Z');
 const RECENT = new Date('2031-05-03T09:00:00Z');
 const KEPT = new Date('2031-07-30T09:00:00Z');
@@ -108,6 +108,8 @@ describe('archiving months past their retention (PostgreSQL)', function () {
         'reconciliation-exception-open': 1,
         'ledger-unverified': 1,
       },
+      // The exception's own day stays while it is open, whatever its withdrawal.
+      'reconciliation 2026-01': { 'reconciliation-day-open': 1 },
       'withdrawal-history 2031-05': { 'withdrawal-not-final': 1 },
       'webhooks 2031-05': { 'withdrawal-not-final': 1, 'webhook-undelivered': 1 },
       'ledger 2031-05': { 'withdrawal-not-final': 1, 'ledger-unverified': 1 },
@@ -136,6 +138,74 @@ describe('archiving months past their retention (PostgreSQL)', function () {
     await db.knex('rail_steps').insert(steps);
     const railSteps = () =>
       db.knex('rail_steps').select('withdrawal_id', 'step', 'value').orderBy(['withdrawal_id', 'step']);
+    // Reconciliation by the provider's day: January 2026 archived (with the exception the test before resolved),
+    // the kept month not.
+    const record = (withdrawal: SeededWithdrawal, day: string) => ({
+      provider: 'simulated',
+      provider_id: `sim-${day}`,
+      day,
+      reference: withdrawal.withdrawalId,
+      amount: '25.00',
+      currency: 'USD',
+      state: 'PAID',
+      provider_state: 'PAID',
+      created_at: `${day}T09:00:00Z`,
+      final_at: `${day}T09:00:05Z`,
+      fee: null,
+      withdrawal_id: withdrawal.withdrawalId,
+      first_read_at: NOW,
+      last_read_at: NOW,
+    });
+    await db
+      .knex('provider_records')
+      .insert([
+        record(seeded[0] as SeededWithdrawal, '2026-01-20'),
+        record(seeded[4] as SeededWithdrawal, '2031-07-30'),
+      ]);
+    await db.knex('reconciliation_runs').insert({
+      id: '018f0000-0000-7000-8000-00000000f001',
+      provider: 'simulated',
+      day: '2026-01-20',
+      started_at: NOW,
+      finished_at: NOW,
+      records: 1,
+      matched: 1,
+      pending: 0,
+      opened: 1,
+      exceptions: JSON.stringify({}),
+    });
+    await db.knex('simulated_payouts').insert([
+      {
+        provider_id: 'sim-a',
+        reference: 'a',
+        rail: 'ACH',
+        amount: '25.00',
+        currency: 'USD',
+        accepted_at: OLD,
+      },
+      {
+        provider_id: 'sim-b',
+        reference: 'b',
+        rail: 'ACH',
+        amount: '25.00',
+        currency: 'USD',
+        accepted_at: KEPT,
+      },
+    ]);
+    const reconciliation = async () => {
+      const rows: Record<string, string[]> = {};
+      for (const table of [
+        'provider_records',
+        'reconciliation_exceptions',
+        'reconciliation_runs',
+        'simulated_payouts',
+      ]) {
+        const { rows: found } = await db.knex.raw(`SELECT t::text AS row FROM ${table} t ORDER BY 1`);
+        rows[table] = found.map((r: { row: string }) => r.row);
+      }
+      return rows;
+    };
+    const reconciled = await reconciliation();
     const rows = await partitionedRows(db.knex);
     const before = await drift();
     // A crash after the export, before the drop: the guards pass before the export and throw in the drop's transaction.
@@ -166,6 +236,7 @@ describe('archiving months past their retention (PostgreSQL)', function () {
     expect(outcomes(months)).to.deep.equal([
       'ledger 2026-01 archived',
       'ledger 2031-05 archived',
+      'reconciliation 2026-01 archived',
       'webhooks 2026-01 archived',
       'webhooks 2031-05 archived',
     ]);
@@ -175,6 +246,7 @@ describe('archiving months past their retention (PostgreSQL)', function () {
     expect(recorded.map((r: { family: string; month: string }) => `${r.family} ${r.month}`)).to.deep.equal([
       'ledger 2026-01-01',
       'ledger 2031-05-01',
+      'reconciliation 2026-01-01',
       'webhooks 2026-01-01',
       'webhooks 2031-05-01',
       'withdrawal-history 2026-01-01',
@@ -200,6 +272,17 @@ describe('archiving months past their retention (PostgreSQL)', function () {
       ['rail_steps', 1],
     ]);
     expect(await railSteps(), 'the kept month’s rail step only').to.deep.equal([steps[1]]);
+    const { manifest: reconciliationManifest } = await readManifest(join(dir, 'reconciliation', '2026-01'));
+    expect(reconciliationManifest.tables.map((t) => [t.table, t.rows])).to.deep.equal([
+      ['provider_records', 1],
+      ['reconciliation_exceptions', 1],
+      ['reconciliation_runs', 1],
+      ['simulated_payouts', 1],
+    ]);
+    expect(
+      Object.values(await reconciliation()).map((rows) => rows.length),
+      'the kept month’s record and payout only',
+    ).to.deep.equal([1, 0, 0, 1]);
     const left = await partitionedRows(db.knex);
     expect(left.withdrawal_history, 'the kept month only').to.have.length(1);
     expect(left.ledger_entries).to.have.length(1);
@@ -226,17 +309,19 @@ describe('archiving months past their retention (PostgreSQL)', function () {
     const older = JSON.parse(await readFile(olderManifest, 'utf8'));
     older.tables = older.tables.filter((t: { table: string }) => t.table !== 'rail_steps');
     await writeFile(olderManifest, JSON.stringify(older));
-    for (const month of [
-      { year: 2026, month: 1 },
-      { year: 2031, month: 5 },
-    ])
+    for (const [month, reconciliationMonth] of [
+      [{ year: 2026, month: 1 }, 'restored'],
+      [{ year: 2031, month: 5 }, 'not-archived'],
+    ] as const)
       expect((await restoreMonth(db.knex, dir, month)).map((r) => r.outcome)).to.deep.equal([
         'restored',
         'restored',
         'restored',
+        reconciliationMonth,
       ]);
     expect(await partitionedRows(db.knex), 'restored as they were').to.deep.equal(rows);
     expect(await railSteps(), 'rail steps restored with their month').to.deep.equal(steps);
+    expect(await reconciliation(), 'reconciliation restored with its month').to.deep.equal(reconciled);
     // The month partitions made again hold their keys to the month's partitions they reference.
     for (const table of MONTH_KEYED_NAMES) await expectEveryPartitionKeyed(db.knex, table);
     expect(

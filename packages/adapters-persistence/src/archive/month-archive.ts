@@ -10,13 +10,13 @@ import {
   monthBound,
   monthLabel,
   monthOf,
-  monthRange,
 } from '../partitions/months.js';
 import { DDL_LOCK_TIMEOUT, PARTITION_DDL_LOCK } from '../partitions/partition-maker.js';
 import {
   archivedTables,
   FAMILIES,
   type FamilyName,
+  type MonthRows,
   monthPartition,
   type TableFamily,
 } from '../partitions/partitioned-tables.js';
@@ -41,6 +41,7 @@ import {
   attachedMonthPartition,
   carryLedgerTotals,
   columnsOf,
+  familyRange,
   isArchived,
   monthDate,
   monthOfKey,
@@ -113,14 +114,35 @@ async function archiveEveryFamily(knex: Knex, options: ArchiveOptions): Promise<
   return done;
 }
 
-/** The first month from `from` on that has rows in the family's first table. */
+/** The first month from `from` on that has rows in any of the family's tables. */
 async function firstMonthWithRows(
   knex: Knex,
   family: TableFamily,
   from: Month | null,
 ): Promise<Month | null> {
-  const [table] = family.tables;
-  if (!table) return null;
+  let first: Month | null = null;
+  for (const table of archivedTables(family)) {
+    const month = await firstMonthOf(knex, family, table, from);
+    if (month && (!first || compareMonths(month, first) < 0)) first = month;
+  }
+  return first;
+}
+
+async function firstMonthOf(
+  knex: Knex,
+  family: TableFamily,
+  table: MonthRows,
+  from: Month | null,
+): Promise<Month | null> {
+  if (family.keys === 'time') {
+    // A date's epoch is its midnight read as UTC, a time's its instant.
+    const { rows } = await knex.raw<{ rows: Array<{ ms: string }> }>(
+      'SELECT extract(epoch FROM ??) * 1000 AS ms FROM ?? WHERE ?? >= ? ORDER BY ?? LIMIT 1',
+      [table.key, table.name, table.key, from ? familyRange(family, from).from : '-infinity', table.key],
+    );
+    const ms = rows[0]?.ms;
+    return ms === undefined ? null : monthOf(new Date(Number(ms)));
+  }
   const { rows } = await knex.raw<{ rows: Array<{ key: string | null }> }>(
     'SELECT ??::text AS key FROM ?? WHERE ?? >= ? ORDER BY ?? LIMIT 1',
     [
@@ -143,7 +165,7 @@ async function archiveMonth(
 ): Promise<ArchivedMonth | null> {
   const guards = options.guards ?? ARCHIVE_GUARDS;
   const label = monthLabel(month);
-  const guarded: GuardedMonth = { family, month, ...monthRange(month) };
+  const guarded: GuardedMonth = { family, month, ...familyRange(family, month) };
   return withConnection(knex, async (client) => {
     // Rows of a month already archived came in after its drop (none should): they stay, for an operator to see.
     if (await isArchived(client, family, month)) return null;
@@ -183,7 +205,7 @@ async function exportMonth(
     for (const table of archivedTables(family)) {
       const columns = await columnsOf(client, table.name);
       const file = tableFile(table.name);
-      const digest = await copyToFile(client, monthRowsQuery(table, columns, month), join(dir, file));
+      const digest = await copyToFile(client, monthRowsQuery(family, table, columns, month), join(dir, file));
       tables.push({ table: table.name, file, columns, ...digest });
     }
   } finally {
@@ -195,7 +217,7 @@ async function exportMonth(
   return {
     family: family.name,
     month: monthLabel(month),
-    keys: monthRange(month),
+    keys: familyRange(family, month),
     format: 'postgresql-copy-text+gzip',
     settings: COPY_SETTINGS,
     exportedAt: new Date().toISOString(),
@@ -225,14 +247,14 @@ async function dropMonth(
   }
   for (const [index, table] of archivedTables(family).entries()) {
     const archived = manifest.tables[index];
-    const now = await digestOfQuery(client, monthRowsQuery(table, archived?.columns ?? [], month));
+    const now = await digestOfQuery(client, monthRowsQuery(family, table, archived?.columns ?? [], month));
     if (!archived || now.sha256 !== archived.sha256 || now.rows !== archived.rows) {
       await client.query('ROLLBACK');
       return { family: family.name, month: label, outcome: 'changed', table: table.name };
     }
   }
   if (family.name === 'ledger') await carryLedgerTotals(client, month, 1);
-  const { from, to } = monthRange(month);
+  const { from, to } = familyRange(family, month);
   for (const table of family.alongside ?? [])
     await client.query(`DELETE FROM "${table.name}" WHERE "${table.key}" >= $1 AND "${table.key}" < $2`, [
       from,

@@ -71,7 +71,10 @@ async function restoreEveryFamily(knex: Knex, dir: string, month: Month): Promis
             copyIntoQuery(table.name, archivedTable.columns),
             join(folder, archivedTable.file),
           );
-          const loaded = await digestOfQuery(client, monthRowsQuery(table, archivedTable.columns, month));
+          const loaded = await digestOfQuery(
+            client,
+            monthRowsQuery(family, table, archivedTable.columns, month),
+          );
           if (loaded.sha256 !== archivedTable.sha256 || loaded.rows !== archivedTable.rows)
             throw new Error(`${table.name} ${label} reads back otherwise than archived: not restored`);
         }

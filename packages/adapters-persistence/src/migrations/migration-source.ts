@@ -30,6 +30,7 @@ import * as railStepsMerchant from './0028-rail-steps-merchant.migration.js';
 import * as reportIndexes from './0031-report-indexes.migration.js';
 import * as ledgerLinesMonthKeys from './0032-ledger-lines-month-keys.migration.js';
 import * as webhookMonthKeys from './0033-webhook-month-keys.migration.js';
+import * as archivedReconciliation from './0034-archived-reconciliation.migration.js';
 import { lockTimed, MIGRATION_LOCK_TIMEOUT_MS, type OnlineMigration } from './online-migration.js';
 
 interface NamedMigration {
@@ -70,6 +71,7 @@ const MIGRATIONS: readonly NamedMigration[] = [
   { name: '0031-report-indexes', migration: reportIndexes },
   { name: '0032-ledger-lines-month-keys', migration: ledgerLinesMonthKeys },
   { name: '0033-webhook-month-keys', migration: webhookMonthKeys },
+  { name: '0034-archived-reconciliation', migration: archivedReconciliation },
 ];
 
 /** The migrations as Knex runs them, each statement waiting at most `lockTimeoutMs` for a lock. */

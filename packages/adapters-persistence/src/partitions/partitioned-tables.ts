@@ -43,11 +43,16 @@ export interface MonthForeignKey {
   readonly references: string;
 }
 
-export type FamilyName = 'withdrawal-history' | 'webhooks' | 'ledger';
+export type FamilyName = 'withdrawal-history' | 'webhooks' | 'ledger' | 'reconciliation';
 
 /** Tables archived and restored together, month by month: each references the ones before it (parents first). */
 export interface TableFamily {
   readonly name: FamilyName;
+  /**
+   * What the tables' keys are: UUIDv7s, whose month is their first 48 bits (every partitioned family), or dates and
+   * times, whose month is the UTC calendar's.
+   */
+  readonly keys?: 'uuidv7' | 'time';
   readonly tables: readonly PartitionedTable[];
   /**
    * Tables too small to partition whose rows belong to the family's months by the same key: exported, deleted and
@@ -139,6 +144,19 @@ export const FAMILIES: readonly TableFamily[] = [
           references: 'id',
         },
       },
+    ],
+  },
+  {
+    // What reconciliation read and decided, by the provider's day: the providers' records, the exceptions and the
+    // runs (migration 0027), and the simulated provider's book by when it accepted each payout.
+    name: 'reconciliation',
+    keys: 'time',
+    tables: [],
+    alongside: [
+      { name: 'provider_records', key: 'day', rowKey: ['provider', 'provider_id'] },
+      { name: 'reconciliation_exceptions', key: 'day', rowKey: ['id'] },
+      { name: 'reconciliation_runs', key: 'day', rowKey: ['id'] },
+      { name: 'simulated_payouts', key: 'accepted_at', rowKey: ['provider_id'] },
     ],
   },
 ];

@@ -89,6 +89,7 @@ describe('loadConfig', () => {
       ledger: 120,
       'withdrawal-history': 84,
       webhooks: 13,
+      reconciliation: 84,
     });
     const set = loadConfig({
       PARTITIONS_CRON: 'off',

@@ -101,6 +101,7 @@ export interface AppConfig {
     readonly ledger: number;
     readonly 'withdrawal-history': number;
     readonly webhooks: number;
+    readonly reconciliation: number;
   };
   /**
    * When workers reconcile yesterday for every provider whose records are read (cron, UTC; RECONCILIATION_CRON,
@@ -309,6 +310,7 @@ export function loadConfig(env: Env): ConfigResult {
       ledger: integer(env, 'RETENTION_LEDGER_MONTHS', errors),
       'withdrawal-history': integer(env, 'RETENTION_WITHDRAWAL_HISTORY_MONTHS', errors),
       webhooks: integer(env, 'RETENTION_WEBHOOK_MONTHS', errors),
+      reconciliation: integer(env, 'RETENTION_RECONCILIATION_MONTHS', errors),
     },
     providerBalanceFloors: balanceFloors(env, errors),
     developmentDefaults,

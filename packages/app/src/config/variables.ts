@@ -485,6 +485,16 @@ export const CONFIG_VARIABLES = [
       'Months of webhook events, their deliveries and attempts kept in the database before their month is archived; thirteen by default.',
   },
   {
+    name: 'RETENTION_RECONCILIATION_MONTHS',
+    section: 'workers',
+    kind: 'integer',
+    fallback: 84,
+    min: 1,
+    max: 1200,
+    description:
+      "Months of reconciliation kept in the database before their month is archived: the providers' records as read, the exceptions, the runs and the simulated provider's book, by the provider's day; seven years by default.",
+  },
+  {
     name: 'JOB_QUEUE_PROFILE',
     section: 'workers',
     kind: 'choice',
