@@ -355,6 +355,20 @@ function wiseSchema(schema, request) {
 /** `schema`, or null. */
 const nullable = (schema) => ({ anyOf: [schema, { type: 'null' }] });
 
+/**
+ * An operation's query parameters as one object's schema, each typed by `schemaOf` its own schema, refusing names
+ * the description does not define; sent as plain names.
+ */
+const closedQuery = (parameters, schemaOf) => ({
+  query: {
+    type: 'object',
+    properties: Object.fromEntries(parameters.map((p) => [p.name, schemaOf(p.schema)])),
+    required: parameters.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: false,
+  },
+  queryStyle: 'flat',
+});
+
 function wiseDefinition() {
   const gzipped = readFileSync(WISE_OPENAPI);
   const text = gunzipSync(gzipped).toString('utf8');
@@ -378,17 +392,7 @@ function wiseDefinition() {
     }
     operations[name] = {
       type: operation.operationId,
-      ...(query.length > 0
-        ? {
-            query: {
-              type: 'object',
-              properties: Object.fromEntries(query.map((p) => [p.name, wiseSchema(p.schema, true)])),
-              required: query.filter((p) => p.required).map((p) => p.name),
-              additionalProperties: false,
-            },
-            queryStyle: 'flat',
-          }
-        : {}),
+      ...(query.length > 0 ? closedQuery(query, (schema) => wiseSchema(schema, true)) : {}),
       ...(body ? { request: wiseSchema(inlined(body, description), true) } : {}),
       ...(Object.keys(answers).length > 0 ? { answers } : {}),
     };
@@ -440,13 +444,7 @@ function publishedOperation(file, path) {
   const answer = operation.responses['200'].content['application/json'].schema;
   return {
     type: operation.operationId,
-    query: {
-      type: 'object',
-      properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
-      required: parameters.filter((p) => p.required).map((p) => p.name),
-      additionalProperties: false,
-    },
-    queryStyle: 'flat',
+    ...closedQuery(parameters, (schema) => schema),
     answers: { 200: inlinedPublished(document, answer) },
   };
 }

@@ -40,6 +40,15 @@ const withdrawalsWhere =
     );
   };
 
+/** The month's rows of `table` (its month read from `key`) that match `condition`. */
+const rowsWhere =
+  (table: string, key: string, condition: string) =>
+  (client: ClientBase, { from, to }: GuardedMonth): Promise<number> =>
+    count(client, `SELECT count(*) AS n FROM ${table} WHERE ${key} >= $1 AND ${key} < $2 AND ${condition}`, [
+      from,
+      to,
+    ]);
+
 const EVERY_FAMILY: readonly FamilyName[] = ['withdrawal-history', 'webhooks', 'ledger', 'reconciliation'];
 
 export const ARCHIVE_GUARDS: readonly ArchiveGuard[] = [
@@ -66,24 +75,12 @@ export const ARCHIVE_GUARDS: readonly ArchiveGuard[] = [
     // An exception of the month's days not yet resolved, a provider's record of no withdrawal of ours included.
     name: 'reconciliation-day-open',
     families: ['reconciliation'],
-    holds: (client, { from, to }) =>
-      count(
-        client,
-        `SELECT count(*) AS n FROM reconciliation_exceptions
-          WHERE day >= $1 AND day < $2 AND resolved_at IS NULL`,
-        [from, to],
-      ),
+    holds: rowsWhere('reconciliation_exceptions', 'day', 'resolved_at IS NULL'),
   },
   {
     name: 'webhook-undelivered',
     families: ['webhooks'],
-    holds: (client, { from, to }) =>
-      count(
-        client,
-        `SELECT count(*) AS n FROM webhook_deliveries
-          WHERE event_id >= $1 AND event_id < $2 AND delivery_state = 'PENDING'`,
-        [from, to],
-      ),
+    holds: rowsWhere('webhook_deliveries', 'event_id', "delivery_state = 'PENDING'"),
   },
   {
     // The latest verification must have found the ledger whole, and have started after the month ended.

@@ -20,6 +20,7 @@ import {
   type SeededWithdrawal,
   seedWithdrawalAt,
 } from '../partitions/partitioned-rows.fixture.js';
+import { archivedTables, FAMILIES, type TableFamily } from '../partitions/partitioned-tables.js';
 import { KnexLedgerRepository } from '../repositories/knex-ledger.repository.js';
 import { ARCHIVE_GUARDS, type ArchiveGuard } from './archive-guards.js';
 import { readManifest } from './archive-layout.js';
@@ -194,14 +195,11 @@ describe('archiving months past their retention (PostgreSQL)', function () {
     ]);
     const reconciliation = async () => {
       const rows: Record<string, string[]> = {};
-      for (const table of [
-        'provider_records',
-        'reconciliation_exceptions',
-        'reconciliation_runs',
-        'simulated_payouts',
-      ]) {
-        const { rows: found } = await db.knex.raw(`SELECT t::text AS row FROM ${table} t ORDER BY 1`);
-        rows[table] = found.map((r: { row: string }) => r.row);
+      for (const { name } of archivedTables(
+        FAMILIES.find((f) => f.name === 'reconciliation') as TableFamily,
+      )) {
+        const { rows: found } = await db.knex.raw(`SELECT t::text AS row FROM ${name} t ORDER BY 1`);
+        rows[name] = found.map((r: { row: string }) => r.row);
       }
       return rows;
     };

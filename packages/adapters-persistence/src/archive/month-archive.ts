@@ -255,23 +255,19 @@ async function dropMonth(
   }
   if (family.name === 'ledger') await carryLedgerTotals(client, month, 1);
   const { from, to } = familyRange(family, month);
-  for (const table of family.alongside ?? [])
-    await client.query(`DELETE FROM "${table.name}" WHERE "${table.key}" >= $1 AND "${table.key}" < $2`, [
+  const deleteRows = (table: MonthRows) =>
+    client.query(`DELETE FROM "${table.name}" WHERE "${table.key}" >= $1 AND "${table.key}" < $2`, [
       from,
       to,
     ]);
+  for (const table of family.alongside ?? []) await deleteRows(table);
   // Children first: each detach checks that nothing still references the rows it takes away.
   for (const table of [...family.tables].reverse()) {
     const partition = monthPartition(table.name, month);
     if (await attachedMonthPartition(client, table.name, partition)) {
       await client.query(`ALTER TABLE "${table.name}" DETACH PARTITION "${partition}"`);
       await client.query(`DROP TABLE "${partition}"`);
-    } else {
-      await client.query(`DELETE FROM "${table.name}" WHERE "${table.key}" >= $1 AND "${table.key}" < $2`, [
-        from,
-        to,
-      ]);
-    }
+    } else await deleteRows(table);
   }
   const rows = Object.fromEntries(manifest.tables.map((t) => [t.table, t.rows]));
   await client.query(

@@ -86,6 +86,10 @@ type SectionId = keyof typeof CONFIG_SECTIONS;
 
 const seconds = (ms: number) => (ms === 0 ? 'instant' : `${ms / 1000} s`);
 
+/** A table family's retention in whole months (RETENTION_*_MONTHS, docs/partitions.md), read by the workers' archive. */
+const retentionMonths = <Name extends string>(name: Name, fallback: number, description: string) =>
+  ({ name, section: 'workers', kind: 'integer', fallback, min: 1, max: 1200, description }) as const;
+
 export const CONFIG_VARIABLES = [
   // The service
   {
@@ -454,46 +458,26 @@ export const CONFIG_VARIABLES = [
     description:
       'Where archived months are written, one folder per table family and month (`npm run archive` and `ARCHIVE_CRON`). Every worker must see the same durable storage there (a mounted volume that is backed up).',
   },
-  {
-    name: 'RETENTION_LEDGER_MONTHS',
-    section: 'workers',
-    kind: 'integer',
-    fallback: 120,
-    min: 1,
-    max: 1200,
-    description:
-      'Months of ledger postings kept in the database before their month is archived (the current month not counted); ten years by default.',
-  },
-  {
-    name: 'RETENTION_WITHDRAWAL_HISTORY_MONTHS',
-    section: 'workers',
-    kind: 'integer',
-    fallback: 84,
-    min: 1,
-    max: 1200,
-    description:
-      "Months of withdrawals' status history and rail steps kept in the database before their month is archived; seven years by default.",
-  },
-  {
-    name: 'RETENTION_WEBHOOK_MONTHS',
-    section: 'workers',
-    kind: 'integer',
-    fallback: 13,
-    min: 1,
-    max: 1200,
-    description:
-      'Months of webhook events, their deliveries and attempts kept in the database before their month is archived; thirteen by default.',
-  },
-  {
-    name: 'RETENTION_RECONCILIATION_MONTHS',
-    section: 'workers',
-    kind: 'integer',
-    fallback: 84,
-    min: 1,
-    max: 1200,
-    description:
-      "Months of reconciliation kept in the database before their month is archived: the providers' records as read, the exceptions, the runs and the simulated provider's book, by the provider's day; seven years by default.",
-  },
+  retentionMonths(
+    'RETENTION_LEDGER_MONTHS',
+    120,
+    'Months of ledger postings kept in the database before their month is archived (the current month not counted); ten years by default.',
+  ),
+  retentionMonths(
+    'RETENTION_WITHDRAWAL_HISTORY_MONTHS',
+    84,
+    "Months of withdrawals' status history and rail steps kept in the database before their month is archived; seven years by default.",
+  ),
+  retentionMonths(
+    'RETENTION_WEBHOOK_MONTHS',
+    13,
+    'Months of webhook events, their deliveries and attempts kept in the database before their month is archived; thirteen by default.',
+  ),
+  retentionMonths(
+    'RETENTION_RECONCILIATION_MONTHS',
+    84,
+    "Months of reconciliation kept in the database before their month is archived: the providers' records as read, the exceptions, the runs and the simulated provider's book, by the provider's day; seven years by default.",
+  ),
   {
     name: 'JOB_QUEUE_PROFILE',
     section: 'workers',
