@@ -83,12 +83,14 @@ class MeasuredProcess {
 }
 
 /**
- * Starts `node <nodeArgs> <script>`. Its output goes to `logFile` (as a deployment's goes to its log collector),
+ * Starts `[wrapper] node <nodeArgs> <script>`. Its output goes to `logFile` (as a deployment's goes to its log collector),
  * or nowhere: never through a pipe the bench would have to read while it measures.
  */
-export function startProcess(name, { script, nodeArgs = [], env = {}, cwd, logFile }) {
+export function startProcess(name, { script, nodeArgs = [], env = {}, cwd, logFile, wrapper = [] }) {
   const out = logFile ? openSync(logFile, 'a') : 'ignore';
-  const child = spawn(serviceNodeBinary(), [...nodeArgs, script], {
+  // `wrapper` runs node under another program in the same process (valgrind, for the instruction counts).
+  const command = [...wrapper, serviceNodeBinary(), ...nodeArgs, script];
+  const child = spawn(command[0], command.slice(1), {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
