@@ -32,12 +32,10 @@ const SOURCES: Readonly<Record<ProviderName, () => readonly ProviderDefinitionSo
   wise: () => [generated('wise.generated.json'), WISE_DEFINITION],
 };
 
-// PayPal's published patterns escape characters a Unicode-mode RegExp refuses (`\!`): read as the plain
-// RegExps an OpenAPI pattern is.
-const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats.default(ajv);
 /** A query is text: its values are read as the numbers, booleans and lists the schema names, as a server reads them. */
-const queryAjv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false, coerceTypes: 'array' });
+const queryAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: 'array' });
 addFormats.default(queryAjv);
 const compiled = new Map<JsonSchema, ValidateFunction>();
 const compiledQueries = new Map<JsonSchema, ValidateFunction>();
