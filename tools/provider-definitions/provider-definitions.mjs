@@ -1,11 +1,10 @@
 // The providers' own definitions as JSON Schema, for the nock scripts and local fakes that stand in for them
 // (docs/decisions/0018-provider-definitions-are-the-oracle.md): Increase's and Modern Treasury's request types
 // (bodies, and the query parameters of the lists the reconciliation reads) and the objects they answer, from
-// their official SDKs' TypeScript declarations, PayPal's Payouts request and answers from the definition its SDK embeds in each request class
-// (`// @data`, gzipped JSON), its Transaction Search from the OpenAPI description PayPal publishes
-// (paypal/paypal-rest-api-specifications, openapi/reporting_transactions_v1.json at fb6f1262, Apache-2.0, kept
-// as published in ./published), and the operations of Wise's OpenAPI description listed below. Written to
-// packages/adapters-rails/definitions.
+// their official SDKs' TypeScript declarations; PayPal's Payouts request and answers from the definition its SDK
+// embeds in each request class (`// @data`, gzipped JSON), and its Transaction Search from PayPal's official
+// server SDK, @paypal/paypal-server-sdk (./paypal); and the operations of Wise's OpenAPI description listed below.
+// Every SDK is a pinned devDependency installed from the lockfile. Written to packages/adapters-rails/definitions.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { constants, gunzipSync } from 'node:zlib';
 import { createGenerator } from 'ts-json-schema-generator';
 import { parse as parseYaml } from 'yaml';
+import { transactionSearch } from './paypal/transaction-search.mjs';
 
 const require = createRequire(import.meta.url);
 export const DEFINITIONS_DIR = join(
@@ -266,13 +266,17 @@ function paypalDefinition() {
       answers: { [String(d.ExpectedStatusCode)]: paypalSchema(d.ResponseType, false) },
     };
   }
-  // PayPal's Payouts API lists no payouts: what moved is in the account's Transaction Search.
-  operations['GET /v1/reporting/transactions'] = publishedOperation(
-    'paypal-reporting-transactions-v1.json',
-    '/v1/reporting/transactions',
-  );
+  // PayPal's Payouts API lists no payouts: what moved is in the account's Transaction Search, which the Payouts
+  // SDK does not cover. Its server SDK types a success's body, not its status: the answer is the 2xx one.
+  const search = transactionSearch();
+  operations[search.operation] = {
+    type: 'searchTransactions',
+    ...closedQuery(search.parameters, (schema) => schema),
+    answers: { '2xx': search.answer },
+  };
   return {
-    source: `@paypal/payouts-sdk ${versionOf('@paypal/payouts-sdk')} (the definition each request class embeds); Transaction Search from PayPal's published OpenAPI description`,
+    source: `@paypal/payouts-sdk ${versionOf('@paypal/payouts-sdk')} (the definition each request class embeds); Transaction Search from ${search.sdk} (TransactionSearchController.searchTransactions and its models)`,
+    definitions: search.definitions,
     operations,
   };
 }
@@ -400,52 +404,6 @@ function wiseDefinition() {
   return {
     source: `Wise Platform API (OpenAPI ${description.openapi}, docs.wise.com/api-reference; sha256 ${digest})`,
     operations,
-  };
-}
-
-const PUBLISHED_DIR = join(dirname(fileURLToPath(import.meta.url)), 'published');
-/** Keywords of the published descriptions that only document (descriptions) or name PayPal's own formats. */
-const PROSE = new Set(['description', 'title', 'readOnly', 'example']);
-
-/** A published OpenAPI schema with its `$ref`s inlined, its prose dropped and PayPal's private formats left out. */
-function inlinedPublished(document, schema) {
-  if (Array.isArray(schema)) return schema.map((item) => inlinedPublished(document, item));
-  if (schema === null || typeof schema !== 'object') return schema;
-  if (typeof schema.$ref === 'string') {
-    const target = schema.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((at, key) => at[key], document);
-    return inlinedPublished(document, target);
-  }
-  const out = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (PROSE.has(key)) continue;
-    if (key === 'format' && typeof value === 'string' && value.startsWith('ppaas_')) continue;
-    out[key] =
-      key === 'properties'
-        ? mapValues(value, (v) => inlinedPublished(document, v))
-        : inlinedPublished(document, value);
-  }
-  return out;
-}
-const mapValues = (object, f) => Object.fromEntries(Object.entries(object).map(([k, v]) => [k, f(v)]));
-
-/**
- * One GET operation of a published OpenAPI description: its query parameters as one object's schema (refusing
- * names it does not define) and its 200 answer.
- */
-function publishedOperation(file, path) {
-  const document = JSON.parse(readFileSync(join(PUBLISHED_DIR, file), 'utf8'));
-  const operation = document.paths[path].get;
-  const parameters = operation.parameters
-    .map((p) => inlinedPublished(document, p))
-    .filter((p) => p.in === 'query');
-  const answer = operation.responses['200'].content['application/json'].schema;
-  return {
-    type: operation.operationId,
-    ...closedQuery(parameters, (schema) => schema),
-    answers: { 200: inlinedPublished(document, answer) },
   };
 }
 

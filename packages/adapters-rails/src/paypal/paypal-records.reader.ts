@@ -24,9 +24,9 @@ export interface PayPalRecordsOptions {
 }
 
 const PATH = '/v1/reporting/transactions';
-/** The definition's largest `page_size`. */
+/** The largest `page_size` PayPal's Transaction Search reference allows; the SDK's definition sets no bound. */
 const PAGE_SIZE = 500;
-/** The longest range one search may cover (the definition's `end_date`): 31 days. */
+/** The longest range one search may cover (the SDK's `endDate`: "The maximum supported range is 31 days"). */
 const SEARCH_RANGE_MS = 31 * 86_400_000;
 
 const seconds = (at: Date) => `${at.toISOString().slice(0, 19)}Z`;
@@ -90,7 +90,7 @@ const transactionsList: RecordsList = {
       answer.body,
     );
     const records: ProviderRecord[] = [];
-    // The definition lists at least one transaction where it lists any: a day without is an answer without them.
+    // `transaction_details` is optional in the SDK's definition: a day without transactions may leave it out.
     for (const transaction of asArray<unknown>(body.transaction_details)) {
       const facts = transactionFacts(transaction);
       if (!facts) return 'PayPal listed a transaction without its id, event code, amount or initiation date';

@@ -3,7 +3,11 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, OperationDefinition, ProviderDefinitionSource } from './json-schema.js';
 import { queryObject } from './query-parameters.js';
-import { INCREASE_VAULT_DEFINITION, PAYPAL_NOTIFICATIONS_DEFINITION } from './supplements.definition.js';
+import {
+  INCREASE_VAULT_DEFINITION,
+  PAYPAL_NOTIFICATIONS_DEFINITION,
+  PAYPAL_TRANSACTION_SEARCH_DEFINITION,
+} from './supplements.definition.js';
 import { WISE_DEFINITION } from './wise.definition.js';
 
 export type ProviderName = 'increase' | 'modern_treasury' | 'paypal' | 'wise';
@@ -28,16 +32,18 @@ const generated = (file: string): ProviderDefinitionSource =>
 const SOURCES: Readonly<Record<ProviderName, () => readonly ProviderDefinitionSource[]>> = {
   increase: () => [generated('increase.generated.json'), INCREASE_VAULT_DEFINITION],
   modern_treasury: () => [generated('modern-treasury.generated.json')],
-  paypal: () => [generated('paypal.generated.json'), PAYPAL_NOTIFICATIONS_DEFINITION],
+  paypal: () => [
+    generated('paypal.generated.json'),
+    PAYPAL_NOTIFICATIONS_DEFINITION,
+    PAYPAL_TRANSACTION_SEARCH_DEFINITION,
+  ],
   wise: () => [generated('wise.generated.json'), WISE_DEFINITION],
 };
 
-// PayPal's published patterns escape characters a Unicode-mode RegExp refuses (`\!`): read as the plain
-// RegExps an OpenAPI pattern is.
-const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats.default(ajv);
 /** A query is text: its values are read as the numbers, booleans and lists the schema names, as a server reads them. */
-const queryAjv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false, coerceTypes: 'array' });
+const queryAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: 'array' });
 addFormats.default(queryAjv);
 const compiled = new Map<JsonSchema, ValidateFunction>();
 const compiledQueries = new Map<JsonSchema, ValidateFunction>();
@@ -121,17 +127,18 @@ function withTypes(
 /**
  * One operation as two sources define it, the first the provider's own definition and the second a supplement of
  * what it says only in prose: a request must pass both, and an answer is checked by the first's schema for its
- * status, else by the second's.
+ * status, else by the second's. A query, too, must pass both.
  */
 function narrowed(first: OperationDefinition, second: OperationDefinition): OperationDefinition {
-  const request =
-    first.request && second.request
-      ? { allOf: [first.request, second.request] }
-      : (first.request ?? second.request);
+  const both = (a: JsonSchema | undefined, b: JsonSchema | undefined) =>
+    a && b ? { allOf: [a, b] } : (a ?? b);
+  const request = both(first.request, second.request);
+  const query = both(first.query, second.query);
   return {
     ...second,
     ...first,
     ...(request ? { request } : {}),
+    ...(query ? { query } : {}),
     answers: { ...second.answers, ...first.answers },
   };
 }

@@ -51,6 +51,28 @@ describe("ProviderOracle: the providers' definitions as the stand-ins check them
     paypal.takeViolations();
   });
 
+  it("holds a PayPal search to the SDK's parameters and to what PayPal says of them only in prose", () => {
+    const paypal = new ProviderOracle('paypal');
+    const search = (query: string) => paypal.receive('GET', '/v1/reporting/transactions', '', `?${query}`);
+    const fields = (query: string) =>
+      ((search(query)?.body as { details?: { field: string }[] } | undefined)?.details ?? []).map(
+        (d) => d.field,
+      );
+    const day = 'start_date=2026-01-15T00:00:00Z&end_date=2026-01-15T23:59:59Z';
+    expect(search(`${day}&page_size=500&fields=transaction_info`)).to.equal(null);
+    expect(
+      fields('start_date=2026-01-15&end_date=2026-01-15T23:59:59Z'),
+      'a date without its time',
+    ).to.deep.equal(['/start_date']);
+    expect(
+      fields('start_date=2026-01-15T00:00Z&end_date=2026-01-15T23:59:59Z'),
+      'a time without seconds',
+    ).to.deep.equal(['/start_date']);
+    expect(fields(`${day}&page_size=501`), 'a page past 500').to.deep.equal(['/page_size']);
+    expect(fields(`${day}&page_sise=5`), 'a name the SDK does not send').to.deep.equal(['/page_sise']);
+    paypal.takeViolations();
+  });
+
   it("refuses an Increase RTP body of the SDK's old names (remittance_information) with invalid_parameters_error", () => {
     const increase = new ProviderOracle('increase');
     const old = {

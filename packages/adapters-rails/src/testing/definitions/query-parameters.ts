@@ -14,7 +14,8 @@ function pathOf(key: string, style: QueryStyle): { path: string[]; list: boolean
 
 /** The schema of the value at `path`, where the schema names one (a property, or a map's values). */
 function schemaAt(schema: JsonSchema | undefined, path: readonly string[]): JsonSchema | undefined {
-  let at = schema;
+  // A query a supplement narrows is `allOf` the provider's own schema and the supplement: the first names its shape.
+  let at = Array.isArray(schema?.allOf) ? (schema.allOf[0] as JsonSchema) : schema;
   for (const name of path) {
     const properties = at?.properties as Record<string, JsonSchema> | undefined;
     const values = at?.additionalProperties;

@@ -67,3 +67,26 @@ export const PAYPAL_NOTIFICATIONS_DEFINITION: ProviderDefinitionSource = {
     },
   },
 };
+
+/**
+ * What PayPal's Transaction Search says of its query only in prose, which the SDK's types leave as plain strings and
+ * numbers: `start_date` and `end_date` in Internet date and time format, seconds required (the SDK's documentation
+ * of `startDate` and `endDate`, RFC 3339 section 5.6), and a page of at most 500 transactions (PayPal's Transaction
+ * Search reference, developer.paypal.com/docs/api/transaction-search/v1). A search must pass both this and the SDK's.
+ */
+export const PAYPAL_TRANSACTION_SEARCH_DEFINITION: ProviderDefinitionSource = {
+  source:
+    "PayPal Transaction Search: the SDK's parameter documentation and PayPal's reference (written field by field)",
+  operations: {
+    'GET /v1/reporting/transactions': {
+      query: {
+        type: 'object',
+        properties: {
+          start_date: { type: 'string', format: 'date-time' },
+          end_date: { type: 'string', format: 'date-time' },
+          page_size: { type: 'integer', minimum: 1, maximum: 500 },
+        },
+      },
+    },
+  },
+};

@@ -149,8 +149,8 @@ export class FakePayPal extends JsonFakeServer {
 
   /**
    * Transaction Search (`GET /v1/reporting/transactions`): the transactions initiated from `start_date` to
-   * `end_date`, or the one `transaction_id`, `page_size` to a page; `transaction_details` is left out of a page
-   * without any, as the definition lists at least one where it lists them.
+   * `end_date`, or the one `transaction_id`, `page_size` to a page; `transaction_details`, optional in the SDK's
+   * definition, is left out of a page without any, so that the reader is seen to read that as an empty day.
    */
   private search(path: string): FakeAnswer {
     const query = new URL(path, 'http://fake').searchParams;
