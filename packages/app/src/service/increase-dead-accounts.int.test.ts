@@ -3,7 +3,8 @@ import type { Customer } from '@payout/domain/testing';
 import { LINK_BODIES } from '@payout/domain/testing';
 import { expect } from 'chai';
 import { TOKENS } from '../container/tokens.js';
-import { FakeIncrease, signedIncreaseEvent } from '../e2e/support/fake-increase.server.js';
+import { FakeIncrease } from '../e2e/support/fake-increase.server.js';
+import { simulateOnIncrease } from '../e2e/support/increase-simulation.js';
 import { ProductionRailsWorld } from '../e2e/support/production-rails.world.js';
 
 const INCREASE_SECRET = 'whsec_increase_event_subscription_secret';
@@ -25,20 +26,8 @@ describe('production on Increase: corrections applied and dead accounts stopped 
   let second: string;
 
   /** Increase moves the transfer, then tells the service (`ach_transfer.updated`), which polls it. */
-  const simulate = async (reference: string, action: string, body: object = {}) => {
-    const answer = await fetch(`${increase.url}/simulations/ach_transfers/${reference}/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(answer.status).to.equal(200);
-    const event = signedIncreaseEvent(INCREASE_SECRET, reference);
-    const told = await world.postProviderWebhook('increase', {
-      body: event.body,
-      headers: { 'increase-webhook-signature': event.signature },
-    });
-    expect(told.status).to.equal(200);
-  };
+  const simulate = (reference: string, action: string, body: object = {}) =>
+    simulateOnIncrease(increase.url, world, INCREASE_SECRET, { reference, action, body });
   /** The operator API's answer: its status and its `data`. */
   const operator = async (path: string, method = 'GET', body?: object) => {
     const answer = await fetch(`${world.url}${path}`, {

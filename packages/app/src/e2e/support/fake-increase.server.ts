@@ -35,6 +35,8 @@ type ReturnReason = NonNullable<NonNullable<Parameters<typeof achReturn>[0]>['re
 interface AchTransfer {
   readonly id: string;
   readonly idempotencyKey: string;
+  /** The arguments of the create that made it, as JSON: a repeat of the key is a replay only with the same. */
+  readonly arguments: string;
   readonly amount: number;
   state: AchState;
   /** The return's reason, as `POST /simulations/ach_transfers/:id/return` names it (`no_account` unless said). */
@@ -163,7 +165,9 @@ function bookedObject(t: BookedTransfer): object {
  * A local stand-in for Increase's ACH transfers API, in the documented shapes (Increase's OpenAPI description as
  * its TypeScript SDK has it: whole `ACHTransfer` objects and the others, from the builders the oracle checks them
  * against; the `Idempotency-Key` rule, the sandbox's simulation endpoints):
- * `POST /ach_transfers` (one transfer per key, a repeat answers the first), `GET /ach_transfers/:id`, and
+ * `POST /ach_transfers` (one transfer per key: a repeat with the same arguments answers the first with
+ * `Idempotent-Replayed: true`, one with other arguments a 409 `idempotency_key_already_used_error` naming it),
+ * `GET /ach_transfers/:id`, and
  * `POST /simulations/ach_transfers/:id/settle`, `…/return` (with its `reason`) and
  * `…/create_notification_of_change` (the corrected values) as Increase's sandbox offers them;
  * `GET /accounts/:id/balance` (a `BalanceLookup`), `GET /routing_numbers` (a few banks); the lists of ACH, RTP,
@@ -329,17 +333,49 @@ export class FakeIncrease extends JsonFakeServer {
       { status: 503, type: 'internal_server_error', title: 'Unavailable' },
     ];
     if (this.creating === 'refused') return unavailable;
-    const existing = [...this.transfers.values()].find((t) => t.idempotencyKey === idempotencyKey);
-    if (existing) return [200, this.objectOf(existing)];
+    const existing = this.madeWith(idempotencyKey);
+    if (existing) return this.repeated(existing, body);
     const transfer: AchTransfer = {
       id: `ach_transfer_${this.transfers.size + 1}`,
       idempotencyKey: idempotencyKey ?? '',
+      arguments: JSON.stringify(body),
       amount: Number(body.amount),
       state: 'pending_submission',
       notices: [],
     };
     this.transfers.set(transfer.id, transfer);
     return this.creating === 'made-unanswered' ? unavailable : [200, this.objectOf(transfer)];
+  }
+
+  /** The transfers this fake made under `idempotencyKey`: Increase's book holds at most one per key. */
+  transfersWithKey(idempotencyKey: string): readonly string[] {
+    return [...this.transfers.values()].filter((t) => t.idempotencyKey === idempotencyKey).map((t) => t.id);
+  }
+
+  private madeWith(idempotencyKey: string | undefined): AchTransfer | undefined {
+    return idempotencyKey === undefined
+      ? undefined
+      : [...this.transfers.values()].find((t) => t.idempotencyKey === idempotencyKey);
+  }
+
+  /**
+   * A create under a key already used, as Increase's "Idempotency keys" guide says: the same arguments get the
+   * object the first request made, marked replayed; other arguments are a second object, refused with a 409 that
+   * names the first.
+   */
+  private repeated(existing: AchTransfer, body: Record<string, unknown>): FakeAnswer {
+    if (JSON.stringify(body) === existing.arguments)
+      return [200, this.objectOf(existing), { 'idempotent-replayed': 'true' }];
+    return [
+      409,
+      {
+        status: 409,
+        type: 'idempotency_key_already_used_error',
+        title: 'The idempotency key submitted has already been used.',
+        detail: null,
+        resource_id: existing.id,
+      },
+    ];
   }
 
   private show(id: string): FakeAnswer {

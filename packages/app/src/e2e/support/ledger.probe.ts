@@ -32,6 +32,25 @@ export class LedgerProbe {
     return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
   }
 
+  /** The sum of every line the ledger posted to the wallet's account: what its balance must be. */
+  async postedToWallet(walletId: string): Promise<string> {
+    const row = await this.knex('ledger_lines')
+      .where({ account: `wallet:${walletId}` })
+      .first(this.knex.raw('coalesce(sum(amount), 0)::numeric(20,2)::text as total'));
+    return String(row.total);
+  }
+
+  /** The ids of the wallet's ledger entries whose lines do not sum to zero: none, in a sound ledger. */
+  async unbalancedEntries(walletId: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.knex('ledger_entries as e')
+      .join('ledger_lines as l', 'l.entry_id', 'e.id')
+      .where('e.wallet_id', walletId)
+      .groupBy('e.id')
+      .havingRaw('sum(l.amount) <> 0')
+      .select('e.id');
+    return rows.map((r) => r.id);
+  }
+
   async submitAttempts(withdrawalId: string): Promise<number> {
     const row = await this.knex('withdrawals').where({ id: withdrawalId }).first('submit_attempts');
     return Number(row.submit_attempts);

@@ -8,6 +8,7 @@ import { configFor } from '../../config/config.fixture.js';
 import { TOKENS } from '../../container/tokens.js';
 import { productionEnvOn } from '../../service/production-service.fixture.js';
 import { eventually } from './eventually.js';
+import { LedgerProbe } from './ledger.probe.js';
 import { VerifyingWebhookReceiver } from './verifying-webhook.receiver.js';
 
 const MERCHANT_SECRET = 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0';
@@ -160,6 +161,26 @@ export class ProductionRailsWorld {
       body: JSON.stringify({ walletType: 'SPEND', amount }),
     });
     return { status: res.status, json: (await res.json()) as { data?: { id: string }; message?: string } };
+  }
+
+  /** The service's ledger, read straight from its database. */
+  ledger(): LedgerProbe {
+    return new LedgerProbe(this.database.knex);
+  }
+
+  /** The status of each delivery of the withdrawal's events the merchant's endpoint verified and acknowledged. */
+  merchantAcknowledged(id: string): string[] {
+    return this.receiver.deliveries
+      .filter(
+        (d) =>
+          d.verified &&
+          d.answered >= 200 &&
+          d.answered < 300 &&
+          d.body.eventType === 'WITHDRAWAL' &&
+          d.body.payload.transactionId === id,
+      )
+      .sort((a, b) => a.body.payload.sequence - b.body.payload.sequence)
+      .map((d) => d.body.status);
   }
 
   async stored(id: string) {
