@@ -47,7 +47,7 @@ export const ORIGINATING_ACCOUNT_ID = '0f8e3719-3dfd-4613-9bbf-c0ffee000001';
 /**
  * A local stand-in for Modern Treasury's payment orders API, in its documented shapes (whole `PaymentOrder`,
  * `Reversal` and `ReturnObject` objects of its SDK, from the builders the oracle checks them against): `POST /api/payment_orders`
- * (HTTP Basic, one order per `Idempotency-Key`, a repeat answers the first), `GET /api/payment_orders/:id`,
+ * (HTTP Basic, one order per `Idempotency-Key`, a repeat echoed the first answer), `GET /api/payment_orders/:id`,
  * `GET /api/payment_orders?…` (filtered by metadata, creation date, direction and account, paged), an order's
  * reversals, `GET /api/returns` of an order (none); `book` puts orders in its book as if made elsewhere; `move`
  * changes an order's status as the bank would, and `signedEvent` is the webhook Modern Treasury sends then.
@@ -57,8 +57,12 @@ export class FakeModernTreasury extends JsonFakeServer {
   /** How many orders a list page holds at most (Modern Treasury's is 100); a test's may be less. */
   pageSize = 100;
   private readonly orders = new Map<string, PaymentOrder>();
+  /** While false, an order this fake makes is left out of the list (`unlist`), as a list behind its creates is. */
+  listsNewOrders = true;
   /** Orders the list leaves out (`unlist`). */
   private readonly unlisted = new Set<string>();
+  /** The answer kept for each API credential and `Idempotency-Key` a payment order was made with. */
+  private readonly answered = new Map<string, FakeAnswer>();
   constructor(private readonly webhookKey: string) {
     super('modern_treasury');
   }
@@ -180,12 +184,19 @@ export class FakeModernTreasury extends JsonFakeServer {
     ];
   }
 
+  /**
+   * As Modern Treasury documents idempotent requests: the answer to a successful POST with an `Idempotency-Key` is
+   * kept, per API credentials and key whatever the route or body, and a repeat is echoed that answer (status and
+   * body as they were then, not the order as it is now); an unsuccessful one is not kept.
+   */
   private create(req: IncomingMessage, raw: string): FakeAnswer {
     const body = JSON.parse(raw) as Record<string, unknown>;
     const idempotencyKey = header(req, 'idempotency-key');
-    this.creates.push({ idempotencyKey, authorization: header(req, 'authorization'), body });
-    const existing = [...this.orders.values()].find((order) => order.idempotencyKey === idempotencyKey);
-    if (existing) return [201, this.objectOf(existing)];
+    const authorization = header(req, 'authorization');
+    this.creates.push({ idempotencyKey, authorization, body });
+    const kept = idempotencyKey === undefined ? undefined : `${authorization} ${idempotencyKey}`;
+    const echoed = kept === undefined ? undefined : this.answered.get(kept);
+    if (echoed) return echoed;
     const order: PaymentOrder = {
       id: `0f8e3719-3dfd-4613-9bbf-${String(this.orders.size + 1).padStart(12, '0')}`,
       idempotencyKey: idempotencyKey ?? '',
@@ -193,7 +204,19 @@ export class FakeModernTreasury extends JsonFakeServer {
       status: 'approved',
     };
     this.orders.set(order.id, order);
-    return [201, this.objectOf(order)];
+    if (!this.listsNewOrders) this.unlisted.add(order.id);
+    const answer: FakeAnswer = [201, this.objectOf(order)];
+    if (kept !== undefined) this.answered.set(kept, answer);
+    return answer;
+  }
+
+  /** The ids of the orders whose metadata names `withdrawalId`: Modern Treasury's book for the withdrawal. */
+  ordersFor(withdrawalId: string): readonly string[] {
+    return [...this.orders.values()]
+      .filter(
+        (order) => (order.request.metadata as { withdrawal_id?: string })?.withdrawal_id === withdrawalId,
+      )
+      .map((order) => order.id);
   }
 
   /** The order whole: what its create asked for, and where it now is. */

@@ -17,7 +17,7 @@ interface Batch {
   status: string;
 }
 
-const TOKEN = 'A21AAFakePayPalAccessToken';
+const FIRST_TOKEN = 'A21AAFakePayPalAccessToken';
 
 /**
  * A transaction put in the account's history, as Transaction Search lists it: its 17-character id, event code
@@ -40,8 +40,8 @@ const money = (value: string) => ({ currency_code: 'USD', value });
 
 /**
  * A local stand-in for PayPal's REST APIs, in their documented shapes: the OAuth2 token, Payouts
- * (`POST /v1/payments/payouts`, one batch per `sender_batch_id`, a repeat refused as a duplicate;
- * `GET /v1/payments/payouts/:id`), Transaction Search over the transactions a test put in its history, paged, and
+ * (`POST /v1/payments/payouts`, one batch per `sender_batch_id`, a repeat refused as a duplicate with a link to
+ * the original batch, as PayPal documents `sender_batch_id`; `GET /v1/payments/payouts/:id`), Transaction Search over the transactions a test put in its history, paged, and
  * `POST /v1/notifications/verify-webhook-signature`, which answers SUCCESS
  * for a transmission this fake signed, as PayPal signs (`id|time|webhook id|CRC32 of the body`, RSA-SHA256).
  */
@@ -53,8 +53,25 @@ export class FakePayPal extends JsonFakeServer {
   private readonly transactions: BookedTransaction[] = [];
   private readonly batches = new Map<string, Batch>();
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  /** The one access token PayPal honours now; `rotateToken` replaces it. */
+  private token = FIRST_TOKEN;
+  private rotations = 0;
   constructor() {
     super('paypal');
+  }
+
+  /**
+   * PayPal ends the access token it handed out before its expiry (a revocation, a rotation): calls with it get 401
+   * from now on, and the next token request gets a new one.
+   */
+  rotateToken(): void {
+    this.rotations += 1;
+    this.token = `${FIRST_TOKEN}${this.rotations}`;
+  }
+
+  /** The ids of the batches this fake made with `senderBatchId`: PayPal pays a sender_batch_id once. */
+  batchesWithSenderBatchId(senderBatchId: string): readonly string[] {
+    return [...this.batches.values()].filter((b) => b.senderBatchId === senderBatchId).map((b) => b.id);
   }
 
   static start(): Promise<FakePayPal> {
@@ -103,8 +120,8 @@ export class FakePayPal extends JsonFakeServer {
   protected answer(req: IncomingMessage, raw: string): FakeAnswer {
     const path = req.url ?? '';
     if (req.method === 'POST' && path === '/v1/oauth2/token')
-      return [200, { access_token: TOKEN, token_type: 'Bearer', expires_in: 32400 }];
-    if (header(req, 'authorization') !== `Bearer ${TOKEN}`)
+      return [200, { access_token: this.token, token_type: 'Bearer', expires_in: 32400 }];
+    if (header(req, 'authorization') !== `Bearer ${this.token}`)
       return [401, { error: 'invalid_token', error_description: 'Token signature verification failed' }];
     if (req.method === 'POST' && path === '/v1/payments/payouts') return this.create(req, raw);
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature')
@@ -120,12 +137,22 @@ export class FakePayPal extends JsonFakeServer {
     this.creates.push({ authorization: header(req, 'authorization'), body });
     const key = body.sender_batch_header.sender_batch_id;
     const existing = [...this.batches.values()].find((batch) => batch.senderBatchId === key);
+    // PayPal's reference (sender_batch_header.sender_batch_id): a sender_batch_id used in the last 30 days is
+    // refused with an error that shows it and links the original payout (HATEOAS).
     if (existing)
       return [
         400,
         {
           name: 'USER_BUSINESS_ERROR',
-          details: [{ field: 'SENDER_BATCH_ID', issue: 'Batch with given sender_batch_id already exists' }],
+          message: 'User business error.',
+          details: [
+            {
+              field: 'SENDER_BATCH_ID',
+              location: 'body',
+              issue: `Batch with given sender_batch_id already exists: ${key}`,
+              link: [{ href: `${this.url}/v1/payments/payouts/${existing.id}`, rel: 'self', method: 'GET' }],
+            },
+          ],
         },
       ];
     const batch = {

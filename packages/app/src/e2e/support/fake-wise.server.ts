@@ -52,6 +52,8 @@ export class FakeWise extends JsonFakeServer {
   failNextQuote = false;
   private scaKey: KeyObject | null = null;
   private readonly transfers = new Map<number, Transfer>();
+  /** How many times each transfer was funded from the balance. */
+  private readonly fundings = new Map<number, number>();
   private readonly booked: BookedWiseTransfer[] = [];
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
@@ -122,6 +124,7 @@ export class FakeWise extends JsonFakeServer {
       const unapproved = this.unapproved(req);
       if (unapproved) return unapproved;
       transfer.status = 'processing';
+      this.fundings.set(transfer.id, (this.fundings.get(transfer.id) ?? 0) + 1);
       return [200, { type: 'BALANCE', status: 'COMPLETED', errorCode: null }];
     }
     if (req.method === 'GET' && simulated) transfer.status = simulated[2] ?? transfer.status;
@@ -273,6 +276,13 @@ export class FakeWise extends JsonFakeServer {
     };
     this.transfers.set(transfer.id, transfer);
     return [200, this.objectOf(transfer)];
+  }
+
+  /** The transfers this fake made with `customerTransactionId`, and how often each was funded. */
+  transfersWithKey(customerTransactionId: string): readonly { id: number; fundings: number }[] {
+    return [...this.transfers.values()]
+      .filter((t) => t.customerTransactionId === customerTransactionId)
+      .map((t) => ({ id: t.id, fundings: this.fundings.get(t.id) ?? 0 }));
   }
 
   private objectOf(transfer: Transfer): object {
