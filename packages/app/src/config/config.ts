@@ -66,9 +66,11 @@ export interface AppConfig {
   readonly webhookConcurrencyPerMerchant: number;
   /**
    * Connections per worker process to one webhook receiver; deliveries beyond them wait their turn (inside the
-   * delivery's 10 s). 0, the default: no cap on connections (WEBHOOK_CONCURRENCY_PER_MERCHANT caps deliveries).
+   * delivery's WEBHOOK_TIMEOUT_MS). 0, the default: no cap on connections (WEBHOOK_CONCURRENCY_PER_MERCHANT caps deliveries).
    */
   readonly webhookConnectionsPerEndpoint: number;
+  /** How long one webhook delivery may take (WEBHOOK_TIMEOUT_MS), waiting for a connection included. */
+  readonly webhookTimeoutMs: number;
   /** Connections per process: the Knex pool; pg-boss keeps its own, smaller one. */
   readonly databasePoolMax: number;
   /** `fast` reclaims a dead worker's jobs within ~15 s (tests, fault drills); `default` within ~45 s. */
@@ -294,6 +296,7 @@ export function loadConfig(env: Env): ConfigResult {
       max: webhookConcurrency,
     }),
     webhookConnectionsPerEndpoint: integer(env, 'WEBHOOK_CONNECTIONS_PER_ENDPOINT', errors),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', errors),
     databasePoolMax: integer(env, 'DATABASE_POOL_MAX', errors),
     jobQueueProfile: env.JOB_QUEUE_PROFILE === 'fast' ? 'fast' : 'default',
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'silent' : variable('LOG_LEVEL').fallback),

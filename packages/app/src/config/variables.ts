@@ -400,7 +400,17 @@ export const CONFIG_VARIABLES = [
     min: 0,
     max: 1024,
     description:
-      'Connections per worker process to one webhook receiver (scheme, host and port); `0`: no cap. A delivery waiting longer than its 10 s for one is retried.',
+      'Connections per worker process to one webhook receiver (scheme, host and port); `0`: no cap. A delivery waiting longer than `WEBHOOK_TIMEOUT_MS` for one is retried.',
+  },
+  {
+    name: 'WEBHOOK_TIMEOUT_MS',
+    section: 'workers',
+    kind: 'integer',
+    fallback: 10_000,
+    min: 1,
+    max: 2 ** 31,
+    description:
+      'How long one webhook delivery may take, waiting for a connection included; a delivery not answered in full within it is retried as failed.',
   },
   {
     name: 'WEBHOOK_RETRY_SCHEDULE_MS',

@@ -37,6 +37,7 @@ export const coreModule = (config: AppConfig, logger: Logger) =>
     bind(TOKENS.webhookSender).toConstantValue(
       observedWebhookSender(
         new StandardWebhookSender({
+          timeoutMs: config.webhookTimeoutMs,
           connectionsPerEndpoint: config.webhookConnectionsPerEndpoint,
           addresses: outboundUrls,
         }),

@@ -15,6 +15,8 @@ export type NetworkFault = 'pass' | 'reset' | 'lose-answer' | 'hold-answer' | 'c
 export interface ProxiedRequest {
   readonly method: string;
   readonly path: string;
+  /** Its header fields, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
   readonly fault: NetworkFault;
 }
 
@@ -30,6 +32,7 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 /** A request's or an answer's head, once all of it has arrived: where it ends and the length of its body. */
 interface Head {
   readonly startLine: string;
+  readonly headers: Readonly<Record<string, string>>;
   readonly end: number;
   readonly contentLength: number | null;
   readonly chunked: boolean;
@@ -45,8 +48,15 @@ function headOf(bytes: Buffer): Head | null {
       ?.slice(name.length + 1)
       .trim();
   const length = field('content-length');
+  const headers = Object.fromEntries(
+    fields.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
   return {
     startLine,
+    headers,
     end: at + HEAD_END.length,
     contentLength: length === undefined ? null : Number(length),
     chunked: /chunked/i.test(field('transfer-encoding') ?? ''),
@@ -135,9 +145,9 @@ export class FaultProxy {
   private accept(client: Socket): void {
     this.track(client);
     const upstream = this.track(connect(this.target.port, this.target.host));
-    const link = new ProxiedConnection(client, upstream, this.holdMs, (method, path) => {
+    const link = new ProxiedConnection(client, upstream, this.holdMs, (method, path, headers) => {
       const fault = this.faultFor(method, path);
-      this.seen.push({ method, path, fault });
+      this.seen.push({ method, path, headers, fault });
       return fault;
     });
     client.on('data', (chunk: Buffer) => link.fromClient(chunk));
@@ -161,7 +171,11 @@ class ProxiedConnection {
     private readonly client: Socket,
     private readonly upstream: Socket,
     private readonly holdMs: number,
-    private readonly decide: (method: string, path: string) => NetworkFault,
+    private readonly decide: (
+      method: string,
+      path: string,
+      headers: Readonly<Record<string, string>>,
+    ) => NetworkFault,
   ) {}
 
   fromClient(chunk: Buffer): void {
@@ -174,7 +188,7 @@ class ProxiedConnection {
       const whole = this.request.subarray(0, length);
       this.request = this.request.subarray(length);
       const [method = '', target = ''] = head.startLine.split(' ');
-      const fault = this.decide(method, target.split('?')[0] ?? '');
+      const fault = this.decide(method, target.split('?')[0] ?? '', head.headers);
       if (fault === 'reset') {
         this.client.resetAndDestroy();
         this.upstream.destroy();

@@ -9,7 +9,7 @@ import { TOKENS } from '../../container/tokens.js';
 import { productionEnvOn } from '../../service/production-service.fixture.js';
 import { eventually } from './eventually.js';
 import { LedgerProbe } from './ledger.probe.js';
-import { VerifyingWebhookReceiver } from './verifying-webhook.receiver.js';
+import { type Delivery, VerifyingWebhookReceiver } from './verifying-webhook.receiver.js';
 
 const MERCHANT_SECRET = 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0';
 
@@ -67,9 +67,10 @@ export class ProductionRailsWorld {
   /**
    * A funded customer with a linked account of `kind`, whose merchant receives webhooks. An account paid by what
    * its link holds (abroad: a name, IBAN, BIC and address; PayPal and Venmo: the username) holds a link's details,
-   * which the provider's definition checks; a bank account holds its numbers.
+   * which the provider's definition checks; a bank account holds its numbers. `endpointUrl` is where the
+   * merchant's endpoint is registered: the receiver's URL, or a proxy's in front of it.
    */
-  async customer(kind: LinkKind): Promise<Customer> {
+  async customer(kind: LinkKind, endpointUrl = this.receiver.url): Promise<Customer> {
     const unitOfWork = await this.service.container.getAsync(TOKENS.unitOfWork);
     const ids = this.service.container.get(TOKENS.ids);
     const linked = ['international_bank', 'paypal', 'venmo'].includes(kind)
@@ -85,7 +86,7 @@ export class ProductionRailsWorld {
       tx.webhookEndpoints.save({
         id: ids.next(),
         merchantId: seeded.merchantId,
-        url: this.receiver.url,
+        url: endpointUrl,
         secrets: [{ secret: MERCHANT_SECRET, expiresAt: null }],
         disabled: false,
         createdAt: now,
@@ -166,6 +167,18 @@ export class ProductionRailsWorld {
   /** The service's ledger, read straight from its database. */
   ledger(): LedgerProbe {
     return new LedgerProbe(this.database.knex);
+  }
+
+  /** The merchant's endpoint, where the receiver listens. */
+  get receiverUrl(): string {
+    return this.receiver.url;
+  }
+
+  /** Every request the merchant's endpoint received about the withdrawal's events, in the order they came. */
+  merchantReceived(id: string): Delivery[] {
+    return this.receiver.deliveries.filter(
+      (d) => d.body.eventType === 'WITHDRAWAL' && d.body.payload.transactionId === id,
+    );
   }
 
   /** The status of each delivery of the withdrawal's events the merchant's endpoint verified and acknowledged. */
