@@ -111,6 +111,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('refuses a call timeout a Node.js timer cannot wait for, which would fire at once', () => {
+    const longest = loadConfig({ RAIL_TIMEOUT_MS: '2147483647', WEBHOOK_TIMEOUT_MS: '2147483647' });
+    if (!longest.ok) throw new Error(longest.errors.join('; '));
+    expect([longest.config.railTimeoutMs, longest.config.webhookTimeoutMs]).to.deep.equal([
+      2147483647, 2147483647,
+    ]);
+    const past = loadConfig({ RAIL_TIMEOUT_MS: '2147483648', WEBHOOK_TIMEOUT_MS: '2147483648' });
+    expect(past.ok ? [] : past.errors).to.have.members([
+      'RAIL_TIMEOUT_MS must be an integer from 1 to 2147483647 (got "2147483648")',
+      'WEBHOOK_TIMEOUT_MS must be an integer from 1 to 2147483647 (got "2147483648")',
+    ]);
+  });
+
   it('drains for no time by default, and refuses a drain as long as the shutdown deadline', () => {
     const byDefault = loadConfig({});
     expect(byDefault.ok && byDefault.config.shutdownDrainMs).to.equal(0);

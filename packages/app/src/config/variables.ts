@@ -84,6 +84,8 @@ export const CONFIG_SECTIONS = {
 
 type SectionId = keyof typeof CONFIG_SECTIONS;
 
+/** The longest delay a Node.js timer takes: past it, setTimeout fires at once (TimeoutOverflowWarning). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const seconds = (ms: number) => (ms === 0 ? 'instant' : `${ms / 1000} s`);
 
 /** A table family's retention in whole months (RETENTION_*_MONTHS, docs/partitions.md), read by the workers' archive. */
@@ -408,7 +410,7 @@ export const CONFIG_VARIABLES = [
     kind: 'integer',
     fallback: 10_000,
     min: 1,
-    max: 2 ** 31,
+    max: LONGEST_TIMER_MS,
     description:
       'How long one webhook delivery may take, waiting for a connection included; a delivery not answered in full within it is retried as failed.',
   },
@@ -513,7 +515,7 @@ export const CONFIG_VARIABLES = [
     kind: 'integer',
     fallback: 10_000,
     min: 1,
-    max: 2 ** 31,
+    max: LONGEST_TIMER_MS,
     description:
       'How long one call to a provider may take; an unanswered call is an unknown outcome, retried with the same idempotency key.',
   },
